@@ -1,0 +1,7 @@
+//! One module per subcommand.
+
+pub mod moves;
+pub mod outcome;
+pub mod rules;
+pub mod table;
+pub mod value;

@@ -1,0 +1,48 @@
+//! `grundy`: the command line over the grundy library.
+//!
+//! One module per subcommand, each with its `Args` and `run`; every error reaches `main` and
+//! is printed as one line on stderr with exit status 2. A closed pipe ends output quietly.
+
+mod commands;
+mod games;
+mod output;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Impartial games: who wins, the Grundy value, and every winning move.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The Grundy value of the sum of the components.
+    Value(commands::value::Args),
+    /// N (the player to move wins) or P (the player to move loses).
+    Outcome(commands::outcome::Args),
+    /// Every winning move, one per line, as the position it leads to.
+    Moves(commands::moves::Args),
+    /// Every game form with its syntax and an example.
+    Rules(commands::rules::Args),
+    /// The whole table of a two-heap game or a graph game.
+    Table(commands::table::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return output::report_usage_error(error),
+    };
+    let result = match cli.command {
+        Command::Value(args) => commands::value::run(args),
+        Command::Outcome(args) => commands::outcome::run(args),
+        Command::Moves(args) => commands::moves::run(args),
+        Command::Rules(args) => commands::rules::run(args),
+        Command::Table(args) => commands::table::run(args),
+    };
+    output::finish(result)
+}

@@ -1,0 +1,74 @@
+//! The library's one error type.
+
+/// Everything that can go wrong when a game or position is parsed or evaluated.
+///
+/// Every variant names the offending text, so that a front end can print it as one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game text names no known family.
+    #[error("unknown game `{0}` (`grundy rules` lists every game form)")]
+    UnknownGame(String),
+    /// The game text names a family but its parameters are wrong.
+    #[error("bad game `{spec}`: {reason}")]
+    BadGame {
+        /// The whole game text.
+        spec: String,
+        /// What is wrong, naming the offending part.
+        reason: String,
+    },
+    /// A component (a heap, a pair, a vertex, a coin row) does not parse or is out of range.
+    #[error("bad position `{text}` for {game}: {reason}")]
+    BadComponent {
+        /// The game, as written.
+        game: String,
+        /// The component's text.
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A table the computation needs would not fit in memory.
+    #[error("{what} would need about {} of memory, more than the {} allowed", human_bytes(*.bytes_needed), human_bytes(*.limit))]
+    TooLarge {
+        /// What would be computed.
+        what: String,
+        /// The estimate.
+        bytes_needed: u128,
+        /// The limit in force.
+        limit: u128,
+    },
+    /// The game graph has a cycle, which the solver for finite games cannot evaluate.
+    #[error("the game is loopy: position {position} can be reached from itself")]
+    Cycle {
+        /// A position on the cycle.
+        position: String,
+    },
+    /// The question has no answer for this game (for example a Grundy value where only the
+    /// outcome is defined).
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// The memory a single table may take before the library refuses to build it.
+pub const MEMORY_LIMIT: u128 = 12 << 30;
+
+/// `bytes` as a short human-readable size (`1.5 GiB`).
+pub fn human_bytes(bytes: u128) -> String {
+    const UNITS: [&str; 7] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut size = bytes as f64;
+    let mut unit = 0;
+    while size >= 1024.0 && unit + 1 < UNITS.len() {
+        size /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 { format!("{bytes} B") } else { format!("{size:.1} {}", UNITS[unit]) }
+}
+
+/// Refuses a table of `entries` entries of `bytes_each` bytes when it would pass
+/// [`MEMORY_LIMIT`].
+pub fn check_memory(what: impl FnOnce() -> String, entries: u128, bytes_each: u128) -> Result<(), GameError> {
+    let bytes_needed = entries.saturating_mul(bytes_each);
+    if bytes_needed > MEMORY_LIMIT {
+        return Err(GameError::TooLarge { what: what(), bytes_needed, limit: MEMORY_LIMIT });
+    }
+    Ok(())
+}

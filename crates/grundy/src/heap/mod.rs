@@ -1,0 +1,141 @@
+//! Heap games: a position is a sum of heaps, each a non-negative integer.
+
+pub mod bash;
+pub mod nim;
+pub mod subtraction;
+
+use crate::error::GameError;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A heap game solved through its nim-sequence `G(0), G(1), …`, where `G(n)` depends only on
+/// earlier values: subtraction, octal and hexadecimal games, Grundy's game.
+pub trait HeapGame: Send + Sync {
+    /// The game in canonical form.
+    fn spec(&self) -> String;
+
+    /// Extends `values` (a correct prefix `G(0..values.len())`, perhaps read back from a
+    /// checkpoint) towards `len` values. Returns `Ok(true)` when it reached `len`, `Ok(false)`
+    /// when [`SequenceControl::cancel`] stopped it early (the prefix computed stays valid).
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when the table would not fit in memory.
+    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError>;
+
+    /// The theorem that can prove a period of this game's nim-sequence.
+    fn periodicity(&self) -> Periodicity;
+
+    /// Every option of a heap of size `heap`, each as the heaps it leaves (empty: the heap is
+    /// gone; two: it was split).
+    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>>;
+}
+
+/// The theorem under which an observed period of a nim-sequence is proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Periodicity {
+    /// Octal and hexadecimal games whose moves remove at most `max_removal` tokens: the
+    /// periodicity theorem (Guy and Smith 1956; *Winning Ways* ch. 4): if `G(n + p) = G(n)` for
+    /// all `e ≤ n < 2e + p + max_removal`, the sequence has period `p` from `e` on.
+    Octal {
+        /// The largest number of tokens one move removes (`t`).
+        max_removal: u64,
+    },
+    /// Subtraction games with largest element `max_take`: once `max_take` consecutive values
+    /// repeat, everything after repeats (each value depends only on the `max_take` before it).
+    Subtraction {
+        /// The largest element of the subtraction set.
+        max_take: u64,
+    },
+    /// No theorem applies (Grundy's game, or removals without bound): a period can only be
+    /// observed, never proved.
+    Unproved,
+}
+
+/// How a long computation reports progress and learns it should stop.
+pub struct SequenceControl<'a> {
+    /// Set (by a Ctrl-C handler, say) to stop early with the prefix computed so far.
+    pub cancel: &'a AtomicBool,
+    /// Called now and then with the number of values computed.
+    pub progress: &'a (dyn Fn(usize) + Sync),
+}
+
+impl SequenceControl<'_> {
+    /// Whether the computation should stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+}
+
+impl Default for SequenceControl<'static> {
+    fn default() -> Self {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        SequenceControl { cancel: &NEVER, progress: &|_| {} }
+    }
+}
+
+/// Parses a heap size of any length of decimal digits.
+///
+/// # Errors
+/// [`GameError::BadComponent`] for a sign, an empty text or anything but digits.
+///
+/// ```
+/// use grundy::heap::parse_heap;
+/// assert_eq!(parse_heap("nim", "12").unwrap(), 12u32.into());
+/// assert!(parse_heap("nim", "-3").unwrap_err().to_string().contains("negative"));
+/// ```
+pub fn parse_heap(game: &str, text: &str) -> Result<BigUint, GameError> {
+    let bad = |reason: &str| GameError::BadComponent {
+        game: game.to_owned(),
+        text: text.to_owned(),
+        reason: reason.to_owned(),
+    };
+    if text.starts_with('-') && text.len() > 1 {
+        return Err(bad("a heap cannot be negative"));
+    }
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad("a heap is a non-negative integer in decimal digits"));
+    }
+    Ok(text.parse().expect("decimal digits parse"))
+}
+
+/// Parses a heap size that must fit a machine word (for games whose values come from a table).
+///
+/// # Errors
+/// As [`parse_heap`], and for a heap past `u64::MAX`.
+pub fn parse_small_heap(game: &str, text: &str) -> Result<u64, GameError> {
+    parse_heap(game, text)?.to_u64().ok_or_else(|| GameError::BadComponent {
+        game: game.to_owned(),
+        text: text.to_owned(),
+        reason: "the heap is larger than 2^64 - 1, beyond any table".to_owned(),
+    })
+}
+
+/// Parses a list of positive integers, comma-separated, optionally in braces: `2,5` or
+/// `{1,3,4}`. Returns them sorted, without repeats.
+pub(crate) fn parse_positive_list(spec: &str, list: &str, what: &str) -> Result<Vec<u64>, GameError> {
+    let bad = |reason: String| GameError::BadGame { spec: spec.to_owned(), reason };
+    let inner = list.strip_prefix('{').and_then(|rest| rest.strip_suffix('}')).unwrap_or(list);
+    if inner.trim().is_empty() {
+        return Err(bad(format!("the {what} is empty")));
+    }
+    let mut elements = Vec::new();
+    for part in inner.split(',') {
+        let part = part.trim();
+        let element: u64 = match part.parse::<u64>() {
+            Ok(element) if part.bytes().all(|b| b.is_ascii_digit()) => element,
+            _ if part.starts_with('-') => return Err(bad(format!("`{part}` in the {what} is negative"))),
+            _ if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(bad(format!("`{part}` in the {what} is larger than 2^64 - 1")));
+            }
+            _ => return Err(bad(format!("`{part}` in the {what} is not a positive integer"))),
+        };
+        if element == 0 {
+            return Err(bad(format!("`0` in the {what}: every element must be positive")));
+        }
+        elements.push(element);
+    }
+    elements.sort_unstable();
+    elements.dedup();
+    Ok(elements)
+}

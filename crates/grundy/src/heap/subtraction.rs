@@ -1,0 +1,264 @@
+//! Subtraction games `sub:S`: take `s` counters from one heap, for some `s` in a finite set `S`
+//! of positive integers (seed `001_6848388ebec463a2.txt`, AcWing 893 “集合-Nim”).
+//!
+//! **No closed form in general**; values come from the dynamic programme
+//! `G(n) = mex { G(n − s) : s ∈ S, s ≤ n }` over a table sized to the largest heap asked.
+//! Every value is at most `|S|` (a mex of at most `|S|` values).
+
+use crate::error::{GameError, check_memory};
+use crate::game::Game;
+use crate::heap::{HeapGame, Periodicity, SequenceControl, parse_positive_list, parse_small_heap};
+use crate::ruleset::{ComponentGame, ComponentMove};
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::RwLock;
+
+/// A finite set of positive integers, shown `{1,3,4}` and parsed from `{1,3,4}` or `1,3,4`.
+///
+/// ```
+/// use grundy::heap::subtraction::SubtractionSet;
+/// let set: SubtractionSet = "5,2,2".parse().unwrap();
+/// assert_eq!(set.to_string(), "{2,5}");
+/// assert_eq!(set.to_string().parse::<SubtractionSet>().unwrap(), set);
+/// assert!("2,0".parse::<SubtractionSet>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SubtractionSet(Vec<u64>);
+
+impl SubtractionSet {
+    /// A set from its elements (any order, repeats dropped).
+    ///
+    /// # Errors
+    /// [`GameError::BadGame`] for an empty set or a zero.
+    pub fn new(mut elements: Vec<u64>) -> Result<Self, GameError> {
+        elements.sort_unstable();
+        elements.dedup();
+        let bad = |reason: &str| GameError::BadGame { spec: "sub".to_owned(), reason: reason.to_owned() };
+        match elements.first() {
+            None => Err(bad("the subtraction set is empty")),
+            Some(0) => Err(bad("`0` in the subtraction set: every element must be positive")),
+            Some(_) => Ok(SubtractionSet(elements)),
+        }
+    }
+
+    /// The elements in increasing order.
+    pub fn elements(&self) -> &[u64] {
+        &self.0
+    }
+
+    /// The largest element.
+    pub fn max(&self) -> u64 {
+        *self.0.last().expect("a subtraction set is not empty")
+    }
+}
+
+impl fmt::Display for SubtractionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list: Vec<String> = self.0.iter().map(u64::to_string).collect();
+        write!(f, "{{{}}}", list.join(","))
+    }
+}
+
+impl FromStr for SubtractionSet {
+    type Err = GameError;
+    fn from_str(text: &str) -> Result<Self, GameError> {
+        parse_positive_list(&format!("sub:{text}"), text, "subtraction set").map(SubtractionSet)
+    }
+}
+
+/// The rules of a subtraction game on one heap, for the generic solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubtractionGame {
+    set: SubtractionSet,
+}
+
+impl SubtractionGame {
+    /// The game with subtraction set `elements`.
+    ///
+    /// # Errors
+    /// As [`SubtractionSet::new`].
+    pub fn new(elements: Vec<u64>) -> Result<Self, GameError> {
+        Ok(SubtractionGame { set: SubtractionSet::new(elements)? })
+    }
+
+    /// The subtraction set.
+    pub fn set(&self) -> &SubtractionSet {
+        &self.set
+    }
+}
+
+impl Game for SubtractionGame {
+    type Position = u64;
+    fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
+        out.extend(self.set.elements().iter().take_while(|&&s| s <= *heap).map(|s| heap - s));
+    }
+}
+
+/// Extends `values` (the nim-sequence `G(0), G(1), …` computed so far) to `len` values.
+///
+/// # Complexity
+/// Time O(|S|) per new value; space the table.
+///
+/// ```
+/// use grundy::heap::subtraction::{SubtractionSet, extend_sequence};
+/// let set: SubtractionSet = "2,5".parse().unwrap();
+/// let mut values = Vec::new();
+/// extend_sequence(&set, &mut values, 10);
+/// assert_eq!(values, [0, 0, 1, 1, 0, 2, 1, 0, 0, 1]);
+/// ```
+pub fn extend_sequence(set: &SubtractionSet, values: &mut Vec<u32>, len: usize) {
+    let elements = set.elements();
+    // stamp[v] == n + 1 marks value v as seen among the options of n: no clearing per heap.
+    let mut stamp = vec![0usize; elements.len() + 2];
+    values.reserve(len.saturating_sub(values.len()));
+    for heap in values.len()..len {
+        for &take in elements.iter().take_while(|&&take| take as usize <= heap) {
+            stamp[values[heap - take as usize] as usize] = heap + 1;
+        }
+        let value = stamp.iter().position(|&mark| mark != heap + 1).expect("a value is missing");
+        values.push(value as u32);
+    }
+}
+
+/// A subtraction game for the front end: `sub:S`, with a cached table of values.
+#[derive(Debug)]
+pub struct SubtractionRules {
+    game: SubtractionGame,
+    table: RwLock<Vec<u32>>,
+}
+
+impl SubtractionRules {
+    /// Parses the `S` of `sub:S`.
+    ///
+    /// # Errors
+    /// [`GameError::BadGame`] naming the bad element.
+    pub fn parse(spec: &str, list: &str) -> Result<Self, GameError> {
+        let set = SubtractionSet(parse_positive_list(spec, list, "subtraction set")?);
+        Ok(SubtractionRules { game: SubtractionGame { set }, table: RwLock::new(Vec::new()) })
+    }
+
+    /// The rules of the game.
+    pub fn game(&self) -> &SubtractionGame {
+        &self.game
+    }
+
+    /// `G(heap)`, growing the cached table as far as needed.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when the table would not fit in memory.
+    pub fn heap_value(&self, heap: u64) -> Result<u32, GameError> {
+        if let Some(&value) = self.table.read().expect("table lock").get(heap as usize) {
+            return Ok(value);
+        }
+        check_memory(|| format!("the table of {} up to heap {heap}", self.spec()), heap as u128 + 1, 4)?;
+        let mut table = self.table.write().expect("table lock");
+        extend_sequence(&self.game.set, &mut table, heap as usize + 1);
+        Ok(table[heap as usize])
+    }
+}
+
+impl HeapGame for SubtractionGame {
+    fn spec(&self) -> String {
+        let list: Vec<String> = self.set.elements().iter().map(u64::to_string).collect();
+        format!("sub:{}", list.join(","))
+    }
+
+    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+        check_memory(|| format!("the table of {} up to heap {len}", HeapGame::spec(self)), len as u128, 4)?;
+        const CHUNK: usize = 1 << 20;
+        while values.len() < len {
+            if control.cancelled() {
+                return Ok(false);
+            }
+            let next = (values.len() + CHUNK).min(len);
+            extend_sequence(&self.set, values, next);
+            (control.progress)(values.len());
+        }
+        Ok(true)
+    }
+
+    fn periodicity(&self) -> Periodicity {
+        Periodicity::Subtraction { max_take: self.set.max() }
+    }
+
+    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+        self.options(&heap).into_iter().map(|option| vec![option]).collect()
+    }
+}
+
+impl ComponentGame for SubtractionRules {
+    type Component = u64;
+
+    fn spec(&self) -> String {
+        HeapGame::spec(&self.game)
+    }
+
+    fn parse_component(&self, text: &str) -> Result<u64, GameError> {
+        parse_small_heap(&self.spec(), text)
+    }
+
+    fn format_component(&self, heap: &u64) -> String {
+        heap.to_string()
+    }
+
+    fn component_value(&self, heap: &u64) -> Result<BigUint, GameError> {
+        self.heap_value(*heap).map(BigUint::from)
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(&self.game)
+    }
+
+    fn moves_to_value(&self, heap: &u64, target: &BigUint) -> Result<Vec<ComponentMove<u64>>, GameError> {
+        let Some(target) = target.to_u32() else { return Ok(Vec::new()) };
+        let mut moves = Vec::new();
+        for option in self.game.options(heap) {
+            if self.heap_value(option)? == target {
+                moves.push(ComponentMove { result: vec![option], notation: format!("{heap} -> {option}") });
+            }
+        }
+        Ok(moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::memo::Solver;
+    use proptest::prelude::*;
+
+    #[test]
+    fn set_nim_sample_from_the_seed() {
+        // AcWing 893: S = {2, 5}, heaps 2 4 7 — the first player wins.
+        let rules = SubtractionRules::parse("sub:2,5", "2,5").unwrap();
+        let total = [2, 4, 7].iter().fold(0, |acc, &heap| acc ^ rules.heap_value(heap).unwrap());
+        assert_ne!(total, 0);
+    }
+
+    #[test]
+    fn bad_sets_name_the_element() {
+        for (list, needle) in [("2,0", "`0`"), ("2,-1", "`-1`"), ("2,x", "`x`"), ("", "empty"), ("1,,2", "``")] {
+            let error = SubtractionRules::parse("sub", list).unwrap_err().to_string();
+            assert!(error.contains(needle), "{list}: {error}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn table_matches_definition(set in proptest::collection::btree_set(1u64..30, 1..6), len in 1usize..300) {
+            let set = SubtractionSet(set.into_iter().collect());
+            let mut values = Vec::new();
+            extend_sequence(&set, &mut values, len / 2);
+            extend_sequence(&set, &mut values, len);
+            let game = SubtractionGame { set };
+            let mut solver = Solver::new(&game);
+            for (heap, &value) in values.iter().enumerate() {
+                prop_assert_eq!(u64::from(value), solver.grundy_value(&(heap as u64)).unwrap().0);
+            }
+        }
+    }
+}

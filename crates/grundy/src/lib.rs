@@ -1,0 +1,37 @@
+//! # grundy
+//!
+//! Impartial combinatorial games: two players alternate, the same moves are open to both, and
+//! whoever cannot move loses. For a game and a position, grundy gives the outcome, the Grundy
+//! (Sprague–Grundy, nim) value and every winning move.
+//!
+//! The layers, from the ground up:
+//! - [`nimber`]: game values and Conway's field arithmetic on them ([`Nimber`], [`mex`]);
+//!   [`value`]: the answer types ([`Outcome`], [`Value`]).
+//! - [`game`]: the [`Game`](game::Game) trait (rules separate from positions), the generic
+//!   solver [`solve::memo`] that is every fast method's reference, and sums ([`sum`]).
+//! - One module per family, each with its rules, closed form and proof reference:
+//!   [`heap::nim`], [`heap::bash`], [`heap::subtraction`].
+//! - [`ruleset`] and [`spec`]: what a front end needs — parse `sub:2,5`, evaluate a sum.
+//!
+//! ```
+//! use grundy::spec::parse_game;
+//! let nim = parse_game("nim").unwrap();
+//! let heaps: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
+//! assert_eq!(nim.value(&heaps).unwrap().to_string(), "2");
+//! assert_eq!(nim.winning_moves(&heaps).unwrap()[0].to, ["1", "4", "5"]);
+//! ```
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod game;
+pub mod heap;
+pub mod nimber;
+pub mod ruleset;
+pub mod solve;
+pub mod spec;
+pub mod sum;
+pub mod value;
+
+pub use error::GameError;
+pub use nimber::{Nimber, mex};
+pub use value::{Outcome, Value};

@@ -1,0 +1,223 @@
+//! What every game family offers the front end: parse components, give the value, the outcome
+//! and every winning move of a sum.
+//!
+//! A front end holds a `Box<dyn Ruleset>` from [`crate::spec::parse_game`] and hands it the
+//! position as the component texts the user typed. Families whose values are finite implement
+//! the smaller [`ComponentGame`] and get their sums for free through [`SumOf`], which applies
+//! the Sprague–Grundy theorem (see [`crate::sum`]).
+
+use crate::error::GameError;
+use crate::value::{Outcome, Value};
+use num_bigint::BigUint;
+
+/// One winning move of a sum: where it leads and why that wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinningMove {
+    /// The whole position after the move, as component texts in the input's own syntax.
+    pub to: Vec<String>,
+    /// The index (from 0) of the component the move is made in.
+    pub component: usize,
+    /// The move in the words a person would type: `3 -> 1`.
+    pub notation: String,
+    /// Why the move wins, in words.
+    pub explain: String,
+}
+
+/// A game family with its parameters fixed (`nim`, `sub:2,5`, …), as the front end sees it.
+pub trait Ruleset: Send + Sync {
+    /// The game in canonical form (`sub:2,5`).
+    fn spec(&self) -> String;
+
+    /// The value of the sum of `components`.
+    ///
+    /// # Errors
+    /// A component that does not parse, or a value beyond what the family can compute.
+    fn value(&self, components: &[String]) -> Result<Value, GameError>;
+
+    /// The outcome of the sum of `components`.
+    ///
+    /// # Errors
+    /// As [`Ruleset::value`].
+    fn outcome(&self, components: &[String]) -> Result<Outcome, GameError> {
+        Ok(self.value(components)?.outcome())
+    }
+
+    /// Every move from the sum of `components` to a P-position: none when it is a P-position.
+    ///
+    /// # Errors
+    /// As [`Ruleset::value`].
+    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError>;
+
+    /// The family's whole table for `grundy table` (`size` from `--size`), or `None` when the
+    /// family has no table.
+    ///
+    /// # Errors
+    /// A size the family cannot compute.
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        let _ = size;
+        None
+    }
+
+    /// The family as a heap game with a nim-sequence (for `sequence`, `period`, `stats`), or
+    /// `None`.
+    fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
+        None
+    }
+}
+
+/// A family's whole table, for `grundy table`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// `values[x][y]` = G(x, y) for a two-heap game, rows by `x`.
+    Grid {
+        /// The rows.
+        values: Vec<Vec<u64>>,
+    },
+    /// Every vertex of a graph game with its value and outcome.
+    Vertices(Vec<VertexEntry>),
+}
+
+/// One vertex of a graph game's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VertexEntry {
+    /// The vertex name as in the input file.
+    pub name: String,
+    /// Its value (`None` when the family defines only outcomes).
+    pub value: Option<Value>,
+    /// Who wins with the token there.
+    pub outcome: Outcome,
+}
+
+/// One option of a single component: the components it is replaced by (none when a heap is
+/// taken away entirely, two when it is split), and the move in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentMove<C> {
+    /// The components that replace the one moved in.
+    pub result: Vec<C>,
+    /// The move in the words a person would type: `7 -> 2 + 3`.
+    pub notation: String,
+}
+
+/// A family whose positions are sums of components with finite Grundy values.
+pub trait ComponentGame: Send + Sync {
+    /// One component: a heap size, a pair, a coin row.
+    type Component: Clone;
+
+    /// The game in canonical form.
+    fn spec(&self) -> String;
+
+    /// What a component is called in explanations: `heap`, `pair`, `row`.
+    fn component_noun(&self) -> &'static str {
+        "heap"
+    }
+
+    /// Parses one component.
+    ///
+    /// # Errors
+    /// [`GameError::BadComponent`] naming the text.
+    fn parse_component(&self, text: &str) -> Result<Self::Component, GameError>;
+
+    /// A component in the input syntax.
+    fn format_component(&self, component: &Self::Component) -> String;
+
+    /// The Grundy value of one component.
+    ///
+    /// # Errors
+    /// When the value is beyond what the family can compute.
+    fn component_value(&self, component: &Self::Component) -> Result<BigUint, GameError>;
+
+    /// Every option of `component` whose value is `target` (greater or less than its own).
+    ///
+    /// # Errors
+    /// As [`ComponentGame::component_value`].
+    fn moves_to_value(
+        &self,
+        component: &Self::Component,
+        target: &BigUint,
+    ) -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
+
+    /// As [`Ruleset::table`].
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        let _ = size;
+        None
+    }
+
+    /// As [`Ruleset::heap_game`].
+    fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
+        None
+    }
+}
+
+/// The [`Ruleset`] of sums of a [`ComponentGame`], by the Sprague–Grundy theorem.
+///
+/// ```
+/// use grundy::heap::nim::NimRules;
+/// use grundy::ruleset::{Ruleset, SumOf};
+/// let nim = SumOf(NimRules);
+/// let position: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
+/// assert_eq!(nim.value(&position).unwrap().to_string(), "2");
+/// let moves = nim.winning_moves(&position).unwrap();
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(moves[0].to, ["1", "4", "5"]);
+/// ```
+pub struct SumOf<G>(pub G);
+
+impl<G: ComponentGame> SumOf<G> {
+    fn parse_all(&self, components: &[String]) -> Result<Vec<G::Component>, GameError> {
+        components.iter().map(|text| self.0.parse_component(text)).collect()
+    }
+
+    fn values(&self, components: &[G::Component]) -> Result<Vec<BigUint>, GameError> {
+        components.iter().map(|component| self.0.component_value(component)).collect()
+    }
+}
+
+impl<G: ComponentGame> Ruleset for SumOf<G> {
+    fn spec(&self) -> String {
+        self.0.spec()
+    }
+
+    fn value(&self, components: &[String]) -> Result<Value, GameError> {
+        let parsed = self.parse_all(components)?;
+        let total = self.values(&parsed)?.into_iter().fold(BigUint::ZERO, |acc, value| acc ^ value);
+        Ok(Value::Finite(total))
+    }
+
+    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
+        let parsed = self.parse_all(components)?;
+        let values = self.values(&parsed)?;
+        let total = values.iter().fold(BigUint::ZERO, |acc, value| acc ^ value);
+        let mut moves = Vec::new();
+        if total == BigUint::ZERO {
+            return Ok(moves);
+        }
+        let noun = self.0.component_noun();
+        for (index, (component, value)) in parsed.iter().zip(&values).enumerate() {
+            let target = value ^ &total;
+            for component_move in self.0.moves_to_value(component, &target)? {
+                let mut to: Vec<String> = components[..index].to_vec();
+                to.extend(component_move.result.iter().map(|c| self.0.format_component(c)));
+                to.extend_from_slice(&components[index + 1..]);
+                let explain = if parsed.len() == 1 {
+                    format!("{noun} {}: {}; value {value} -> 0, a P-position", index + 1, component_move.notation)
+                } else {
+                    format!(
+                        "{noun} {}: {}; its value {value} -> {target} makes the nim-sum {total} -> 0, a P-position",
+                        index + 1,
+                        component_move.notation
+                    )
+                };
+                moves.push(WinningMove { to, component: index, notation: component_move.notation, explain });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        self.0.table(size)
+    }
+
+    fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
+        self.0.heap_game()
+    }
+}
