@@ -4,9 +4,10 @@
 //! [`game_forms`] lists every form with its syntax and an example (the `grundy rules` command).
 
 use crate::error::GameError;
+use crate::heap::HeapRules;
 use crate::heap::bash::BashRules;
 use crate::heap::nim::NimRules;
-use crate::heap::subtraction::SubtractionRules;
+use crate::heap::subtraction::SubtractionGame;
 use crate::ruleset::{Ruleset, SumOf};
 
 /// One game form: how it is written, an example, and what the game is.
@@ -89,7 +90,10 @@ pub fn parse_game_with(
     match family {
         "nim" => no_parameters(Box::new(SumOf(NimRules))),
         "bash" => Ok(Box::new(SumOf(BashRules::parse(text, parameters.ok_or_else(|| needs("bash:M"))?)?))),
-        "sub" => Ok(Box::new(SumOf(SubtractionRules::parse(text, parameters.ok_or_else(|| needs("sub:S"))?)?))),
+        "sub" => {
+            let game = SubtractionGame::parse(text, parameters.ok_or_else(|| needs("sub:S"))?)?;
+            Ok(Box::new(SumOf(HeapRules::new(game))))
+        }
         _ => Err(GameError::UnknownGame(text.to_owned())),
     }
 }

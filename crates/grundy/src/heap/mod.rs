@@ -2,7 +2,10 @@
 
 pub mod bash;
 pub mod nim;
+pub mod rules;
 pub mod subtraction;
+
+pub use rules::HeapRules;
 
 use crate::error::GameError;
 use num_bigint::BigUint;

@@ -7,13 +7,9 @@
 
 use crate::error::{GameError, check_memory};
 use crate::game::Game;
-use crate::heap::{HeapGame, Periodicity, SequenceControl, parse_positive_list, parse_small_heap};
-use crate::ruleset::{ComponentGame, ComponentMove};
-use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use crate::heap::{HeapGame, Periodicity, SequenceControl, parse_positive_list};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::RwLock;
 
 /// A finite set of positive integers, shown `{1,3,4}` and parsed from `{1,3,4}` or `1,3,4`.
 ///
@@ -75,6 +71,14 @@ pub struct SubtractionGame {
 }
 
 impl SubtractionGame {
+    /// Parses the `S` of `sub:S` (`spec` is the whole game text, for error messages).
+    ///
+    /// # Errors
+    /// [`GameError::BadGame`] naming the bad element.
+    pub fn parse(spec: &str, list: &str) -> Result<Self, GameError> {
+        Ok(SubtractionGame { set: SubtractionSet(parse_positive_list(spec, list, "subtraction set")?) })
+    }
+
     /// The game with subtraction set `elements`.
     ///
     /// # Errors
@@ -122,43 +126,6 @@ pub fn extend_sequence(set: &SubtractionSet, values: &mut Vec<u32>, len: usize) 
     }
 }
 
-/// A subtraction game for the front end: `sub:S`, with a cached table of values.
-#[derive(Debug)]
-pub struct SubtractionRules {
-    game: SubtractionGame,
-    table: RwLock<Vec<u32>>,
-}
-
-impl SubtractionRules {
-    /// Parses the `S` of `sub:S`.
-    ///
-    /// # Errors
-    /// [`GameError::BadGame`] naming the bad element.
-    pub fn parse(spec: &str, list: &str) -> Result<Self, GameError> {
-        let set = SubtractionSet(parse_positive_list(spec, list, "subtraction set")?);
-        Ok(SubtractionRules { game: SubtractionGame { set }, table: RwLock::new(Vec::new()) })
-    }
-
-    /// The rules of the game.
-    pub fn game(&self) -> &SubtractionGame {
-        &self.game
-    }
-
-    /// `G(heap)`, growing the cached table as far as needed.
-    ///
-    /// # Errors
-    /// [`GameError::TooLarge`] when the table would not fit in memory.
-    pub fn heap_value(&self, heap: u64) -> Result<u32, GameError> {
-        if let Some(&value) = self.table.read().expect("table lock").get(heap as usize) {
-            return Ok(value);
-        }
-        check_memory(|| format!("the table of {} up to heap {heap}", self.spec()), heap as u128 + 1, 4)?;
-        let mut table = self.table.write().expect("table lock");
-        extend_sequence(&self.game.set, &mut table, heap as usize + 1);
-        Ok(table[heap as usize])
-    }
-}
-
 impl HeapGame for SubtractionGame {
     fn spec(&self) -> String {
         let list: Vec<String> = self.set.elements().iter().map(u64::to_string).collect();
@@ -166,7 +133,7 @@ impl HeapGame for SubtractionGame {
     }
 
     fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
-        check_memory(|| format!("the table of {} up to heap {len}", HeapGame::spec(self)), len as u128, 4)?;
+        check_memory(|| format!("the nim-sequence of {} up to heap {len}", self.spec()), len as u128, 4)?;
         const CHUNK: usize = 1 << 20;
         while values.len() < len {
             if control.cancelled() {
@@ -188,41 +155,6 @@ impl HeapGame for SubtractionGame {
     }
 }
 
-impl ComponentGame for SubtractionRules {
-    type Component = u64;
-
-    fn spec(&self) -> String {
-        HeapGame::spec(&self.game)
-    }
-
-    fn parse_component(&self, text: &str) -> Result<u64, GameError> {
-        parse_small_heap(&self.spec(), text)
-    }
-
-    fn format_component(&self, heap: &u64) -> String {
-        heap.to_string()
-    }
-
-    fn component_value(&self, heap: &u64) -> Result<BigUint, GameError> {
-        self.heap_value(*heap).map(BigUint::from)
-    }
-
-    fn heap_game(&self) -> Option<&dyn HeapGame> {
-        Some(&self.game)
-    }
-
-    fn moves_to_value(&self, heap: &u64, target: &BigUint) -> Result<Vec<ComponentMove<u64>>, GameError> {
-        let Some(target) = target.to_u32() else { return Ok(Vec::new()) };
-        let mut moves = Vec::new();
-        for option in self.game.options(heap) {
-            if self.heap_value(option)? == target {
-                moves.push(ComponentMove { result: vec![option], notation: format!("{heap} -> {option}") });
-            }
-        }
-        Ok(moves)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,15 +164,16 @@ mod tests {
     #[test]
     fn set_nim_sample_from_the_seed() {
         // AcWing 893: S = {2, 5}, heaps 2 4 7 — the first player wins.
-        let rules = SubtractionRules::parse("sub:2,5", "2,5").unwrap();
-        let total = [2, 4, 7].iter().fold(0, |acc, &heap| acc ^ rules.heap_value(heap).unwrap());
-        assert_ne!(total, 0);
+        let game = SubtractionGame::parse("sub:2,5", "2,5").unwrap();
+        let mut values = Vec::new();
+        extend_sequence(game.set(), &mut values, 8);
+        assert_ne!(values[2] ^ values[4] ^ values[7], 0);
     }
 
     #[test]
     fn bad_sets_name_the_element() {
         for (list, needle) in [("2,0", "`0`"), ("2,-1", "`-1`"), ("2,x", "`x`"), ("", "empty"), ("1,,2", "``")] {
-            let error = SubtractionRules::parse("sub", list).unwrap_err().to_string();
+            let error = SubtractionGame::parse("sub", list).unwrap_err().to_string();
             assert!(error.contains(needle), "{list}: {error}");
         }
     }
