@@ -32,6 +32,12 @@ pub trait HeapGame: Send + Sync {
     /// Every option of a heap of size `heap`, each as the heaps it leaves (empty: the heap is
     /// gone; two: it was split).
     fn heap_options(&self, heap: u64) -> Vec<Vec<u64>>;
+
+    /// Which method computed the sequence last (`plain mex DP`, `rare-value`, …), for the
+    /// user to see.
+    fn method(&self) -> String {
+        "mex over all options".to_owned()
+    }
 }
 
 /// The theorem under which an observed period of a nim-sequence is proved.
