@@ -24,6 +24,7 @@
 
 pub mod error;
 pub mod game;
+pub mod graph;
 pub mod heap;
 pub mod nimber;
 pub mod ruleset;

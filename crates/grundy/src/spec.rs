@@ -4,6 +4,8 @@
 //! [`game_forms`] lists every form with its syntax and an example (the `grundy rules` command).
 
 use crate::error::GameError;
+use crate::graph::dag::DagGame;
+use crate::graph::geography::GeographyGame;
 use crate::heap::HeapRules;
 use crate::heap::bash::BashRules;
 use crate::heap::nim::NimRules;
@@ -44,6 +46,18 @@ pub fn game_forms() -> Vec<GameForm> {
             component: "a heap size",
             summary: "take s counters from one heap, s in the comma-separated set S of positive integers",
         },
+        GameForm {
+            syntax: "dag:FILE",
+            example: "value dag:g.txt a b b",
+            component: "a vertex name (a token on it; several tokens may share a vertex)",
+            summary: "slide one token along one edge `u v` of the directed graph in FILE (one edge per line, # comments); cycles allowed: values ∞(K) and draws D",
+        },
+        GameForm {
+            syntax: "geography:FILE",
+            example: "outcome geography:g.txt a",
+            component: "the token's vertex `v`, or the path so far `v1,v2,v3` (token on v3)",
+            summary: "move the one token to an adjacent unvisited vertex of the undirected graph in FILE; wins iff every maximum matching covers the token's vertex",
+        },
     ]
 }
 
@@ -74,7 +88,6 @@ pub fn parse_game_with(
     text: &str,
     read_file: &dyn Fn(&str) -> Result<String, String>,
 ) -> Result<Box<dyn Ruleset>, GameError> {
-    let _ = read_file;
     let (family, parameters) = match text.split_once(':') {
         Some((family, parameters)) => (family, Some(parameters)),
         None => (text, None),
@@ -93,6 +106,16 @@ pub fn parse_game_with(
         "sub" => {
             let game = SubtractionGame::parse(text, parameters.ok_or_else(|| needs("sub:S"))?)?;
             Ok(Box::new(SumOf(HeapRules::new(game))))
+        }
+        "dag" | "geography" => {
+            let file = parameters.filter(|file| !file.is_empty()).ok_or_else(|| needs(&format!("{family}:FILE")))?;
+            let contents =
+                read_file(file).map_err(|reason| GameError::BadGame { spec: text.to_owned(), reason })?;
+            if family == "dag" {
+                Ok(Box::new(DagGame::parse(text, file, &contents)?))
+            } else {
+                Ok(Box::new(GeographyGame::parse(text, file, &contents)?))
+            }
         }
         _ => Err(GameError::UnknownGame(text.to_owned())),
     }

@@ -1,0 +1,287 @@
+//! `dag:FILE`: tokens on a directed graph. A move slides one token along one edge (`u v` lets a
+//! token on `u` move to `v`); several tokens may share a vertex; who cannot move loses.
+//!
+//! **Values.** On an acyclic graph each vertex's Grundy value comes from one topological pass
+//! ([`crate::graph::retrograde`]) and a position's value is the nim-sum of its tokens' values
+//! (the Sprague–Grundy theorem; seed `002_e2faf50696f52a16.txt`, Part 2). With cycles, each
+//! vertex gets Smith's generalized value, finite or `∞(K)` ([`crate::graph::loopy`]), and a
+//! position is valued by Smith's sum rules ([`crate::graph::loopy::sum_value`]): `P` iff every
+//! token is finite with nim-sum 0; `N` iff one token is `∞(K)`, the others finite with nim-sum
+//! `a ∈ K`, or all finite with nim-sum ≠ 0; otherwise `D`, a draw.
+//!
+//! **Winning moves** are all the moves to `P`-positions: with all tokens finite and nim-sum
+//! `t ≠ 0`, a token of value `g` moves to a successor of value `g ⊕ t`; with one `∞` token and
+//! the others' nim-sum `a ∈ K`, that token moves to a successor of value `a`. A draw (`D`) has
+//! no winning move — every move leads to `N` or `D` — so none is listed; the player keeps the
+//! draw by moving to a `D`-position, which exists (else the position would be `P`).
+
+use crate::error::{GameError, check_memory};
+use crate::game::Game;
+use crate::graph::digraph::{Digraph, in_game};
+use crate::graph::loopy::{GeneralizedGrundy, INFINITE, sum_value};
+use crate::ruleset::{Ruleset, Table, VertexEntry, WinningMove};
+use crate::value::Value;
+
+/// A directed graph as a [`Game`] for the reference solver: the position is a token's vertex.
+///
+/// ```
+/// use grundy::game::Game;
+/// use grundy::graph::dag::TokenOnGraph;
+/// use grundy::graph::digraph::Digraph;
+/// let graph = Digraph::parse("a b\na c\n", "g").unwrap();
+/// assert_eq!(TokenOnGraph(&graph).options(&0), [1, 2]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TokenOnGraph<'a>(pub &'a Digraph);
+
+impl Game for TokenOnGraph<'_> {
+    type Position = u32;
+    fn options_into(&self, v: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(self.0.successors(*v));
+    }
+}
+
+/// The `dag:FILE` family: the graph of one file, every vertex labelled once.
+///
+/// ```
+/// use grundy::graph::dag::DagGame;
+/// use grundy::ruleset::Ruleset;
+/// // a → b → c, a → c: G = 2, 1, 0. With a loop d ⇄ e beside them.
+/// let game = DagGame::parse("dag:g.txt", "g.txt", "a b\nb c\na c\nd e\ne d\ne c\n").unwrap();
+/// let tokens = |names: &[&str]| names.iter().map(|name| name.to_string()).collect::<Vec<_>>();
+/// assert_eq!(game.value(&tokens(&["a", "b", "b"])).unwrap().to_string(), "2");
+/// let moves = game.winning_moves(&tokens(&["a", "b"])).unwrap();
+/// assert_eq!(moves[0].to, ["b", "b"]);
+/// assert_eq!(game.value(&tokens(&["e"])).unwrap().to_string(), "1");
+/// assert_eq!(game.value(&tokens(&["d"])).unwrap().to_string(), "0");
+/// ```
+#[derive(Clone, Debug)]
+pub struct DagGame {
+    spec: String,
+    file: String,
+    graph: Digraph,
+    labels: GeneralizedGrundy,
+}
+
+impl DagGame {
+    /// Reads the edge list `text` of `file` and labels every vertex; `spec` is the game text.
+    ///
+    /// # Errors
+    /// A malformed line (naming `file` and the line), or a graph too large for memory.
+    pub fn parse(spec: &str, file: &str, text: &str) -> Result<Self, GameError> {
+        let graph = Digraph::parse(text, file).map_err(|error| in_game(error, spec))?;
+        Self::new(spec, file, graph)
+    }
+
+    /// The game on `graph`.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when the labelling's arrays would not fit in memory.
+    pub fn new(spec: &str, file: &str, graph: Digraph) -> Result<Self, GameError> {
+        // Labels, counters, marks and seeds: about six words per vertex, one per edge.
+        let entries = graph.vertex_count() as u128 * 6 + graph.edge_count() as u128;
+        check_memory(|| format!("labelling the graph of {file}"), entries, 4)?;
+        let labels = GeneralizedGrundy::compute(&graph);
+        Ok(DagGame { spec: spec.to_owned(), file: file.to_owned(), graph, labels })
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Digraph {
+        &self.graph
+    }
+
+    /// The generalized Grundy labels.
+    pub fn labels(&self) -> &GeneralizedGrundy {
+        &self.labels
+    }
+
+    fn token(&self, text: &str) -> Result<u32, GameError> {
+        self.graph.vertex(text).ok_or_else(|| GameError::BadComponent {
+            game: self.spec.clone(),
+            text: text.to_owned(),
+            reason: format!("no vertex `{text}` in {}", self.file),
+        })
+    }
+
+    fn tokens(&self, components: &[String]) -> Result<Vec<u32>, GameError> {
+        components.iter().map(|text| self.token(text)).collect()
+    }
+
+    fn name(&self, v: u32) -> &str {
+        &self.graph.names()[v as usize]
+    }
+
+    /// Every successor of `from` with finite value `target`, once each.
+    fn successors_valued(&self, from: u32, target: u64) -> Vec<u32> {
+        let mut found: Vec<u32> = self
+            .graph
+            .successors(from)
+            .iter()
+            .copied()
+            .filter(|&w| self.labels.label(w) != INFINITE && u64::from(self.labels.label(w)) == target)
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+}
+
+impl Ruleset for DagGame {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn value(&self, components: &[String]) -> Result<Value, GameError> {
+        let values: Vec<Value> =
+            self.tokens(components)?.into_iter().map(|v| self.labels.value_in(&self.graph, v)).collect();
+        Ok(sum_value(&values))
+    }
+
+    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
+        let tokens = self.tokens(components)?;
+        let infinite: Vec<usize> = (0..tokens.len()).filter(|&i| !self.labels.is_finite(tokens[i])).collect();
+        let finite_sum = |skip: Option<usize>| {
+            (0..tokens.len())
+                .filter(|&i| Some(i) != skip && self.labels.is_finite(tokens[i]))
+                .fold(0u64, |acc, i| acc ^ u64::from(self.labels.label(tokens[i])))
+        };
+        let single = tokens.len() == 1;
+        let mut moves = Vec::new();
+        let mut push = |index: usize, to_vertex: u32, explain: String| {
+            let mut to = components.to_vec();
+            to[index] = self.name(to_vertex).to_owned();
+            let notation = format!("{} -> {}", self.name(tokens[index]), self.name(to_vertex));
+            moves.push(WinningMove { to, component: index, notation, explain });
+        };
+        match infinite.as_slice() {
+            [] => {
+                let total = finite_sum(None);
+                if total == 0 {
+                    return Ok(moves);
+                }
+                for (index, &from) in tokens.iter().enumerate() {
+                    let value = u64::from(self.labels.label(from));
+                    let target = value ^ total;
+                    for to_vertex in self.successors_valued(from, target) {
+                        let notation = format!("{} -> {}", self.name(from), self.name(to_vertex));
+                        let explain = if single {
+                            format!("token 1: {notation}; value {value} -> 0, a P-position")
+                        } else {
+                            format!(
+                                "token {}: {notation}; its value {value} -> {target} makes the nim-sum {total} -> 0, a P-position",
+                                index + 1
+                            )
+                        };
+                        push(index, to_vertex, explain);
+                    }
+                }
+            }
+            &[index] => {
+                // Only the ∞ token can move to a P-position: a sum with an ∞ part is never P.
+                let others = finite_sum(Some(index));
+                let from = tokens[index];
+                let value = self.labels.value_in(&self.graph, from);
+                for to_vertex in self.successors_valued(from, others) {
+                    let notation = format!("{} -> {}", self.name(from), self.name(to_vertex));
+                    let explain = if single {
+                        format!("token 1: {notation}; value {value} -> 0, a P-position")
+                    } else {
+                        format!(
+                            "token {}: {notation}; its value {value} -> {others}, the nim-sum of the other tokens: all finite with nim-sum 0, a P-position",
+                            index + 1
+                        )
+                    };
+                    push(index, to_vertex, explain);
+                }
+            }
+            // Two or more ∞ tokens: a draw, no move reaches a P-position.
+            _ => {}
+        }
+        Ok(moves)
+    }
+
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        if size.is_some() {
+            return Some(Err(GameError::BadGame {
+                spec: self.spec.clone(),
+                reason: "--size applies to two-heap games; a graph's table lists every vertex".to_owned(),
+            }));
+        }
+        let vertices = (0..self.graph.vertex_count() as u32)
+            .map(|v| VertexEntry {
+                name: self.name(v).to_owned(),
+                value: Some(self.labels.value_in(&self.graph, v)),
+                outcome: self.labels.outcome_in(&self.graph, v),
+            })
+            .collect();
+        Some(Ok(Table::Vertices(vertices)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Outcome;
+    use crate::solve::memo::Solver;
+    use crate::sum::SumGame;
+    use proptest::prelude::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|name| name.to_string()).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// On random DAGs, a sum of up to three tokens: value against the memo solver on the sum
+        /// by the definition, and every listed move is legal and lands on value 0; a position
+        /// with nonzero value lists at least one move.
+        #[test]
+        fn token_sums_on_dags_agree_with_the_definition(
+            n in 2usize..12,
+            pairs in proptest::collection::vec((0u32..12, 0u32..12), 0..30),
+            tokens in proptest::collection::vec(0u32..12, 0..4),
+        ) {
+            let edges: Vec<(u32, u32)> = pairs
+                .into_iter()
+                .map(|(u, v)| (u % n as u32, v % n as u32))
+                .filter(|(u, v)| u < v)
+                .collect();
+            let graph = Digraph::unnamed(n, &edges);
+            let game = DagGame::new("dag:t", "t", graph.clone()).unwrap();
+            let tokens: Vec<u32> = tokens.into_iter().map(|t| t % n as u32).collect();
+            let texts: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+            let expected = Solver::new(SumGame(TokenOnGraph(&graph))).grundy_value(&tokens).unwrap().0;
+            prop_assert_eq!(game.value(&texts).unwrap(), Value::from(expected));
+            let moves = game.winning_moves(&texts).unwrap();
+            prop_assert_eq!(moves.is_empty(), expected == 0);
+            for winning in moves {
+                prop_assert_eq!(game.value(&winning.to).unwrap(), Value::from(0u64));
+                let from = tokens[winning.component];
+                let to = graph.vertex(&winning.to[winning.component]).unwrap();
+                prop_assert!(graph.successors(from).contains(&to));
+            }
+        }
+    }
+
+    #[test]
+    fn draws_and_escapes_with_several_tokens() {
+        // d ⇄ e with an exit e → c to the sink c: c = 0, d = 0, e = 1 (finite despite the
+        // cycle). x → x with an exit x → c: ∞(0), won by escaping to c.
+        let text = "d e\ne d\ne c\nx x\nx c\n";
+        let game = DagGame::parse("dag:g", "g", text).unwrap();
+        assert_eq!(game.value(&names(&["x"])).unwrap().to_string(), "∞(0)");
+        assert_eq!(game.outcome(&names(&["x"])).unwrap(), Outcome::N);
+        let moves = game.winning_moves(&names(&["x"])).unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].to, ["c"]);
+        // x + e: ∞(0) ⊕ 1 = ∞(1): a draw, no winning move.
+        assert_eq!(game.value(&names(&["x", "e"])).unwrap().to_string(), "∞(1)");
+        assert_eq!(game.outcome(&names(&["x", "e"])).unwrap(), Outcome::D);
+        assert!(game.winning_moves(&names(&["x", "e"])).unwrap().is_empty());
+        // x + x: two ∞ parts, a draw.
+        assert_eq!(game.outcome(&names(&["x", "x"])).unwrap(), Outcome::D);
+        let error = game.value(&names(&["nowhere"])).unwrap_err().to_string();
+        assert!(error.contains("no vertex `nowhere` in g"), "{error}");
+    }
+}

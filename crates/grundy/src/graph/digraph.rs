@@ -1,0 +1,388 @@
+//! Graphs read from edge-list text, stored in compressed sparse row (CSR) form.
+//!
+//! **Format.** One edge per line, `u v`: two vertex names, each any word without blanks. `#`
+//! starts a comment that runs to the end of the line; blank lines are ignored. Any other line
+//! (one word, three words) is an error naming the file and the line number. Vertices are
+//! numbered in the order their names first appear.
+//!
+//! Names are interned through a hash map keyed by slices of the input, so a file is read in one
+//! pass with one allocation per distinct name; the edges are then laid out in CSR arrays (one
+//! offset per vertex, one target per edge), which is what every algorithm here walks.
+
+use crate::error::GameError;
+use rustc_hash::FxHashMap;
+
+/// The vertices and edges of an edge-list file, before they are laid out as a graph.
+///
+/// ```
+/// use grundy::graph::digraph::EdgeList;
+/// let list = EdgeList::parse("a b\n# a comment\n\nb c  # the last edge\n", "g.txt").unwrap();
+/// assert_eq!(list.names, ["a", "b", "c"]);
+/// assert_eq!(list.edges, [(0, 1), (1, 2)]);
+/// let error = EdgeList::parse("a b\nb c d\n", "g.txt").unwrap_err();
+/// assert!(error.to_string().contains("g.txt:2"));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EdgeList {
+    /// Vertex names, indexed by vertex number.
+    pub names: Vec<String>,
+    /// The edges `(u, v)` in file order, as vertex numbers.
+    pub edges: Vec<(u32, u32)>,
+}
+
+impl EdgeList {
+    /// Parses edge-list text; `file` names the source in error messages (`g.txt:3: …`).
+    ///
+    /// # Errors
+    /// [`GameError::BadGame`] for a line that is not exactly two names, or more than
+    /// `u32::MAX - 1` vertices.
+    pub fn parse(text: &str, file: &str) -> Result<Self, GameError> {
+        let bad = |line_number: usize, reason: String| GameError::BadGame {
+            spec: file.to_owned(),
+            reason: format!("{file}:{line_number}: {reason}"),
+        };
+        let mut index: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut names: Vec<&str> = Vec::new();
+        let mut edges = Vec::with_capacity(text.len() / 8);
+        for (line_index, line) in text.split('\n').enumerate() {
+            let content = match line.find('#') {
+                Some(comment) => &line[..comment],
+                None => line,
+            };
+            let mut words = content.split_whitespace();
+            let Some(first) = words.next() else { continue };
+            let (Some(second), None) = (words.next(), words.next()) else {
+                let count = content.split_whitespace().count();
+                return Err(bad(
+                    line_index + 1,
+                    format!(
+                        "expected an edge `u v` (two vertex names), found {count} word{}: `{}`",
+                        if count == 1 { "" } else { "s" },
+                        content.trim()
+                    ),
+                ));
+            };
+            let (Some(u), Some(v)) = (intern(&mut index, &mut names, first), intern(&mut index, &mut names, second))
+            else {
+                return Err(bad(line_index + 1, "more than 2^32 - 2 vertices".to_owned()));
+            };
+            edges.push((u, v));
+        }
+        Ok(EdgeList { names: names.into_iter().map(str::to_owned).collect(), edges })
+    }
+
+    /// The number of a vertex, by a scan of the names (positions name only a few vertices).
+    pub fn vertex(&self, name: &str) -> Option<u32> {
+        self.names.iter().position(|candidate| candidate == name).map(|index| index as u32)
+    }
+}
+
+/// `error` with the game text `spec` in place of the file name, for a `BadGame` from parsing.
+pub(crate) fn in_game(error: GameError, spec: &str) -> GameError {
+    match error {
+        GameError::BadGame { reason, .. } => GameError::BadGame { spec: spec.to_owned(), reason },
+        other => other,
+    }
+}
+
+/// The number of `name`, given a new number if it is new; `None` past `u32::MAX - 1` names.
+fn intern<'a>(index: &mut FxHashMap<&'a str, u32>, names: &mut Vec<&'a str>, name: &'a str) -> Option<u32> {
+    if let Some(&id) = index.get(name) {
+        return Some(id);
+    }
+    let id = u32::try_from(names.len()).ok().filter(|&id| id < u32::MAX)?;
+    index.insert(name, id);
+    names.push(name);
+    Some(id)
+}
+
+/// Adjacency in CSR form: the neighbours of `v` are `targets[offsets[v]..offsets[v + 1]]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Adjacency {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Adjacency {
+    /// Lays out `pairs` (`(from, to)`) for `vertex_count` vertices, keeping each vertex's
+    /// targets in input order.
+    ///
+    /// # Panics
+    /// If a pair names a vertex `>= vertex_count`, or there are `u32::MAX` pairs or more.
+    pub fn from_pairs(vertex_count: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> Self {
+        let mut offsets = vec![0u32; vertex_count + 1];
+        for (from, _) in pairs.clone() {
+            offsets[from as usize + 1] += 1;
+        }
+        for v in 0..vertex_count {
+            offsets[v + 1] += offsets[v];
+        }
+        let mut fill = offsets.clone();
+        let mut targets = vec![0u32; offsets[vertex_count] as usize];
+        for (from, to) in pairs {
+            let slot = &mut fill[from as usize];
+            targets[*slot as usize] = to;
+            *slot += 1;
+        }
+        Adjacency { offsets, targets }
+    }
+
+    /// The number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// The number of (directed) entries.
+    pub fn entry_count(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The neighbours (successors) of `v`.
+    #[inline]
+    pub fn neighbours(&self, v: u32) -> &[u32] {
+        &self.targets[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
+    }
+
+    /// The number of neighbours of `v`.
+    #[inline]
+    pub fn degree(&self, v: u32) -> usize {
+        (self.offsets[v as usize + 1] - self.offsets[v as usize]) as usize
+    }
+}
+
+/// A directed graph: a move goes from `u` to `v` along each edge `u v`.
+///
+/// ```
+/// use grundy::graph::digraph::Digraph;
+/// let graph = Digraph::parse("a b\nb c\na c\n", "g.txt").unwrap();
+/// assert_eq!(graph.vertex_count(), 3);
+/// assert_eq!(graph.successors(0), [1, 2]);
+/// assert_eq!(graph.predecessors(2), [1, 0]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Digraph {
+    names: Vec<String>,
+    forward: Adjacency,
+    backward: Adjacency,
+}
+
+impl Digraph {
+    /// Parses an edge list as a directed graph (see the [module](self) for the format).
+    ///
+    /// # Errors
+    /// As [`EdgeList::parse`].
+    pub fn parse(text: &str, file: &str) -> Result<Self, GameError> {
+        Ok(Self::from_edge_list(EdgeList::parse(text, file)?))
+    }
+
+    /// The directed graph of an edge list.
+    pub fn from_edge_list(list: EdgeList) -> Self {
+        Self::from_edges(list.names, &list.edges)
+    }
+
+    /// The directed graph on `names` with `edges`.
+    ///
+    /// # Panics
+    /// If an edge names a vertex past `names`.
+    pub fn from_edges(names: Vec<String>, edges: &[(u32, u32)]) -> Self {
+        let count = names.len();
+        let forward = Adjacency::from_pairs(count, edges.iter().copied());
+        let backward = Adjacency::from_pairs(count, edges.iter().map(|&(u, v)| (v, u)));
+        Digraph { names, forward, backward }
+    }
+
+    /// A graph with unnamed vertices `0..vertex_count` (named by their numbers).
+    pub fn unnamed(vertex_count: usize, edges: &[(u32, u32)]) -> Self {
+        Self::from_edges((0..vertex_count).map(|v| v.to_string()).collect(), edges)
+    }
+
+    /// The number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The number of edges.
+    pub fn edge_count(&self) -> usize {
+        self.forward.entry_count()
+    }
+
+    /// The vertex names, by number.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The number of the vertex called `name`.
+    pub fn vertex(&self, name: &str) -> Option<u32> {
+        self.names.iter().position(|candidate| candidate == name).map(|index| index as u32)
+    }
+
+    /// Where a token on `v` can move.
+    #[inline]
+    pub fn successors(&self, v: u32) -> &[u32] {
+        self.forward.neighbours(v)
+    }
+
+    /// The vertices with an edge into `v`.
+    #[inline]
+    pub fn predecessors(&self, v: u32) -> &[u32] {
+        self.backward.neighbours(v)
+    }
+
+    /// The number of moves from `v`.
+    #[inline]
+    pub fn out_degree(&self, v: u32) -> usize {
+        self.forward.degree(v)
+    }
+}
+
+/// An undirected simple graph: each line `u v` joins `u` and `v` both ways. Self-loops are
+/// dropped (a token can never re-enter its own, visited, vertex) and repeated edges kept once.
+///
+/// ```
+/// use grundy::graph::digraph::Graph;
+/// let graph = Graph::parse("a b\nb a\nb c\nc c\n", "g.txt").unwrap();
+/// assert_eq!(graph.vertex_count(), 3);
+/// assert_eq!(graph.edge_count(), 2);
+/// assert_eq!(graph.neighbours(1), [0, 2]);
+/// assert!(graph.neighbours(2) == [1]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Graph {
+    names: Vec<String>,
+    adjacency: Adjacency,
+}
+
+impl Graph {
+    /// Parses an edge list as an undirected graph (see the [module](self) for the format).
+    ///
+    /// # Errors
+    /// As [`EdgeList::parse`].
+    pub fn parse(text: &str, file: &str) -> Result<Self, GameError> {
+        let list = EdgeList::parse(text, file)?;
+        Ok(Self::from_edges(list.names, &list.edges))
+    }
+
+    /// The undirected graph on `names` with `edges` (self-loops dropped, repeats merged).
+    ///
+    /// # Panics
+    /// If an edge names a vertex past `names`.
+    pub fn from_edges(names: Vec<String>, edges: &[(u32, u32)]) -> Self {
+        let count = names.len();
+        let both_ways =
+            edges.iter().filter(|&&(u, v)| u != v).flat_map(|&(u, v)| [(u, v), (v, u)]);
+        let mut adjacency = Adjacency::from_pairs(count, both_ways);
+        // Merge repeated edges: sort each list and drop duplicates, in place.
+        let mut write = 0usize;
+        let mut start = 0usize;
+        for v in 0..count {
+            let end = adjacency.offsets[v + 1] as usize;
+            let list = &mut adjacency.targets[start..end];
+            list.sort_unstable();
+            let mut previous = u32::MAX;
+            for read in start..end {
+                let target = adjacency.targets[read];
+                if target != previous {
+                    adjacency.targets[write] = target;
+                    write += 1;
+                    previous = target;
+                }
+            }
+            start = end;
+            adjacency.offsets[v + 1] = write as u32;
+        }
+        adjacency.targets.truncate(write);
+        Graph { names, adjacency }
+    }
+
+    /// A graph with unnamed vertices `0..vertex_count` (named by their numbers).
+    pub fn unnamed(vertex_count: usize, edges: &[(u32, u32)]) -> Self {
+        Self::from_edges((0..vertex_count).map(|v| v.to_string()).collect(), edges)
+    }
+
+    /// The number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The number of edges (each counted once).
+    pub fn edge_count(&self) -> usize {
+        self.adjacency.entry_count() / 2
+    }
+
+    /// The vertex names, by number.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The number of the vertex called `name`.
+    pub fn vertex(&self, name: &str) -> Option<u32> {
+        self.names.iter().position(|candidate| candidate == name).map(|index| index as u32)
+    }
+
+    /// The neighbours of `v`, in increasing order.
+    #[inline]
+    pub fn neighbours(&self, v: u32) -> &[u32] {
+        self.adjacency.neighbours(v)
+    }
+
+    /// The degree of `v`.
+    #[inline]
+    pub fn degree(&self, v: u32) -> usize {
+        self.adjacency.degree(v)
+    }
+
+    /// Whether `u` and `v` are joined (a binary search of `u`'s sorted list).
+    pub fn adjacent(&self, u: u32, v: u32) -> bool {
+        self.neighbours(u).binary_search(&v).is_ok()
+    }
+
+    /// The graph without the vertices `removed` (their edges dropped; numbering kept, so removed
+    /// vertices stay as isolated vertices).
+    pub fn without(&self, removed: &[u32]) -> Graph {
+        let mut gone = vec![false; self.vertex_count()];
+        for &v in removed {
+            gone[v as usize] = true;
+        }
+        let edges: Vec<(u32, u32)> = (0..self.vertex_count() as u32)
+            .filter(|&u| !gone[u as usize])
+            .flat_map(|u| self.neighbours(u).iter().map(move |&v| (u, v)))
+            .filter(|&(u, v)| u < v && !gone[v as usize])
+            .collect();
+        Graph::from_edges(self.names.clone(), &edges)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_lines_name_file_and_line() {
+        for (text, needle) in [
+            ("a b\nc\n", "g.txt:2: expected an edge `u v` (two vertex names), found 1 word: `c`"),
+            ("\n\na b c # x\n", "g.txt:3: expected an edge `u v` (two vertex names), found 3 words: `a b c`"),
+        ] {
+            let error = EdgeList::parse(text, "g.txt").unwrap_err().to_string();
+            assert!(error.contains(needle), "{error}");
+        }
+    }
+
+    #[test]
+    fn comments_blank_lines_and_crlf() {
+        let list = EdgeList::parse("# header\r\n  x\ty \r\n\r\n#only\ny z#tail\n", "f").unwrap();
+        assert_eq!(list.names, ["x", "y", "z"]);
+        assert_eq!(list.edges, [(0, 1), (1, 2)]);
+        assert_eq!(EdgeList::parse("", "f").unwrap(), EdgeList::default());
+    }
+
+    #[test]
+    fn csr_matches_edge_list() {
+        let graph = Digraph::parse("a b\na a\nb a\nc a\n", "f").unwrap();
+        assert_eq!(graph.successors(0), [1, 0]);
+        assert_eq!(graph.predecessors(0), [0, 1, 2]);
+        assert_eq!(graph.out_degree(2), 1);
+        assert_eq!(graph.edge_count(), 4);
+        let undirected = Graph::parse("a b\na b\nb c\n", "f").unwrap().without(&[1]);
+        assert_eq!(undirected.edge_count(), 0);
+    }
+}

@@ -1,0 +1,443 @@
+//! `geography:FILE`: undirected vertex geography. A token starts on a vertex, which counts as
+//! visited; players alternately move it to an adjacent unvisited vertex; who cannot move loses.
+//!
+//! **The matching rule.** The player to move wins iff the token's vertex is covered by every
+//! maximum matching of the graph of unvisited vertices plus the token's own (seed
+//! `002_e2faf50696f52a16.txt`, 定理 3.1, for bipartite graphs; the proof uses no
+//! bipartiteness and holds for every graph — Fraenkel, Scheinerman and Ullman, *Undirected edge
+//! geography*, Theoret. Comput. Sci. 112, 1993, where the vertex version is stated for all graphs):
+//! - if some maximum matching `M` misses `v`, every neighbour of `v` is matched by `M` (else
+//!   `M` would grow), and the second player answers each move by moving to the mate of the
+//!   vertex just entered, which is never visited yet — so the first player runs out first;
+//! - if every maximum matching covers `v`, take one, `M`, and move to `v`'s mate `u`: then
+//!   `M − uv` is maximum in the graph left (without `v`) and misses `u`, a losing position for
+//!   the opponent by the first case. From there on: keep moving along the matching.
+//!
+//! Whether each vertex is in every maximum matching comes from one maximum matching and one
+//! alternating search ([`crate::graph::matching`]). A position after some moves is a path
+//! `v1,v2,…,vk`: the token is on `vk` and `v1 … v(k−1)` are removed from the graph.
+//!
+//! **Values.** The rule gives outcomes, not Grundy values. `value` searches all paths
+//! exhaustively (the reference solver over (visited set, token) states) when the token's region
+//! is small enough, and says so plainly otherwise. One token only: two tokens on one graph
+//! would share the visited set, which is not a sum of games.
+
+use crate::error::GameError;
+use crate::game::Game;
+use crate::graph::digraph::{Graph, in_game};
+use crate::graph::matching::{Classification, classify};
+use crate::ruleset::{Ruleset, Table, VertexEntry, WinningMove};
+use crate::solve::memo::Solver;
+use crate::value::{Outcome, Value};
+
+/// How many (visited set, token) states `value` may search before it gives up.
+pub const EXHAUSTIVE_LIMIT: usize = 2_000_000;
+
+/// Geography on at most 64 vertices as a [`Game`] for the reference solver: a position is the
+/// set of visited vertices (a bit mask) and the token's vertex.
+///
+/// ```
+/// use grundy::graph::geography::PathGame;
+/// use grundy::solve::memo::grundy_value;
+/// // The path 0 - 1 - 2: from the middle the first player moves to an end and wins.
+/// let game = PathGame::new(&[vec![1], vec![0, 2], vec![1]]);
+/// assert_eq!(grundy_value(&game, &game.start(1)).unwrap().0, 1);
+/// assert_eq!(grundy_value(&game, &game.start(0)).unwrap().0, 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct PathGame {
+    neighbours: Vec<u64>,
+}
+
+impl PathGame {
+    /// The game on vertices `0..neighbours.len()` (at most 64) with these adjacency lists.
+    ///
+    /// # Panics
+    /// With more than 64 vertices.
+    pub fn new(neighbours: &[Vec<u32>]) -> Self {
+        assert!(neighbours.len() <= 64, "a bit mask holds 64 vertices");
+        PathGame { neighbours: neighbours.iter().map(|list| list.iter().fold(0u64, |mask, &w| mask | 1 << w)).collect() }
+    }
+
+    /// The position with the token on `v`, nothing else visited.
+    pub fn start(&self, v: u32) -> (u64, u32) {
+        (1 << v, v)
+    }
+}
+
+impl Game for PathGame {
+    type Position = (u64, u32);
+    fn options_into(&self, &(visited, at): &(u64, u32), out: &mut Vec<(u64, u32)>) {
+        let mut open = self.neighbours[at as usize] & !visited;
+        while open != 0 {
+            let w = open.trailing_zeros();
+            open &= open - 1;
+            out.push((visited | 1 << w, w));
+        }
+    }
+}
+
+/// The `geography:FILE` family.
+///
+/// ```
+/// use grundy::graph::geography::GeographyGame;
+/// use grundy::ruleset::Ruleset;
+/// use grundy::Outcome;
+/// // The path a - b - c - d has the perfect matching ab, cd: every vertex is covered.
+/// let game = GeographyGame::parse("geography:p.txt", "p.txt", "a b\nb c\nc d\n").unwrap();
+/// let at = |text: &str| vec![text.to_string()];
+/// assert_eq!(game.outcome(&at("a")).unwrap(), Outcome::N);
+/// assert_eq!(game.winning_moves(&at("a")).unwrap()[0].to, ["a,b"]);
+/// // After a, b the token is on b with c - d ahead: b's only move is to c, then d ends it.
+/// assert_eq!(game.outcome(&at("a,b")).unwrap(), Outcome::P);
+/// assert_eq!(game.value(&at("b")).unwrap().to_string(), "1");
+/// ```
+#[derive(Clone, Debug)]
+pub struct GeographyGame {
+    spec: String,
+    file: String,
+    graph: Graph,
+}
+
+/// A parsed position: the vertices visited before the token's, and the token's vertex.
+struct Position {
+    earlier: Vec<u32>,
+    token: u32,
+}
+
+impl GeographyGame {
+    /// Reads the edge list `text` of `file` as an undirected graph; `spec` is the game text.
+    ///
+    /// # Errors
+    /// A malformed line, naming `file` and the line.
+    pub fn parse(spec: &str, file: &str, text: &str) -> Result<Self, GameError> {
+        Ok(Self::new(spec, file, Graph::parse(text, file).map_err(|error| in_game(error, spec))?))
+    }
+
+    /// The game on `graph`.
+    pub fn new(spec: &str, file: &str, graph: Graph) -> Self {
+        GeographyGame { spec: spec.to_owned(), file: file.to_owned(), graph }
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    fn bad(&self, text: &str, reason: String) -> GameError {
+        GameError::BadComponent { game: self.spec.clone(), text: text.to_owned(), reason }
+    }
+
+    fn vertex(&self, whole: &str, name: &str) -> Result<u32, GameError> {
+        self.graph.vertex(name).ok_or_else(|| self.bad(whole, format!("no vertex `{name}` in {}", self.file)))
+    }
+
+    fn position(&self, components: &[String]) -> Result<Position, GameError> {
+        let text = match components {
+            [one] => one,
+            [] => {
+                return Err(GameError::BadComponent {
+                    game: self.spec.clone(),
+                    text: String::new(),
+                    reason: "give the token's vertex `v`, or the path so far `v1,v2,…`".to_owned(),
+                });
+            }
+            [_, second, ..] => {
+                return Err(self.bad(
+                    second,
+                    "geography has one token: give one vertex `v` or one path `v1,v2,…` (two tokens would share the visited vertices, which is not a sum of games)".to_owned(),
+                ));
+            }
+        };
+        // A name may itself contain commas: the whole text as a name wins.
+        let path: Vec<u32> = match self.graph.vertex(text) {
+            Some(v) => vec![v],
+            None => text.split(',').map(|name| self.vertex(text, name)).collect::<Result<_, _>>()?,
+        };
+        let mut seen = vec![false; self.graph.vertex_count()];
+        for (index, &v) in path.iter().enumerate() {
+            if std::mem::replace(&mut seen[v as usize], true) {
+                return Err(self.bad(text, format!("the path visits `{}` twice", self.name(v))));
+            }
+            if index > 0 && !self.graph.adjacent(path[index - 1], v) {
+                return Err(self.bad(
+                    text,
+                    format!("`{}` and `{}` are not adjacent in {}", self.name(path[index - 1]), self.name(v), self.file),
+                ));
+            }
+        }
+        let (&token, earlier) = path.split_last().expect("a path has a vertex");
+        Ok(Position { earlier: earlier.to_vec(), token })
+    }
+
+    fn name(&self, v: u32) -> &str {
+        &self.graph.names()[v as usize]
+    }
+
+    /// The classification of the graph that is left: the earlier vertices removed.
+    fn classify_position(&self, position: &Position) -> Classification {
+        if position.earlier.is_empty() {
+            classify(&self.graph)
+        } else {
+            classify(&self.graph.without(&position.earlier))
+        }
+    }
+
+    /// The path a position text describes, as written (`a,b,c`).
+    fn path_text(&self, position: &Position) -> String {
+        let mut names: Vec<&str> = position.earlier.iter().map(|&v| self.name(v)).collect();
+        names.push(self.name(position.token));
+        names.join(",")
+    }
+
+    /// The Grundy value by exhaustive search, or `None` past [`EXHAUSTIVE_LIMIT`] states or 64
+    /// vertices in the token's region.
+    fn exhaustive_value(&self, position: &Position) -> Result<Option<u64>, usize> {
+        // The token's region: unvisited vertices reachable from it, and the token itself.
+        let mut visited = vec![false; self.graph.vertex_count()];
+        for &v in &position.earlier {
+            visited[v as usize] = true;
+        }
+        let mut local = vec![u32::MAX; self.graph.vertex_count()];
+        let mut region = vec![position.token];
+        local[position.token as usize] = 0;
+        let mut head = 0;
+        while head < region.len() {
+            let v = region[head];
+            head += 1;
+            for &w in self.graph.neighbours(v) {
+                if !visited[w as usize] && local[w as usize] == u32::MAX {
+                    if region.len() == 64 {
+                        return Err(region.len() + 1);
+                    }
+                    local[w as usize] = region.len() as u32;
+                    region.push(w);
+                }
+            }
+        }
+        let lists: Vec<Vec<u32>> = region
+            .iter()
+            .map(|&v| {
+                self.graph.neighbours(v).iter().map(|&w| local[w as usize]).filter(|&w| w != u32::MAX).collect()
+            })
+            .collect();
+        let game = PathGame::new(&lists);
+        match Solver::with_limit(&game, EXHAUSTIVE_LIMIT).grundy_value(&game.start(0)) {
+            Ok(value) => Ok(Some(value.0)),
+            Err(_) => Ok(None),
+        }
+    }
+}
+
+impl Ruleset for GeographyGame {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn value(&self, components: &[String]) -> Result<Value, GameError> {
+        let position = self.position(components)?;
+        let too_big = |what: String| {
+            GameError::Unsupported(format!(
+                "the Grundy value of geography needs an exhaustive search over paths, and {what}; `grundy outcome` and `grundy moves` answer for any size by the maximum-matching rule"
+            ))
+        };
+        match self.exhaustive_value(&position) {
+            Ok(Some(value)) => Ok(Value::from(value)),
+            Ok(None) => Err(too_big(format!("this one passed {EXHAUSTIVE_LIMIT} positions"))),
+            Err(_) => Err(too_big("the token's region has more than 64 vertices".to_owned())),
+        }
+    }
+
+    fn outcome(&self, components: &[String]) -> Result<Outcome, GameError> {
+        let position = self.position(components)?;
+        let classification = self.classify_position(&position);
+        Ok(if classification.in_every_maximum[position.token as usize] { Outcome::N } else { Outcome::P })
+    }
+
+    /// The matching strategy's first move (one move, not every winning one): to the token's mate
+    /// in a maximum matching, which covers it whenever the position is `N`.
+    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
+        let position = self.position(components)?;
+        let classification = self.classify_position(&position);
+        let token = position.token;
+        if !classification.in_every_maximum[token as usize] {
+            return Ok(Vec::new());
+        }
+        let mate = classification.matching.mate(token).expect("a vertex in every maximum matching is matched");
+        let (from, to) = (self.name(token), self.name(mate));
+        let explain = format!(
+            "move to {to}, the mate of {from} in a maximum matching: {from} is in every maximum matching, so the rest of that matching is maximum without {from} and misses {to}, a P-position; then keep moving along the matching: whenever the opponent moves to a vertex, move to its mate"
+        );
+        Ok(vec![WinningMove {
+            to: vec![format!("{},{to}", self.path_text(&position))],
+            component: 0,
+            notation: format!("{from} -> {to}"),
+            explain,
+        }])
+    }
+
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        if size.is_some() {
+            return Some(Err(GameError::BadGame {
+                spec: self.spec.clone(),
+                reason: "--size applies to two-heap games; a graph's table lists every vertex".to_owned(),
+            }));
+        }
+        let classification = classify(&self.graph);
+        let vertices = (0..self.graph.vertex_count())
+            .map(|v| VertexEntry {
+                name: self.graph.names()[v].clone(),
+                value: None,
+                outcome: if classification.in_every_maximum[v] { Outcome::N } else { Outcome::P },
+            })
+            .collect();
+        Some(Ok(Table::Vertices(vertices)))
+    }
+}
+
+/// The edges of the `rows × columns` grid graph, vertex `r * columns + c`.
+pub fn grid_edges(rows: u32, columns: u32) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in 0..columns {
+            let v = r * columns + c;
+            if c + 1 < columns {
+                edges.push((v, v + 1));
+            }
+            if r + 1 < rows {
+                edges.push((v, v + columns));
+            }
+        }
+    }
+    edges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::matching::tests::random_graph;
+    use proptest::prelude::*;
+
+    fn adjacency_lists(graph: &Graph) -> Vec<Vec<u32>> {
+        (0..graph.vertex_count() as u32).map(|v| graph.neighbours(v).to_vec()).collect()
+    }
+
+    fn one(text: &str) -> Vec<String> {
+        vec![text.to_owned()]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Exhaustive search over all paths agrees with the matching rule, from every start
+        /// vertex, on random graphs of up to 12 vertices (general: odd cycles included).
+        #[test]
+        fn matching_rule_agrees_with_exhaustive_search(graph in random_graph(12, false)) {
+            check_every_start(&graph)?;
+        }
+
+        /// The same on bipartite graphs (Hopcroft–Karp's path).
+        #[test]
+        fn matching_rule_agrees_on_bipartite_graphs(graph in random_graph(12, true)) {
+            check_every_start(&graph)?;
+        }
+
+        /// Positions after a few moves: follow random legal moves, then compare again.
+        #[test]
+        fn positions_after_moves_agree_with_exhaustive_search(
+            graph in random_graph(10, false),
+            start in 0u32..10,
+            choices in proptest::collection::vec(0usize..10, 0..4),
+        ) {
+            let start = start % graph.vertex_count() as u32;
+            let mut path = vec![start];
+            for choice in choices {
+                let at = *path.last().unwrap();
+                let open: Vec<u32> = graph.neighbours(at).iter().copied().filter(|w| !path.contains(w)).collect();
+                if open.is_empty() {
+                    break;
+                }
+                path.push(open[choice % open.len()]);
+            }
+            let game = GeographyGame::new("geography:t", "t", graph.clone());
+            let text = path.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            let reference = PathGame::new(&adjacency_lists(&graph));
+            let visited = path.iter().fold(0u64, |mask, &v| mask | 1 << v);
+            let value = Solver::new(&reference).grundy_value(&(visited, *path.last().unwrap())).unwrap().0;
+            let expected = if value == 0 { Outcome::P } else { Outcome::N };
+            prop_assert_eq!(game.outcome(&one(&text)).unwrap(), expected);
+            prop_assert_eq!(game.value(&one(&text)).unwrap(), Value::from(value));
+            check_winning_move(&game, &reference, &text, visited)?;
+        }
+    }
+
+    /// The listed move is legal and leads to a P-position by exhaustive search.
+    fn check_winning_move(game: &GeographyGame, reference: &PathGame, text: &str, visited: u64) -> Result<(), TestCaseError> {
+        let moves = game.winning_moves(&one(text)).unwrap();
+        let outcome = game.outcome(&one(text)).unwrap();
+        prop_assert_eq!(moves.len(), usize::from(outcome == Outcome::N));
+        for winning in moves {
+            let names: Vec<&str> = winning.to[0].split(',').collect();
+            let to: u32 = names.last().unwrap().parse().unwrap();
+            let from: u32 = names[names.len() - 2].parse().unwrap();
+            prop_assert!(game.graph().adjacent(from, to) && visited & (1 << to) == 0);
+            let after = Solver::new(reference).grundy_value(&(visited | 1 << to, to)).unwrap().0;
+            prop_assert_eq!(after, 0);
+        }
+        Ok(())
+    }
+
+    fn check_every_start(graph: &Graph) -> Result<(), TestCaseError> {
+        let game = GeographyGame::new("geography:t", "t", graph.clone());
+        let reference = PathGame::new(&adjacency_lists(graph));
+        let mut solver = Solver::new(&reference);
+        let Some(Ok(Table::Vertices(table))) = game.table(None) else { panic!("a graph has a table") };
+        for v in 0..graph.vertex_count() as u32 {
+            let value = solver.grundy_value(&reference.start(v)).unwrap().0;
+            let expected = if value == 0 { Outcome::P } else { Outcome::N };
+            prop_assert_eq!(table[v as usize].outcome, expected, "vertex {}", v);
+            prop_assert_eq!(game.outcome(&one(&v.to_string())).unwrap(), expected);
+            check_winning_move(&game, &reference, &v.to_string(), 1 << v)?;
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn grid_from_a_corner_is_won_iff_the_side_is_even() {
+        for n in 1..=12u32 {
+            let graph = Graph::unnamed((n * n) as usize, &grid_edges(n, n));
+            let game = GeographyGame::new("geography:grid", "grid", graph);
+            let expected = if n % 2 == 0 { Outcome::N } else { Outcome::P };
+            assert_eq!(game.outcome(&one("0")).unwrap(), expected, "{n}x{n}");
+            if n <= 4 {
+                let value = game.value(&one("0")).unwrap();
+                assert_eq!(value.outcome(), expected, "{n}x{n} by exhaustive search");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_positions_are_named() {
+        let game = GeographyGame::parse("geography:g", "g", "a b\nb c\n").unwrap();
+        for (components, needle) in [
+            (vec!["z"], "no vertex `z` in g"),
+            (vec!["a,c"], "`a` and `c` are not adjacent in g"),
+            (vec!["a,b,a"], "visits `a` twice"),
+            (vec!["a", "b"], "one token"),
+            (vec![], "the token's vertex"),
+        ] {
+            let components: Vec<String> = components.into_iter().map(str::to_owned).collect();
+            let error = game.outcome(&components).unwrap_err().to_string();
+            assert!(error.contains(needle), "{error}");
+        }
+    }
+
+    #[test]
+    fn value_of_a_large_region_is_refused_plainly() {
+        let graph = Graph::unnamed(100, &grid_edges(10, 10));
+        let game = GeographyGame::new("geography:grid", "grid", graph);
+        let error = game.value(&one("0")).unwrap_err().to_string();
+        assert!(error.contains("more than 64 vertices") && error.contains("grundy outcome"), "{error}");
+        assert_eq!(game.outcome(&one("0")).unwrap(), Outcome::N);
+    }
+}
