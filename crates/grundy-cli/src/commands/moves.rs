@@ -16,9 +16,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let components = &args.position.components;
     let moves = ruleset.winning_moves(components)?;
     if args.position.json {
-        let value = ruleset.value(components)?;
         let mut object = args.position.json_head();
-        insert_value(&mut object, &value);
+        match ruleset.value(components) {
+            Ok(value) => insert_value(&mut object, &value),
+            // Families that define only outcomes (geography past exhaustive search).
+            Err(grundy::GameError::Unsupported(_)) => {
+                object.insert("value".into(), serde_json::Value::Null);
+                object.insert("outcome".into(), ruleset.outcome(components)?.to_string().into());
+            }
+            Err(error) => return Err(error.into()),
+        }
         let list: Vec<serde_json::Value> = moves
             .iter()
             .map(|winning| {
@@ -34,7 +41,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return print_json(&object.into());
     }
     if moves.is_empty() {
-        eprintln!("no winning move: this is a P-position, every move leads to an N-position");
+        if ruleset.outcome(components)? == grundy::Outcome::D {
+            eprintln!(
+                "no winning move: this is a draw (D), no move leads to a P-position; moving to another D-position keeps the draw"
+            );
+        } else {
+            eprintln!("no winning move: this is a P-position, every move leads to an N-position");
+        }
         return Ok(());
     }
     let mut text = String::new();
