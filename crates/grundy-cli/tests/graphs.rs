@@ -150,7 +150,10 @@ fn bad_files_and_positions_are_one_line_exit_2() {
     }
     let (stdout, stderr, code) = grundy(&["value", "dag:tests/data/missing.txt", "a"]);
     assert_eq!((stdout.as_str(), code), ("", 2));
-    assert!(stderr.starts_with("grundy: error: bad game `dag:tests/data/missing.txt`: cannot read `tests/data/missing.txt`"));
+    assert!(
+        stderr
+            .starts_with("grundy: error: bad game `dag:tests/data/missing.txt`: cannot read `tests/data/missing.txt`")
+    );
     assert_eq!(stderr.lines().count(), 1);
     let (_, stderr, code) = grundy(&["outcome", "geography:tests/data/path4.txt", "a", "c"]);
     assert_eq!(code, 2);

@@ -109,8 +109,7 @@ pub fn parse_game_with(
         }
         "dag" | "geography" => {
             let file = parameters.filter(|file| !file.is_empty()).ok_or_else(|| needs(&format!("{family}:FILE")))?;
-            let contents =
-                read_file(file).map_err(|reason| GameError::BadGame { spec: text.to_owned(), reason })?;
+            let contents = read_file(file).map_err(|reason| GameError::BadGame { spec: text.to_owned(), reason })?;
             if family == "dag" {
                 Ok(Box::new(DagGame::parse(text, file, &contents)?))
             } else {

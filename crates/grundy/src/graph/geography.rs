@@ -56,7 +56,9 @@ impl PathGame {
     /// With more than 64 vertices.
     pub fn new(neighbours: &[Vec<u32>]) -> Self {
         assert!(neighbours.len() <= 64, "a bit mask holds 64 vertices");
-        PathGame { neighbours: neighbours.iter().map(|list| list.iter().fold(0u64, |mask, &w| mask | 1 << w)).collect() }
+        PathGame {
+            neighbours: neighbours.iter().map(|list| list.iter().fold(0u64, |mask, &w| mask | 1 << w)).collect(),
+        }
     }
 
     /// The position with the token on `v`, nothing else visited.
@@ -162,7 +164,12 @@ impl GeographyGame {
             if index > 0 && !self.graph.adjacent(path[index - 1], v) {
                 return Err(self.bad(
                     text,
-                    format!("`{}` and `{}` are not adjacent in {}", self.name(path[index - 1]), self.name(v), self.file),
+                    format!(
+                        "`{}` and `{}` are not adjacent in {}",
+                        self.name(path[index - 1]),
+                        self.name(v),
+                        self.file
+                    ),
                 ));
             }
         }
@@ -217,9 +224,7 @@ impl GeographyGame {
         }
         let lists: Vec<Vec<u32>> = region
             .iter()
-            .map(|&v| {
-                self.graph.neighbours(v).iter().map(|&w| local[w as usize]).filter(|&w| w != u32::MAX).collect()
-            })
+            .map(|&v| self.graph.neighbours(v).iter().map(|&w| local[w as usize]).filter(|&w| w != u32::MAX).collect())
             .collect();
         let game = PathGame::new(&lists);
         match Solver::with_limit(&game, EXHAUSTIVE_LIMIT).grundy_value(&game.start(0)) {
@@ -372,7 +377,12 @@ mod tests {
     }
 
     /// The listed move is legal and leads to a P-position by exhaustive search.
-    fn check_winning_move(game: &GeographyGame, reference: &PathGame, text: &str, visited: u64) -> Result<(), TestCaseError> {
+    fn check_winning_move(
+        game: &GeographyGame,
+        reference: &PathGame,
+        text: &str,
+        visited: u64,
+    ) -> Result<(), TestCaseError> {
         let moves = game.winning_moves(&one(text)).unwrap();
         let outcome = game.outcome(&one(text)).unwrap();
         prop_assert_eq!(moves.len(), usize::from(outcome == Outcome::N));

@@ -59,7 +59,8 @@ impl GeneralizedGrundy {
     /// Labels every vertex of `graph`.
     pub fn compute(graph: &Digraph) -> Self {
         let mut labels = topological_values(graph);
-        let unresolved: Vec<u32> = (0..graph.vertex_count() as u32).filter(|&v| labels[v as usize] == UNKNOWN).collect();
+        let unresolved: Vec<u32> =
+            (0..graph.vertex_count() as u32).filter(|&v| labels[v as usize] == UNKNOWN).collect();
         if unresolved.is_empty() {
             return GeneralizedGrundy { labels, infinite_count: 0 };
         }
@@ -175,11 +176,9 @@ fn label_cyclic_part(graph: &Digraph, labels: &mut [u32], mut unresolved: Vec<u3
         // Count each unlabelled vertex's open successors not yet marked.
         queue.clear();
         for &u in &unresolved {
-            let open_unmarked = graph
-                .successors(u)
-                .iter()
-                .filter(|&&w| open(labels[w as usize]) && hit[w as usize] != mark)
-                .count() as u32;
+            let open_unmarked =
+                graph.successors(u).iter().filter(|&&w| open(labels[w as usize]) && hit[w as usize] != mark).count()
+                    as u32;
             counter[u as usize] = open_unmarked;
             if open_unmarked == 0 && hit[u as usize] != mark {
                 queue.push(u);

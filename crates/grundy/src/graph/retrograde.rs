@@ -80,20 +80,19 @@ mod tests {
     /// Random DAGs: edges only go from a smaller number to a larger one, then numbers are
     /// shuffled by a multiplier so the file order is not topological.
     fn random_dag() -> impl Strategy<Value = Digraph> {
-        (2usize..40).prop_flat_map(|n| {
-            (Just(n), proptest::collection::vec((0..n as u32, 0..n as u32), 0..4 * n), 1u32..40)
-        })
-        .prop_map(|(n, pairs, shuffle)| {
-            let rename = |v: u32| (v * (2 * shuffle + 1)) % n as u32;
-            let edges: Vec<(u32, u32)> = pairs
-                .into_iter()
-                .filter(|(u, v)| u != v)
-                .map(|(u, v)| if u < v { (u, v) } else { (v, u) })
-                .map(|(u, v)| (rename(u), rename(v)))
-                .collect();
-            Digraph::unnamed(n, &edges)
-        })
-        .prop_filter("the renaming must be a bijection", |graph| graph.vertex_count() > 0)
+        (2usize..40)
+            .prop_flat_map(|n| (Just(n), proptest::collection::vec((0..n as u32, 0..n as u32), 0..4 * n), 1u32..40))
+            .prop_map(|(n, pairs, shuffle)| {
+                let rename = |v: u32| (v * (2 * shuffle + 1)) % n as u32;
+                let edges: Vec<(u32, u32)> = pairs
+                    .into_iter()
+                    .filter(|(u, v)| u != v)
+                    .map(|(u, v)| if u < v { (u, v) } else { (v, u) })
+                    .map(|(u, v)| (rename(u), rename(v)))
+                    .collect();
+                Digraph::unnamed(n, &edges)
+            })
+            .prop_filter("the renaming must be a bijection", |graph| graph.vertex_count() > 0)
     }
 
     proptest! {
