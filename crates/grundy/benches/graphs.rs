@@ -24,7 +24,7 @@ impl Random {
     }
 
     fn below(&mut self, n: u32) -> u32 {
-        ((self.next() >> 32) * u64::from(n) >> 32) as u32
+        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
     }
 }
 

@@ -92,7 +92,8 @@ impl Game for PathGame {
 /// assert_eq!(game.winning_moves(&at("a")).unwrap()[0].to, ["a,b"]);
 /// // After a, b the token is on b with c - d ahead: b's only move is to c, then d ends it.
 /// assert_eq!(game.outcome(&at("a,b")).unwrap(), Outcome::P);
-/// assert_eq!(game.value(&at("b")).unwrap().to_string(), "1");
+/// // From b: to a ends the game (value 0), to c leaves one move (value 1): mex = 2.
+/// assert_eq!(game.value(&at("b")).unwrap().to_string(), "2");
 /// ```
 #[derive(Clone, Debug)]
 pub struct GeographyGame {

@@ -281,10 +281,10 @@ mod tests {
     pub(crate) fn retrograde_outcomes(vertex_count: usize, successors: &dyn Fn(usize) -> Vec<usize>) -> Vec<Outcome> {
         let mut predecessors = vec![Vec::new(); vertex_count];
         let mut undecided = vec![0usize; vertex_count];
-        for v in 0..vertex_count {
+        for (v, count) in undecided.iter_mut().enumerate() {
             for w in successors(v) {
                 predecessors[w].push(v);
-                undecided[v] += 1;
+                *count += 1;
             }
         }
         let mut outcome: Vec<Option<Outcome>> = vec![None; vertex_count];
@@ -349,9 +349,9 @@ mod tests {
                 let value = labels.value_in(&graph, v);
                 prop_assert_eq!(labels.outcome_in(&graph, v), table[v as usize][0]);
                 prop_assert_eq!(value.outcome(), table[v as usize][0]);
-                for j in 0..=limit {
+                for (j, &outcome) in table[v as usize].iter().enumerate() {
                     let expected = sum_value(&[value.clone(), Value::from(j as u64)]).outcome();
-                    prop_assert_eq!(expected, table[v as usize][j], "vertex {} heap {} value {}", v, j, value);
+                    prop_assert_eq!(expected, outcome, "vertex {} heap {} value {}", v, j, value);
                 }
             }
         }
