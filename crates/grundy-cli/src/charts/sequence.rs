@@ -219,13 +219,14 @@ mod tests {
         values
     }
 
-    /// The least (period, preperiod) seen in `values` by the definition, no theorem used.
+    /// The least (period, preperiod) seen in `values` by the definition, no theorem used: the
+    /// repetition must hold over at least the second half of the values.
     fn least_observed(values: &[u32]) -> Period {
         (1..values.len())
             .find_map(|period| {
                 (0..values.len() - period)
                     .find(|&start| (start..values.len() - period).all(|n| values[n] == values[n + period]))
-                    .filter(|&start| values.len() - period - start >= 3 * period)
+                    .filter(|&start| values.len() - period - start >= values.len() / 2)
                     .map(|preperiod| Period { preperiod, period })
             })
             .unwrap()

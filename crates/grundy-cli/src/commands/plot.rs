@@ -121,3 +121,147 @@ fn sequence_picture(heap_game: &dyn HeapGame, to: u64) -> anyhow::Result<Scene> 
 fn period_to_mark(heap_game: &dyn HeapGame, values: &[u32]) -> Option<Period> {
     proved_period(heap_game.periodicity(), values)
 }
+
+#[cfg(test)]
+mod tests {
+    //! Grids and graphs through the whole command path, with test doubles for the families
+    //! that are not in this crate's tests' reach (a Wythoff table by the definition, a small
+    //! directed graph with a draw).
+    use super::*;
+    use grundy::ruleset::{VertexEntry, WinningMove};
+    use grundy::value::{Outcome, Value};
+    use grundy::{GameError, mex};
+
+    /// Wythoff's game by the definition: G(x, y) = mex over every move.
+    fn wythoff_table(side: usize) -> Vec<Vec<u64>> {
+        let mut values = vec![vec![0u64; side]; side];
+        for x in 0..side {
+            for y in 0..side {
+                let mut options = Vec::new();
+                options.extend((0..x).map(|a| values[a][y]));
+                options.extend((0..y).map(|b| values[x][b]));
+                options.extend((1..=x.min(y)).map(|k| values[x - k][y - k]));
+                values[x][y] = mex(options);
+            }
+        }
+        values
+    }
+
+    struct TableDouble {
+        table: Table,
+        edges: Option<Vec<(String, String)>>,
+        spec: &'static str,
+    }
+
+    impl Ruleset for TableDouble {
+        fn spec(&self) -> String {
+            self.spec.to_owned()
+        }
+        fn value(&self, _: &[String]) -> Result<Value, GameError> {
+            Err(GameError::Unsupported("a test double".into()))
+        }
+        fn winning_moves(&self, _: &[String]) -> Result<Vec<WinningMove>, GameError> {
+            Err(GameError::Unsupported("a test double".into()))
+        }
+        fn table(&self, _: Option<u64>) -> Option<Result<Table, GameError>> {
+            Some(Ok(self.table.clone()))
+        }
+        fn graph_edges(&self) -> Option<Vec<(String, String)>> {
+            self.edges.clone()
+        }
+    }
+
+    fn args(game: &str, output: &str) -> Args {
+        Args { game: game.to_owned(), output: output.into(), to: None, size: None }
+    }
+
+    /// The SVG's root is `<svg>` with the given size in pixels.
+    fn check_svg(svg: &str, width: u32, height: u32) {
+        let document = roxmltree::Document::parse(svg).expect("well-formed XML");
+        let root = document.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert_eq!(root.attribute("width"), Some(width.to_string().as_str()));
+        assert_eq!(root.attribute("height"), Some(height.to_string().as_str()));
+    }
+
+    fn check_png(bytes: &[u8], width: u32, height: u32) -> Vec<u8> {
+        let mut reader = ::png::Decoder::new(std::io::Cursor::new(bytes)).read_info().expect("a PNG header");
+        let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buffer).expect("PNG data");
+        assert_eq!((info.width, info.height), (width, height));
+        buffer.truncate(info.buffer_size());
+        buffer
+    }
+
+    #[test]
+    fn wythoff_like_grid_shows_its_p_positions() {
+        let values = wythoff_table(256);
+        // The definition gives the known P-positions (⌊kφ⌋, ⌊kφ²⌋): (1, 2), (3, 5), (4, 7), (6, 10).
+        for (x, y) in [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (6, 10), (10, 6)] {
+            assert_eq!(values[x][y], 0, "({x}, {y})");
+        }
+        let double = TableDouble { table: Table::Grid { values: values.clone() }, edges: None, spec: "wythoff" };
+        let scene = build_scene(&args("wythoff", "w.png"), &double).unwrap();
+        // 256 cells of 3 pixels, between margins of 130 and 220, and 80 and 70.
+        let (width, height) = (130 + 768 + 220, 80 + 768 + 70);
+        assert_eq!((scene.width, scene.height), (width, height));
+        check_svg(&render::svg::render(&scene).unwrap(), width, height);
+        let rgb = check_png(&render::png::render(&scene).unwrap(), width, height);
+        let pixel = |x: usize, y: usize| {
+            let index = (y * width as usize + x) * 3;
+            crate::render::Color::rgb(rgb[index], rgb[index + 1], rgb[index + 2])
+        };
+        // Cell (x, y) is 3 × 3 pixels with its centre at (130 + 3x + 1, 80 + 768 − 3y − 2).
+        let centre = |x: usize, y: usize| pixel(130 + 3 * x + 1, 80 + 768 - 3 * y - 2);
+        let p_color = crate::charts::grid::P_COLOR;
+        for x in 0..256 {
+            for y in 0..256 {
+                assert_eq!(centre(x, y) == p_color, values[x][y] == 0, "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn graph_with_a_draw() {
+        let vertex = |name: &str, value: Option<u64>, outcome| VertexEntry {
+            name: name.to_owned(),
+            value: value.map(Value::from),
+            outcome,
+        };
+        let vertices = vec![
+            vertex("a", Some(1), Outcome::N),
+            vertex("b", Some(0), Outcome::P),
+            vertex("c", None, Outcome::D),
+            vertex("d", None, Outcome::D),
+            vertex("e", Some(2), Outcome::N),
+        ];
+        let edges = [("a", "b"), ("c", "d"), ("d", "c"), ("e", "a"), ("e", "b"), ("c", "e")]
+            .map(|(u, v)| (u.to_owned(), v.to_owned()))
+            .to_vec();
+        let double = TableDouble { table: Table::Vertices(vertices.clone()), edges: Some(edges), spec: "dag:g.txt" };
+        let scene = build_scene(&args("dag:g.txt", "g.svg"), &double).unwrap();
+        let svg = render::svg::render(&scene).unwrap();
+        check_svg(&svg, 900, 860);
+        check_png(&render::png::render(&scene).unwrap(), 900, 860);
+        assert_eq!(svg.matches("<polygon").count(), 6, "one arrowhead per directed edge");
+        assert!(svg.contains("D: draw"));
+
+        let mut undirected = TableDouble { table: Table::Vertices(vertices), edges: None, spec: "geography:g.txt" };
+        let error = build_scene(&args("geography:g.txt", "g.svg"), &undirected).unwrap_err().to_string();
+        assert!(error.contains("does not list its edges"), "{error}");
+        undirected.edges = Some(vec![("a".into(), "b".into()), ("b".into(), "a".into())]);
+        let svg = render::svg::render(&build_scene(&args("geography:g.txt", "g.svg"), &undirected).unwrap()).unwrap();
+        assert_eq!(svg.matches("<polygon").count(), 0, "undirected edges have no arrows");
+        assert_eq!(svg.matches("<line").count(), 1, "an undirected edge listed twice is drawn once");
+    }
+
+    #[test]
+    fn flags_must_fit_the_game() {
+        let double = TableDouble { table: Table::Grid { values: vec![vec![0]] }, edges: None, spec: "wythoff" };
+        let mut with_to = args("wythoff", "w.svg");
+        with_to.to = Some(5);
+        assert!(build_scene(&with_to, &double).unwrap_err().to_string().contains("`--to` is for heap games"));
+        assert!(picture_format(Path::new("x.jpg")).is_err());
+        assert_eq!(picture_format(Path::new("x.SVG")).unwrap(), Format::Svg);
+    }
+}
