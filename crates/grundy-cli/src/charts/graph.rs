@@ -72,7 +72,7 @@ pub fn graph_scene(
 
     let mut scene = Scene::new(WIDTH, HEIGHT, format!("Outcomes of {spec}"));
     let kind = if directed { "directed" } else { "undirected" };
-    title(&mut scene, &format!("Outcomes of {spec}: {} vertices, {} {kind} edges", vertices.len(), links.len()));
+    title(&mut scene, &format!("Outcomes of {spec}"));
     let mut legend = vec![
         (Swatch::Disc(N_COLOR), "N: the player to move wins".to_owned()),
         (Swatch::Disc(P_COLOR), "P: the player to move loses".to_owned()),
@@ -81,8 +81,10 @@ pub fn graph_scene(
         legend.push((Swatch::Disc(D_COLOR), "D: draw".to_owned()));
     }
     let legend_bottom = legend_row(&mut scene, 40.0, 62.0, f64::from(WIDTH) - 40.0, &legend);
-    let note = if directed { "An arrow is a move of the token." } else { "An edge joins adjacent vertices." };
-    scene.text((40.0, legend_bottom + 24.0), note, TICK_SIZE, Anchor::Start);
+    let meaning = if directed { "an arrow is a move of the token" } else { "an edge joins adjacent vertices" };
+    let counts = format!("{} vertices, {} {kind} edges;", vertices.len(), links.len());
+    scene.text((40.0, legend_bottom + 24.0), counts, TICK_SIZE, Anchor::Start);
+    scene.text((40.0, legend_bottom + 48.0), meaning, TICK_SIZE, Anchor::Start);
 
     // Short names are written inside the vertices, longer ones beside them.
     let labels: Vec<String> = vertices.iter().map(|vertex| shorten(&vertex.name)).collect();
@@ -90,7 +92,7 @@ pub fn graph_scene(
     let radius = if inside { 16.0 } else { 7.0 };
     let widest_label =
         if inside { 0.0 } else { labels.iter().map(|label| text_width(label, TICK_SIZE)).fold(0.0, f64::max) };
-    let top = legend_bottom + 60.0;
+    let top = legend_bottom + 84.0;
     let (left, right, bottom) =
         (40.0 + radius, f64::from(WIDTH) - 40.0 - radius - widest_label, f64::from(HEIGHT) - 30.0 - radius);
     let positions = fit_into(&force_layout(vertices.len(), &links), left, top, right.max(left + 100.0), bottom);

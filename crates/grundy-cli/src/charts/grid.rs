@@ -13,7 +13,7 @@ pub const P_COLOR: Color = Color::rgb(0xe3, 0x1a, 0x1c);
 /// it for the legend: a picture is `LEFT_MARGIN + map + RIGHT_MARGIN` wide and `80 + map + 70`
 /// high.
 const LEFT_MARGIN: f64 = 130.0;
-const RIGHT_MARGIN: f64 = 220.0;
+const RIGHT_MARGIN: f64 = 250.0;
 
 /// How a table of `side` × `side'` cells is fitted into the map: `block` × `block` cells per
 /// raster cell (1 unless the table is larger than the map), each raster cell `cell` pixels.
@@ -113,9 +113,9 @@ pub fn grid_scene(spec: &str, values: &[Vec<u64>]) -> anyhow::Result<Scene> {
     scene.text((legend_x + 20.0, area.y + 26.0), "(G = 0)", TICK_SIZE, Anchor::Start);
     let mut bar_top = area.y + 60.0;
     if block > 1 {
-        scene.text((legend_x, area.y + 48.0), format!("1 pixel = {block}x{block}"), TICK_SIZE, Anchor::Start);
-        scene.text((legend_x, area.y + 66.0), "cells, red if", TICK_SIZE, Anchor::Start);
-        scene.text((legend_x, area.y + 84.0), "any is P", TICK_SIZE, Anchor::Start);
+        scene.text((legend_x, area.y + 48.0), "each pixel:", TICK_SIZE, Anchor::Start);
+        scene.text((legend_x, area.y + 66.0), format!("{block}x{block} cells,"), TICK_SIZE, Anchor::Start);
+        scene.text((legend_x, area.y + 84.0), "red if any P", TICK_SIZE, Anchor::Start);
         bar_top += 54.0;
     }
     if max_value >= 1 {
@@ -177,7 +177,7 @@ mod tests {
         let mut values = vec![vec![5u64; 1000]; 1000];
         values[999][998] = 0;
         let scene = grid_scene("test", &values).unwrap();
-        assert_eq!((scene.width, scene.height), (130 + 500 + 220, 80 + 500 + 70));
+        assert_eq!((scene.width, scene.height), (130 + 500 + 250, 80 + 500 + 70));
         let Some(Shape::Image { raster, .. }) = scene.shapes.iter().find(|shape| matches!(shape, Shape::Image { .. }))
         else {
             panic!("no map")

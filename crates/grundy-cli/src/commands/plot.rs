@@ -202,8 +202,8 @@ mod tests {
         }
         let double = TableDouble { table: Table::Grid { values: values.clone() }, edges: None, spec: "wythoff" };
         let scene = build_scene(&args("wythoff", "w.png"), &double).unwrap();
-        // 256 cells of 3 pixels, between margins of 130 and 220, and 80 and 70.
-        let (width, height) = (130 + 768 + 220, 80 + 768 + 70);
+        // 256 cells of 3 pixels, between margins of 130 and 250, and 80 and 70.
+        let (width, height) = (130 + 768 + 250, 80 + 768 + 70);
         assert_eq!((scene.width, scene.height), (width, height));
         check_svg(&render::svg::render(&scene).unwrap(), width, height);
         let rgb = check_png(&render::png::render(&scene).unwrap(), width, height);
