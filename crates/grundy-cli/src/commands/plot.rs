@@ -214,9 +214,9 @@ mod tests {
         // Cell (x, y) is 3 × 3 pixels with its centre at (130 + 3x + 1, 80 + 768 − 3y − 2).
         let centre = |x: usize, y: usize| pixel(130 + 3 * x + 1, 80 + 768 - 3 * y - 2);
         let p_color = crate::charts::grid::P_COLOR;
-        for x in 0..256 {
-            for y in 0..256 {
-                assert_eq!(centre(x, y) == p_color, values[x][y] == 0, "({x}, {y})");
+        for (x, column) in values.iter().enumerate() {
+            for (y, &value) in column.iter().enumerate() {
+                assert_eq!(centre(x, y) == p_color, value == 0, "({x}, {y})");
             }
         }
     }
