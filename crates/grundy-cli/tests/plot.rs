@@ -147,7 +147,7 @@ fn kayles_to_500() {
     let directory = scratch("kayles");
     let svg = check_svg(&plot(&directory, "kayles.svg", &["kayles", "--to", "500"]), 1000, 600);
     // Kayles: period 12 from n = 71 (Guy and Smith 1956).
-    assert!(svg.contains("preperiod n < 71") && svg.contains("period 12 from n = 71"), "period marked");
+    assert!(svg.contains("preperiod n &lt; 71") && svg.contains("period 12 from n = 71"), "period marked");
     check_drawn(&check_png(&plot(&directory, "kayles.png", &["kayles", "--to", "500"]), 1000, 600));
 }
 

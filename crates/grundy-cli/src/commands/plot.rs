@@ -255,6 +255,52 @@ mod tests {
         assert_eq!(svg.matches("<line").count(), 1, "an undirected edge listed twice is drawn once");
     }
 
+    /// Kayles by the definition: knock down one pin or two adjacent pins from a row, which may
+    /// split it in two. An octal game (0.77) whose moves remove at most 2.
+    struct KaylesDouble;
+
+    impl HeapGame for KaylesDouble {
+        fn spec(&self) -> String {
+            "kayles".to_owned()
+        }
+        fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, _: &SequenceControl) -> Result<bool, GameError> {
+            while values.len() < len {
+                let n = values.len();
+                let options = (1..=2.min(n)).flat_map(|removed| {
+                    let rest = n - removed;
+                    (0..=rest).map(move |left| (left, rest - left))
+                });
+                let values_now = &*values;
+                let next = mex(options.map(|(a, b)| u64::from(values_now[a] ^ values_now[b])).collect::<Vec<_>>());
+                values.push(next as u32);
+            }
+            Ok(true)
+        }
+        fn periodicity(&self) -> grundy::heap::Periodicity {
+            grundy::heap::Periodicity::Octal { max_removal: 2 }
+        }
+        fn heap_options(&self, _: u64) -> Vec<Vec<u64>> {
+            unreachable!("not used by plot")
+        }
+    }
+
+    #[test]
+    fn kayles_to_500_marks_its_proved_period() {
+        let mut values = Vec::new();
+        KaylesDouble.extend_sequence(&mut values, 501, &SequenceControl::default()).unwrap();
+        // Winning Ways ch. 4: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 …
+        assert_eq!(values[..16], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]);
+        // Guy and Smith (1956): period 12 from n = 71, the last exception being G(70) = 6.
+        assert_eq!(period_to_mark(&KaylesDouble, &values), Some(Period { preperiod: 71, period: 12 }));
+        // Too few values for the theorem (it needs n < 2·71 + 12 + 2 = 156): no period claimed.
+        assert_eq!(period_to_mark(&KaylesDouble, &values[..155]), None);
+        let scene = sequence_picture(&KaylesDouble, 500).unwrap();
+        let svg = render::svg::render(&scene).unwrap();
+        check_svg(&svg, 1000, 600);
+        assert!(svg.contains("preperiod n &lt; 71") && svg.contains("period 12 from n = 71 (proved)"));
+        check_png(&render::png::render(&scene).unwrap(), 1000, 600);
+    }
+
     #[test]
     fn flags_must_fit_the_game() {
         let double = TableDouble { table: Table::Grid { values: vec![vec![0]] }, edges: None, spec: "wythoff" };
