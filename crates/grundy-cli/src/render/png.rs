@@ -130,9 +130,21 @@ impl Canvas {
         let length_squared = dx * dx + dy * dy;
         // Thin lines are drawn at least one pixel wide, lighter, so they never vanish.
         let (half, strength) = if width < 1.0 { (0.5, width) } else { (half, 1.0) };
+        let reach = half + 1.0;
         for py in y0..y1 {
-            for px in x0..x1 {
-                let (cx, cy) = (px as f64 + 0.5, py as f64 + 0.5);
+            let cy = py as f64 + 0.5;
+            // Only the pixels of this row near the line: where the segment passes within
+            // `reach` rows of it, widened by `reach` (a long diagonal touches few per row).
+            let (mut row_left, mut row_right) = (x0, x1);
+            if dy.abs() > 1e-9 {
+                let t_a = ((cy - reach - from.1) / dy).clamp(0.0, 1.0);
+                let t_b = ((cy + reach - from.1) / dy).clamp(0.0, 1.0);
+                let (xa, xb) = (from.0 + t_a * dx, from.0 + t_b * dx);
+                row_left = row_left.max((xa.min(xb) - reach).floor() as i64);
+                row_right = row_right.min((xa.max(xb) + reach).ceil() as i64 + 1);
+            }
+            for px in row_left..row_right {
+                let cx = px as f64 + 0.5;
                 let t = if length_squared == 0.0 {
                     0.0
                 } else {
@@ -285,6 +297,28 @@ mod tests {
             (0..20 * 40).filter(|index| data[index * 3] == 0).map(|index| (index % 40, index / 40)).collect();
         assert!(!dark.is_empty());
         assert!(dark.iter().all(|&(x, y)| (16..24).contains(&x) && (6..14).contains(&y)), "{dark:?}");
+    }
+
+    #[test]
+    fn lines_cover_exactly_the_pixels_near_them() {
+        let lines = [((3.2, 4.1), (57.0, 33.3), 1.5), ((50.0, 2.0), (4.0, 38.0), 3.0), ((10.0, 20.0), (50.0, 20.5), 0.5)];
+        for (from, to, width) in lines {
+            let mut canvas = Canvas::new(60, 40, Color::WHITE);
+            canvas.line(from, to, Color::BLACK, width);
+            // Every pixel, by the coverage rule with no shortcut.
+            let (half, strength) = if width < 1.0 { (0.5, width) } else { (width / 2.0, 1.0) };
+            for py in 0..40 {
+                for px in 0..60 {
+                    let (cx, cy) = (px as f64 + 0.5, py as f64 + 0.5);
+                    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+                    let t = (((cx - from.0) * dx + (cy - from.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+                    let distance = ((cx - from.0 - t * dx).powi(2) + (cy - from.1 - t * dy).powi(2)).sqrt();
+                    let coverage = (half + 0.5 - distance).clamp(0.0, 1.0) * strength;
+                    let expected = Color::WHITE.mix(Color::BLACK, coverage);
+                    assert_eq!(canvas.pixels[py * 60 + px], expected, "({px}, {py}) of {from:?}-{to:?}");
+                }
+            }
+        }
     }
 
     #[test]
