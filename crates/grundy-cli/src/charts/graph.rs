@@ -9,9 +9,9 @@ use grundy::ruleset::VertexEntry;
 use std::collections::{HashMap, HashSet};
 
 /// More vertices than this cannot be told apart on one picture.
-pub const MAX_VERTICES: usize = 150;
+pub const MAX_VERTICES: usize = 100;
 /// More edges than this make a hairball.
-pub const MAX_EDGES: usize = 600;
+pub const MAX_EDGES: usize = 250;
 /// The picture's size.
 pub const WIDTH: u32 = 900;
 pub const HEIGHT: u32 = 860;
@@ -90,12 +90,14 @@ pub fn graph_scene(
     let labels: Vec<String> = vertices.iter().map(|vertex| shorten(&vertex.name)).collect();
     let inside = labels.iter().all(|label| label.chars().count() <= 3) && vertices.len() <= 60;
     let radius = if inside { 16.0 } else { 7.0 };
+    // Many labels beside their vertices are written small (the PNG font at one pixel per dot).
+    let label_size = if inside || vertices.len() <= 30 { TICK_SIZE } else { 10.0 };
     let widest_label =
-        if inside { 0.0 } else { labels.iter().map(|label| text_width(label, TICK_SIZE)).fold(0.0, f64::max) };
+        if inside { 0.0 } else { labels.iter().map(|label| text_width(label, label_size)).fold(0.0, f64::max) };
     let top = legend_bottom + 84.0;
     let (left, right, bottom) =
         (40.0 + radius, f64::from(WIDTH) - 40.0 - radius - widest_label, f64::from(HEIGHT) - 30.0 - radius);
-    let positions = fit_into(&force_layout(vertices.len(), &links), left, top, right.max(left + 100.0), bottom);
+    let positions = fit_into(&layout(vertices.len(), &links), left, top, right.max(left + 100.0), bottom);
 
     let link_set: HashSet<(usize, usize)> = links.iter().copied().collect();
     for &(from, to) in &links {
@@ -135,7 +137,7 @@ pub fn graph_scene(
         if inside {
             scene.text(center, label.clone(), TICK_SIZE, Anchor::Middle);
         } else {
-            scene.text((center.0 + radius + 4.0, center.1), label.clone(), TICK_SIZE, Anchor::Start);
+            scene.text((center.0 + radius + 4.0, center.1), label.clone(), label_size, Anchor::Start);
         }
     }
     Ok(scene)
@@ -146,8 +148,91 @@ fn shorten(name: &str) -> String {
     if name.chars().count() <= 12 { name.to_owned() } else { name.chars().take(10).chain("..".chars()).collect() }
 }
 
-/// Fruchterman–Reingold: vertices repel (k²/d), edges pull (d²/k), a weak pull to the centre
-/// keeps components together, and the step shrinks each round. Positions in the unit square.
+/// A component laid out in its own box: each vertex with its place, the box's width and height.
+type ComponentBox = (Vec<(usize, (f64, f64))>, f64, f64);
+
+/// Positions for a graph of `count` vertices: each connected component laid out on its own
+/// ([`force_layout`], scaled so that edges are about one unit long), then the components
+/// placed in rows, largest first, so that none drifts off and shrinks the others.
+fn layout(count: usize, links: &[(usize, usize)]) -> Vec<(f64, f64)> {
+    // Union–find over the links, read as undirected.
+    let mut parent: Vec<usize> = (0..count).collect();
+    fn root(parent: &mut [usize], mut vertex: usize) -> usize {
+        while parent[vertex] != vertex {
+            parent[vertex] = parent[parent[vertex]];
+            vertex = parent[vertex];
+        }
+        vertex
+    }
+    for &(a, b) in links {
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        parent[ra.max(rb)] = ra.min(rb);
+    }
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    let mut component_of_root: HashMap<usize, usize> = HashMap::new();
+    for vertex in 0..count {
+        let component = *component_of_root.entry(root(&mut parent, vertex)).or_insert_with(|| {
+            members.push(Vec::new());
+            members.len() - 1
+        });
+        members[component].push(vertex);
+    }
+    // Largest first; ties in order of first vertex (the sort is stable), so it is deterministic.
+    members.sort_by_key(|component| std::cmp::Reverse(component.len()));
+
+    // Each component in its own box, edges about one unit long, corner at the origin.
+    let mut local_index = vec![0; count];
+    let boxes: Vec<ComponentBox> = members
+        .iter()
+        .map(|component| {
+            for (local, &vertex) in component.iter().enumerate() {
+                local_index[vertex] = local;
+            }
+            let inside: HashSet<usize> = component.iter().copied().collect();
+            let local_links: Vec<(usize, usize)> = links
+                .iter()
+                .filter(|(a, _)| inside.contains(a))
+                .map(|&(a, b)| (local_index[a], local_index[b]))
+                .collect();
+            let scale = (component.len() as f64).sqrt();
+            let positions = force_layout(component.len(), &local_links);
+            let min_x = positions.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+            let min_y = positions.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+            let placed: Vec<(usize, (f64, f64))> = component
+                .iter()
+                .zip(&positions)
+                .map(|(&vertex, p)| (vertex, ((p.0 - min_x) * scale, (p.1 - min_y) * scale)))
+                .collect();
+            let width = placed.iter().map(|(_, p)| p.0).fold(0.0, f64::max);
+            let height = placed.iter().map(|(_, p)| p.1).fold(0.0, f64::max);
+            (placed, width, height)
+        })
+        .collect();
+
+    // Rows about 1.3 times as wide as the whole is tall (the drawing area is wider than high).
+    const GAP: f64 = 1.0;
+    let area: f64 = boxes.iter().map(|(_, width, height)| (width + GAP) * (height + GAP)).sum();
+    let widest = boxes.iter().map(|(_, width, _)| *width + GAP).fold(0.0, f64::max);
+    let row_width = (area * 1.3).sqrt().max(widest);
+    let mut positions = vec![(0.0, 0.0); count];
+    let (mut x, mut y, mut row_height) = (0.0, 0.0, 0.0f64);
+    for (placed, width, height) in &boxes {
+        if x > 0.0 && x + width > row_width {
+            x = 0.0;
+            y += row_height + GAP;
+            row_height = 0.0;
+        }
+        for &(vertex, (px, py)) in placed {
+            positions[vertex] = (x + px, y + py);
+        }
+        x += width + GAP;
+        row_height = row_height.max(*height);
+    }
+    positions
+}
+
+/// Fruchterman–Reingold on one connected component: vertices repel (k²/d), edges pull
+/// (d²/k), and the step shrinks each round. Positions in about the unit square.
 fn force_layout(count: usize, links: &[(usize, usize)]) -> Vec<(f64, f64)> {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
@@ -191,8 +276,6 @@ fn force_layout(count: usize, links: &[(usize, usize)]) -> Vec<(f64, f64)> {
             moves[b].1 += dy / distance * force;
         }
         for (position, movement) in positions.iter_mut().zip(&mut moves) {
-            movement.0 += (0.5 - position.0) * 2.0 * k;
-            movement.1 += (0.5 - position.1) * 2.0 * k;
             let length = (movement.0 * movement.0 + movement.1 * movement.1).sqrt().max(1e-12);
             let distance = length.min(step);
             position.0 += movement.0 / length * distance;
@@ -256,9 +339,20 @@ mod tests {
     }
 
     #[test]
+    fn components_are_placed_apart() {
+        // A triangle, an edge and a lone vertex: no two vertices closer than half an edge.
+        let positions = layout(6, &[(0, 1), (1, 2), (2, 0), (3, 4)]);
+        for (i, a) in positions.iter().enumerate() {
+            for b in &positions[i + 1..] {
+                assert!(((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt() > 0.5, "{positions:?}");
+            }
+        }
+    }
+
+    #[test]
     fn the_layout_is_deterministic() {
         let links = [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)];
-        assert_eq!(force_layout(5, &links), force_layout(5, &links));
+        assert_eq!(layout(7, &links), layout(7, &links));
     }
 
     #[test]

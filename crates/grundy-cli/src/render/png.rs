@@ -301,7 +301,8 @@ mod tests {
 
     #[test]
     fn lines_cover_exactly_the_pixels_near_them() {
-        let lines = [((3.2, 4.1), (57.0, 33.3), 1.5), ((50.0, 2.0), (4.0, 38.0), 3.0), ((10.0, 20.0), (50.0, 20.5), 0.5)];
+        let lines =
+            [((3.2, 4.1), (57.0, 33.3), 1.5), ((50.0, 2.0), (4.0, 38.0), 3.0), ((10.0, 20.0), (50.0, 20.5), 0.5)];
         for (from, to, width) in lines {
             let mut canvas = Canvas::new(60, 40, Color::WHITE);
             canvas.line(from, to, Color::BLACK, width);
