@@ -275,6 +275,21 @@ mod tests {
     }
 
     #[test]
+    fn density_with_more_values_than_pixel_rows() {
+        // G(n) = n (nim) to 5000 on 20 rows: many values share a row, each column is one
+        // diagonal step, and the whole diagonal is inked.
+        let area = Area { x: 0.0, y: 0.0, width: 10.0, height: 20.0 };
+        let values: Vec<u32> = (0..=5000).collect();
+        let Shape::Image { raster, .. } = density_image(&values, 5000, area, |_| EMPTY) else { panic!() };
+        for col in 0..10 {
+            let inked: Vec<usize> = (0..20).filter(|row| raster.pixels[row * 10 + col] != EMPTY).collect();
+            assert!(!inked.is_empty(), "column {col}");
+            // Larger n are higher up: column c within a row of its band of rows 18 − 2c, 19 − 2c.
+            assert!(inked.iter().all(|&row| row + 3 >= 20 - 2 * col && row < 20 - 2 * col + 1), "{col}: {inked:?}");
+        }
+    }
+
+    #[test]
     fn density_rows_count_values() {
         let area = Area { x: 0.0, y: 0.0, width: 10.0, height: 20.0 };
         let values: Vec<u32> = (0..100).map(|n| n % 2).collect();

@@ -13,7 +13,7 @@ pub fn render(scene: &Scene) -> anyhow::Result<String> {
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace">"#
     )?;
     writeln!(out, "<title>{}</title>", escape(&scene.title))?;
     writeln!(out, r#"<rect x="0" y="0" width="{width}" height="{height}" fill="{}"/>"#, scene.background.hex())?;
@@ -101,7 +101,7 @@ fn write_shape(out: &mut String, shape: &Shape) -> anyhow::Result<()> {
             let data = base64::engine::general_purpose::STANDARD.encode(png);
             writeln!(
                 out,
-                r#"<image x="{x}" y="{y}" width="{width}" height="{height}" preserveAspectRatio="none" style="image-rendering:pixelated" href="data:image/png;base64,{data}"/>"#
+                r#"<image x="{x}" y="{y}" width="{width}" height="{height}" preserveAspectRatio="none" style="image-rendering:pixelated" xlink:href="data:image/png;base64,{data}"/>"#
             )?;
         }
     }
