@@ -18,36 +18,48 @@ pub struct Period {
 
 /// The period of `values` (`G(0..values.len())`) that the theorem named by `periodicity` proves
 /// from these values alone, with the least period and, for it, the least preperiod; `None` when
-/// the values are too few to prove one or no theorem applies.
+/// the values are too few to prove one, no theorem applies, or the search would take more than
+/// [`PERIOD_SEARCH_STEPS_PER_VALUE`] steps per value (nothing is then claimed).
 ///
 /// Why the least: every period of an eventually periodic sequence is a multiple of the least
 /// one and all share one preperiod, and proving a multiple needs more values, so the first
 /// period proved, trying 1, 2, …, is the least.
 pub fn proved_period(periodicity: Periodicity, values: &[u32]) -> Option<Period> {
     let len = values.len();
+    // The theorem's demand on the values after the preperiod, given the period.
+    let needed = |period: usize, preperiod: usize| -> u128 {
+        match periodicity {
+            // G(n) for n >= max_take is a function of the max_take values before it, so a
+            // window of max_take repeated values repeats for ever.
+            Periodicity::Subtraction { max_take } => u128::from(max_take),
+            // Guy–Smith: G(n + p) = G(n) for e <= n < 2e + p + t proves period p from e.
+            Periodicity::Octal { max_removal } => preperiod as u128 + period as u128 + u128::from(max_removal),
+            Periodicity::Unproved => u128::MAX,
+        }
+    };
+    // Scanning back over a long repetition that still falls short of the theorem (a plot
+    // ending before twice the preperiod) costs up to `len` per period tried: bound the total.
+    let mut budget = (len as u128).saturating_mul(PERIOD_SEARCH_STEPS_PER_VALUE).max(1 << 20);
     for period in 1..len {
+        if ((len - period) as u128) < needed(period, 0) {
+            return None; // even with no preperiod, too few values for this or any longer period
+        }
         // The least preperiod consistent with all the values: scan back while they repeat.
         let mut preperiod = len - period;
         while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
             preperiod -= 1;
         }
         let checked = len - period - preperiod; // n = preperiod … preperiod + checked − 1 agree
-        let proved = match periodicity {
-            // G(n) for n >= max_take is a function of the max_take values before it, so a
-            // window of max_take repeated values repeats for ever.
-            Periodicity::Subtraction { max_take } => checked as u64 >= max_take,
-            // Guy–Smith: G(n + p) = G(n) for e <= n < 2e + p + t proves period p from e.
-            Periodicity::Octal { max_removal } => {
-                (checked as u128) >= (preperiod as u128) + (period as u128) + u128::from(max_removal)
-            }
-            Periodicity::Unproved => return None,
-        };
-        if proved {
+        budget = budget.checked_sub(checked as u128 + 1)?;
+        if checked as u128 >= needed(period, preperiod) {
             return Some(Period { preperiod, period });
         }
     }
     None
 }
+
+/// How much work [`proved_period`] may do, in comparisons per value.
+pub const PERIOD_SEARCH_STEPS_PER_VALUE: u128 = 64;
 
 const WIDTH: u32 = 1000;
 const HEIGHT: u32 = 600;
@@ -272,6 +284,22 @@ mod tests {
         let octal = Periodicity::Octal { max_removal: 2 };
         assert_eq!(proved_period(octal, &values[..2 * 10 + 2 * 2 + 2]), Some(Period { preperiod: 10, period: 2 }));
         assert_eq!(proved_period(octal, &values[..2 * 10 + 2 * 2 + 1]), None);
+    }
+
+    #[test]
+    fn a_long_unproved_repetition_ends_the_search_quickly() {
+        // Preperiod 600 000 of distinct values, then period 2 up to 1 000 000: the octal test
+        // needs 2 · 600 000 + 2 + 2 values, so nothing is proved; every even period rescans the
+        // 400 000 repeated values, and the budget stops it.
+        let mut values: Vec<u32> = (0..600_000).map(|n| n + 2).collect();
+        values.extend((0..400_000).map(|n| n % 2));
+        assert_eq!(proved_period(Periodicity::Octal { max_removal: 2 }, &values), None);
+        // With enough values it is proved.
+        values.extend((0..200_010).map(|n| n % 2));
+        assert_eq!(
+            proved_period(Periodicity::Octal { max_removal: 2 }, &values),
+            Some(Period { preperiod: 600_000, period: 2 })
+        );
     }
 
     #[test]
