@@ -27,6 +27,7 @@ pub mod game;
 pub mod graph;
 pub mod heap;
 pub mod nimber;
+pub mod play;
 pub mod ruleset;
 pub mod solve;
 pub mod spec;
