@@ -65,7 +65,8 @@ pub fn engine_move(
     let winning = ruleset.winning_moves(position)?;
     if !winning.is_empty() {
         let choice = &winning[chooser.pick(winning.len())];
-        let value = ruleset.value(position)?;
+        // Some families define only outcomes for large positions (geography): say N then.
+        let value = ruleset.value(position).map_or_else(|_| "N".to_owned(), |value| value.to_string());
         let chosen = Move { to: choice.to.clone(), component: choice.component, notation: choice.notation.clone() };
         return Ok(Some(EngineMove { chosen, reason: format!("value was {value}; {}", choice.explain) }));
     }

@@ -19,7 +19,7 @@ use crate::error::{GameError, check_memory};
 use crate::game::Game;
 use crate::graph::digraph::{Digraph, in_game};
 use crate::graph::loopy::{GeneralizedGrundy, INFINITE, sum_value};
-use crate::ruleset::{Ruleset, Table, VertexEntry, WinningMove};
+use crate::ruleset::{Move, Ruleset, Table, VertexEntry, WinningMove, too_many_moves};
 use crate::value::Value;
 
 /// A directed graph as a [`Game`] for the reference solver: the position is a token's vertex.
@@ -200,6 +200,48 @@ impl Ruleset for DagGame {
         Ok(moves)
     }
 
+    fn graph_edges(&self) -> Option<Vec<(String, String)>> {
+        let edges = (0..self.graph.vertex_count() as u32)
+            .flat_map(|u| self.graph.successors(u).iter().map(move |&v| (u, v)))
+            .map(|(u, v)| (self.name(u).to_owned(), self.name(v).to_owned()))
+            .collect();
+        Some(edges)
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let tokens = self.tokens(components)?;
+        let mut moves = Vec::new();
+        for (index, &from) in tokens.iter().enumerate() {
+            let mut targets = self.graph.successors(from).to_vec();
+            targets.sort_unstable();
+            targets.dedup();
+            for to_vertex in targets {
+                if moves.len() == limit {
+                    return Err(too_many_moves(&self.spec, &components[index], limit));
+                }
+                let mut to = components.to_vec();
+                to[index] = self.name(to_vertex).to_owned();
+                moves.push(Move {
+                    to,
+                    component: index,
+                    notation: format!("{} -> {}", self.name(from), self.name(to_vertex)),
+                });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        components
+            .iter()
+            .enumerate()
+            .map(|(index, name)| match self.graph.vertex(name) {
+                Some(v) => format!("token {}: on {name} (value {})", index + 1, self.labels.value_in(&self.graph, v)),
+                None => format!("token {}: {name}", index + 1),
+            })
+            .collect()
+    }
+
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
         if size.is_some() {
             return Some(Err(GameError::BadGame {
@@ -281,6 +323,11 @@ mod tests {
         assert!(game.winning_moves(&names(&["x", "e"])).unwrap().is_empty());
         // x + x: two ∞ parts, a draw.
         assert_eq!(game.outcome(&names(&["x", "x"])).unwrap(), Outcome::D);
+        let every: Vec<String> =
+            game.all_moves(&names(&["e", "x"]), 10).unwrap().into_iter().map(|m| m.notation).collect();
+        assert_eq!(every, ["e -> d", "e -> c", "x -> c", "x -> x"]);
+        assert_eq!(game.graph_edges().unwrap().len(), 5);
+        assert_eq!(game.describe_position(&names(&["x"])), ["token 1: on x (value ∞(0))"]);
         let error = game.value(&names(&["nowhere"])).unwrap_err().to_string();
         assert!(error.contains("no vertex `nowhere` in g"), "{error}");
     }

@@ -22,11 +22,11 @@
 //! is small enough, and says so plainly otherwise. One token only: two tokens on one graph
 //! would share the visited set, which is not a sum of games.
 
-use crate::error::GameError;
+use crate::error::{GameError, check_memory};
 use crate::game::Game;
 use crate::graph::digraph::{Graph, in_game};
 use crate::graph::matching::{Classification, classify};
-use crate::ruleset::{Ruleset, Table, VertexEntry, WinningMove};
+use crate::ruleset::{Move, Ruleset, Table, VertexEntry, WinningMove, too_many_moves};
 use crate::solve::memo::Solver;
 use crate::value::{Outcome, Value};
 
@@ -112,9 +112,12 @@ impl GeographyGame {
     /// Reads the edge list `text` of `file` as an undirected graph; `spec` is the game text.
     ///
     /// # Errors
-    /// A malformed line, naming `file` and the line.
+    /// A malformed line, naming `file` and the line; a graph too large for memory.
     pub fn parse(spec: &str, file: &str, text: &str) -> Result<Self, GameError> {
-        Ok(Self::new(spec, file, Graph::parse(text, file).map_err(|error| in_game(error, spec))?))
+        let graph = Graph::parse(text, file).map_err(|error| in_game(error, spec))?;
+        // The matching searches keep about a dozen words per vertex beside the graph.
+        check_memory(|| format!("matching the graph of {file}"), graph.vertex_count() as u128 * 12, 4)?;
+        Ok(Self::new(spec, file, graph))
     }
 
     /// The game on `graph`.
@@ -282,6 +285,43 @@ impl Ruleset for GeographyGame {
         }])
     }
 
+    fn graph_edges(&self) -> Option<Vec<(String, String)>> {
+        let edges = (0..self.graph.vertex_count() as u32)
+            .flat_map(|u| self.graph.neighbours(u).iter().filter(move |&&v| u < v).map(move |&v| (u, v)))
+            .map(|(u, v)| (self.name(u).to_owned(), self.name(v).to_owned()))
+            .collect();
+        Some(edges)
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let position = self.position(components)?;
+        let path = self.path_text(&position);
+        let from = self.name(position.token);
+        let mut moves = Vec::new();
+        for &w in self.graph.neighbours(position.token) {
+            if position.earlier.contains(&w) {
+                continue;
+            }
+            if moves.len() == limit {
+                return Err(too_many_moves(&self.spec, &components[0], limit));
+            }
+            let to = self.name(w);
+            moves.push(Move { to: vec![format!("{path},{to}")], component: 0, notation: format!("{from} -> {to}") });
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        match self.position(components) {
+            Ok(position) => vec![format!(
+                "the token is on {}; visited: {}",
+                self.name(position.token),
+                self.path_text(&position).replace(',', ", ")
+            )],
+            Err(_) => components.to_vec(),
+        }
+    }
+
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
         if size.is_some() {
             return Some(Err(GameError::BadGame {
@@ -441,6 +481,24 @@ mod tests {
             let error = game.outcome(&components).unwrap_err().to_string();
             assert!(error.contains(needle), "{error}");
         }
+    }
+
+    #[test]
+    fn every_move_edges_and_the_engine_follow_the_rules() {
+        use crate::play::{Chooser, engine_move};
+        let game = GeographyGame::parse("geography:g", "g", "a b\nb c\nc d\nb d\n").unwrap();
+        let notations: Vec<String> = game.all_moves(&one("a,b"), 10).unwrap().into_iter().map(|m| m.notation).collect();
+        assert_eq!(notations, ["b -> c", "b -> d"]);
+        assert!(game.all_moves(&one("a,b"), 1).is_err());
+        assert_eq!(game.graph_edges().unwrap().len(), 4);
+        assert_eq!(game.describe_position(&one("a,b")), ["the token is on b; visited: a, b"]);
+        // From a (in every maximum matching of the path-with-a-triangle), the engine takes the
+        // matching move, and from a large grid corner it still moves (value unknown there).
+        let reply = engine_move(&game, &one("a"), &mut Chooser::new(3)).unwrap().unwrap();
+        assert_eq!(reply.chosen.to, ["a,b"]);
+        let grid = GeographyGame::new("geography:grid", "grid", Graph::unnamed(100, &grid_edges(10, 10)));
+        let reply = engine_move(&grid, &one("0"), &mut Chooser::new(3)).unwrap().unwrap();
+        assert_eq!(grid.outcome(&reply.chosen.to).unwrap(), Outcome::P);
     }
 
     #[test]
