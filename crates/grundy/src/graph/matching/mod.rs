@@ -318,16 +318,44 @@ pub(crate) mod tests {
         fn size_agrees_with_petgraph_on_larger_graphs(graph in random_graph(150, false)) {
             let result = classify(&graph);
             prop_assert!(result.matching.is_matching_of(&graph));
-            let mut other = petgraph::graph::UnGraph::<(), ()>::new_undirected();
-            let nodes: Vec<_> = (0..graph.vertex_count()).map(|_| other.add_node(())).collect();
-            for u in 0..graph.vertex_count() as u32 {
-                for &v in graph.neighbours(u).iter().filter(|&&v| u < v) {
-                    other.add_edge(nodes[u as usize], nodes[v as usize], ());
-                }
-            }
+            let other = petgraph_copy(&graph, None);
             prop_assert_eq!(result.matching.size(), petgraph::algo::maximum_matching(&other).len());
             let regrown = blossom::maximum_matching(&graph, result.matching.clone());
             prop_assert_eq!(regrown.size(), result.matching.size());
+        }
+    }
+
+    /// A petgraph copy of `graph` without the vertices in `skip`.
+    fn petgraph_copy(graph: &Graph, skip: Option<u32>) -> petgraph::graph::UnGraph<(), ()> {
+        let mut other = petgraph::graph::UnGraph::<(), ()>::new_undirected();
+        let nodes: Vec<_> = (0..graph.vertex_count()).map(|_| other.add_node(())).collect();
+        for u in 0..graph.vertex_count() as u32 {
+            for &v in graph.neighbours(u).iter().filter(|&&v| u < v && Some(u) != skip && Some(v) != skip) {
+                other.add_edge(nodes[u as usize], nodes[v as usize], ());
+            }
+        }
+        other
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Dense graphs (many nested blossoms), beyond brute force: the classification from one
+        /// matching against deleting each vertex and rematching with petgraph.
+        #[test]
+        fn dense_graph_classification_agrees_with_petgraph_per_vertex(
+            n in 4usize..40,
+            pairs in proptest::collection::vec((0u32..40, 0u32..40), 0..400),
+        ) {
+            let edges: Vec<(u32, u32)> = pairs.into_iter().map(|(u, v)| (u % n as u32, v % n as u32)).collect();
+            let graph = Graph::unnamed(n, &edges);
+            let result = classify(&graph);
+            let full = petgraph::algo::maximum_matching(&petgraph_copy(&graph, None)).len();
+            prop_assert_eq!(result.matching.size(), full);
+            for v in 0..n as u32 {
+                let without = petgraph::algo::maximum_matching(&petgraph_copy(&graph, Some(v))).len();
+                prop_assert_eq!(result.in_every_maximum[v as usize], without < full, "vertex {}", v);
+            }
         }
     }
 
