@@ -159,3 +159,30 @@ fn bad_files_and_positions_are_one_line_exit_2() {
     assert_eq!(code, 2);
     assert!(stderr.contains("geography has one token"), "{stderr}");
 }
+
+#[test]
+fn graph_games_plot_and_play() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    for (game, file) in [("dag:tests/data/loopy.txt", "loopy.svg"), ("geography:tests/data/grid4.txt", "grid4.svg")] {
+        let path = dir.join(file);
+        let (_, stderr, code) = grundy(&["plot", game, "-o", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(std::fs::read_to_string(&path).unwrap().contains("<svg"));
+    }
+    // Play geography from a: the person moves to b (the matching move), grundy must answer c,
+    // the only move, and the person wins with d.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", "geography:tests/data/path4.txt", "a"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"a -> b\nc -> d\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("grundy: b -> c"), "{stdout}");
+    assert!(stdout.contains("the token is on d; visited: a, b, c, d"), "{stdout}");
+}

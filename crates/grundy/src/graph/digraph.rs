@@ -35,7 +35,7 @@ impl EdgeList {
     ///
     /// # Errors
     /// [`GameError::BadGame`] for a line that is not exactly two names, or more than
-    /// `u32::MAX - 1` vertices.
+    /// `2^32 - 2` vertices or `2^31 - 1` edges.
     pub fn parse(text: &str, file: &str) -> Result<Self, GameError> {
         let bad = |line_number: usize, reason: String| GameError::BadGame {
             spec: file.to_owned(),
@@ -70,6 +70,10 @@ impl EdgeList {
             let (Some(u), Some(v)) = (index.intern(&mut names, first), index.intern(&mut names, second)) else {
                 return Err(bad(line_index + 1, "more than 2^32 - 2 vertices".to_owned()));
             };
+            // CSR offsets are u32 and an undirected graph stores each edge twice.
+            if edges.len() >= (u32::MAX / 2) as usize {
+                return Err(bad(line_index + 1, "more than 2^31 - 1 edges".to_owned()));
+            }
             edges.push((u, v));
         }
         Ok(EdgeList { names: names.into_iter().map(str::to_owned).collect(), edges })

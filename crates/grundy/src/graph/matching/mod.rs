@@ -251,6 +251,28 @@ pub(crate) mod tests {
         best(&edges, 0)
     }
 
+    /// Whether an augmenting path exists, by trying every alternating simple path from every
+    /// exposed vertex (tiny graphs only): Berge's condition checked directly.
+    pub(crate) fn has_augmenting_path(graph: &Graph, matching: &Matching) -> bool {
+        fn extend(graph: &Graph, mate: &[u32], at: u32, visited: u64) -> bool {
+            // `at` was reached along a matching edge (or is the start): leave by a non-matching
+            // edge to an unvisited vertex, which ends the path if exposed, else continues to
+            // its mate.
+            graph.neighbours(at).iter().any(|&w| {
+                if visited & (1 << w) != 0 || mate[at as usize] == w {
+                    return false;
+                }
+                match mate[w as usize] {
+                    UNMATCHED => true,
+                    next => visited & (1 << next) == 0 && extend(graph, mate, next, visited | 1 << w | 1 << next),
+                }
+            })
+        }
+        (0..graph.vertex_count() as u32)
+            .filter(|&s| matching.mate[s as usize] == UNMATCHED)
+            .any(|s| extend(graph, &matching.mate, s, 1 << s))
+    }
+
     /// Random graphs of up to `max_vertices` vertices; `bipartite` keeps only edges between
     /// even and odd numbers.
     pub(crate) fn random_graph(max_vertices: usize, bipartite: bool) -> impl Strategy<Value = Graph> {
@@ -278,6 +300,15 @@ pub(crate) mod tests {
         fn classification_agrees_with_brute_force(graph in random_graph(11, false)) {
             let result = classify(&graph);
             prop_assert!(result.matching.is_matching_of(&graph));
+            prop_assert!(!has_augmenting_path(&graph, &result.matching));
+            // The verifier itself finds the path a smaller matching leaves.
+            if let Some(v) = (0..graph.vertex_count() as u32).find(|&v| result.matching.mate(v).is_some()) {
+                let mut smaller = result.matching.clone();
+                let m = smaller.mate[v as usize];
+                smaller.mate[v as usize] = UNMATCHED;
+                smaller.mate[m as usize] = UNMATCHED;
+                prop_assert!(has_augmenting_path(&graph, &smaller));
+            }
             prop_assert_eq!(result.matching.size(), brute_force_maximum(&graph));
             for v in 0..graph.vertex_count() as u32 {
                 prop_assert_eq!(result.in_every_maximum[v as usize], in_every_maximum_by_deletion(&graph, v), "vertex {}", v);
