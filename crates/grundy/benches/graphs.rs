@@ -216,6 +216,41 @@ fn main() {
         );
     }
 
+    if wanted("classify structured") {
+        // Long odd cycles and paths: one huge blossom, deep alternating trees.
+        let n = 1_000_001u32;
+        let cycle: Vec<(u32, u32)> = (0..n).map(|v| (v, (v + 1) % n)).collect();
+        let graph = Graph::unnamed(n as usize, &cycle);
+        let (result, elapsed) = time(|| classify(&graph));
+        println!(
+            "classify structured: odd cycle of {n}: {} (maximum {}, in every maximum matching: {})",
+            seconds(elapsed),
+            result.matching.size(),
+            result.in_every_maximum.iter().filter(|&&c| c).count()
+        );
+        // A grid 1000 x 1000 from the corner (N iff the side is even).
+        let side = 1000u32;
+        let mut edges = Vec::new();
+        for r in 0..side {
+            for c in 0..side {
+                let v = r * side + c;
+                if c + 1 < side {
+                    edges.push((v, v + 1));
+                }
+                if r + 1 < side {
+                    edges.push((v, v + side));
+                }
+            }
+        }
+        let graph = Graph::unnamed((side * side) as usize, &edges);
+        let (result, elapsed) = time(|| classify(&graph));
+        println!(
+            "classify structured: {side}x{side} grid: {} (corner in every maximum matching: {})",
+            seconds(elapsed),
+            result.in_every_maximum[0]
+        );
+    }
+
     if wanted("baseline matching") {
         for (n, m) in [(200u32, 600usize), (1000, 3000)] {
             let edges = random_edges(3, n, m, false);
