@@ -133,7 +133,7 @@ impl Ruleset for DagGame {
 
     fn value(&self, components: &[String]) -> Result<Value, GameError> {
         let values: Vec<Value> =
-            self.tokens(components)?.into_iter().map(|v| self.labels.value_in(&self.graph, v)).collect();
+            self.tokens(components)?.into_iter().map(|v| self.labels.value(&self.graph, v)).collect();
         Ok(sum_value(&values))
     }
 
@@ -180,7 +180,7 @@ impl Ruleset for DagGame {
                 // Only the ∞ token can move to a P-position: a sum with an ∞ part is never P.
                 let others = finite_sum(Some(index));
                 let from = tokens[index];
-                let value = self.labels.value_in(&self.graph, from);
+                let value = self.labels.value(&self.graph, from);
                 for to_vertex in self.successors_valued(from, others) {
                     let notation = format!("{} -> {}", self.name(from), self.name(to_vertex));
                     let explain = if single {
@@ -236,7 +236,7 @@ impl Ruleset for DagGame {
             .iter()
             .enumerate()
             .map(|(index, name)| match self.graph.vertex(name) {
-                Some(v) => format!("token {}: on {name} (value {})", index + 1, self.labels.value_in(&self.graph, v)),
+                Some(v) => format!("token {}: on {name} (value {})", index + 1, self.labels.value(&self.graph, v)),
                 None => format!("token {}: {name}", index + 1),
             })
             .collect()
@@ -252,8 +252,8 @@ impl Ruleset for DagGame {
         let vertices = (0..self.graph.vertex_count() as u32)
             .map(|v| VertexEntry {
                 name: self.name(v).to_owned(),
-                value: Some(self.labels.value_in(&self.graph, v)),
-                outcome: self.labels.outcome_in(&self.graph, v),
+                value: Some(self.labels.value(&self.graph, v)),
+                outcome: self.labels.outcome(&self.graph, v),
             })
             .collect();
         Some(Ok(Table::Vertices(vertices)))

@@ -43,11 +43,11 @@ pub const INFINITE: u32 = u32::MAX - 1;
 /// // a ⇄ b is a draw unless someone escapes; b → c with c a sink (value 0).
 /// let graph = Digraph::parse("a b\nb a\nb c\nd d\n", "g.txt").unwrap();
 /// let labels = GeneralizedGrundy::compute(&graph);
-/// assert_eq!(labels.value(0).to_string(), "0"); // a: its only move goes to b, which wins
-/// assert_eq!(labels.value(1).to_string(), "1"); // b: move to c (value 0)
-/// assert_eq!(labels.value(2).to_string(), "0");
-/// assert_eq!(labels.value(3).to_string(), "∞()"); // d → d forever
-/// assert_eq!(labels.outcome(3), Outcome::D);
+/// assert_eq!(labels.value(&graph, 0).to_string(), "0"); // a: its only move goes to b, which wins
+/// assert_eq!(labels.value(&graph, 1).to_string(), "1"); // b: move to c (value 0)
+/// assert_eq!(labels.value(&graph, 2).to_string(), "0");
+/// assert_eq!(labels.value(&graph, 3).to_string(), "∞()"); // d → d forever
+/// assert_eq!(labels.outcome(&graph, 3), Outcome::D);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GeneralizedGrundy {
@@ -97,33 +97,16 @@ impl GeneralizedGrundy {
         values
     }
 
-    /// The value of `v` (without `K` for an `∞`; see [`GeneralizedGrundy::value_in`]).
-    pub fn value(&self, v: u32) -> Value {
-        match self.labels[v as usize] {
-            INFINITE => Value::Infinite { reachable: Vec::new() },
-            label => Value::from(u64::from(label)),
-        }
-    }
-
-    /// The full value of `v`, with `K` for an `∞`.
-    pub fn value_in(&self, graph: &Digraph, v: u32) -> Value {
+    /// The value of `v`: finite, or `∞(K)`.
+    pub fn value(&self, graph: &Digraph, v: u32) -> Value {
         match self.labels[v as usize] {
             INFINITE => Value::Infinite { reachable: self.reachable(graph, v) },
             label => Value::from(u64::from(label)),
         }
     }
 
-    /// The outcome with the token on `v` alone.
-    pub fn outcome(&self, v: u32) -> Outcome {
-        match self.labels[v as usize] {
-            0 => Outcome::P,
-            INFINITE => Outcome::D,
-            _ => Outcome::N,
-        }
-    }
-
-    /// The outcome with the token on `v` alone, looking at `K` for an `∞` vertex.
-    pub fn outcome_in(&self, graph: &Digraph, v: u32) -> Outcome {
+    /// The outcome with the token on `v` alone: `∞(K)` is `N` iff `0 ∈ K`.
+    pub fn outcome(&self, graph: &Digraph, v: u32) -> Outcome {
         match self.labels[v as usize] {
             0 => Outcome::P,
             INFINITE if graph.successors(v).iter().any(|&w| self.labels[w as usize] == 0) => Outcome::N,
@@ -346,8 +329,8 @@ mod tests {
             let limit = graph.vertex_count() + 1;
             let table = outcomes_with_heaps(&graph, limit);
             for v in 0..graph.vertex_count() as u32 {
-                let value = labels.value_in(&graph, v);
-                prop_assert_eq!(labels.outcome_in(&graph, v), table[v as usize][0]);
+                let value = labels.value(&graph, v);
+                prop_assert_eq!(labels.outcome(&graph, v), table[v as usize][0]);
                 prop_assert_eq!(value.outcome(), table[v as usize][0]);
                 for (j, &outcome) in table[v as usize].iter().enumerate() {
                     let expected = sum_value(&[value.clone(), Value::from(j as u64)]).outcome();
@@ -371,7 +354,7 @@ mod tests {
             let pairs = retrograde_outcomes(n * n, &successors);
             for a in 0..n {
                 for b in 0..n {
-                    let values = [labels.value_in(&graph, a as u32), labels.value_in(&graph, b as u32)];
+                    let values = [labels.value(&graph, a as u32), labels.value(&graph, b as u32)];
                     prop_assert_eq!(sum_value(&values).outcome(), pairs[a * n + b], "tokens {} {}", a, b);
                 }
             }
@@ -384,14 +367,14 @@ mod tests {
         let graph = Digraph::parse("a b\nb c\nc a\n", "g").unwrap();
         let labels = GeneralizedGrundy::compute(&graph);
         for v in 0..3 {
-            assert_eq!(labels.outcome(v), Outcome::D);
-            assert_eq!(labels.value_in(&graph, v), Value::Infinite { reachable: vec![] });
+            assert_eq!(labels.outcome(&graph, v), Outcome::D);
+            assert_eq!(labels.value(&graph, v), Value::Infinite { reachable: vec![] });
         }
         assert_eq!(labels.infinite_count(), 3);
         // An escape to a sink z from c: c wins (value mex{1, 0} = 2), b loses, a wins.
         let graph = Digraph::parse("a b\nb c\nc a\nc z\n", "g").unwrap();
         let labels = GeneralizedGrundy::compute(&graph);
-        let values: Vec<String> = (0..4).map(|v| labels.value_in(&graph, v).to_string()).collect();
+        let values: Vec<String> = (0..4).map(|v| labels.value(&graph, v).to_string()).collect();
         assert_eq!(values, ["1", "0", "2", "0"]);
     }
 }
