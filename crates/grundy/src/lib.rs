@@ -31,6 +31,7 @@ pub mod solve;
 pub mod spec;
 pub mod sum;
 pub mod value;
+pub mod wythoff;
 
 pub use error::GameError;
 pub use nimber::{Nimber, mex};

@@ -44,6 +44,12 @@ pub fn game_forms() -> Vec<GameForm> {
             component: "a heap size",
             summary: "take s counters from one heap, s in the comma-separated set S of positive integers",
         },
+        GameForm {
+            syntax: "wythoff",
+            example: "outcome wythoff 4,7",
+            component: "a pair of heaps x,y, any number of digits",
+            summary: "take any positive number from one heap, or the same positive number from both",
+        },
     ]
 }
 
@@ -94,6 +100,7 @@ pub fn parse_game_with(
             let game = SubtractionGame::parse(text, parameters.ok_or_else(|| needs("sub:S"))?)?;
             Ok(Box::new(SumOf(HeapRules::new(game))))
         }
+        "wythoff" => no_parameters(Box::new(crate::wythoff::WythoffRules::new())),
         _ => Err(GameError::UnknownGame(text.to_owned())),
     }
 }
