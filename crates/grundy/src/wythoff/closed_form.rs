@@ -132,8 +132,8 @@ pub fn is_p_position_u64(x: u64, y: u64) -> bool {
     // 2x − k < k√5: automatic when 2x ≤ k; otherwise compare squares (an overflow means larger).
     let below = 2 * small <= k || (2 * small - k).checked_mul(2 * small - k).is_some_and(|sq| sq < five_k_squared);
     // k√5 < 2x + 2 − k: impossible when 2x + 2 ≤ k.
-    let above = 2 * small + 2 > k
-        && (2 * small + 2 - k).checked_mul(2 * small + 2 - k).is_none_or(|sq| sq > five_k_squared);
+    let above =
+        2 * small + 2 > k && (2 * small + 2 - k).checked_mul(2 * small + 2 - k).is_none_or(|sq| sq > five_k_squared);
     below && above
 }
 

@@ -121,15 +121,15 @@ fn format_pair(x: &BigUint, y: &BigUint) -> String {
     format!("{x},{y}")
 }
 
-/// Why a P-position is one, in words: `4,7 is (a_3, b_3) = (⌊3φ⌋, ⌊3φ²⌋)`.
+/// Why a P-position is one, in words: `4,7 is the P-position (a_k, b_k) with k = 3 (…)`.
 fn p_position_reason(x: &BigUint, y: &BigUint) -> String {
     let (small, large) = if x <= y { (x, y) } else { (y, x) };
     let k = large - small;
     if k.is_zero() {
-        return "0,0 has no move".to_owned();
+        return "0,0 is the P-position with no move".to_owned();
     }
     let order = if x <= y { "(a_k, b_k)" } else { "(b_k, a_k)" };
-    format!("{x},{y} = {order} with k = {k}: a_k = ⌊kφ⌋, b_k = ⌊kφ²⌋ = a_k + k")
+    format!("{x},{y} is the P-position {order} with k = {k} (a_k = ⌊kφ⌋, b_k = a_k + k = ⌊kφ²⌋)")
 }
 
 fn describe_take(take: Take, amount: &BigUint) -> String {
@@ -276,7 +276,8 @@ impl WythoffRules {
                 let (small, large) = if small_is_x { (x, y) } else { (y, x) };
                 let row = small.to_u64().expect("a row number");
                 let orient = |s: BigUint, l: BigUint| if small_is_x { (s, l) } else { (l, s) };
-                let (take_small, take_large) = if small_is_x { (Take::First, Take::Second) } else { (Take::Second, Take::First) };
+                let (take_small, take_large) =
+                    if small_is_x { (Take::First, Take::Second) } else { (Take::Second, Take::First) };
                 for smaller in 0..row {
                     consider(orient(smaller.into(), large.clone()), take_small, (row - smaller).into());
                 }
@@ -348,7 +349,7 @@ impl Ruleset for WythoffRules {
                     let (to_x, to_y) = &pair_move.to;
                     let notation = format!("{} -> {}", format_pair(x, y), format_pair(to_x, to_y));
                     let explain = format!(
-                        "pair 1: {notation} ({}); {}, a P-position",
+                        "pair 1: {notation} ({}); {}",
                         describe_take(pair_move.take, &pair_move.amount),
                         p_position_reason(to_x, to_y)
                     );

@@ -178,7 +178,13 @@ fn u64_p_test_agrees_with_the_exact_test_at_the_top_of_the_word() {
             let k = BigUint::from(k + dk);
             let (a, b) = (lower(&k), upper(&k));
             if let (Some(a), Some(b)) = (a.to_u64(), b.to_u64()) {
-                for (x, y) in [(a, b), (b, a), (a, b.wrapping_add(1)), (a.wrapping_sub(1), b), (a.wrapping_add(1), b.wrapping_add(1))] {
+                for (x, y) in [
+                    (a, b),
+                    (b, a),
+                    (a, b.wrapping_add(1)),
+                    (a.wrapping_sub(1), b),
+                    (a.wrapping_add(1), b.wrapping_add(1)),
+                ] {
                     assert_eq!(is_p_position_u64(x, y), is_p_position(&x.into(), &y.into()), "({x}, {y})");
                     checked += 1;
                 }
@@ -322,7 +328,10 @@ fn a_pair_too_large_for_a_value_is_named_and_its_outcome_still_known() {
     let error = rules.value(std::slice::from_ref(&huge)).unwrap_err().to_string();
     assert!(error.contains(&huge) && error.contains("outcome"), "{error}");
     assert!(rules.outcome(std::slice::from_ref(&huge)).is_ok());
-    assert_eq!(rules.winning_moves(std::slice::from_ref(&huge)).unwrap().len(), winning_moves(&big(&"1".repeat(300)), &big(&"2".repeat(300))).len());
+    assert_eq!(
+        rules.winning_moves(std::slice::from_ref(&huge)).unwrap().len(),
+        winning_moves(&big(&"1".repeat(300)), &big(&"2".repeat(300))).len()
+    );
     let error = rules.outcome(&[huge.clone(), "1,2".to_owned()]).unwrap_err().to_string();
     assert!(error.contains(&huge), "{error}");
     let error = rules.winning_moves(&["3,4".to_owned(), huge.clone()]).unwrap_err().to_string();
