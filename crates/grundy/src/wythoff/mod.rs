@@ -42,7 +42,7 @@ pub mod table;
 
 use crate::error::{GameError, check_memory};
 use crate::game::Game;
-use crate::ruleset::{Ruleset, Table, WinningMove};
+use crate::ruleset::{Move, Ruleset, Table, WinningMove, too_many_moves};
 use crate::value::{Outcome, Value};
 use closed_form::{PairMove, Take};
 use num_bigint::BigUint;
@@ -379,6 +379,32 @@ impl Ruleset for WythoffRules {
             }
         }
         Ok(moves)
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let pairs = components.iter().map(|text| parse_pair(text)).collect::<Result<Vec<_>, _>>()?;
+        let mut moves = Vec::new();
+        for (index, (x, y)) in pairs.iter().enumerate() {
+            let count = x + y + x.min(y);
+            let remaining = limit.saturating_sub(moves.len());
+            let (Some(xs), Some(ys)) = (x.to_u64(), y.to_u64()) else {
+                return Err(too_many_moves(SPEC, &components[index], limit));
+            };
+            if count > BigUint::from(remaining) {
+                return Err(too_many_moves(SPEC, &components[index], limit));
+            }
+            for option in Wythoff.options(&(xs, ys)) {
+                let mut to = components.to_vec();
+                to[index] = format!("{},{}", option.0, option.1);
+                let notation = format!("{} -> {}", components[index], to[index]);
+                moves.push(Move { to, component: index, notation });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        components.iter().enumerate().map(|(index, text)| format!("pair {}: {text}", index + 1)).collect()
     }
 
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {

@@ -414,3 +414,18 @@ fn sums_with_a_far_pair_use_the_rows() {
         assert_eq!(rules.value(&m.to).unwrap().to_string(), "0", "{:?}", m.to);
     }
 }
+
+#[test]
+fn all_moves_lists_every_option_of_every_pair() {
+    let rules = WythoffRules::new();
+    let moves = rules.all_moves(&texts(&["1,2", "0,1"]), 100).unwrap();
+    let targets: Vec<Vec<String>> = moves.iter().map(|m| m.to.clone()).collect();
+    let expected: Vec<Vec<String>> = [["0,2", "0,1"], ["1,0", "0,1"], ["1,1", "0,1"], ["0,1", "0,1"], ["1,2", "0,0"]]
+        .iter()
+        .map(|pair| pair.iter().map(|t| t.to_string()).collect())
+        .collect();
+    assert_eq!(targets, expected);
+    assert_eq!(moves[0].notation, "1,2 -> 0,2");
+    assert!(rules.all_moves(&texts(&["100,100"]), 250).unwrap_err().to_string().contains("`100,100`"));
+    assert!(rules.all_moves(&texts(&[&format!("{},1", "9".repeat(40))]), 250).is_err());
+}
