@@ -14,12 +14,13 @@
 //! columns. Subtract `y` from every number in the state: mex is shift-equivariant, so the
 //! normalised state at `y + 1` is a function of the normalised state at `y`.
 //!
-//! The normalised state takes finitely many values: a row holds distinct values, each at most
-//! `y + 2r` (a cell has at most `y + 2r` options), and every `v` is in row `r` by column
-//! `v + 2r + 1` (the `2r` cells of the rows above that hold `v` block at most `2r` columns
-//! through the column or the diagonal; every other column takes a value `≤ v` while `v` is
-//! missing, and those are distinct). So `y − 2r − 1 ≤ m_r ≤ y` and the bits lie in a window of
-//! width `4r + 2`, and every other number in the state lies within `2X + 1` of `y`.
+//! The normalised state takes finitely many values: a row holds distinct values, and
+//! `G(r, y') ≤ y' + 2r` (the cell has at most `y' + 2r` options); every `v` is in row `r` by
+//! column `v + 2r + 1` (the rows above hold `v` at most once each, so at most `2r` columns are
+//! blocked for `v` through the column or the diagonal; every other column takes a value `≤ v`
+//! while `v` is missing from the row, and those values are distinct). So before column `y`,
+//! `y − 2r − 1 ≤ m_r ≤ y`, the row's values above `m_r` lie below `y + 2r` (a window of width
+//! at most `4r + 1`), and the last `X` columns hold values within `3X + 1` of `y`.
 //!
 //! Hence the normalised state repeats: if it is the same at `s` and `s + p`, every later column
 //! repeats too, shifted by `p`: `G(r, y + p) = G(r, y) + p` for all `r ≤ X` and `y ≥ s`. The
@@ -33,7 +34,8 @@ use num_integer::Integer;
 use num_traits::ToPrimitive;
 use std::collections::VecDeque;
 
-/// The highest row the machine handles: a row's bits must fit the 128-bit window (`4r + 2`).
+/// The highest row the machine handles: a row's bits, and the new value, must fit a 128-bit
+/// window (`4r + 2` wide at most).
 pub const MAX_ROW: u64 = 30;
 
 /// How many columns the search for a repeat may take before it gives up.

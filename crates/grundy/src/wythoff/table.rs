@@ -48,7 +48,8 @@ impl GrundyTable {
     pub fn bytes_needed(size: u64) -> u128 {
         let size = size as u128;
         let words_per_set = (2 * size).div_ceil(64);
-        size * size * 4 + 3 * size * words_per_set * 8 + 3 * size * 4
+        let squared = size.saturating_mul(size);
+        squared.saturating_mul(4).saturating_add((3 * size).saturating_mul(words_per_set * 8 + 4))
     }
 
     /// Refuses a side whose computation would not fit in memory (with the estimate).

@@ -271,6 +271,8 @@ proptest! {
 
 #[test]
 fn huge_tables_are_refused_with_an_estimate() {
+    assert!(matches!(GrundyTable::compute(u64::MAX), Err(GameError::TooLarge { .. })));
+    assert!(matches!(WythoffRules::new().table(Some(u64::MAX)), Some(Err(GameError::TooLarge { .. }))));
     let error = GrundyTable::compute(1 << 20).unwrap_err();
     assert!(matches!(error, GameError::TooLarge { .. }), "{error}");
     assert!(error.to_string().contains("1048576×1048576"), "{error}");
