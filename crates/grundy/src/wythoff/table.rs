@@ -227,7 +227,8 @@ impl Lines {
                 }
                 self.row_mex[x].store(self.column_mex[x].load(Relaxed), Relaxed);
             }
-            for y in y_start..(y0 + block).min(size) {
+            let y_end = (y0 + block).min(size);
+            for (y, cell) in out.iter().enumerate().take(y_end).skip(y_start) {
                 let column = &self.columns[y * words..(y + 1) * words];
                 let diagonal = &self.diagonals[(y - x) * words..(y - x + 1) * words];
                 let start = self.row_mex[x]
@@ -245,7 +246,7 @@ impl Lines {
                     word += 1;
                     taken = 0;
                 };
-                out[y].store(value as u32, Relaxed);
+                cell.store(value as u32, Relaxed);
                 insert(row, &self.row_mex[x], value);
                 insert(column, &self.column_mex[y], value);
                 insert(diagonal, &self.diagonal_mex[y - x], value);
