@@ -431,3 +431,23 @@ fn all_moves_lists_every_option_of_every_pair() {
     assert!(rules.all_moves(&texts(&["100,100"]), 250).unwrap_err().to_string().contains("`100,100`"));
     assert!(rules.all_moves(&texts(&[&format!("{},1", "9".repeat(40))]), 250).is_err());
 }
+
+#[test]
+fn p_positions_by_the_mex_recursion_match_the_closed_form() {
+    // Wythoff's recursion: a_k is the least number not among a_i, b_i (i < k), b_k = a_k + k.
+    let count = 100_000usize;
+    let mut used = vec![false; 3 * count];
+    let mut least_unused = 0;
+    for k in 0..count {
+        while used[least_unused] {
+            least_unused += 1;
+        }
+        let (a, b) = (least_unused, least_unused + k);
+        used[a] = true;
+        used[b] = true;
+        let k_big = BigUint::from(k);
+        assert_eq!(lower(&k_big), BigUint::from(a), "a_{k}");
+        assert_eq!(upper(&k_big), BigUint::from(b), "b_{k}");
+        assert!(is_p_position_u64(a as u64, b as u64) && is_p_position_u64(b as u64, a as u64));
+    }
+}
