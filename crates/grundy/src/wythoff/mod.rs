@@ -201,18 +201,23 @@ impl WythoffRules {
         Ok(rows)
     }
 
-    /// How the value of `(x, y)` is found: from the table (both heaps below
-    /// [`VALUE_TABLE_LIMIT`]) or from the periodic rows (the smaller heap at most
-    /// [`rows::MAX_ROW`]).
+    /// How the value of `(x, y)` is found: from the periodic rows (the smaller heap at most
+    /// [`rows::MAX_ROW`]) or from the table (both heaps below [`VALUE_TABLE_LIMIT`]).
     fn source(&self, x: &BigUint, y: &BigUint) -> Result<ValueSource, GameError> {
         let (small, large) = if x <= y { (x, y) } else { (y, x) };
-        if let Some(large) = large.to_u64().filter(|&large| large < VALUE_TABLE_LIMIT) {
+        let in_table = large.to_u64().filter(|&large| large < VALUE_TABLE_LIMIT);
+        // A small heap: its row (proved periodic in milliseconds) beats building a big table.
+        if let Some(small) = small.to_u64().filter(|&small| small <= rows::MAX_ROW) {
+            match self.rows_covering(small) {
+                Ok(rows) => return Ok(ValueSource::Rows(rows)),
+                Err(error) if in_table.is_none() => return Err(error),
+                Err(_) => {}
+            }
+        }
+        if let Some(large) = in_table {
             // A little beyond what is asked, so that nearby questions reuse the table.
             let side = (large + 1).next_multiple_of(256).min(VALUE_TABLE_LIMIT);
             return Ok(ValueSource::Table(self.table_covering(side)?));
-        }
-        if let Some(small) = small.to_u64().filter(|&small| small <= rows::MAX_ROW) {
-            return Ok(ValueSource::Rows(self.rows_covering(small)?));
         }
         let outcome = if closed_form::is_p_position(x, y) { "P" } else { "N" };
         Err(GameError::Unsupported(format!(

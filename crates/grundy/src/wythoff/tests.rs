@@ -17,6 +17,9 @@ fn p_positions_by_definition(size: usize) -> Vec<Vec<bool>> {
     p
 }
 
+/// One front end for the property tests, so that its table and rows are computed once.
+static SHARED_RULES: std::sync::LazyLock<WythoffRules> = std::sync::LazyLock::new(WythoffRules::new);
+
 fn big(text: &str) -> BigUint {
     text.parse().unwrap()
 }
@@ -374,7 +377,7 @@ proptest! {
 
     #[test]
     fn sums_of_pairs_follow_sprague_grundy(pairs in prop::collection::vec((0u64..60, 0u64..60), 0..4)) {
-        let rules = WythoffRules::new();
+        let rules = &*SHARED_RULES;
         let table = GrundyTable::compute(60).unwrap();
         let components: Vec<String> = pairs.iter().map(|(x, y)| format!("{x},{y}")).collect();
         let total = pairs.iter().fold(0, |acc, &(x, y)| acc ^ table.get(x as usize, y as usize));
@@ -387,8 +390,7 @@ proptest! {
 
     #[test]
     fn moves_through_the_rows_equal_moves_through_the_table(row in 0u64..12, y in 0u64..900, target in 0u64..950, flip in any::<bool>()) {
-        static RULES: std::sync::LazyLock<WythoffRules> = std::sync::LazyLock::new(WythoffRules::new);
-        let rules = &*RULES;
+        let rules = &*SHARED_RULES;
         let table = ValueSource::Table(rules.table_covering(1024).unwrap());
         let periodic = ValueSource::Rows(rules.rows_covering(12).unwrap());
         let (x, y) = if flip { (y, row) } else { (row, y) };
