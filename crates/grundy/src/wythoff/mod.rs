@@ -80,6 +80,9 @@ pub const SPEC: &str = "wythoff";
 /// about 1.2 GiB and a few seconds on two cores).
 pub const VALUE_TABLE_LIMIT: u64 = 16384;
 
+/// Below this, a pair's value comes from the table (milliseconds) even when its row would do.
+const CHEAP_TABLE: u64 = 2048;
+
 /// The table `grundy table wythoff` prints without `--size`.
 pub const DEFAULT_TABLE_SIZE: u64 = 10;
 
@@ -201,11 +204,20 @@ impl WythoffRules {
         Ok(rows)
     }
 
-    /// How the value of `(x, y)` is found: from the periodic rows (the smaller heap at most
-    /// [`rows::MAX_ROW`]) or from the table (both heaps below [`VALUE_TABLE_LIMIT`]).
+    /// How the value of `(x, y)` is found: from the table when both heaps are small, else from
+    /// the periodic rows (the smaller heap at most [`rows::MAX_ROW`]), else from the table (both
+    /// heaps below [`VALUE_TABLE_LIMIT`]).
     fn source(&self, x: &BigUint, y: &BigUint) -> Result<ValueSource, GameError> {
         let (small, large) = if x <= y { (x, y) } else { (y, x) };
         let in_table = large.to_u64().filter(|&large| large < VALUE_TABLE_LIMIT);
+        let table = |large: u64| {
+            // A little beyond what is asked, so that nearby questions reuse the table.
+            let side = (large + 1).next_multiple_of(256).min(VALUE_TABLE_LIMIT);
+            Ok(ValueSource::Table(self.table_covering(side)?))
+        };
+        if let Some(large) = in_table.filter(|&large| large < CHEAP_TABLE) {
+            return table(large);
+        }
         // A small heap: its row (proved periodic in milliseconds) beats building a big table.
         if let Some(small) = small.to_u64().filter(|&small| small <= rows::MAX_ROW) {
             match self.rows_covering(small) {
@@ -215,9 +227,7 @@ impl WythoffRules {
             }
         }
         if let Some(large) = in_table {
-            // A little beyond what is asked, so that nearby questions reuse the table.
-            let side = (large + 1).next_multiple_of(256).min(VALUE_TABLE_LIMIT);
-            return Ok(ValueSource::Table(self.table_covering(side)?));
+            return table(large);
         }
         let outcome = if closed_form::is_p_position(x, y) { "P" } else { "N" };
         Err(GameError::Unsupported(format!(

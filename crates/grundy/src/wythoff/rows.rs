@@ -34,9 +34,53 @@ use num_integer::Integer;
 use num_traits::ToPrimitive;
 use std::collections::VecDeque;
 
-/// The highest row the machine handles: a row's bits, and the new value, must fit a 128-bit
-/// window (`4r + 2` wide at most).
-pub const MAX_ROW: u64 = 30;
+/// The highest row the machine handles. A row's bits and the new value fit the 256-value window
+/// up to row 63 (`4r + 2` wide at most), but the work per column grows as the square of the
+/// rows: rows 0–40 take about 0.3 s (joint period 768 from column 10373), rows 0–63 seconds.
+pub const MAX_ROW: u64 = 40;
+
+/// A set of offsets `0 .. 256` above a row's mex.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Window([u64; 4]);
+
+impl Window {
+    const SIZE: u64 = 256;
+
+    fn insert(&mut self, offset: u64) {
+        self.0[(offset / 64) as usize] |= 1 << (offset % 64);
+    }
+
+    fn is_full(&self) -> bool {
+        self.0 == [u64::MAX; 4]
+    }
+
+    /// The number of offsets present from 0 up: the first absent offset.
+    fn trailing_ones(&self) -> u64 {
+        let mut count = 0;
+        for word in self.0 {
+            if word != u64::MAX {
+                return count + u64::from(word.trailing_ones());
+            }
+            count += 64;
+        }
+        count
+    }
+
+    /// Subtracts `shift` from every offset, dropping those below it.
+    fn shift_down(&mut self, shift: u64) {
+        let (words, bits) = ((shift / 64) as usize, shift % 64);
+        let mut shifted = [0u64; 4];
+        for (index, out) in shifted.iter_mut().enumerate() {
+            let Some(&low) = self.0.get(index + words) else { break };
+            let high = match self.0.get(index + words + 1) {
+                Some(&high) if bits > 0 => high << (64 - bits),
+                _ => 0,
+            };
+            *out = (low >> bits) | high;
+        }
+        self.0 = shifted;
+    }
+}
 
 /// How many columns the search for a repeat may take before it gives up.
 pub const DEFAULT_COLUMN_BUDGET: u64 = 1 << 24;
@@ -50,8 +94,8 @@ struct Machine {
     column: u64,
     /// `m_r`, the mex of row `r` so far.
     mex: Vec<u64>,
-    /// Bit `i` set: value `m_r + i` is already in row `r` (bit 0 is always clear).
-    above_mex: Vec<u128>,
+    /// Offset `i` present: value `m_r + i` is already in row `r` (0 is always absent).
+    above_mex: Vec<Window>,
     /// The last `top` columns, newest first: `history[d - 1][r] = G(r, column − d)`.
     history: VecDeque<Vec<u64>>,
 }
@@ -62,7 +106,7 @@ impl Machine {
             top,
             column: 0,
             mex: vec![0; top + 1],
-            above_mex: vec![0; top + 1],
+            above_mex: vec![Window::default(); top + 1],
             history: VecDeque::with_capacity(top + 1),
         }
     }
@@ -77,8 +121,8 @@ impl Machine {
             let mut mark = |value: u64| {
                 if value >= mex {
                     // Values past the window cannot be the mex (at most 2r are marked here).
-                    if value - mex < 128 {
-                        taken |= 1 << (value - mex);
+                    if value - mex < Window::SIZE {
+                        taken.insert(value - mex);
                     }
                 }
             };
@@ -86,15 +130,16 @@ impl Machine {
             for d in 1..=r.min(self.history.len()) {
                 mark(self.history[d - 1][r - d]);
             }
-            if taken == u128::MAX {
+            if taken.is_full() {
                 return Err(self.window_error(r));
             }
-            let value = mex + u64::from(taken.trailing_ones());
+            let value = mex + taken.trailing_ones();
             column.push(value);
-            let mut bits = self.above_mex[r] | 1 << (value - mex);
+            let mut bits = self.above_mex[r];
+            bits.insert(value - mex);
             let filled = bits.trailing_ones();
-            bits = if filled == 128 { 0 } else { bits >> filled };
-            self.mex[r] = mex + u64::from(filled);
+            bits.shift_down(filled);
+            self.mex[r] = mex + filled;
             self.above_mex[r] = bits;
         }
         if self.history.len() == self.top {
@@ -109,7 +154,8 @@ impl Machine {
 
     fn window_error(&self, row: usize) -> GameError {
         GameError::Unsupported(format!(
-            "row {row} of Wythoff's game left the machine's 128-value window at column {}",
+            "row {row} of Wythoff's game left the machine's {}-value window at column {}",
+            Window::SIZE,
             self.column
         ))
     }
@@ -315,5 +361,26 @@ impl RowPeriodicity {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn window_matches_a_list_of_offsets(offsets in prop::collection::btree_set(0u64..256, 0..200), shift in 0u64..=256) {
+            let mut window = Window::default();
+            offsets.iter().for_each(|&offset| window.insert(offset));
+            let first_absent = (0..).find(|offset| !offsets.contains(offset)).unwrap();
+            prop_assert_eq!(window.trailing_ones(), first_absent);
+            prop_assert_eq!(window.is_full(), offsets.len() == 256);
+            window.shift_down(shift);
+            let mut expected = Window::default();
+            offsets.iter().filter(|&&offset| offset >= shift).for_each(|&offset| expected.insert(offset - shift));
+            prop_assert_eq!(window, expected);
+        }
     }
 }
