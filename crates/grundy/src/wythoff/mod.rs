@@ -26,8 +26,9 @@
 //!
 //! So the pairs are the P-positions (the losing positions are those with no move to a losing
 //! position, and the set above is the unique such set). [`closed_form`] tests `x = a_{y−x}` in
-//! exact integers for heaps of any size and lists every winning move of one pair (at most three,
-//! exactly the moves of step 3).
+//! exact integers for heaps of any size and lists every winning move of one pair: by step 2
+//! there are at most three (to the partner of either heap, or down the diagonal to the
+//! P-position with the same difference), and step 3 shows one exists off the P-positions.
 //!
 //! # Grundy values
 //! `G(x, y)` has no known closed form. [`table::GrundyTable`] computes the table fast, and
