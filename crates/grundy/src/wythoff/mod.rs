@@ -26,7 +26,7 @@
 //!
 //! So the pairs are the P-positions (the losing positions are those with no move to a losing
 //! position, and the set above is the unique such set). [`closed_form`] tests `x = a_{y−x}` in
-//! exact integers for heaps of any size and lists every winning move of one pair: by step 2
+//! exact integers for heaps of any size and lists every winning move of one pair: by step 1
 //! there are at most three (to the partner of either heap, or down the diagonal to the
 //! P-position with the same difference), and step 3 shows one exists off the P-positions.
 //!
