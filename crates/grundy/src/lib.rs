@@ -22,6 +22,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod coins;
 pub mod error;
 pub mod game;
 pub mod heap;
