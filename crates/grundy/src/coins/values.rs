@@ -24,6 +24,18 @@ use crate::error::{GameError, check_memory};
 /// The most elementary steps one table may take before it is refused.
 pub const WORK_LIMIT: u64 = 4_000_000_000;
 
+/// The most memory the option sets of one table may take (far below the library's general
+/// limit: a rule whose values double at every coin should be refused, not swapped for).
+pub const OPTION_SET_LIMIT: u128 = 1 << 30;
+
+fn check_option_sets(what: impl FnOnce() -> String, words: u128) -> Result<(), GameError> {
+    let bytes_needed = words.saturating_mul(8);
+    if bytes_needed > OPTION_SET_LIMIT {
+        return Err(GameError::TooLarge { what: what(), bytes_needed, limit: OPTION_SET_LIMIT });
+    }
+    Ok(())
+}
+
 /// The closed form of a named rule: the value of coin `n ≥ 1`, or `None` when it passes
 /// `2^64 − 1` (Mock Turtles past coin `2^63`).
 ///
@@ -259,10 +271,9 @@ fn spanning_table(rule: &CoinRule, len: usize) -> Result<Vec<u64>, GameError> {
             // Room for every xor of values below the next power of two above `joining`.
             if joining >= 64 * words as u64 {
                 let new_words = ((joining + 1).next_power_of_two() / 64) as usize;
-                check_memory(
-                    || format!("the option sets of coins:{rule} (values reach {joining})"),
+                check_option_sets(
+                    || format!("the option sets of coins:{rule} (values reach {joining} at coin {})", n - 1),
                     (buckets + 1) as u128 * new_words as u128,
-                    8,
                 )?;
                 words = new_words;
                 exact.iter_mut().chain(tail.iter_mut()).chain(std::iter::once(&mut scratch)).for_each(|set| {
@@ -280,8 +291,10 @@ fn spanning_table(rule: &CoinRule, len: usize) -> Result<Vec<u64>, GameError> {
                 let (lower, upper) = exact.split_at_mut(d);
                 or_translated(&mut upper[0], &lower[d - 1], joining);
             }
-            work += (buckets as u64 + 1) * words as u64 * 8;
-            if work > WORK_LIMIT {
+            // Sets only grow, so every later coin costs at least as much as this one.
+            let per_coin = (buckets as u64 + 1) * words as u64 * 8;
+            work += per_coin;
+            if work.saturating_add((len - n) as u64 * per_coin) > WORK_LIMIT {
                 return Err(too_much_work(rule, len));
             }
         }
@@ -335,10 +348,9 @@ fn windowed_table(rule: &CoinRule, len: usize, within: u64) -> Result<Vec<u64>, 
             let joining = values[n - 1];
             if joining >= width as u64 {
                 let new_width = (joining + 1).next_power_of_two() as usize;
-                check_memory(
-                    || format!("the option counts of coins:{rule} (values reach {joining})"),
+                check_option_sets(
+                    || format!("the option counts of coins:{rule} (values reach {joining} at coin {})", n - 1),
                     (max_size + 1) as u128 * new_width as u128,
-                    8,
                 )?;
                 width = new_width;
                 counts.iter_mut().for_each(|set| set.resize(width, 0));
@@ -350,8 +362,10 @@ fn windowed_table(rule: &CoinRule, len: usize, within: u64) -> Result<Vec<u64>, 
                     *count = count.wrapping_add(lower[d - 1][x ^ joining]);
                 }
             }
-            work += 2 * (max_size as u64 + 1) * width as u64;
-            if work > WORK_LIMIT {
+            // The tables never shrink, so every later coin costs at least as much as this one.
+            let per_coin = 2 * (max_size as u64 + 1) * width as u64;
+            work += per_coin;
+            if work.saturating_add((len - n) as u64 * per_coin) > WORK_LIMIT {
                 return Err(too_much_work(rule, len));
             }
         }
