@@ -278,8 +278,11 @@ pub(crate) fn coin_list(coins: &[u64]) -> String {
 /// assert_eq!(mock.value(&row).unwrap().to_string(), "29");
 /// let coins: Vec<String> = ["1", "4", "6", "9"].map(String::from).to_vec();
 /// assert_eq!(mock.value(&coins).unwrap().to_string(), "29");
+/// // The one winning move: coin 9 (worth 16) to tails, coin 7 (worth 13) to heads; 29 ⊕ 16 ⊕ 13 = 0.
 /// let moves = mock.winning_moves(&row).unwrap();
-/// assert!(moves.iter().any(|m| m.to == ["HTTHTHTTT".to_owned()] || !m.to.is_empty()));
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(moves[0].to, ["HTTHTHHTT"]);
+/// assert_eq!(moves[0].notation, "turn 7,9");
 /// ```
 pub struct CoinsRules {
     engine: CoinEngine,
