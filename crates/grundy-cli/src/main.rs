@@ -30,6 +30,8 @@ enum Command {
     Rules(commands::rules::Args),
     /// The whole table of a two-heap game or a graph game.
     Table(commands::table::Args),
+    /// Play a game against grundy, which plays perfectly.
+    Play(commands::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(args),
         Command::Rules(args) => commands::rules::run(args),
         Command::Table(args) => commands::table::run(args),
+        Command::Play(args) => commands::play::run(args),
     };
     output::finish(result)
 }

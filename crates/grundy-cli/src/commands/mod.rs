@@ -2,6 +2,7 @@
 
 pub mod moves;
 pub mod outcome;
+pub mod play;
 pub mod rules;
 pub mod table;
 pub mod value;
