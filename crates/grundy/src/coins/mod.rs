@@ -28,7 +28,7 @@ use crate::coins::rule::{CoinRule, NamedRule};
 use crate::coins::values::{closed_form, value_table};
 use crate::error::GameError;
 use crate::game::Game;
-use crate::ruleset::{Ruleset, WinningMove};
+use crate::ruleset::{Move, Ruleset, WinningMove};
 use crate::value::Value;
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
@@ -331,24 +331,75 @@ impl Ruleset for CoinsRules {
         let mut budget = Budget::default();
         for ((&coin, &component), &value) in row.heads.iter().zip(&values) {
             for others in other_sets(&self.engine, coin, Some(total ^ value), &mut budget)? {
-                let mut after = row.heads.clone();
-                for &other in others.iter().chain([&coin]) {
-                    if after.remove(&other).is_none() {
-                        after.insert(other, component);
-                    }
-                }
-                let mut turned = others.clone();
-                turned.push(coin);
-                let notation = format!("turn {}", coin_list(&turned));
+                let played = row.play(coin, &others, component)?;
                 let explain = if others.is_empty() {
                     format!("turn coin {coin} (heads -> tails); value {total} -> 0, a P-position")
                 } else {
-                    format!("turn coins {} ({coin} heads -> tails); value {total} -> 0, a P-position", coin_list(&turned))
+                    format!("turn coins {} ({coin} heads -> tails); value {total} -> 0, a P-position", coin_list(&played.turned))
                 };
-                moves.push(WinningMove { to: row.format(&after)?, component, notation, explain });
+                moves.push(WinningMove { to: played.to, component, notation: played.notation, explain });
             }
         }
         Ok(moves)
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let row = parse_row(&self.spec(), components)?;
+        self.values(&row)?;
+        let mut budget = Budget::with_move_limit(limit);
+        let mut moves = Vec::new();
+        for (&coin, &component) in &row.heads {
+            for others in other_sets(&self.engine, coin, None, &mut budget)? {
+                let played = row.play(coin, &others, component)?;
+                moves.push(Move { to: played.to, component, notation: played.notation });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        match parse_row(&self.spec(), components) {
+            Ok(row) => vec![row.describe()],
+            Err(_) => components.to_vec(),
+        }
+    }
+}
+
+/// A move played on a row: the coins turned, in words, and the position left.
+struct Played {
+    turned: Vec<u64>,
+    notation: String,
+    to: Vec<String>,
+}
+
+impl Row {
+    /// Turns `others` and the heads coin `coin` (from component `component`).
+    fn play(&self, coin: u64, others: &[u64], component: usize) -> Result<Played, GameError> {
+        let mut after = self.heads.clone();
+        for &other in others.iter().chain([&coin]) {
+            if after.remove(&other).is_none() {
+                after.insert(other, component);
+            }
+        }
+        let mut turned = others.to_vec();
+        turned.push(coin);
+        Ok(Played { notation: format!("turn {}", coin_list(&turned)), to: self.format(&after)?, turned })
+    }
+
+    /// The row for a person: its letters when short enough, else the heads coins.
+    fn describe(&self) -> String {
+        let last = self.heads.keys().next_back().copied().unwrap_or(0);
+        let length = match self.syntax {
+            RowSyntax::Letters(length) => length,
+            RowSyntax::Coins => last,
+        };
+        if length <= 80 {
+            let letters: String = (1..=length).map(|coin| if self.heads.contains_key(&coin) { 'H' } else { 'T' }).collect();
+            format!("row: {letters}")
+        } else {
+            let coins: Vec<u64> = self.heads.keys().copied().collect();
+            format!("heads at coins {}", coin_list(&coins))
+        }
     }
 }
 
@@ -410,6 +461,16 @@ mod tests {
                 .map(|m| m.to[0].bytes().enumerate().filter(|(_, b)| *b == b'H').fold(0, |acc, (i, _)| acc | 1 << i))
                 .collect();
             let game = RowGame(rule);
+            let mut every: Vec<u64> = rules
+                .all_moves(std::slice::from_ref(&letters), 100_000)
+                .unwrap()
+                .into_iter()
+                .map(|m| m.to[0].bytes().enumerate().filter(|(_, b)| *b == b'H').fold(0, |acc, (i, _)| acc | 1 << i))
+                .collect();
+            every.sort_unstable();
+            let mut options = game.options(&row);
+            options.sort_unstable();
+            prop_assert_eq!(every, options, "every move");
             let mut solver = Solver::new(game.clone());
             let mut expected: Vec<u64> =
                 game.options(&row).into_iter().filter(|option| solver.grundy_value(option).unwrap().0 == 0).collect();

@@ -35,6 +35,11 @@ impl Default for Budget {
 }
 
 impl Budget {
+    /// The default steps, and at most `moves` moves.
+    pub fn with_move_limit(moves: usize) -> Self {
+        Budget { moves, ..Budget::default() }
+    }
+
     /// Spends `count` steps.
     ///
     /// # Errors
@@ -48,6 +53,10 @@ impl Budget {
         Ok(())
     }
 
+    fn limit(&self) -> usize {
+        self.moves
+    }
+
     /// Counts `count` moves found.
     ///
     /// # Errors
@@ -58,9 +67,7 @@ impl Budget {
                 self.moves = left;
                 Ok(())
             }
-            None => Err(GameError::Unsupported(format!(
-                "there are more than {MAX_LISTED_MOVES} winning moves, too many to list"
-            ))),
+            None => Err(GameError::Unsupported(format!("there are more than {} moves, too many to list", self.limit()))),
         }
     }
 }

@@ -19,7 +19,7 @@ use crate::coins::{CoinEngine, coin_list, turn_masks};
 use crate::error::{GameError, check_memory};
 use crate::game::Game;
 use crate::nimber::Nimber;
-use crate::ruleset::{Ruleset, Table, WinningMove};
+use crate::ruleset::{Move, Ruleset, Table, WinningMove};
 use crate::value::Value;
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
@@ -143,6 +143,24 @@ impl ProductRules {
     }
 }
 
+/// The heads after turning every coin of `rows × columns`.
+fn turn_cells(
+    heads: &BTreeMap<(u64, u64), usize>,
+    rows: &[u64],
+    columns: &[u64],
+    component: usize,
+) -> BTreeMap<(u64, u64), usize> {
+    let mut after = heads.clone();
+    for &row in rows {
+        for &column in columns {
+            if after.remove(&(row, column)).is_none() {
+                after.insert((row, column), component);
+            }
+        }
+    }
+    after
+}
+
 fn format_cells(heads: &BTreeMap<(u64, u64), usize>) -> Vec<String> {
     heads.keys().map(|(x, y)| format!("{x},{y}")).collect()
 }
@@ -177,14 +195,7 @@ impl Ruleset for ProductRules {
                 let rows: Vec<u64> = rows.into_iter().map(|coin| coin - 1).collect();
                 let columns: Vec<u64> = columns.into_iter().map(|coin| coin - 1).collect();
                 budget.step(rows.len() as u64 * columns.len() as u64)?;
-                let mut after = heads.clone();
-                for &row in &rows {
-                    for &column in &columns {
-                        if after.remove(&(row, column)).is_none() {
-                            after.insert((row, column), component);
-                        }
-                    }
-                }
+                let after = turn_cells(&heads, &rows, &columns, component);
                 let notation = format!("turn {} x {}", coin_list(&rows), coin_list(&columns));
                 let explain = format!(
                     "turn every coin at x in {{{}}}, y in {{{}}} ({x},{y} heads -> tails); value {} -> 0, a P-position",
@@ -196,6 +207,36 @@ impl Ruleset for ProductRules {
             }
         }
         Ok(moves)
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let heads = self.parse_cells(components)?;
+        let mut budget = Budget::with_move_limit(limit);
+        let mut moves = Vec::new();
+        for (&(x, y), &component) in &heads {
+            let row_sets = other_sets(&self.first, x + 1, None, &mut budget)?;
+            let column_sets = other_sets(&self.second, y + 1, None, &mut budget)?;
+            budget.found(row_sets.len() as u128 * column_sets.len() as u128)?;
+            for row_others in &row_sets {
+                for column_others in &column_sets {
+                    let rows: Vec<u64> = row_others.iter().map(|coin| coin - 1).chain([x]).collect();
+                    let columns: Vec<u64> = column_others.iter().map(|coin| coin - 1).chain([y]).collect();
+                    budget.step(rows.len() as u64 * columns.len() as u64)?;
+                    let after = turn_cells(&heads, &rows, &columns, component);
+                    let notation = format!("turn {} x {}", coin_list(&rows), coin_list(&columns));
+                    moves.push(Move { to: format_cells(&after), component, notation });
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        match self.parse_cells(components) {
+            Ok(heads) if heads.is_empty() => vec!["no heads".to_owned()],
+            Ok(heads) => vec![format!("heads at {}", format_cells(&heads).join(" "))],
+            Err(_) => components.to_vec(),
+        }
     }
 
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
@@ -299,6 +340,21 @@ mod tests {
                 })
                 .collect();
             listed.sort_unstable();
+            let mut every: Vec<u64> = product
+                .all_moves(&cells, 100_000)
+                .unwrap()
+                .into_iter()
+                .map(|m| {
+                    m.to.iter().fold(0, |acc, cell| {
+                        let (x, y) = cell.split_once(',').unwrap();
+                        acc | 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
+                    })
+                })
+                .collect();
+            every.sort_unstable();
+            let mut options = game.options(&grid);
+            options.sort_unstable();
+            assert_eq!(every, options, "{} every move from {cells:?}", product.spec);
             let mut expected: Vec<u64> =
                 game.options(&grid).into_iter().filter(|&option| solver.grundy_value(&option).unwrap().0 == 0).collect();
             expected.sort_unstable();
