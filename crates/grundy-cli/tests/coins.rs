@@ -67,7 +67,10 @@ fn named_rules_and_their_written_forms_agree() {
 #[test]
 fn two_heads_on_one_coin_cancel() {
     assert_eq!(stdout_of(&["value", "coins:mock-turtles", "4", "4"]), "0\n");
-    assert_eq!(stdout_of(&["value", "coins:mock-turtles", "THHTH", "3"]), stdout_of(&["value", "coins:mock-turtles", "2", "5"]));
+    assert_eq!(
+        stdout_of(&["value", "coins:mock-turtles", "THHTH", "3"]),
+        stdout_of(&["value", "coins:mock-turtles", "2", "5"])
+    );
 }
 
 #[test]

@@ -209,7 +209,10 @@ fn parse_row(game: &str, components: &[String]) -> Result<Row, GameError> {
                     return Err(bad(if text.bytes().any(|b| b.is_ascii_digit()) {
                         "a component is a heads coin's number or a row of H and T letters, not both".into()
                     } else {
-                        format!("`{other}` at place {} is neither H nor T (a row is H and T letters, coin 1 leftmost)", place + 1)
+                        format!(
+                            "`{other}` at place {} is neither H nor T (a row is H and T letters, coin 1 leftmost)",
+                            place + 1
+                        )
                     }));
                 }
             }
@@ -335,7 +338,10 @@ impl Ruleset for CoinsRules {
                 let explain = if others.is_empty() {
                     format!("turn coin {coin} (heads -> tails); value {total} -> 0, a P-position")
                 } else {
-                    format!("turn coins {} ({coin} heads -> tails); value {total} -> 0, a P-position", coin_list(&played.turned))
+                    format!(
+                        "turn coins {} ({coin} heads -> tails); value {total} -> 0, a P-position",
+                        coin_list(&played.turned)
+                    )
                 };
                 moves.push(WinningMove { to: played.to, component, notation: played.notation, explain });
             }
@@ -394,7 +400,8 @@ impl Row {
             RowSyntax::Coins => last,
         };
         if length <= 80 {
-            let letters: String = (1..=length).map(|coin| if self.heads.contains_key(&coin) { 'H' } else { 'T' }).collect();
+            let letters: String =
+                (1..=length).map(|coin| if self.heads.contains_key(&coin) { 'H' } else { 'T' }).collect();
             format!("row: {letters}")
         } else {
             let coins: Vec<u64> = self.heads.keys().copied().collect();
@@ -416,20 +423,18 @@ mod tests {
         let table = value_table(rule, length).unwrap();
         let mut solver = Solver::new(RowGame(rule.clone()));
         for row in 0..1u64 << length {
-            let expected = (0..length).filter(|bit| row >> bit & 1 == 1).fold(0, |acc, bit| acc ^ table[bit as usize + 1]);
+            let expected =
+                (0..length).filter(|bit| row >> bit & 1 == 1).fold(0, |acc, bit| acc ^ table[bit as usize + 1]);
             prop_assert_eq!(solver.grundy_value(&row).unwrap().0, expected, "rule {} row {:b}", rule, row);
         }
         Ok(())
     }
 
     fn written_rule() -> impl Strategy<Value = CoinRule> {
-        (
-            prop::collection::vec((0u64..7, prop::option::of(0u64..4)), 1..3),
-            any::<bool>(),
-            prop::option::of(0u64..6),
-        )
+        (prop::collection::vec((0u64..7, prop::option::of(0u64..4)), 1..3), any::<bool>(), prop::option::of(0u64..6))
             .prop_filter_map("the rule allows a move", |(ranges, consecutive, within)| {
-                let counts = ranges.into_iter().map(|(lo, span)| CountRange { lo, hi: span.map(|span| lo + span) }).collect();
+                let counts =
+                    ranges.into_iter().map(|(lo, span)| CountRange { lo, hi: span.map(|span| lo + span) }).collect();
                 CoinRule::new(counts, consecutive, within).ok()
             })
     }

@@ -67,7 +67,9 @@ impl Budget {
                 self.moves = left;
                 Ok(())
             }
-            None => Err(GameError::Unsupported(format!("there are more than {} moves, too many to list", self.limit()))),
+            None => {
+                Err(GameError::Unsupported(format!("there are more than {} moves, too many to list", self.limit())))
+            }
         }
     }
 }
@@ -134,7 +136,8 @@ fn generic_other_sets(
         }
     }
     let largest = rule.max_count().map_or(window, |max| (max - 1).min(window));
-    let mut search = SubsetSearch { value, by_value: &by_value, end: n, target, budget, sets: &mut sets, chosen: Vec::new() };
+    let mut search =
+        SubsetSearch { value, by_value: &by_value, end: n, target, budget, sets: &mut sets, chosen: Vec::new() };
     for size in 0..=largest {
         if rule.allows_count(size + 1) {
             search.subsets(start, size, 0)?;
@@ -195,7 +198,12 @@ impl SubsetSearch<'_> {
 ///
 /// # Errors
 /// When a set is too long or the sets too many to list.
-pub fn named_other_sets(named: NamedRule, n: u64, target: u64, budget: &mut Budget) -> Result<Vec<Vec<u64>>, GameError> {
+pub fn named_other_sets(
+    named: NamedRule,
+    n: u64,
+    target: u64,
+    budget: &mut Budget,
+) -> Result<Vec<Vec<u64>>, GameError> {
     let mut sets = Vec::new();
     match named {
         NamedRule::Turtles => {

@@ -24,6 +24,10 @@ use crate::value::Value;
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
 
+/// A move of a product as the coins of each row game it turns (numbered from 1): it turns
+/// every cell of `first × second`.
+type RectangleMove = (Vec<u64>, Vec<u64>);
+
 /// The product of two row games, for the front end.
 ///
 /// ```
@@ -65,7 +69,11 @@ impl ProductRules {
         };
         let first = CoinRule::parse(spec, first)?;
         let second = CoinRule::parse(spec, second)?;
-        Ok(ProductRules { spec: format!("product:{first}*{second}"), first: CoinEngine::new(first), second: CoinEngine::new(second) })
+        Ok(ProductRules {
+            spec: format!("product:{first}*{second}"),
+            first: CoinEngine::new(first),
+            second: CoinEngine::new(second),
+        })
     }
 
     fn cell_value(&self, (x, y): (u64, u64)) -> Result<Nimber, GameError> {
@@ -85,7 +93,10 @@ impl ProductRules {
                 if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(bad("a heads is written x,y with x and y non-negative integers"));
                 }
-                part.parse::<u64>().ok().filter(|&c| c < u64::MAX).ok_or_else(|| bad("a coordinate is at most 2^64 - 2"))
+                part.parse::<u64>()
+                    .ok()
+                    .filter(|&c| c < u64::MAX)
+                    .ok_or_else(|| bad("a coordinate is at most 2^64 - 2"))
             };
             let cell = (coordinate(x)?, coordinate(y)?);
             if heads.remove(&cell).is_none() {
@@ -114,7 +125,7 @@ impl ProductRules {
         (x, y): (u64, u64),
         change: Nimber,
         budget: &mut Budget,
-    ) -> Result<Vec<(Vec<u64>, Vec<u64>)>, GameError> {
+    ) -> Result<Vec<RectangleMove>, GameError> {
         let (x_value, y_value) = (self.first.value(x + 1)?, self.second.value(y + 1)?);
         let mut found = Vec::new();
         let swap = y < x;
@@ -355,8 +366,11 @@ mod tests {
             let mut options = game.options(&grid);
             options.sort_unstable();
             assert_eq!(every, options, "{} every move from {cells:?}", product.spec);
-            let mut expected: Vec<u64> =
-                game.options(&grid).into_iter().filter(|&option| solver.grundy_value(&option).unwrap().0 == 0).collect();
+            let mut expected: Vec<u64> = game
+                .options(&grid)
+                .into_iter()
+                .filter(|&option| solver.grundy_value(&option).unwrap().0 == 0)
+                .collect();
             expected.sort_unstable();
             expected.dedup();
             assert_eq!(listed, expected, "{} grid {cells:?}", product.spec);
@@ -388,7 +402,8 @@ mod tests {
             }
         }
         let product = ProductRules::parse("product", "ruler*mock-turtles").unwrap();
-        let game = GridGame { rows: NamedRule::Ruler.rule(), columns: NamedRule::MockTurtles.rule(), width: 3, height: 4 };
+        let game =
+            GridGame { rows: NamedRule::Ruler.rule(), columns: NamedRule::MockTurtles.rule(), width: 3, height: 4 };
         check_grid(&product, &game);
     }
 

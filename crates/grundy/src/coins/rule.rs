@@ -132,7 +132,9 @@ impl CoinRule {
             }
         }
         if merged.is_empty() {
-            return Err("no count of coins is left that a move could turn (a move turns at least the heads coin)".into());
+            return Err(
+                "no count of coins is left that a move could turn (a move turns at least the heads coin)".into()
+            );
         }
         let mut rule = CoinRule { counts: merged, consecutive, within };
         // Only the heads coin itself: nothing else matters.
@@ -214,7 +216,9 @@ impl CoinRule {
             }
         }
         let Some((ranges, _)) = counts else {
-            return Err(bad(format!("`{text}` does not say how many coins a move turns: add turn=SET (e.g. turn=1..3)")));
+            return Err(bad(format!(
+                "`{text}` does not say how many coins a move turns: add turn=SET (e.g. turn=1..3)"
+            )));
         };
         CoinRule::new(ranges, consecutive, within).map_err(|reason| bad(format!("`{text}`: {reason}")))
     }

@@ -251,7 +251,13 @@ impl OtherSizes {
 }
 
 fn spanning_table(rule: &CoinRule, len: usize) -> Result<Vec<u64>, GameError> {
-    let sizes = OtherSizes::of(rule, None);
+    let mut sizes = OtherSizes::of(rule, None);
+    // No coin up to `len` has more than `len − 1` coins on its left.
+    let most_others = len.saturating_sub(1) as u64;
+    sizes.exact_max = sizes.exact_max.map(|max| max.min(most_others));
+    if sizes.tail.is_some_and(|tail| tail > most_others) {
+        sizes.tail = None;
+    }
     let exact_count = sizes.exact_max.map_or(0, |max| max as usize + 1);
     let allowed: Vec<bool> = (0..exact_count as u64).map(|d| rule.allows_count(d + 1)).collect();
     let buckets = exact_count + usize::from(sizes.tail.is_some());
@@ -415,6 +421,16 @@ mod tests {
                 assert_eq!(target[bit as usize / 64] >> (bit % 64) & 1 == 1, expected, "shift {shift} bit {bit}");
             }
         }
+    }
+
+    #[test]
+    fn huge_counts_cost_no_more_than_the_coins_allow() {
+        let parse = |text: &str| CoinRule::parse(text, text).unwrap();
+        let bounded = value_table(&parse("turn=1..1000000000000"), 20).unwrap();
+        assert_eq!(bounded, value_table(&parse("turn=1.."), 20).unwrap());
+        assert_eq!(bounded[1..8], [1, 2, 4, 8, 16, 32, 64]);
+        let far = value_table(&parse("turn=1000000..;consecutive"), 30).unwrap();
+        assert!(far[1..].iter().all(|&value| value == 0));
     }
 
     #[test]
