@@ -58,7 +58,7 @@ fn tables(c: &mut Criterion) {
         ("trie", "turn=2..5,9..;consecutive", 1_000_000, false),
         ("trie", "turn=1..;consecutive;within=40", 1_000_000, true),
         ("bitsets", "turn=1..3", 600, true),
-        ("bitsets", "turn=1..3", 100_000, false),
+        ("bitsets", "turn=1..3", 20_000, false),
         ("counts", "turn=1..4;within=8", 1_000_000, true),
     ];
     for (method, text, coins, with_naive) in cases {
