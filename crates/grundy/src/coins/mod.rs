@@ -14,9 +14,10 @@
 //! named twice is tails. The tests check the theorem on every row of up to 10 coins for every
 //! named rule and for random written rules, solving [`RowGame`] by the definition.
 //!
-//! **Single coins** are valued by mex from the rule ([`values::value_table`]); the named rules
-//! also have closed forms ([`values::closed_form`]), checked against the tables to coin 10^4,
-//! which answer for coins near 10^18 at once.
+//! **Single coins** are valued by mex from the rule ([`values::value_table`]). The named rules
+//! also have closed forms ([`values::closed_form`]), checked against the mex tables to coin
+//! 10^4 and used past it ([`NAMED_MEX_LIMIT`]), so that coins near 10^18 answer at once; their
+//! winning moves are found by closed form too ([`moves::named_other_sets`]).
 
 pub mod moves;
 pub mod product;
@@ -34,8 +35,12 @@ use num_bigint::BigUint;
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 
-/// A rule with its single-coin values: closed forms for the named rules, otherwise a table
-/// computed by mex and kept.
+/// Named rules take their values by mex up to this coin (where the tests check their closed
+/// forms against the mex tables) and from their closed forms beyond.
+pub const NAMED_MEX_LIMIT: u64 = 10_000;
+
+/// A rule with its single-coin values: a table computed by mex and kept, and for the named
+/// rules closed forms past [`NAMED_MEX_LIMIT`].
 ///
 /// ```
 /// use grundy::coins::CoinEngine;
@@ -63,22 +68,33 @@ impl CoinEngine {
         &self.rule
     }
 
-    /// The named rule it equals, whose closed form it uses.
+    /// The named rule it equals, whose closed forms it uses past [`NAMED_MEX_LIMIT`] and to
+    /// find moves.
     pub fn named(&self) -> Option<NamedRule> {
         self.named
     }
 
-    /// The value of a single heads on coin `n ≥ 1`.
+    /// The value of a single heads on coin `n ≥ 1`: by mex from the rule, except for a named
+    /// rule past coin [`NAMED_MEX_LIMIT`], where its closed form answers at once.
     ///
     /// # Errors
     /// A value past `2^64 − 1`, or a table too large to compute.
     pub fn value(&self, n: u64) -> Result<u64, GameError> {
         match self.named {
-            Some(named) => closed_form(named, n).ok_or_else(|| {
+            Some(named) if n > NAMED_MEX_LIMIT => closed_form(named, n).ok_or_else(|| {
                 GameError::Unsupported(format!("the value of coin {n} under coins:{} passes 2^64 - 1", self.rule))
             }),
-            None => Ok(self.table_through(n)?[n as usize]),
+            _ => Ok(self.table_through(n)?[n as usize]),
         }
+    }
+
+    /// Fills the table as far as the values of coins up to `last` need it, once.
+    ///
+    /// # Errors
+    /// As [`CoinEngine::table_through`].
+    pub fn prepare(&self, last: u64) -> Result<(), GameError> {
+        let bound = if self.named.is_some() { last.min(NAMED_MEX_LIMIT) } else { last };
+        self.table_through(bound).map(drop)
     }
 
     /// The value table from coin 0 (worth 0) through at least coin `n`, computed by mex.
@@ -201,6 +217,9 @@ fn parse_row(game: &str, components: &[String]) -> Result<Row, GameError> {
         if text.is_empty() {
             return Err(bad("a component is a heads coin's number or a row of H and T letters".into()));
         }
+        if text.strip_prefix('-').is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())) {
+            return Err(bad("coins are numbered from 1 (the leftmost); a coin number cannot be negative".into()));
+        }
         for (place, letter) in text.chars().enumerate() {
             match letter {
                 'H' | 'h' => toggle(place as u64 + 1, index),
@@ -303,10 +322,8 @@ impl CoinsRules {
     }
 
     fn values(&self, row: &Row) -> Result<Vec<u64>, GameError> {
-        if let Some(&last) = row.heads.keys().next_back()
-            && self.engine.named.is_none()
-        {
-            self.engine.table_through(last)?;
+        if let Some(&last) = row.heads.keys().next_back() {
+            self.engine.prepare(last)?;
         }
         row.heads.keys().map(|&coin| self.engine.value(coin)).collect()
     }
@@ -510,6 +527,16 @@ mod tests {
     }
 
     #[test]
+    fn named_values_by_mex_then_closed_form_agree_across_the_boundary() {
+        for named in NamedRule::ALL {
+            let engine = CoinEngine::new(named.rule());
+            for n in NAMED_MEX_LIMIT - 20..NAMED_MEX_LIMIT + 20 {
+                assert_eq!(Some(engine.value(n).unwrap()), closed_form(named, n), "{} coin {n}", named.name());
+            }
+        }
+    }
+
+    #[test]
     fn far_winning_moves_by_closed_form() {
         let turtles = CoinsRules::new(NamedRule::Turtles.rule());
         let moves = turtles.winning_moves(&strings(&["1000000000000000000", "3", "5"])).unwrap();
@@ -523,7 +550,9 @@ mod tests {
     #[test]
     fn bad_components_name_themselves() {
         let mock = CoinsRules::new(NamedRule::MockTurtles.rule());
-        for (text, needle) in [("HXT", "`X` at place 2"), ("0", "from 1"), ("H3", "not both"), ("", "heads coin")] {
+        for (text, needle) in
+            [("HXT", "`X` at place 2"), ("0", "from 1"), ("-3", "negative"), ("H3", "not both"), ("", "heads coin")]
+        {
             let error = mock.value(&strings(&[text])).unwrap_err().to_string();
             assert!(error.contains(needle) && error.contains(&format!("`{text}`")), "{text}: {error}");
         }

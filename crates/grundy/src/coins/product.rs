@@ -104,15 +104,11 @@ impl ProductRules {
             }
         }
         // Fill the tables once for the farthest coordinates.
-        if let Some(x) = heads.keys().map(|cell| cell.0).max()
-            && self.first.named().is_none()
-        {
-            self.first.table_through(x + 1)?;
+        if let Some(x) = heads.keys().map(|cell| cell.0).max() {
+            self.first.prepare(x + 1)?;
         }
-        if let Some(y) = heads.keys().map(|cell| cell.1).max()
-            && self.second.named().is_none()
-        {
-            self.second.table_through(y + 1)?;
+        if let Some(y) = heads.keys().map(|cell| cell.1).max() {
+            self.second.prepare(y + 1)?;
         }
         Ok(heads)
     }
