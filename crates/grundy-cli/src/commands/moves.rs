@@ -19,12 +19,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let mut object = args.position.json_head();
         match ruleset.value(components) {
             Ok(value) => insert_value(&mut object, &value),
-            // Families that define only outcomes (geography past exhaustive search).
-            Err(grundy::GameError::Unsupported(_)) => {
+            // Some positions have known moves but no computable value (a huge Wythoff pair):
+            // say so with a null value and the outcome.
+            Err(_) => {
                 object.insert("value".into(), serde_json::Value::Null);
                 object.insert("outcome".into(), ruleset.outcome(components)?.to_string().into());
             }
-            Err(error) => return Err(error.into()),
         }
         let list: Vec<serde_json::Value> = moves
             .iter()
@@ -41,13 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return print_json(&object.into());
     }
     if moves.is_empty() {
-        if ruleset.outcome(components)? == grundy::Outcome::D {
-            eprintln!(
-                "no winning move: this is a draw (D), no move leads to a P-position; moving to another D-position keeps the draw"
-            );
-        } else {
-            eprintln!("no winning move: this is a P-position, every move leads to an N-position");
-        }
+        eprintln!("no winning move: this is a P-position, every move leads to an N-position");
         return Ok(());
     }
     let mut text = String::new();
