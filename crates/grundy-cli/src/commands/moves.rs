@@ -41,7 +41,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return print_json(&object.into());
     }
     if moves.is_empty() {
-        eprintln!("no winning move: this is a P-position, every move leads to an N-position");
+        if ruleset.outcome(components)? == grundy::Outcome::D {
+            eprintln!(
+                "no winning move: this is a draw (D), no move leads to a P-position; moving to another D-position keeps the draw"
+            );
+        } else {
+            eprintln!("no winning move: this is a P-position, every move leads to an N-position");
+        }
         return Ok(());
     }
     let mut text = String::new();
