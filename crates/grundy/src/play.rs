@@ -74,6 +74,23 @@ pub fn engine_move(
     if moves.is_empty() {
         return Ok(None);
     }
+    // A draw (loopy games): keep it by moving to another draw; one exists, or this would be P.
+    if ruleset.outcome(position)? == crate::value::Outcome::D {
+        let drawing: Vec<&Move> = moves
+            .iter()
+            .filter(|candidate| ruleset.outcome(&candidate.to).ok() == Some(crate::value::Outcome::D))
+            .collect();
+        if !drawing.is_empty() {
+            let chosen = drawing[chooser.pick(drawing.len())].clone();
+            let value = ruleset.value(position).map_or_else(|_| "D".to_owned(), |value| value.to_string());
+            let reason = format!(
+                "value was {value}, a draw: no move wins; component {}: {} keeps the draw",
+                chosen.component + 1,
+                chosen.notation
+            );
+            return Ok(Some(EngineMove { chosen, reason }));
+        }
+    }
     // No winning move: leave the opponent as many moves as possible (ties broken by the seed).
     let mut best: Vec<(usize, usize)> = Vec::new();
     for (index, candidate) in moves.iter().enumerate() {

@@ -328,6 +328,15 @@ mod tests {
         assert_eq!(every, ["e -> d", "e -> c", "x -> c", "x -> x"]);
         assert_eq!(game.graph_edges().unwrap().len(), 5);
         assert_eq!(game.describe_position(&names(&["x"])), ["token 1: on x (value ∞(0))"]);
+        // From a draw the engine keeps the draw: p ⇄ q loop; p → n → z would hand the win over.
+        let trap = DagGame::parse("dag:h", "h", "p q\nq p\np n\nn z\n").unwrap();
+        assert_eq!(trap.value(&names(&["p"])).unwrap().to_string(), "∞(1)");
+        assert_eq!(trap.outcome(&names(&["p"])).unwrap(), Outcome::D);
+        for seed in 0..8 {
+            let mut chooser = crate::play::Chooser::new(seed);
+            let reply = crate::play::engine_move(&trap, &names(&["p"]), &mut chooser).unwrap().unwrap();
+            assert_eq!(reply.chosen.to, ["q"], "seed {seed}");
+        }
         let error = game.value(&names(&["nowhere"])).unwrap_err().to_string();
         assert!(error.contains("no vertex `nowhere` in g"), "{error}");
     }
