@@ -76,6 +76,12 @@ fn loopy_graph_values_draws_and_infinite_json() {
     let value = json_of(&["value", "--json", "dag:tests/data/loopy.txt", "s"]);
     assert_eq!(value["value"], serde_json::Value::Null);
     assert_eq!(value["infinite"], serde_json::json!([0, 2]));
+    assert_eq!(value["outcome"], "N");
+    let draw = json_of(&["value", "--json", "dag:tests/data/loopy.txt", "p"]);
+    assert_eq!(
+        draw,
+        serde_json::json!({"game": "dag:tests/data/loopy.txt", "position": ["p"], "value": null, "infinite": [], "outcome": "D"})
+    );
     // s + x: ∞(0,2) ⊕ 1 = ∞(1,3), a draw; two ∞ tokens: a draw.
     assert_eq!(stdout_of(&["value", "dag:tests/data/loopy.txt", "s", "x"]), "∞(1,3)\n");
     assert_eq!(stdout_of(&["outcome", "dag:tests/data/loopy.txt", "s", "x"]), "D\n");

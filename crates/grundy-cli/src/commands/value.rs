@@ -23,7 +23,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-/// Adds `"value"` (a number, or null with `"infinite": [...]` for a loopy ∞ value).
+/// Adds `"value"` (a number, or null with `"infinite": [...]` and `"outcome"` for a loopy ∞
+/// value).
 pub fn insert_value(object: &mut serde_json::Map<String, serde_json::Value>, value: &Value) {
     match value {
         Value::Finite(number) => {
@@ -32,6 +33,8 @@ pub fn insert_value(object: &mut serde_json::Map<String, serde_json::Value>, val
         Value::Infinite { reachable } => {
             object.insert("value".into(), serde_json::Value::Null);
             object.insert("infinite".into(), reachable.clone().into());
+            // `∞(K)` alone does not say who wins: N when 0 ∈ K, else a draw D.
+            object.insert("outcome".into(), value.outcome().to_string().into());
         }
     }
 }
