@@ -41,6 +41,8 @@ impl EdgeList {
             spec: file.to_owned(),
             reason: format!("{file}:{line_number}: {reason}"),
         };
+        // A byte-order mark (Windows editors write one) is not part of the first name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut index = Interner::default();
         let mut names: Vec<&str> = Vec::new();
         let mut edges = Vec::with_capacity(text.len() / 8);
@@ -412,6 +414,11 @@ mod tests {
         assert_eq!(list.names, ["x", "y", "z"]);
         assert_eq!(list.edges, [(0, 1), (1, 2)]);
         assert_eq!(EdgeList::parse("", "f").unwrap(), EdgeList::default());
+        let list = EdgeList::parse("\u{feff}a b\n\u{3000}名 a\u{3000}\n", "f").unwrap();
+        assert_eq!(list.names, ["a", "b", "名"]);
+        let long =
+            EdgeList::parse("a-very-long-vertex-name-indeed b\nb a-very-long-vertex-name-indeed\n", "f").unwrap();
+        assert_eq!(long.edges, [(0, 1), (1, 0)]);
     }
 
     #[test]
