@@ -46,7 +46,7 @@ fn wythoff_as_a_graph_matches_the_published_triangle() {
     for (x, row) in rows.iter().enumerate() {
         for (y, &published) in row.iter().enumerate() {
             for position in [format!("{x}_{y}"), format!("{y}_{x}")] {
-                let value = game.value(&[position.clone()]).unwrap();
+                let value = game.value(std::slice::from_ref(&position)).unwrap();
                 assert_eq!(value.to_string(), published.to_string(), "G({position})");
                 checked += 1;
             }
