@@ -191,8 +191,7 @@ impl CoinRule {
         let mut counts: Option<(Vec<CountRange>, &str)> = None;
         let mut consecutive = false;
         let mut within = None;
-        for part in text.split(';') {
-            let part = part.trim();
+        for part in text.split(';').map(str::trim).filter(|part| !part.is_empty()) {
             let (key, value) = match part.split_once('=') {
                 Some((key, value)) => (key.trim(), Some(value.trim())),
                 None => (part, None),
