@@ -33,6 +33,7 @@ pub mod solve;
 pub mod spec;
 pub mod sum;
 pub mod value;
+pub mod wythoff;
 
 pub use error::GameError;
 pub use nimber::{Nimber, mex};

@@ -64,6 +64,15 @@ pub trait Ruleset: Send + Sync {
         None
     }
 
+    /// The edges of a graph game (for `grundy plot`), by vertex names as in
+    /// [`Table::Vertices`], or `None` when the family is not played on a graph.
+    ///
+    /// A directed game (`dag:`) lists each edge `(from, to)` in the direction a token moves; an
+    /// undirected game (`geography:`) lists each edge once, in either order.
+    fn graph_edges(&self) -> Option<Vec<(String, String)>> {
+        None
+    }
+
     /// Every move from the sum of `components` (for play), winning or not.
     ///
     /// # Errors

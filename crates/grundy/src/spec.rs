@@ -45,6 +45,12 @@ pub fn game_forms() -> Vec<GameForm> {
             summary: "take s counters from one heap, s in the comma-separated set S of positive integers",
         },
         GameForm {
+            syntax: "wythoff",
+            example: "outcome wythoff 4,7",
+            component: "a pair of heaps x,y, any number of digits",
+            summary: "take any positive number from one heap, or the same positive number from both",
+        },
+        GameForm {
             syntax: "coins:turtles | coins:mock-turtles | coins:ruler | coins:twins",
             example: "value coins:mock-turtles HTTHTHTTH",
             component: "a heads coin's number (coins numbered from 1, leftmost), or a whole row of H/T letters (coin 1 leftmost); all lie on one row, so a coin named twice is tails",
@@ -118,6 +124,7 @@ pub fn parse_game_with(
             let game = SubtractionGame::parse(text, parameters.ok_or_else(|| needs("sub:S"))?)?;
             Ok(Box::new(SumOf(HeapRules::new(game))))
         }
+        "wythoff" => no_parameters(Box::new(crate::wythoff::WythoffRules::new())),
         "coins" => {
             let rule = crate::coins::rule::CoinRule::parse(text, parameters.ok_or_else(|| needs("coins:RULE"))?)?;
             Ok(Box::new(crate::coins::CoinsRules::new(rule)))
