@@ -149,6 +149,10 @@ fn bad_rules_and_rows_are_one_line_and_exit_2() {
     assert_refused(&["value", "corners:2", "3,3"], "no parameters");
     assert_refused(&["value", "product:ruler", "3,3"], "`ruler`");
     assert_refused(&["value", "product:ruler*sideways", "3,3"], "`sideways`");
+    assert_refused(&["value", "product:*ruler", "3,3"], "before `*` is empty");
+    assert_refused(&["value", "coins:", "1"], "the rule is empty");
+    assert_refused(&["value", "coins:ruler", "1,1"], "`1,1`");
+    assert_refused(&["value", "coins:ruler", "-3"], "negative");
     assert_refused(&["value", "coins:turn=1..4", "1000000"], "steps");
     assert_refused(&["value", "coins:turn=1..5", "1000000000000000000"], "memory");
 }

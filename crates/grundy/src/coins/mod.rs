@@ -467,7 +467,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         #[test]
-        fn written_rules_obey_the_sum_theorem(rule in written_rule(), length in 1u64..=9) {
+        fn written_rules_obey_the_sum_theorem(rule in written_rule(), length in 1u64..=10) {
             check_every_row(&rule, length)?;
         }
 

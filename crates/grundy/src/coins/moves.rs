@@ -26,18 +26,19 @@ pub const MAX_TURNED_COINS: u64 = 1_000_000;
 pub struct Budget {
     steps: u64,
     moves: usize,
+    move_limit: usize,
 }
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget { steps: MAX_SEARCH_STEPS, moves: MAX_LISTED_MOVES }
+        Budget { steps: MAX_SEARCH_STEPS, moves: MAX_LISTED_MOVES, move_limit: MAX_LISTED_MOVES }
     }
 }
 
 impl Budget {
     /// The default steps, and at most `moves` moves.
     pub fn with_move_limit(moves: usize) -> Self {
-        Budget { moves, ..Budget::default() }
+        Budget { moves, move_limit: moves, ..Budget::default() }
     }
 
     /// Spends `count` steps.
@@ -53,10 +54,6 @@ impl Budget {
         Ok(())
     }
 
-    fn limit(&self) -> usize {
-        self.moves
-    }
-
     /// Counts `count` moves found.
     ///
     /// # Errors
@@ -68,7 +65,7 @@ impl Budget {
                 Ok(())
             }
             None => {
-                Err(GameError::Unsupported(format!("there are more than {} moves, too many to list", self.limit())))
+                Err(GameError::Unsupported(format!("there are more than {} moves, too many to list", self.move_limit)))
             }
         }
     }

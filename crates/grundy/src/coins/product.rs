@@ -61,12 +61,18 @@ impl ProductRules {
     /// [`GameError::BadGame`] without exactly one `*`, or naming the part of a rule that does
     /// not parse.
     pub fn parse(spec: &str, factors: &str) -> Result<Self, GameError> {
+        let bad = |reason: String| GameError::BadGame { spec: spec.to_owned(), reason };
         let Some((first, second)) = factors.split_once('*').filter(|(_, second)| !second.contains('*')) else {
-            return Err(GameError::BadGame {
-                spec: spec.to_owned(),
-                reason: format!("`{factors}` is not two row rules joined by one `*` (e.g. product:ruler*mock-turtles)"),
-            });
+            let shown = if factors.is_empty() { "nothing".to_owned() } else { format!("`{factors}`") };
+            return Err(bad(format!(
+                "{shown} is not two row rules joined by one `*` (write product:A*B, e.g. product:ruler*mock-turtles)"
+            )));
         };
+        for (side, rule) in [("before", first), ("after", second)] {
+            if rule.trim().is_empty() {
+                return Err(bad(format!("the rule {side} `*` is empty (e.g. product:ruler*mock-turtles)")));
+            }
+        }
         let first = CoinRule::parse(spec, first)?;
         let second = CoinRule::parse(spec, second)?;
         Ok(ProductRules {

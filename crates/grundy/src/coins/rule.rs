@@ -50,6 +50,26 @@ impl NamedRule {
         }
     }
 
+    /// The named rule called `name`: its name in any case, with `-`, `_` or nothing between
+    /// the words (`mock-turtles`, `Mock_Turtles`, `mockturtles`; `turning-turtles` too).
+    ///
+    /// ```
+    /// use grundy::coins::rule::NamedRule;
+    /// assert_eq!(NamedRule::from_name("Mock_Turtles"), Some(NamedRule::MockTurtles));
+    /// assert_eq!(NamedRule::from_name("rulers"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<NamedRule> {
+        let squashed: String =
+            name.chars().filter(|c| !matches!(c, '-' | '_')).map(|c| c.to_ascii_lowercase()).collect();
+        match squashed.as_str() {
+            "turtles" | "turningturtles" => Some(NamedRule::Turtles),
+            "mockturtles" => Some(NamedRule::MockTurtles),
+            "ruler" => Some(NamedRule::Ruler),
+            "twins" => Some(NamedRule::Twins),
+            _ => None,
+        }
+    }
+
     /// The rule written out in the notation.
     pub fn rule(self) -> CoinRule {
         let (lo, hi, consecutive) = match self {
@@ -159,7 +179,7 @@ impl CoinRule {
     /// [`GameError::BadGame`] naming the part that does not parse.
     pub fn parse(spec: &str, text: &str) -> Result<Self, GameError> {
         let bad = |reason: String| GameError::BadGame { spec: spec.to_owned(), reason };
-        if let Some(named) = NamedRule::ALL.iter().find(|named| named.name() == text) {
+        if let Some(named) = NamedRule::from_name(text) {
             return Ok(named.rule());
         }
         if text.trim().is_empty() {
@@ -171,8 +191,7 @@ impl CoinRule {
         let mut counts: Option<(Vec<CountRange>, &str)> = None;
         let mut consecutive = false;
         let mut within = None;
-        for part in text.split(';') {
-            let part = part.trim();
+        for part in text.split(';').map(str::trim).filter(|part| !part.is_empty()) {
             let (key, value) = match part.split_once('=') {
                 Some((key, value)) => (key.trim(), Some(value.trim())),
                 None => (part, None),
@@ -206,7 +225,7 @@ impl CoinRule {
                     within = Some(parse_number(k).map_err(|reason| bad(format!("`{part}`: {reason}")))?);
                 }
                 _ => {
-                    let hint = if NamedRule::ALL.iter().any(|named| named.name() == part) {
+                    let hint = if NamedRule::from_name(part).is_some() {
                         "a named rule stands alone"
                     } else {
                         "expected turn=SET, others=SET, consecutive or within=K, or a named rule: turtles, mock-turtles, ruler, twins"
@@ -307,7 +326,12 @@ fn parse_count_set(set: &str) -> Result<Vec<CountRange>, String> {
     let mut ranges = Vec::new();
     for item in inner.split(',') {
         let item = item.trim();
-        let range = match item.split_once("..") {
+        // `1..3`, and `1-3` for those who guess it.
+        let split = item.split_once("..").or_else(|| {
+            item.split_once('-')
+                .filter(|(lo, hi)| !lo.is_empty() && lo.bytes().chain(hi.bytes()).all(|b| b.is_ascii_digit()))
+        });
+        let range = match split {
             None => {
                 let count = parse_number(item)?;
                 CountRange { lo: count, hi: Some(count) }
@@ -342,6 +366,9 @@ mod tests {
         assert_eq!(parse("turn=2").unwrap().named(), Some(NamedRule::Twins));
         assert_eq!(parse("others=0..2").unwrap().named(), Some(NamedRule::MockTurtles));
         assert_eq!(parse("turn={0..3}").unwrap().named(), Some(NamedRule::MockTurtles));
+        assert_eq!(parse("turn=1-3").unwrap().named(), Some(NamedRule::MockTurtles));
+        assert_eq!(parse("turn=1..=3").unwrap().named(), Some(NamedRule::MockTurtles));
+        assert_eq!(parse("Mock_Turtles").unwrap().named(), Some(NamedRule::MockTurtles));
         for named in NamedRule::ALL {
             assert_eq!(parse(named.name()).unwrap().named(), Some(named));
             assert_eq!(parse(&named.rule().to_string()).unwrap(), named.rule());

@@ -385,6 +385,72 @@ fn windowed_table(rule: &CoinRule, len: usize, within: u64) -> Result<Vec<u64>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coins::rule::CountRange;
+    use crate::nimber::mex;
+    use proptest::prelude::*;
+
+    /// The definition written out: every allowed set of other coins, the mex of their xors.
+    fn definition_table(rule: &CoinRule, last_coin: u64) -> Vec<u64> {
+        fn subsets(values: &[u64], first: u64, end: u64, size: u64, xor: u64, out: &mut Vec<u64>) {
+            if size == 0 {
+                out.push(xor);
+                return;
+            }
+            for coin in first..end.saturating_sub(size - 1) {
+                subsets(values, coin + 1, end, size - 1, xor ^ values[coin as usize], out);
+            }
+        }
+        let mut values = vec![0u64; last_coin as usize + 1];
+        for n in 1..=last_coin {
+            let mut options = Vec::new();
+            if rule.consecutive() {
+                let mut xor = 0;
+                for count in 1..=n {
+                    if count >= 2 {
+                        xor ^= values[(n - count + 1) as usize];
+                    }
+                    if rule.allows_count(count) {
+                        options.push(xor);
+                    }
+                }
+            } else {
+                let start = rule.window_start(n);
+                for size in 0..=n - start {
+                    if rule.allows_count(size + 1) {
+                        subsets(&values, start, n, size, 0, &mut options);
+                    }
+                }
+            }
+            values[n as usize] = mex(options);
+        }
+        values
+    }
+
+    fn written_rule() -> impl Strategy<Value = CoinRule> {
+        (prop::collection::vec((0u64..6, prop::option::of(0u64..3)), 1..3), any::<bool>(), prop::option::of(0u64..7))
+            .prop_filter_map("the rule allows a move", |(ranges, consecutive, within)| {
+                let counts =
+                    ranges.into_iter().map(|(lo, span)| CountRange { lo, hi: span.map(|span| lo + span) }).collect();
+                CoinRule::new(counts, consecutive, within).ok()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Trie, bitsets and counts against the definition, well past the rows the row-game
+        /// test can solve.
+        #[test]
+        fn fast_tables_match_the_definition(rule in written_rule()) {
+            let coins = match (rule.consecutive(), rule.within(), rule.max_count()) {
+                (true, _, _) | (false, Some(_), _) => 150,
+                (false, None, Some(max)) if max <= 3 => 120,
+                (false, None, Some(_)) => 40,
+                (false, None, None) => 14,
+            };
+            prop_assert_eq!(value_table(&rule, coins).unwrap(), definition_table(&rule, coins), "{}", rule);
+        }
+    }
 
     #[test]
     fn closed_forms_match_the_mex_tables_to_ten_thousand() {
