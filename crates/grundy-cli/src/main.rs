@@ -5,6 +5,7 @@
 
 mod commands;
 mod games;
+mod long_run;
 mod output;
 
 use clap::{Parser, Subcommand};
@@ -30,6 +31,10 @@ enum Command {
     Rules(commands::rules::Args),
     /// The whole table of a two-heap game or a graph game.
     Table(commands::table::Args),
+    /// The nim-sequence G(0) … G(N) of a heap game.
+    Sequence(commands::sequence::Args),
+    /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
+    Period(commands::period::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +48,8 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(args),
         Command::Rules(args) => commands::rules::run(args),
         Command::Table(args) => commands::table::run(args),
+        Command::Sequence(args) => commands::sequence::run(args),
+        Command::Period(args) => commands::period::run(args),
     };
     output::finish(result)
 }

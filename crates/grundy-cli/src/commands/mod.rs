@@ -2,6 +2,8 @@
 
 pub mod moves;
 pub mod outcome;
+pub mod period;
 pub mod rules;
+pub mod sequence;
 pub mod table;
 pub mod value;

@@ -1,7 +1,9 @@
 //! Heap games: a position is a sum of heaps, each a non-negative integer.
 
 pub mod bash;
+pub mod checkpoint;
 pub mod nim;
+pub mod period;
 pub mod rules;
 pub mod subtraction;
 
@@ -37,6 +39,13 @@ pub trait HeapGame: Send + Sync {
     /// user to see.
     fn method(&self) -> String {
         "mex over all options".to_owned()
+    }
+
+    /// A period (or arithmetic period) the game's closed form proves outright, with the
+    /// theorem: Nim's `G(n) = n`, Bash's `G(n) = n mod (M + 1)`. `None` (the default) when
+    /// only a finite check under [`HeapGame::periodicity`] can prove one.
+    fn known_period(&self) -> Option<period::KnownPeriod> {
+        None
     }
 }
 
