@@ -16,9 +16,9 @@
 //!   follow a deterministic state machine. The first window that repeats an earlier one,
 //!   `W(b) = W(a)`, gives the minimal period `p = b − a` and the minimal preperiod `e = a` (the
 //!   windows `W(a − 1)` and `W(a − 1 + p)` differ, and only in their first value). It is found
-//!   with a rolling hash of the last `m` values and a hash table of the windows seen (every hit
-//!   checked value by value), in time linear in `e + p + m` — no quadratic scan. The prefix used
-//!   is `G(0) … G(e + p + m − 1)`.
+//!   with a rolling hash of the last `m` values and a hash table of (a sample of) the windows
+//!   seen, every hit checked value by value, in time linear in `e + p + m` — no quadratic scan.
+//!   The prefix used is `G(0) … G(e + p + m − 1)`.
 //! - **Closed forms** ([`HeapGame::known_period`]): Nim's `G(n) = n` and Bash's
 //!   `G(n) = n mod (M + 1)` are theorems; the computed prefix is checked against them.
 //!
@@ -208,8 +208,8 @@ pub fn find_period(
     let cap = usize::try_from(max_heap.saturating_add(1)).unwrap_or(usize::MAX);
     let periodicity = game.periodicity();
     // Refuse at once rather than after hours: the values (and the subtraction games' table of
-    // windows, up to 16 bytes a value) up to the bound must fit.
-    let bytes_each = if matches!(periodicity, Periodicity::Subtraction { .. }) { 20 } else { 4 };
+    // windows, under a byte a value) up to the bound must fit.
+    let bytes_each = if matches!(periodicity, Periodicity::Subtraction { .. }) { 5 } else { 4 };
     if game.known_period().is_none() {
         check_memory(
             || format!("the nim-sequence of {} up to heap {max_heap} (--max)", game.spec()),
@@ -307,9 +307,15 @@ impl Search<'_, '_> {
         let Ok(window) = usize::try_from(max_take) else {
             return self.observe_only();
         };
+        if window == 0 {
+            return self.observe_only();
+        }
         let mut prover = WindowProver::new(window);
         loop {
-            let found = prover.advance(self.prefix())?;
+            let mut found = prover.advance(self.prefix())?;
+            if found.is_none() && self.values.len() >= self.cap {
+                found = prover.settle(self.prefix());
+            }
             if let Some((first, repeat)) = found {
                 let period = Period {
                     preperiod: first as u64,
@@ -528,6 +534,14 @@ fn add_mod(a: u64, b: u64) -> u64 {
 }
 
 /// Finds the first window of `window` values that repeats an earlier one, as values arrive.
+///
+/// Every window is looked up, but only every [`SAMPLE`]-th is stored, which keeps the table
+/// small enough for the cache (a table of every window is mostly cache and TLB misses). This
+/// stays exact: if the first repeat is `W(μ + λ) = W(μ)`, the first stored window `a ≥ μ`
+/// (`a < μ + SAMPLE`) is the first one seen again, at `a + λ` — windows before `μ` never
+/// recur — so the hit gives `λ` exactly, and `μ` is at most `SAMPLE` steps below `a`. Only a
+/// repeat among the last `SAMPLE` windows of a prefix can be missed, which
+/// [`WindowProver::settle`] checks by one more pass.
 struct WindowProver {
     window: usize,
     /// `BASE^(window − 1)`.
@@ -539,45 +553,109 @@ struct WindowProver {
     table: WindowTable,
 }
 
+/// One window in this many is stored.
+const SAMPLE: usize = 64;
+
 impl WindowProver {
     fn new(window: usize) -> Self {
-        let mut leading_power = 1;
-        for _ in 1..window {
-            leading_power = mul_mod(leading_power, BASE);
+        WindowProver {
+            window,
+            leading_power: power_mod(BASE, window - 1),
+            next_start: 0,
+            hash: 0,
+            table: WindowTable::new(),
         }
-        WindowProver { window, leading_power, next_start: 0, hash: 0, table: WindowTable::new() }
     }
 
-    /// Looks up every new complete window of `values`; `Some((a, b))` for the first `b` whose
-    /// window equals an earlier window at `a`.
+    /// The hash of the window at `start`, from the hash of the one before.
+    fn roll(&self, values: &[u32], start: usize, previous: u64) -> u64 {
+        let digit = |value: u32| u64::from(value) + 1;
+        if start == 0 {
+            values[..self.window].iter().fold(0, |hash, &value| add_mod(mul_mod(hash, BASE), digit(value)))
+        } else {
+            let without_first = add_mod(previous, MODULUS - mul_mod(digit(values[start - 1]), self.leading_power));
+            add_mod(mul_mod(without_first, BASE), digit(values[start + self.window - 1]))
+        }
+    }
+
+    /// `(μ, μ + λ)` from a repeat `W(repeat) = W(first)` with `first ≥ μ`: `λ = repeat − first`,
+    /// and `μ` by scanning down while the values agree at distance `λ`.
+    fn minimal(values: &[u32], first: usize, repeat: usize) -> (usize, usize) {
+        let period = repeat - first;
+        let mut start = first;
+        while start > 0 && values[start - 1] == values[start - 1 + period] {
+            start -= 1;
+        }
+        (start, start + period)
+    }
+
+    /// Looks up every new complete window of `values`; `Some((μ, μ + λ))` once a window
+    /// repeats a stored one.
     fn advance(&mut self, values: &[u32]) -> Result<Option<(usize, usize)>, GameError> {
         let window = self.window;
-        if window == 0 || values.len() < window {
-            return Ok(None);
-        }
-        let digit = |value: u32| u64::from(value) + 1;
         while self.next_start + window <= values.len() {
             let start = self.next_start;
-            self.hash = if start == 0 {
-                values[..window].iter().fold(0, |hash, &value| add_mod(mul_mod(hash, BASE), digit(value)))
-            } else {
-                let without_first = add_mod(self.hash, MODULUS - mul_mod(digit(values[start - 1]), self.leading_power));
-                add_mod(mul_mod(without_first, BASE), digit(values[start + window - 1]))
-            };
-            self.table.reserve_for(start + 1)?;
-            if let Some(first) = self.table.find_or_insert(self.hash, start, |earlier| {
-                values[earlier..earlier + window] == values[start..start + window]
-            }) {
-                return Ok(Some((first, start)));
+            self.hash = self.roll(values, start, self.hash);
+            let same = |earlier: usize| values[earlier..earlier + window] == values[start..start + window];
+            if let Some(first) = self.table.find(self.hash, same) {
+                return Ok(Some(Self::minimal(values, first, start)));
+            }
+            if start % SAMPLE == 0 {
+                self.table.reserve_for(self.table.len + 1)?;
+                self.table.insert(self.hash, start);
             }
             self.next_start += 1;
         }
         Ok(None)
     }
+
+    /// After [`WindowProver::advance`] found nothing in `values`: whether one of the last
+    /// windows (those a sampled table can miss) repeats an earlier one, by one pass over all
+    /// windows with a small table of the last ones.
+    fn settle(&self, values: &[u32]) -> Option<(usize, usize)> {
+        let window = self.window;
+        let last = values.len().checked_sub(window)?;
+        let first_target = (last + 1).saturating_sub(SAMPLE);
+        let mut targets = Vec::with_capacity(SAMPLE);
+        let mut hash = 0;
+        for start in 0..=last {
+            hash = self.roll(values, start, hash);
+            if start >= first_target {
+                targets.push((hash, start));
+            }
+        }
+        let mut best: Option<(usize, usize)> = None;
+        hash = 0;
+        for start in 0..=last {
+            hash = self.roll(values, start, hash);
+            for &(target_hash, target) in &targets {
+                if target_hash == hash
+                    && start < target
+                    && best.is_none_or(|(_, repeat)| target < repeat)
+                    && values[start..start + window] == values[target..target + window]
+                {
+                    best = Some((start, target));
+                }
+            }
+        }
+        best.map(|(first, repeat)| Self::minimal(values, first, repeat))
+    }
 }
 
-/// An open-addressing table of window starts keyed by their hash: 8 bytes a slot (the hash's
-/// top 32 bits and the start), at most 70 % full. Equal tags are confirmed by comparing the
+fn power_mod(base: u64, exponent: usize) -> u64 {
+    let (mut result, mut base, mut exponent) = (1, base, exponent);
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            result = mul_mod(result, base);
+        }
+        base = mul_mod(base, base);
+        exponent >>= 1;
+    }
+    result
+}
+
+/// An open-addressing table of window starts keyed by their hash: 8 bytes a slot (32 bits of
+/// the hash and the start), at most 70 % full. Equal tags are confirmed by comparing the
 /// windows themselves.
 struct WindowTable {
     slots: Vec<u64>,
@@ -604,13 +682,6 @@ impl WindowTable {
             return Ok(());
         }
         let size = self.slots.len() * 2;
-        if size > 1 << 32 {
-            return Err(GameError::TooLarge {
-                what: "the table of windows of the nim-sequence".to_owned(),
-                bytes_needed: size as u128 * 8,
-                limit: crate::error::MEMORY_LIMIT,
-            });
-        }
         check_memory(|| "the table of windows of the nim-sequence".to_owned(), size as u128, 8)?;
         let old = std::mem::replace(&mut self.slots, vec![0; size]);
         for entry in old.into_iter().filter(|&entry| entry != 0) {
@@ -623,18 +694,14 @@ impl WindowTable {
         Ok(())
     }
 
-    /// The start of an earlier equal window (confirmed by `same`), or `None` after inserting
-    /// `start`.
-    fn find_or_insert(&mut self, hash: u64, start: usize, same: impl Fn(usize) -> bool) -> Option<usize> {
+    /// The start of a stored window with this hash that `same` confirms.
+    fn find(&self, hash: u64, same: impl Fn(usize) -> bool) -> Option<usize> {
         let tag = Self::tag(hash);
         let mask = self.slots.len() - 1;
         let mut slot = self.slot_of(tag);
         loop {
             let entry = self.slots[slot];
             if entry == 0 {
-                let stored = u32::try_from(start + 1).expect("window starts fit 32 bits");
-                self.slots[slot] = (u64::from(tag) << 32) | u64::from(stored);
-                self.len += 1;
                 return None;
             }
             if (entry >> 32) as u32 == tag {
@@ -645,6 +712,19 @@ impl WindowTable {
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /// Stores the window at `start` (after [`WindowTable::reserve_for`]).
+    fn insert(&mut self, hash: u64, start: usize) {
+        let tag = Self::tag(hash);
+        let mask = self.slots.len() - 1;
+        let mut slot = self.slot_of(tag);
+        while self.slots[slot] != 0 {
+            slot = (slot + 1) & mask;
+        }
+        let stored = u32::try_from(start + 1).expect("window starts fit 32 bits");
+        self.slots[slot] = (u64::from(tag) << 32) | u64::from(stored);
+        self.len += 1;
     }
 }
 
