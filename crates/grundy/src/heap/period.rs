@@ -729,7 +729,7 @@ impl WindowTable {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::error::GameError;
     use crate::heap::subtraction::{SubtractionGame, SubtractionSet, extend_sequence};
