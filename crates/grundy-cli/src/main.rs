@@ -35,6 +35,9 @@ enum Command {
     Sequence(commands::sequence::Args),
     /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
     Period(commands::period::Args),
+    /// How often each value occurs among heaps 0..N, and the exact share of P-positions among
+    /// sums of K such heaps.
+    Stats(commands::stats::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Table(args) => commands::table::run(args),
         Command::Sequence(args) => commands::sequence::run(args),
         Command::Period(args) => commands::period::run(args),
+        Command::Stats(args) => commands::stats::run(args),
     };
     output::finish(result)
 }

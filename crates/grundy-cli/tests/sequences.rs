@@ -189,3 +189,41 @@ fn ctrl_c_stops_cleanly_and_saves_the_checkpoint() {
     let to = (saved.len() + 100).to_string();
     assert_eq!(ok(&["sequence", &game, "--to", &to, "--checkpoint", file]), ok(&["sequence", &game, "--to", &to]));
 }
+
+#[test]
+fn stats_counts_values_and_p_positions_exactly() {
+    assert_eq!(
+        json(&["stats", "nim", "--to", "7", "--heaps", "3", "--json"]),
+        serde_json::json!({"counts": [1, 1, 1, 1, 1, 1, 1, 1], "p_positions": 64, "total": 512})
+    );
+    let text = ok(&["stats", "nim", "--to", "7", "--heaps", "3"]);
+    assert!(text.contains("among the 512 sums of 3 heaps from 0..7: 64 P-positions (1/8 = 0.125000)"), "{text}");
+    // Seed 003: a random Bash heap is won by the player to move with probability M/(M+1).
+    let bash = ok(&["stats", "bash:5", "--to", "599"]);
+    assert!(bash.contains("the player to move wins 500 (5/6 = 0.833333)"), "{bash}");
+    assert_eq!(
+        json(&["stats", "bash:5", "--to", "599", "--json"]),
+        serde_json::json!({"counts": [100, 100, 100, 100, 100, 100], "p_positions": 100, "total": 600})
+    );
+    // Default --heaps 1: P-positions are the heaps of value 0.
+    let sub = json(&["stats", "sub:1,3,4", "--to", "69", "--json"]);
+    assert_eq!(sub["counts"], serde_json::json!([20, 20, 20, 10]));
+    assert_eq!((&sub["p_positions"], &sub["total"]), (&20.into(), &70.into()));
+    // Exact integers of any size: 100 Nim heaps from 0..1023 give 1024^99 P-positions of 1024^100.
+    let text = ok(&["stats", "nim", "--to", "1023", "--heaps", "100", "--json"]);
+    let expected = format!("\"p_positions\":{},\"total\":{}}}", num_pow(1024, 99), num_pow(1024, 100));
+    assert!(text.trim_end().ends_with(&expected), "{text}");
+}
+
+fn num_pow(base: u32, exponent: u32) -> String {
+    num_bigint::BigUint::from(base).pow(exponent).to_string()
+}
+
+#[test]
+fn stats_rejects_bad_input_in_one_line() {
+    assert!(fails(&["stats", "nim", "--to", "3", "--heaps", "0"]).contains("--heaps"));
+    assert!(fails(&["stats", "nim", "--heaps", "2"]).contains("--to"));
+    assert!(fails(&["stats", "dog", "--to", "3"]).contains("dog"));
+    assert!(fails(&["stats", "nim", "--to", "3", "--heaps", "x"]).contains("'x'"));
+    assert!(fails(&["stats", "nim", "--to", "1000000", "--heaps", "4000000000"]).contains("digits"));
+}

@@ -5,5 +5,6 @@ pub mod outcome;
 pub mod period;
 pub mod rules;
 pub mod sequence;
+pub mod stats;
 pub mod table;
 pub mod value;

@@ -5,6 +5,7 @@ pub mod checkpoint;
 pub mod nim;
 pub mod period;
 pub mod rules;
+pub mod stats;
 pub mod subtraction;
 
 pub use rules::HeapRules;
