@@ -737,7 +737,7 @@ pub(crate) mod tests {
 
     /// A plain octal game (the definition, O(n²)), standing in for the octal module: digit
     /// `d_k` of the code is a sum of 1 (take a whole heap of k), 2 (leave one heap), 4 (leave
-    /// two non-empty heaps) — *Winning Ways* ch. 4.
+    /// two non-empty heaps) — *Winning Ways* ch. 4. For `k = 0` only 4 means a move.
     pub(crate) struct PlainOctal {
         pub digits: Vec<u8>,
     }
@@ -750,6 +750,7 @@ pub(crate) mod tests {
                     break;
                 }
                 let rest = heap - take;
+                let digit = if take == 0 { digit & 4 } else { digit };
                 if digit & 1 != 0 && rest == 0 {
                     seen[0] = true;
                 }
@@ -801,6 +802,7 @@ pub(crate) mod tests {
                     break;
                 }
                 let rest = heap - take;
+                let digit = if take == 0 { digit & 4 } else { digit };
                 if digit & 1 != 0 && rest == 0 {
                     options.push(vec![]);
                 }
@@ -872,6 +874,37 @@ pub(crate) mod tests {
         let observed = report.observed.unwrap();
         assert_eq!((observed.preperiod, observed.period, observed.proved), (71, 12, false));
         assert_eq!(proved(&search(&octal("0.77"), 167)), Some((71, 12)));
+    }
+
+    #[test]
+    fn preperiod_zero_is_checked_from_heap_one() {
+        // 0.4 (take one, leave two non-empty heaps): G = 0 0 0 1 … The theorem read with e = 0
+        // would check only G(1) = G(0), G(2) = G(1) and "prove" period 1 — a split into
+        // (a, p) maps to (a, 0), which is no move. With e' = max(e, 1) no such claim is made.
+        let game = octal("0.4");
+        for max_heap in 0..40 {
+            if let Some((period, _)) = search(&game, max_heap).proved {
+                let mut values = Vec::new();
+                game.extend_sequence(&mut values, 400, &SequenceControl::default()).unwrap();
+                check_pattern(&values, &period);
+            }
+        }
+        assert_eq!(search(&game, 2).proved, None);
+    }
+
+    #[test]
+    fn every_claim_on_short_octal_codes_holds() {
+        // Every code 0.d1d2d3 and 4.d1d2d3: whatever is proved from 200 values holds to 600.
+        for code in 0..1024u32 {
+            let digits: Vec<u8> = (0..4).map(|k| ((code >> (3 * k)) & 7) as u8).collect();
+            let digits = [vec![digits[3] & 4], digits[..3].to_vec()].concat();
+            let game = PlainOctal { digits };
+            if let Some((period, _)) = search(&game, 199).proved {
+                let mut values = Vec::new();
+                game.extend_sequence(&mut values, 600, &SequenceControl::default()).unwrap();
+                check_pattern(&values, &period);
+            }
+        }
     }
 
     #[test]
