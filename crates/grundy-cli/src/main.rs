@@ -3,10 +3,12 @@
 //! One module per subcommand, each with its `Args` and `run`; every error reaches `main` and
 //! is printed as one line on stderr with exit status 2. A closed pipe ends output quietly.
 
+mod charts;
 mod commands;
 mod games;
 mod long_run;
 mod output;
+mod render;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,6 +40,10 @@ enum Command {
     /// How often each value occurs among heaps 0..N, and the exact share of P-positions among
     /// sums of K such heaps.
     Stats(commands::stats::Args),
+    /// Play a game against grundy, which plays perfectly.
+    Play(commands::play::Args),
+    /// A picture: a nim-sequence, a two-heap table or a graph game, as SVG or PNG.
+    Plot(commands::plot::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +60,8 @@ fn main() -> ExitCode {
         Command::Sequence(args) => commands::sequence::run(args),
         Command::Period(args) => commands::period::run(args),
         Command::Stats(args) => commands::stats::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Plot(args) => commands::plot::run(args),
     };
     output::finish(result)
 }

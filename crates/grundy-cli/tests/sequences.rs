@@ -227,3 +227,23 @@ fn stats_rejects_bad_input_in_one_line() {
     assert!(fails(&["stats", "nim", "--to", "3", "--heaps", "x"]).contains("'x'"));
     assert!(fails(&["stats", "nim", "--to", "1000000", "--heaps", "4000000000"]).contains("digits"));
 }
+
+#[test]
+fn value_and_moves_of_huge_heaps_through_the_period() {
+    // sub:1,2: G(n) = n mod 3; 10^30 + 1 ≡ 2.
+    let heap = format!("1{}1", "0".repeat(29));
+    assert_eq!(ok(&["value", "sub:1,2", &heap]), "2\n");
+    let moves = ok(&["moves", "sub:1,2", &heap]);
+    assert_eq!(moves.lines().count(), 1, "{moves}");
+    assert!(moves.starts_with(&format!("{} ", "9".repeat(30))), "{moves}");
+    // A longer period: S = {3331, 6662, 9999}, period 13330 from 13324 (by `grundy period`).
+    let period = json(&["period", "sub:3331,6662,9999", "--json"]);
+    assert_eq!((&period["preperiod"], &period["period"]), (&13324.into(), &13330.into()));
+    let values = ok(&["sequence", "sub:3331,6662,9999", "--to", "40000"]);
+    let values: Vec<&str> = values.split_whitespace().collect();
+    // 10^50 ≡ r (mod 13330) beyond the preperiod: the same value as heap 13324 + (10^50 − 13324) mod 13330.
+    let big = num_bigint::BigUint::from(10u32).pow(50);
+    let offset = (&big - 13324u32) % 13330u32;
+    let same = 13324 + offset.to_u32_digits().first().copied().unwrap_or(0) as usize;
+    assert_eq!(ok(&["value", "sub:3331,6662,9999", &big.to_string()]).trim(), values[same]);
+}

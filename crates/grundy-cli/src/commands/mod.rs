@@ -3,6 +3,8 @@
 pub mod moves;
 pub mod outcome;
 pub mod period;
+pub mod play;
+pub mod plot;
 pub mod rules;
 pub mod sequence;
 pub mod stats;

@@ -3,8 +3,8 @@
 
 use crate::error::{GameError, MEMORY_LIMIT, check_memory};
 use crate::heap::period::{Period, default_max_heap, find_period};
-use crate::heap::{HeapGame, Periodicity, SequenceControl, parse_heap};
-use crate::ruleset::{ComponentGame, ComponentMove};
+use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
+use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::sync::{Mutex, RwLock};
@@ -192,6 +192,13 @@ impl<G: HeapGame> HeapRules<G> {
     }
 }
 
+/// The move from `heap` to the heaps `option` leaves: `7 -> 2 + 3`, or `3 -> 0` when none.
+fn heap_move(heap: &BigUint, option: Vec<BigUint>) -> ComponentMove<BigUint> {
+    let parts: Vec<String> = option.iter().map(BigUint::to_string).collect();
+    let notation = if parts.is_empty() { format!("{heap} -> 0") } else { format!("{heap} -> {}", parts.join(" + ")) };
+    ComponentMove { result: option, notation }
+}
+
 impl<G: HeapGame> ComponentGame for HeapRules<G> {
     type Component = BigUint;
 
@@ -222,13 +229,22 @@ impl<G: HeapGame> ComponentGame for HeapRules<G> {
                 value ^= self.value_of(part)?;
             }
             if value == *target {
-                let parts: Vec<String> = option.iter().map(BigUint::to_string).collect();
-                let notation =
-                    if parts.is_empty() { format!("{heap} -> 0") } else { format!("{heap} -> {}", parts.join(" + ")) };
-                moves.push(ComponentMove { result: option, notation });
+                moves.push(heap_move(heap, option));
             }
         }
         Ok(moves)
+    }
+
+    fn component_options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+        let options = self.options(heap)?;
+        if options.len() > limit {
+            return Err(too_many_moves(&self.game.spec(), &heap.to_string(), limit));
+        }
+        Ok(options.into_iter().map(|option| heap_move(heap, option)).collect())
+    }
+
+    fn describe_component(&self, heap: &BigUint) -> String {
+        heap_bar(heap)
     }
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
