@@ -157,7 +157,13 @@ impl<'g> LongRun<'g> {
         let control = SequenceControl { cancel: &CANCEL, progress: &progress };
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
+            let before = values.len();
             let done = game.extend_sequence(values, next, &control)?;
+            anyhow::ensure!(
+                !done || values.len() > before,
+                "internal error: the sequence of {} did not grow past heap {before}",
+                game.spec()
+            );
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);
             }

@@ -53,9 +53,11 @@ pub trait HeapGame: Send + Sync {
 /// The theorem under which an observed period of a nim-sequence is proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Periodicity {
-    /// Octal and hexadecimal games whose moves remove at most `max_removal` tokens: the
-    /// periodicity theorem (Guy and Smith 1956; *Winning Ways* ch. 4): if `G(n + p) = G(n)` for
-    /// all `e ≤ n < 2e + p + max_removal`, the sequence has period `p` from `e` on.
+    /// Octal games whose moves remove at most `max_removal` tokens and leave at most two
+    /// heaps: the periodicity theorem (Guy and Smith 1956; *Winning Ways* ch. 4): if
+    /// `G(n + p) = G(n)` for all `e ≤ n < 2e + p + max_removal` with `e ≥ 1`, the sequence has
+    /// period `p` from `e` on (for `e = 0` check from `e = 1`: see [`period`]). This bound
+    /// is for splits into two heaps; a split into three is covered by `3e + 2p + t`.
     Octal {
         /// The largest number of tokens one move removes (`t`).
         max_removal: u64,

@@ -259,10 +259,17 @@ impl Search<'_, '_> {
                 next as u128,
                 4,
             )?;
+            let before = self.values.len();
             let done = self.game.extend_sequence(self.values, next, self.control)?;
             (self.after_segment)(self.values);
             if !done {
                 return Ok(false);
+            }
+            if self.values.len() <= before {
+                return Err(GameError::Unsupported(format!(
+                    "internal error: the sequence of {} did not grow past heap {before}",
+                    self.game.spec()
+                )));
             }
         }
         Ok(true)
@@ -398,8 +405,12 @@ fn octal_check(values: &[u32], removal: usize) -> OctalCheck {
     let mut next_needed: Option<usize> = None;
     let mut period = 1;
     // The proof of (e, p) needs 2·max(e, 1) + 2p + t values.
+    let last = values[n - 1];
     while 2 + 2 * period + removal <= n {
-        if let Some((0, start)) = scanner.tail(period) {
+        // Only an ordinary period can be proved: most candidates fail at the last value.
+        if values[n - 1 - period] == last
+            && let Some((0, start)) = scanner.tail(period)
+        {
             let needed = 2 * start.max(1) + 2 * period + removal;
             if needed <= n {
                 return OctalCheck { proved: Some((start, period)), next_needed: None };
@@ -454,6 +465,8 @@ struct KnownTail {
     period: usize,
     saltus: i64,
     start: usize,
+    /// The next multiple of `period` a scan may ask about (candidates come in increasing order).
+    next_multiple: usize,
 }
 
 /// Scans a prefix from its end, for one candidate period at a time, for the longest stretch on
@@ -478,7 +491,7 @@ impl<'v> TailScanner<'v> {
         self.work > self.budget
     }
 
-    /// For `1 ≤ period < len`: the saltus `s = G(len − 1) − G(len − 1 − period)` (`None` when
+    /// For `1 ≤ period < len`, asked in increasing order: the saltus `s = G(len − 1) − G(len − 1 − period)` (`None` when
     /// negative) and the smallest `start` with `G(i + period) = G(i) + s` for all
     /// `start ≤ i < len − period`.
     fn tail(&mut self, period: usize) -> Option<(u64, usize)> {
@@ -493,8 +506,11 @@ impl<'v> TailScanner<'v> {
         let end = n - period;
         let mut start = end;
         let mut covered = false;
-        for known in &self.known {
-            if period % known.period == 0 && saltus == (period / known.period) as i64 * known.saltus {
+        for known in &mut self.known {
+            while known.next_multiple < period {
+                known.next_multiple += known.period;
+            }
+            if known.next_multiple == period && saltus == (period / known.period) as i64 * known.saltus {
                 start = start.min(known.start);
                 covered = true;
             }
@@ -511,7 +527,7 @@ impl<'v> TailScanner<'v> {
         }
         self.work += (scanned_from - start) as u64 + 1;
         if !covered && end - start >= period.max(32) && self.known.len() < 32 {
-            self.known.push(KnownTail { period, saltus, start });
+            self.known.push(KnownTail { period, saltus, start, next_multiple: 2 * period });
         }
         Some((saltus as u64, start))
     }
