@@ -110,6 +110,15 @@ impl CheckpointFile {
     }
 }
 
+impl Drop for LongRun<'_> {
+    /// A run ended by an error still clears its progress bar before the error line.
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 /// One long computation of a game's nim-sequence.
 pub struct LongRun<'g> {
     game: &'g dyn HeapGame,
@@ -217,6 +226,6 @@ impl<'g> LongRun<'g> {
                 computed.saturating_sub(1)
             ))));
         }
-        Ok(self.values)
+        Ok(std::mem::take(&mut self.values))
     }
 }

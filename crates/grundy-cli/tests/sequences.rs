@@ -247,3 +247,22 @@ fn value_and_moves_of_huge_heaps_through_the_period() {
     let same = 13324 + offset.to_u32_digits().first().copied().unwrap_or(0) as usize;
     assert_eq!(ok(&["value", "sub:3331,6662,9999", &big.to_string()]).trim(), values[same]);
 }
+
+#[test]
+fn period_reports_an_observed_pattern_without_claiming_it() {
+    // sub:1,1000 alternates 0 1 0 1 … below 1000, but its window argument needs 1000 values.
+    assert_eq!(
+        json(&["period", "sub:1,1000", "--max", "100", "--json"]),
+        serde_json::json!({
+            "preperiod": null, "period": null, "saltus": null, "proved": false, "checked_to": 100,
+            "observed": {"preperiod": 0, "period": 2, "saltus": 0}
+        })
+    );
+    let text = ok(&["period", "sub:1,1000", "--max", "100"]);
+    assert!(text.contains("observed, not proved: period 2, preperiod 0"), "{text}");
+    assert!(text.contains("if it goes on, a proof needs heaps 0..1001 (try --max 1001)"), "{text}");
+    // It does not go on: G(1000) = mex{G(999), G(0)} = 2. The real period is longer.
+    let proved = json(&["period", "sub:1,1000", "--json"]);
+    assert_eq!(proved["proved"], true);
+    assert_ne!(proved["period"], 2);
+}

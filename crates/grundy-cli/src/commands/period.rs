@@ -126,9 +126,9 @@ fn describe(game: &dyn HeapGame, report: &PeriodReport) -> String {
                         observed.checked_to - observed.period
                     );
                     match proof_needs(report.periodicity, observed.preperiod, observed.period) {
-                        Some(needed) if observed.saltus == 0 => {
-                            line.push_str(&format!("; a proof needs heaps 0..{needed} (try --max {needed})"))
-                        }
+                        Some(needed) if observed.saltus == 0 => line.push_str(&format!(
+                            "; if it goes on, a proof needs heaps 0..{needed} (try --max {needed})"
+                        )),
                         _ if observed.saltus != 0 => line.push_str("; no theorem here proves an arithmetic period"),
                         _ => {}
                     }
