@@ -10,7 +10,8 @@
 //!   `b − p ≥ e`, so that `b − p` must stay a *non-empty* heap: this module applies the theorem
 //!   with `e' = max(e, 1)`, i.e. it checks `e' ≤ n < 2e' + p + t` (two more values when `e = 0`;
 //!   periodicity from `e` then follows from periodicity from `e'` and the checked `G(e + p) =
-//!   G(e)`). The prefix used is `G(0) … G(2e' + 2p + t − 1)`.
+//!   G(e)`). Read with `e = 0`, the theorem is false: 0.4 is `0 0 0 1 …`, and its first three
+//!   values would "prove" period 1. The prefix used is `G(0) … G(2e' + 2p + t − 1)`.
 //! - **Subtraction games** ([`Periodicity::Subtraction`], largest move `m`): for `n ≥ m`, `G(n)`
 //!   is a fixed function of the `m` values before it, so the windows `W(i) = G(i) … G(i + m − 1)`
 //!   follow a deterministic state machine. The first window that repeats an earlier one,
@@ -759,8 +760,15 @@ pub(crate) mod tests {
     }
 
     impl PlainOctal {
-        fn value(&self, values: &[u32], heap: usize) -> u32 {
-            let mut seen = vec![false; 2 * heap + 4];
+        fn value(&self, values: &[u32], heap: usize, seen: &mut Vec<u64>) -> u32 {
+            seen.iter_mut().for_each(|word| *word = 0);
+            let mut mark = |value: u32| {
+                let (word, bit) = (value as usize / 64, value % 64);
+                if word >= seen.len() {
+                    seen.resize(word + 1, 0);
+                }
+                seen[word] |= 1 << bit;
+            };
             for (take, &digit) in self.digits.iter().enumerate() {
                 if take > heap {
                     break;
@@ -768,21 +776,19 @@ pub(crate) mod tests {
                 let rest = heap - take;
                 let digit = if take == 0 { digit & 4 } else { digit };
                 if digit & 1 != 0 && rest == 0 {
-                    seen[0] = true;
+                    mark(0);
                 }
                 if digit & 2 != 0 && rest > 0 {
-                    seen[values[rest] as usize] = true;
+                    mark(values[rest]);
                 }
                 if digit & 4 != 0 {
                     for small in 1..=rest / 2 {
-                        let value = (values[small] ^ values[rest - small]) as usize;
-                        if value < seen.len() {
-                            seen[value] = true;
-                        }
+                        mark(values[small] ^ values[rest - small]);
                     }
                 }
             }
-            seen.iter().position(|&s| !s).unwrap() as u32
+            let word = seen.iter().position(|&word| word != u64::MAX).unwrap_or(seen.len());
+            (word * 64) as u32 + seen.get(word).map_or(0, |word| word.trailing_ones())
         }
     }
 
@@ -797,11 +803,12 @@ pub(crate) mod tests {
             len: usize,
             control: &SequenceControl,
         ) -> Result<bool, GameError> {
+            let mut seen = vec![0u64; 4];
             while values.len() < len {
                 if control.cancelled() {
                     return Ok(false);
                 }
-                let next = self.value(values, values.len());
+                let next = self.value(values, values.len(), &mut seen);
                 values.push(next);
             }
             Ok(true)
@@ -879,6 +886,16 @@ pub(crate) mod tests {
     #[test]
     fn dawsons_kayles_has_period_34_from_53() {
         assert_eq!(proved(&search(&octal("0.07"), 10_000)), Some((53, 34)));
+    }
+
+    /// The must-show, on the plain test double: about 2 minutes in release mode
+    /// (`cargo test --release -p grundy --lib sixteen -- --ignored`).
+    #[test]
+    #[ignore = "slow: the plain O(n²) definition to 509 622 heaps"]
+    fn octal_sixteen_has_period_149459_from_105351() {
+        let report = search(&octal("0.16"), 1 << 20);
+        assert_eq!(proved(&report), Some((105_351, 149_459)));
+        assert_eq!(report.examined, 2 * 105_351 + 2 * 149_459 + 2);
     }
 
     #[test]
