@@ -97,9 +97,13 @@ impl HeapGame for BashSequence {
         Ok(true)
     }
 
-    /// Bash's game is the subtraction game with S = {1, …, M}.
+    /// Bash's game is the subtraction game with S = {1, …, M}. (An `M` past 2^64 − 1 is beyond
+    /// any window check, and its period `M + 1` beyond a [`KnownPeriod`]: only observed.)
     fn periodicity(&self) -> Periodicity {
-        Periodicity::Subtraction { max_take: self.max_take.to_u64().unwrap_or(u64::MAX) }
+        match self.max_take.to_u64() {
+            Some(max_take) => Periodicity::Subtraction { max_take },
+            None => Periodicity::Unproved,
+        }
     }
 
     fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {

@@ -177,14 +177,20 @@ impl<G: HeapGame> HeapRules<G> {
         let removal = match self.game.periodicity() {
             Periodicity::Subtraction { max_take } => max_take,
             Periodicity::Octal { max_removal } => max_removal,
-            Periodicity::Unproved => return Err(too_many()),
+            Periodicity::Unproved => {
+                return Err(GameError::Unsupported(format!(
+                    "moves from heap {heap} of {spec}: only heaps up to {LISTED_HEAPS} are searched for moves in a \
+                     game whose moves are not bounded; `grundy value` still gives its value"
+                )));
+            }
         };
-        let Some(reference) = removal.checked_add(1).filter(|&reference| reference <= LISTED_HEAPS) else {
-            return Err(too_many());
-        };
+        // Two heaps beyond every removal: if their option counts differ, moves split heaps.
+        let reference = removal.checked_add(1).ok_or_else(too_many)?;
+        let wider = reference.checked_mul(2).and_then(|twice| twice.checked_add(1)).ok_or_else(too_many)?;
         let reference_options = self.game.heap_options(reference);
-        let wider = self.game.heap_options(2 * reference + 1);
-        if wider.len() != reference_options.len() || reference_options.iter().any(|parts| parts.len() != 1) {
+        if self.game.heap_options(wider).len() != reference_options.len()
+            || reference_options.iter().any(|parts| parts.len() != 1)
+        {
             return Err(too_many());
         }
         let shift = heap - reference;
