@@ -10,7 +10,7 @@
 //! - [`game`]: the [`Game`](game::Game) trait (rules separate from positions), the generic
 //!   solver [`solve::memo`] that is every fast method's reference, and sums ([`sum`]).
 //! - One module per family, each with its rules, closed form and proof reference:
-//!   [`heap::nim`], [`heap::bash`], [`heap::subtraction`].
+//!   [`heap::nim`], [`heap::bash`], [`heap::subtraction`]; coin-turning games in [`coins`].
 //! - [`ruleset`] and [`spec`]: what a front end needs — parse `sub:2,5`, evaluate a sum.
 //!
 //! ```
@@ -22,6 +22,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod coins;
 pub mod error;
 pub mod game;
 pub mod heap;
@@ -32,6 +33,7 @@ pub mod solve;
 pub mod spec;
 pub mod sum;
 pub mod value;
+pub mod wythoff;
 
 pub use error::GameError;
 pub use nimber::{Nimber, mex};

@@ -44,6 +44,36 @@ pub fn game_forms() -> Vec<GameForm> {
             component: "a heap size",
             summary: "take s counters from one heap, s in the comma-separated set S of positive integers",
         },
+        GameForm {
+            syntax: "wythoff",
+            example: "outcome wythoff 4,7",
+            component: "a pair of heaps x,y, any number of digits",
+            summary: "take any positive number from one heap, or the same positive number from both",
+        },
+        GameForm {
+            syntax: "coins:turtles | coins:mock-turtles | coins:ruler | coins:twins",
+            example: "value coins:mock-turtles HTTHTHTTH",
+            component: "a heads coin's number (coins numbered from 1, leftmost), or a whole row of H/T letters (coin 1 leftmost); all lie on one row, so a coin named twice is tails",
+            summary: "a row of coins; a move turns over coins allowed by the rule, the rightmost going heads to tails. turtles: one or two coins (coin n is worth n); mock-turtles: one, two or three (the n-th odious number 1 2 4 7 8 ...); ruler: any run of consecutive coins ending at the heads coin (the largest power of 2 dividing n); twins: exactly two (n - 1)",
+        },
+        GameForm {
+            syntax: "coins:turn=SET[;consecutive][;within=K]",
+            example: "value coins:turn=1..3 1 4 6 9",
+            component: "as coins:turtles",
+            summary: "your own rule. turn=SET: how many coins a move turns in all, the heads coin included; SET lists numbers and ranges: 2, 1..3 (ends included), 2.. (no end), 1,4; 0 may be written and allows nothing, so 0.. means any number. others=SET instead counts the coins besides the heads coin (others=0..2 is turn=1..3). consecutive: the coins form one run ending at the heads coin. within=K: the others lie at most K places left of it. coins:turn=1..3 is mock-turtles, coins:turn=0..;consecutive is ruler",
+        },
+        GameForm {
+            syntax: "corners",
+            example: "value corners 3,5",
+            component: "a heads x,y on a grid, rows and columns numbered from 0",
+            summary: "Turning Corners: turn the four corners of a rectangle whose lower-right corner (x,y) goes heads to tails; a heads at (x,y) is worth the nim-product x*y (it is product:twins*twins)",
+        },
+        GameForm {
+            syntax: "product:A*B",
+            example: "value product:ruler*mock-turtles 3,2",
+            component: "a heads x,y; coordinate x is coin x+1 of row game A, y coin y+1 of B (both from 0)",
+            summary: "the Tartan product of two coin rules A and B (names or turn=... rules): a move turns S x T for a move S of A ending at x and a move T of B ending at y, (x,y) going heads to tails; (x,y) is worth G_A(x+1) nim-times G_B(y+1)",
+        },
     ]
 }
 
@@ -94,6 +124,16 @@ pub fn parse_game_with(
             let game = SubtractionGame::parse(text, parameters.ok_or_else(|| needs("sub:S"))?)?;
             Ok(Box::new(SumOf(HeapRules::new(game))))
         }
+        "wythoff" => no_parameters(Box::new(crate::wythoff::WythoffRules::new())),
+        "coins" => {
+            let rule = crate::coins::rule::CoinRule::parse(text, parameters.ok_or_else(|| needs("coins:RULE"))?)?;
+            Ok(Box::new(crate::coins::CoinsRules::new(rule)))
+        }
+        "corners" => no_parameters(Box::new(crate::coins::product::ProductRules::corners())),
+        "product" => Ok(Box::new(crate::coins::product::ProductRules::parse(
+            text,
+            parameters.ok_or_else(|| needs("product:A*B"))?,
+        )?)),
         _ => Err(GameError::UnknownGame(text.to_owned())),
     }
 }

@@ -16,9 +16,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let components = &args.position.components;
     let moves = ruleset.winning_moves(components)?;
     if args.position.json {
-        let value = ruleset.value(components)?;
         let mut object = args.position.json_head();
-        insert_value(&mut object, &value);
+        match ruleset.value(components) {
+            Ok(value) => insert_value(&mut object, &value),
+            // Some positions have known moves but no computable value (a huge Wythoff pair):
+            // say so with a null value and the outcome.
+            Err(_) => {
+                object.insert("value".into(), serde_json::Value::Null);
+                object.insert("outcome".into(), ruleset.outcome(components)?.to_string().into());
+            }
+        }
         let list: Vec<serde_json::Value> = moves
             .iter()
             .map(|winning| {

@@ -1,0 +1,566 @@
+//! Coin-turning games (`coins:RULE`): Turtles, Mock Turtles, Ruler, Twins and rules written in
+//! a small notation ([`rule`]), and their two-dimensional products ([`product`]: `corners`,
+//! `product:A*B`).
+//!
+//! **Rules.** A row of coins numbered 1, 2, 3, … from the left, each heads or tails. A move
+//! turns over a set of coins the rule allows, and the rightmost coin turned must go from heads
+//! to tails; who cannot move loses.
+//!
+//! **The sum theorem.** A row is worth the xor of the values of its single heads (seed
+//! `002_e2faf50696f52a16.txt`, Theorem 3.2; *Winning Ways* ch. 14): a move on a row is a move
+//! on the single heads at its rightmost coin, and turning a coin toggles its value in the xor,
+//! two heads on one coin cancelling like two equal nim-heaps. So a position is a set of heads,
+//! written as coin numbers (`1 4 6 9`) or whole rows (`THHTH`), all laid on one row: a coin
+//! named twice is tails. The tests check the theorem on every row of up to 10 coins for every
+//! named rule and for random written rules, solving [`RowGame`] by the definition.
+//!
+//! **Single coins** are valued by mex from the rule ([`values::value_table`]). The named rules
+//! also have closed forms ([`values::closed_form`]), checked against the mex tables to coin
+//! 10^4 and used past it ([`NAMED_MEX_LIMIT`]), so that coins near 10^18 answer at once; their
+//! winning moves are found by closed form too ([`moves::named_other_sets`]).
+
+pub mod moves;
+pub mod product;
+pub mod rule;
+pub mod values;
+
+use crate::coins::moves::{Budget, other_sets};
+use crate::coins::rule::{CoinRule, NamedRule};
+use crate::coins::values::{closed_form, value_table};
+use crate::error::GameError;
+use crate::game::Game;
+use crate::ruleset::{Move, Ruleset, WinningMove};
+use crate::value::Value;
+use num_bigint::BigUint;
+use std::collections::BTreeMap;
+use std::sync::{Arc, RwLock};
+
+/// Named rules take their values by mex up to this coin (where the tests check their closed
+/// forms against the mex tables) and from their closed forms beyond.
+pub const NAMED_MEX_LIMIT: u64 = 10_000;
+
+/// A rule with its single-coin values: a table computed by mex and kept, and for the named
+/// rules closed forms past [`NAMED_MEX_LIMIT`].
+///
+/// ```
+/// use grundy::coins::CoinEngine;
+/// use grundy::coins::rule::CoinRule;
+/// let own = CoinEngine::new(CoinRule::parse("coins:turn=1..4", "turn=1..4").unwrap());
+/// let values: Vec<u64> = (1..=8).map(|n| own.value(n).unwrap()).collect();
+/// assert_eq!(values, [1, 2, 4, 8, 15, 16, 32, 51]);
+/// let mock = CoinEngine::new(CoinRule::parse("coins:mock-turtles", "mock-turtles").unwrap());
+/// assert_eq!(mock.value(1_000_000_000_000_000_000).unwrap(), 1_999_999_999_999_999_998);
+/// ```
+pub struct CoinEngine {
+    rule: CoinRule,
+    named: Option<NamedRule>,
+    table: RwLock<Arc<Vec<u64>>>,
+}
+
+impl CoinEngine {
+    /// The engine of `rule`, with an empty table.
+    pub fn new(rule: CoinRule) -> Self {
+        CoinEngine { named: rule.named(), rule, table: RwLock::new(Arc::new(vec![0])) }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &CoinRule {
+        &self.rule
+    }
+
+    /// The named rule it equals, whose closed forms it uses past [`NAMED_MEX_LIMIT`] and to
+    /// find moves.
+    pub fn named(&self) -> Option<NamedRule> {
+        self.named
+    }
+
+    /// The value of a single heads on coin `n ≥ 1`: by mex from the rule, except for a named
+    /// rule past coin [`NAMED_MEX_LIMIT`], where its closed form answers at once.
+    ///
+    /// # Errors
+    /// A value past `2^64 − 1`, or a table too large to compute.
+    pub fn value(&self, n: u64) -> Result<u64, GameError> {
+        match self.named {
+            Some(named) if n > NAMED_MEX_LIMIT => closed_form(named, n).ok_or_else(|| {
+                GameError::Unsupported(format!("the value of coin {n} under coins:{} passes 2^64 - 1", self.rule))
+            }),
+            _ => Ok(self.table_through(n)?[n as usize]),
+        }
+    }
+
+    /// Fills the table as far as the values of coins up to `last` need it, once.
+    ///
+    /// # Errors
+    /// As [`CoinEngine::table_through`].
+    pub fn prepare(&self, last: u64) -> Result<(), GameError> {
+        let bound = if self.named.is_some() { last.min(NAMED_MEX_LIMIT) } else { last };
+        self.table_through(bound).map(drop)
+    }
+
+    /// The value table from coin 0 (worth 0) through at least coin `n`, computed by mex.
+    ///
+    /// # Errors
+    /// As [`value_table`].
+    pub fn table_through(&self, n: u64) -> Result<Arc<Vec<u64>>, GameError> {
+        {
+            let table = self.table.read().expect("table lock");
+            if (table.len() as u64) > n {
+                return Ok(Arc::clone(&table));
+            }
+        }
+        let mut table = self.table.write().expect("table lock");
+        if (table.len() as u64) <= n {
+            *table = Arc::new(value_table(&self.rule, n)?);
+        }
+        Ok(Arc::clone(&table))
+    }
+}
+
+/// Every set of coins (as a bitmask, coin `c` at bit `c − 1`) a move with rightmost coin `r`
+/// may turn, `r` included; `r ≤ 64`. The rule by its definition, for [`RowGame`] and the
+/// tests.
+///
+/// ```
+/// use grundy::coins::rule::NamedRule;
+/// use grundy::coins::turn_masks;
+/// assert_eq!(turn_masks(&NamedRule::Twins.rule(), 3), [0b101, 0b110]);
+/// assert_eq!(turn_masks(&NamedRule::Ruler.rule(), 3), [0b100, 0b110, 0b111]);
+/// ```
+pub fn turn_masks(rule: &CoinRule, r: u64) -> Vec<u64> {
+    assert!((1..=64).contains(&r), "coins 1..=64 fit a mask");
+    let top = 1u64 << (r - 1);
+    if rule.consecutive() {
+        return (1..=r)
+            .filter(|&count| rule.allows_count(count))
+            .map(|count| if count == 64 { u64::MAX } else { ((1u64 << count) - 1) << (r - count) })
+            .collect();
+    }
+    let start = rule.window_start(r);
+    let window = (top - 1) & !((1u64 << (start - 1)) - 1);
+    let mut masks = Vec::new();
+    let mut subset = 0u64;
+    loop {
+        if rule.allows_count(u64::from(subset.count_ones()) + 1) {
+            masks.push(subset | top);
+        }
+        if subset == window {
+            break;
+        }
+        subset = (subset.wrapping_sub(window)) & window;
+    }
+    masks
+}
+
+/// A coin-turning rule as a game on whole rows of up to 64 coins, coin `c` at bit `c − 1` of
+/// the position: the definition the sum theorem and the single-coin values are checked
+/// against with [`crate::solve::memo`].
+///
+/// ```
+/// use grundy::coins::RowGame;
+/// use grundy::coins::rule::NamedRule;
+/// use grundy::solve::memo::grundy_value;
+/// // HTTHTHTTH under Mock Turtles: heads at 1, 4, 6, 9, worth 1 ⊕ 7 ⊕ 11 ⊕ 16 = 29.
+/// let row = 0b1_0010_1001;
+/// assert_eq!(grundy_value(&RowGame(NamedRule::MockTurtles.rule()), &row).unwrap().0, 29);
+/// ```
+#[derive(Clone, Debug)]
+pub struct RowGame(pub CoinRule);
+
+impl Game for RowGame {
+    type Position = u64;
+    fn options_into(&self, row: &u64, out: &mut Vec<u64>) {
+        let mut heads = *row;
+        while heads != 0 {
+            let r = u64::from(heads.trailing_zeros()) + 1;
+            heads &= heads - 1;
+            out.extend(turn_masks(&self.0, r).into_iter().map(|mask| row ^ mask));
+        }
+    }
+}
+
+/// How the position was written, so that the row a move leaves is written the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RowSyntax {
+    /// Heads coin numbers: `1 4 6 9`.
+    Coins,
+    /// `H`/`T` letters, at least this many.
+    Letters(u64),
+}
+
+/// A position: the heads (each with the component it came from) and how it was written.
+struct Row {
+    heads: BTreeMap<u64, usize>,
+    syntax: RowSyntax,
+}
+
+/// Parses the components of a coin row: heads coin numbers or rows of `H`/`T`, overlaid on
+/// one row (a coin named twice is tails).
+fn parse_row(game: &str, components: &[String]) -> Result<Row, GameError> {
+    let mut heads = BTreeMap::new();
+    let mut letters: Option<u64> = None;
+    let mut toggle = |coin: u64, index: usize| {
+        if heads.remove(&coin).is_none() {
+            heads.insert(coin, index);
+        }
+    };
+    for (index, text) in components.iter().enumerate() {
+        let bad = |reason: String| GameError::BadComponent { game: game.to_owned(), text: text.clone(), reason };
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            let coin: u64 = text.parse().map_err(|_| bad("a coin number is at most 2^64 - 1".into()))?;
+            if coin == 0 {
+                return Err(bad("coins are numbered from 1 (the leftmost)".into()));
+            }
+            toggle(coin, index);
+            letters = letters.map(|length| length.max(coin));
+            continue;
+        }
+        if text.is_empty() {
+            return Err(bad("a component is a heads coin's number or a row of H and T letters".into()));
+        }
+        if text.strip_prefix('-').is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())) {
+            return Err(bad("coins are numbered from 1 (the leftmost); a coin number cannot be negative".into()));
+        }
+        for (place, letter) in text.chars().enumerate() {
+            match letter {
+                'H' | 'h' => toggle(place as u64 + 1, index),
+                'T' | 't' => {}
+                other => {
+                    return Err(bad(if text.bytes().any(|b| b.is_ascii_digit()) {
+                        "a component is a heads coin's number or a row of H and T letters, not both".into()
+                    } else {
+                        format!(
+                            "`{other}` at place {} is neither H nor T (a row is H and T letters, coin 1 leftmost)",
+                            place + 1
+                        )
+                    }));
+                }
+            }
+        }
+        let length = text.chars().count() as u64;
+        letters = Some(letters.unwrap_or(0).max(length));
+    }
+    let syntax = match letters {
+        None => RowSyntax::Coins,
+        Some(length) => RowSyntax::Letters(length.max(heads.keys().next_back().copied().unwrap_or(0))),
+    };
+    Ok(Row { heads, syntax })
+}
+
+/// The most letters a row written out after a move may have.
+const MAX_ROW_LETTERS: u64 = 10_000_000;
+
+impl Row {
+    /// The position with `heads` in this row's syntax.
+    fn format(&self, heads: &BTreeMap<u64, usize>) -> Result<Vec<String>, GameError> {
+        match self.syntax {
+            RowSyntax::Coins => Ok(heads.keys().map(u64::to_string).collect()),
+            RowSyntax::Letters(length) => {
+                if length > MAX_ROW_LETTERS {
+                    return Err(GameError::Unsupported(format!(
+                        "the row after a move would be {length} letters long; write far coins by number instead"
+                    )));
+                }
+                let mut row = vec![b'T'; length as usize];
+                for &coin in heads.keys() {
+                    row[coin as usize - 1] = b'H';
+                }
+                Ok(vec![String::from_utf8(row).expect("ASCII letters")])
+            }
+        }
+    }
+}
+
+/// Coins as a short list: `2,5,7..9` (runs of three or more as `a..b`).
+pub(crate) fn coin_list(coins: &[u64]) -> String {
+    let mut parts = Vec::new();
+    let mut index = 0;
+    while index < coins.len() {
+        let mut end = index;
+        while end + 1 < coins.len() && coins[end + 1] == coins[end] + 1 {
+            end += 1;
+        }
+        if end - index >= 2 {
+            parts.push(format!("{}..{}", coins[index], coins[end]));
+        } else {
+            parts.extend(coins[index..=end].iter().map(u64::to_string));
+        }
+        index = end + 1;
+    }
+    parts.join(",")
+}
+
+/// `coins:RULE` for the front end: a position is one row of coins.
+///
+/// ```
+/// use grundy::coins::CoinsRules;
+/// use grundy::coins::rule::CoinRule;
+/// use grundy::ruleset::Ruleset;
+/// let mock = CoinsRules::new(CoinRule::parse("coins:mock-turtles", "mock-turtles").unwrap());
+/// let row = vec!["HTTHTHTTH".to_owned()];
+/// assert_eq!(mock.value(&row).unwrap().to_string(), "29");
+/// let coins: Vec<String> = ["1", "4", "6", "9"].map(String::from).to_vec();
+/// assert_eq!(mock.value(&coins).unwrap().to_string(), "29");
+/// // The one winning move: coin 9 (worth 16) to tails, coin 7 (worth 13) to heads; 29 ⊕ 16 ⊕ 13 = 0.
+/// let moves = mock.winning_moves(&row).unwrap();
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(moves[0].to, ["HTTHTHHTT"]);
+/// assert_eq!(moves[0].notation, "turn 7,9");
+/// ```
+pub struct CoinsRules {
+    engine: CoinEngine,
+}
+
+impl CoinsRules {
+    /// The front end of `rule`.
+    pub fn new(rule: CoinRule) -> Self {
+        CoinsRules { engine: CoinEngine::new(rule) }
+    }
+
+    /// The engine (rule and single-coin values).
+    pub fn engine(&self) -> &CoinEngine {
+        &self.engine
+    }
+
+    fn values(&self, row: &Row) -> Result<Vec<u64>, GameError> {
+        if let Some(&last) = row.heads.keys().next_back() {
+            self.engine.prepare(last)?;
+        }
+        row.heads.keys().map(|&coin| self.engine.value(coin)).collect()
+    }
+}
+
+impl Ruleset for CoinsRules {
+    fn spec(&self) -> String {
+        format!("coins:{}", self.engine.rule)
+    }
+
+    fn value(&self, components: &[String]) -> Result<Value, GameError> {
+        let row = parse_row(&self.spec(), components)?;
+        let total = self.values(&row)?.into_iter().fold(0, |acc, value| acc ^ value);
+        Ok(Value::Finite(BigUint::from(total)))
+    }
+
+    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
+        let row = parse_row(&self.spec(), components)?;
+        let values = self.values(&row)?;
+        let total = values.iter().fold(0, |acc, value| acc ^ value);
+        let mut moves = Vec::new();
+        if total == 0 {
+            return Ok(moves);
+        }
+        let mut budget = Budget::default();
+        for ((&coin, &component), &value) in row.heads.iter().zip(&values) {
+            for others in other_sets(&self.engine, coin, Some(total ^ value), &mut budget)? {
+                let played = row.play(coin, &others, component)?;
+                let explain = if others.is_empty() {
+                    format!("turn coin {coin} (heads -> tails); value {total} -> 0, a P-position")
+                } else {
+                    format!(
+                        "turn coins {} ({coin} heads -> tails); value {total} -> 0, a P-position",
+                        coin_list(&played.turned)
+                    )
+                };
+                moves.push(WinningMove { to: played.to, component, notation: played.notation, explain });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let row = parse_row(&self.spec(), components)?;
+        self.values(&row)?;
+        let mut budget = Budget::with_move_limit(limit);
+        let mut moves = Vec::new();
+        for (&coin, &component) in &row.heads {
+            for others in other_sets(&self.engine, coin, None, &mut budget)? {
+                let played = row.play(coin, &others, component)?;
+                moves.push(Move { to: played.to, component, notation: played.notation });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        match parse_row(&self.spec(), components) {
+            Ok(row) => vec![row.describe()],
+            Err(_) => components.to_vec(),
+        }
+    }
+}
+
+/// A move played on a row: the coins turned, in words, and the position left.
+struct Played {
+    turned: Vec<u64>,
+    notation: String,
+    to: Vec<String>,
+}
+
+impl Row {
+    /// Turns `others` and the heads coin `coin` (from component `component`).
+    fn play(&self, coin: u64, others: &[u64], component: usize) -> Result<Played, GameError> {
+        let mut after = self.heads.clone();
+        for &other in others.iter().chain([&coin]) {
+            if after.remove(&other).is_none() {
+                after.insert(other, component);
+            }
+        }
+        let mut turned = others.to_vec();
+        turned.push(coin);
+        Ok(Played { notation: format!("turn {}", coin_list(&turned)), to: self.format(&after)?, turned })
+    }
+
+    /// The row for a person: its letters when short enough, else the heads coins.
+    fn describe(&self) -> String {
+        let last = self.heads.keys().next_back().copied().unwrap_or(0);
+        let length = match self.syntax {
+            RowSyntax::Letters(length) => length,
+            RowSyntax::Coins => last,
+        };
+        if length <= 80 {
+            let letters: String =
+                (1..=length).map(|coin| if self.heads.contains_key(&coin) { 'H' } else { 'T' }).collect();
+            format!("row: {letters}")
+        } else {
+            let coins: Vec<u64> = self.heads.keys().copied().collect();
+            format!("heads at coins {}", coin_list(&coins))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coins::rule::CountRange;
+    use crate::solve::memo::Solver;
+    use proptest::prelude::*;
+
+    /// The sum theorem on every row of `length` coins: the row game solved by the definition
+    /// is worth the xor of the single-coin values from the mex table.
+    fn check_every_row(rule: &CoinRule, length: u64) -> Result<(), TestCaseError> {
+        let table = value_table(rule, length).unwrap();
+        let mut solver = Solver::new(RowGame(rule.clone()));
+        for row in 0..1u64 << length {
+            let expected =
+                (0..length).filter(|bit| row >> bit & 1 == 1).fold(0, |acc, bit| acc ^ table[bit as usize + 1]);
+            prop_assert_eq!(solver.grundy_value(&row).unwrap().0, expected, "rule {} row {:b}", rule, row);
+        }
+        Ok(())
+    }
+
+    fn written_rule() -> impl Strategy<Value = CoinRule> {
+        (prop::collection::vec((0u64..7, prop::option::of(0u64..4)), 1..3), any::<bool>(), prop::option::of(0u64..6))
+            .prop_filter_map("the rule allows a move", |(ranges, consecutive, within)| {
+                let counts =
+                    ranges.into_iter().map(|(lo, span)| CountRange { lo, hi: span.map(|span| lo + span) }).collect();
+                CoinRule::new(counts, consecutive, within).ok()
+            })
+    }
+
+    #[test]
+    fn every_named_rule_obeys_the_sum_theorem_on_rows_of_ten() {
+        for named in NamedRule::ALL {
+            check_every_row(&named.rule(), 10).unwrap();
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn written_rules_obey_the_sum_theorem(rule in written_rule(), length in 1u64..=10) {
+            check_every_row(&rule, length)?;
+        }
+
+        /// The winning moves listed are exactly the options of value 0 found by the definition.
+        #[test]
+        fn winning_moves_are_the_moves_to_zero(rule in written_rule(), row in 1u64..1 << 9) {
+            let rules = CoinsRules::new(rule.clone());
+            let letters: String = (0..9).map(|bit| if row >> bit & 1 == 1 { 'H' } else { 'T' }).collect();
+            let listed: Vec<u64> = rules
+                .winning_moves(std::slice::from_ref(&letters))
+                .unwrap()
+                .into_iter()
+                .map(|m| m.to[0].bytes().enumerate().filter(|(_, b)| *b == b'H').fold(0, |acc, (i, _)| acc | 1 << i))
+                .collect();
+            let game = RowGame(rule);
+            let mut every: Vec<u64> = rules
+                .all_moves(std::slice::from_ref(&letters), 100_000)
+                .unwrap()
+                .into_iter()
+                .map(|m| m.to[0].bytes().enumerate().filter(|(_, b)| *b == b'H').fold(0, |acc, (i, _)| acc | 1 << i))
+                .collect();
+            every.sort_unstable();
+            let mut options = game.options(&row);
+            options.sort_unstable();
+            prop_assert_eq!(every, options, "every move");
+            let mut solver = Solver::new(game.clone());
+            let mut expected: Vec<u64> =
+                game.options(&row).into_iter().filter(|option| solver.grundy_value(option).unwrap().0 == 0).collect();
+            expected.sort_unstable();
+            expected.dedup();
+            let mut sorted = listed.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            prop_assert_eq!(sorted.len(), listed.len(), "a move listed twice");
+            prop_assert_eq!(sorted, expected);
+        }
+    }
+
+    fn strings(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|text| text.to_string()).collect()
+    }
+
+    #[test]
+    fn must_show_values() {
+        let mock = CoinsRules::new(NamedRule::MockTurtles.rule());
+        assert_eq!(mock.value(&strings(&["HTTHTHTTH"])).unwrap().to_string(), "29");
+        assert_eq!(mock.value(&strings(&["1", "4", "6", "9"])).unwrap().to_string(), "29");
+        assert_eq!(mock.value(&strings(&["4", "4"])).unwrap().to_string(), "0");
+        assert_eq!(mock.value(&strings(&["THHTH", "2"])).unwrap(), mock.value(&strings(&["3", "5"])).unwrap());
+        let far = strings(&["1000000000000000000", "999999999999999999"]);
+        for named in NamedRule::ALL {
+            let rules = CoinsRules::new(named.rule());
+            let expected = closed_form(named, 1_000_000_000_000_000_000).unwrap()
+                ^ closed_form(named, 999_999_999_999_999_999).unwrap();
+            assert_eq!(rules.value(&far).unwrap().to_string(), expected.to_string());
+        }
+    }
+
+    #[test]
+    fn named_values_by_mex_then_closed_form_agree_across_the_boundary() {
+        for named in NamedRule::ALL {
+            let engine = CoinEngine::new(named.rule());
+            for n in NAMED_MEX_LIMIT - 20..NAMED_MEX_LIMIT + 20 {
+                assert_eq!(Some(engine.value(n).unwrap()), closed_form(named, n), "{} coin {n}", named.name());
+            }
+        }
+    }
+
+    #[test]
+    fn far_winning_moves_by_closed_form() {
+        let turtles = CoinsRules::new(NamedRule::Turtles.rule());
+        let moves = turtles.winning_moves(&strings(&["1000000000000000000", "3", "5"])).unwrap();
+        let targets: Vec<Vec<String>> = moves.into_iter().map(|m| m.to).collect();
+        assert_eq!(targets, [strings(&["3", "5", "6"])]);
+        let ruler = CoinsRules::new(NamedRule::Ruler.rule());
+        let moves = ruler.winning_moves(&strings(&["1000000000000000000", "3"])).unwrap();
+        assert!(!moves.is_empty());
+    }
+
+    #[test]
+    fn bad_components_name_themselves() {
+        let mock = CoinsRules::new(NamedRule::MockTurtles.rule());
+        for (text, needle) in
+            [("HXT", "`X` at place 2"), ("0", "from 1"), ("-3", "negative"), ("H3", "not both"), ("", "heads coin")]
+        {
+            let error = mock.value(&strings(&[text])).unwrap_err().to_string();
+            assert!(error.contains(needle) && error.contains(&format!("`{text}`")), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn coin_lists_shorten_runs() {
+        assert_eq!(coin_list(&[2, 5, 7, 8, 9]), "2,5,7..9");
+        assert_eq!(coin_list(&[1, 2]), "1,2");
+    }
+}

@@ -1,0 +1,427 @@
+//! Two-dimensional coin games: products of two row games (`product:A*B`) and Turning Corners
+//! (`corners`).
+//!
+//! **Rules.** Coins on a grid, rows and columns numbered from 0 (the literature's convention).
+//! A move of the product of row games `A` and `B` takes a move of `A` (a set `S` with
+//! rightmost coin `x`) and a move of `B` (a set `T` with rightmost coin `y`) and turns every
+//! coin of `S × T`; the corner `(x, y)` must go from heads to tails. Coordinate `x` is coin
+//! `x + 1` of the row game, whose coins are numbered from 1.
+//!
+//! **Tartan theorem** (*Winning Ways* ch. 14; Lenstra): a heads at `(x, y)` is worth
+//! `G_A(x) ⊗ G_B(y)`, the nim-product, and a grid is worth the xor of its heads. Turning
+//! Corners (turn the four corners of a rectangle whose lower-right corner goes heads to tails)
+//! is Twins × Twins: Twins from coin 1 is worth `n − 1`, so `(x, y)` is worth `x ⊗ y`.
+//! The tests check both on every grid of up to 12 cells by the definition.
+
+use crate::coins::moves::{Budget, other_sets};
+use crate::coins::rule::{CoinRule, NamedRule};
+use crate::coins::{CoinEngine, coin_list, turn_masks};
+use crate::error::{GameError, check_memory};
+use crate::game::Game;
+use crate::nimber::Nimber;
+use crate::ruleset::{Move, Ruleset, Table, WinningMove};
+use crate::value::Value;
+use num_bigint::BigUint;
+use std::collections::BTreeMap;
+
+/// A move of a product as the coins of each row game it turns (numbered from 1): it turns
+/// every cell of `first × second`.
+type RectangleMove = (Vec<u64>, Vec<u64>);
+
+/// The product of two row games, for the front end.
+///
+/// ```
+/// use grundy::coins::product::ProductRules;
+/// use grundy::ruleset::Ruleset;
+/// let corners = ProductRules::corners();
+/// assert_eq!(corners.value(&["3,5".to_owned()]).unwrap().to_string(), "15");
+/// let tartan = ProductRules::parse("product:ruler*mock-turtles", "ruler*mock-turtles").unwrap();
+/// // Ruler coin 4 is worth 4, Mock Turtles coin 3 is worth 4, and 4 ⊗ 4 = 6.
+/// assert_eq!(tartan.value(&["3,2".to_owned()]).unwrap().to_string(), "6");
+/// ```
+pub struct ProductRules {
+    spec: String,
+    first: CoinEngine,
+    second: CoinEngine,
+}
+
+impl ProductRules {
+    /// Turning Corners: Twins × Twins, written `corners`.
+    pub fn corners() -> Self {
+        ProductRules {
+            spec: "corners".to_owned(),
+            first: CoinEngine::new(NamedRule::Twins.rule()),
+            second: CoinEngine::new(NamedRule::Twins.rule()),
+        }
+    }
+
+    /// Parses the `A*B` of `product:A*B` (`spec` is the whole game text, for errors).
+    ///
+    /// # Errors
+    /// [`GameError::BadGame`] without exactly one `*`, or naming the part of a rule that does
+    /// not parse.
+    pub fn parse(spec: &str, factors: &str) -> Result<Self, GameError> {
+        let bad = |reason: String| GameError::BadGame { spec: spec.to_owned(), reason };
+        let Some((first, second)) = factors.split_once('*').filter(|(_, second)| !second.contains('*')) else {
+            let shown = if factors.is_empty() { "nothing".to_owned() } else { format!("`{factors}`") };
+            return Err(bad(format!(
+                "{shown} is not two row rules joined by one `*` (write product:A*B, e.g. product:ruler*mock-turtles)"
+            )));
+        };
+        for (side, rule) in [("before", first), ("after", second)] {
+            if rule.trim().is_empty() {
+                return Err(bad(format!("the rule {side} `*` is empty (e.g. product:ruler*mock-turtles)")));
+            }
+        }
+        let first = CoinRule::parse(spec, first)?;
+        let second = CoinRule::parse(spec, second)?;
+        Ok(ProductRules {
+            spec: format!("product:{first}*{second}"),
+            first: CoinEngine::new(first),
+            second: CoinEngine::new(second),
+        })
+    }
+
+    fn cell_value(&self, (x, y): (u64, u64)) -> Result<Nimber, GameError> {
+        Ok(Nimber(self.first.value(x + 1)?) * Nimber(self.second.value(y + 1)?))
+    }
+
+    fn parse_cells(&self, components: &[String]) -> Result<BTreeMap<(u64, u64), usize>, GameError> {
+        let mut heads = BTreeMap::new();
+        for (index, text) in components.iter().enumerate() {
+            let bad = |reason: &str| GameError::BadComponent {
+                game: self.spec.clone(),
+                text: text.clone(),
+                reason: reason.to_owned(),
+            };
+            let (x, y) = text.split_once(',').ok_or_else(|| bad("a heads is written x,y (row and column from 0)"))?;
+            let coordinate = |part: &str| {
+                if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(bad("a heads is written x,y with x and y non-negative integers"));
+                }
+                part.parse::<u64>()
+                    .ok()
+                    .filter(|&c| c < u64::MAX)
+                    .ok_or_else(|| bad("a coordinate is at most 2^64 - 2"))
+            };
+            let cell = (coordinate(x)?, coordinate(y)?);
+            if heads.remove(&cell).is_none() {
+                heads.insert(cell, index);
+            }
+        }
+        // Fill the tables once for the farthest coordinates.
+        if let Some(x) = heads.keys().map(|cell| cell.0).max() {
+            self.first.prepare(x + 1)?;
+        }
+        if let Some(y) = heads.keys().map(|cell| cell.1).max() {
+            self.second.prepare(y + 1)?;
+        }
+        Ok(heads)
+    }
+
+    /// The moves from the heads at `cell` that change the grid's value by `change`: a move
+    /// `S × T` changes it by `(⊕_S G_A) ⊗ (⊕_T G_B)`. Every move of the game with the nearer
+    /// coordinate is tried, and the matching moves of the other found by value.
+    fn moves_from(
+        &self,
+        (x, y): (u64, u64),
+        change: Nimber,
+        budget: &mut Budget,
+    ) -> Result<Vec<RectangleMove>, GameError> {
+        let (x_value, y_value) = (self.first.value(x + 1)?, self.second.value(y + 1)?);
+        let mut found = Vec::new();
+        let swap = y < x;
+        let (near, near_coin, near_value, far, far_coin, far_value) = if swap {
+            (&self.second, y + 1, y_value, &self.first, x + 1, x_value)
+        } else {
+            (&self.first, x + 1, x_value, &self.second, y + 1, y_value)
+        };
+        for near_others in other_sets(near, near_coin, None, budget)? {
+            let mut near_xor = near_value;
+            for &coin in &near_others {
+                near_xor ^= near.value(coin)?;
+            }
+            let Some(inverse) = Nimber(near_xor).inverse() else { continue };
+            let far_xor = (change * inverse).0;
+            for far_others in other_sets(far, far_coin, Some(far_xor ^ far_value), budget)? {
+                let mut near_set = near_others.clone();
+                near_set.push(near_coin);
+                let mut far_set = far_others;
+                far_set.push(far_coin);
+                found.push(if swap { (far_set, near_set) } else { (near_set, far_set) });
+            }
+        }
+        found.sort();
+        Ok(found)
+    }
+}
+
+/// The heads after turning every coin of `rows × columns`.
+fn turn_cells(
+    heads: &BTreeMap<(u64, u64), usize>,
+    rows: &[u64],
+    columns: &[u64],
+    component: usize,
+) -> BTreeMap<(u64, u64), usize> {
+    let mut after = heads.clone();
+    for &row in rows {
+        for &column in columns {
+            if after.remove(&(row, column)).is_none() {
+                after.insert((row, column), component);
+            }
+        }
+    }
+    after
+}
+
+fn format_cells(heads: &BTreeMap<(u64, u64), usize>) -> Vec<String> {
+    heads.keys().map(|(x, y)| format!("{x},{y}")).collect()
+}
+
+impl Ruleset for ProductRules {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn value(&self, components: &[String]) -> Result<Value, GameError> {
+        let heads = self.parse_cells(components)?;
+        let mut total = Nimber::ZERO;
+        for &cell in heads.keys() {
+            total += self.cell_value(cell)?;
+        }
+        Ok(Value::Finite(BigUint::from(total.0)))
+    }
+
+    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
+        let heads = self.parse_cells(components)?;
+        let mut total = Nimber::ZERO;
+        for &cell in heads.keys() {
+            total += self.cell_value(cell)?;
+        }
+        let mut moves = Vec::new();
+        if total == Nimber::ZERO {
+            return Ok(moves);
+        }
+        let mut budget = Budget::default();
+        for (&(x, y), &component) in &heads {
+            for (rows, columns) in self.moves_from((x, y), total, &mut budget)? {
+                let rows: Vec<u64> = rows.into_iter().map(|coin| coin - 1).collect();
+                let columns: Vec<u64> = columns.into_iter().map(|coin| coin - 1).collect();
+                budget.step(rows.len() as u64 * columns.len() as u64)?;
+                let after = turn_cells(&heads, &rows, &columns, component);
+                let notation = format!("turn {} x {}", coin_list(&rows), coin_list(&columns));
+                let explain = format!(
+                    "turn every coin at x in {{{}}}, y in {{{}}} ({x},{y} heads -> tails); value {} -> 0, a P-position",
+                    coin_list(&rows),
+                    coin_list(&columns),
+                    total.0
+                );
+                moves.push(WinningMove { to: format_cells(&after), component, notation, explain });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let heads = self.parse_cells(components)?;
+        let mut budget = Budget::with_move_limit(limit);
+        let mut moves = Vec::new();
+        for (&(x, y), &component) in &heads {
+            let row_sets = other_sets(&self.first, x + 1, None, &mut budget)?;
+            let column_sets = other_sets(&self.second, y + 1, None, &mut budget)?;
+            budget.found(row_sets.len() as u128 * column_sets.len() as u128)?;
+            for row_others in &row_sets {
+                for column_others in &column_sets {
+                    let rows: Vec<u64> = row_others.iter().map(|coin| coin - 1).chain([x]).collect();
+                    let columns: Vec<u64> = column_others.iter().map(|coin| coin - 1).chain([y]).collect();
+                    budget.step(rows.len() as u64 * columns.len() as u64)?;
+                    let after = turn_cells(&heads, &rows, &columns, component);
+                    let notation = format!("turn {} x {}", coin_list(&rows), coin_list(&columns));
+                    moves.push(Move { to: format_cells(&after), component, notation });
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        match self.parse_cells(components) {
+            Ok(heads) if heads.is_empty() => vec!["no heads".to_owned()],
+            Ok(heads) => vec![format!("heads at {}", format_cells(&heads).join(" "))],
+            Err(_) => components.to_vec(),
+        }
+    }
+
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        let size = size.unwrap_or(16);
+        Some((|| {
+            check_memory(|| format!("the {size} x {size} table of {}", self.spec), u128::from(size).pow(2), 8)?;
+            let mut values = Vec::with_capacity(size as usize);
+            for x in 0..size {
+                let mut row = Vec::with_capacity(size as usize);
+                for y in 0..size {
+                    row.push(self.cell_value((x, y))?.0);
+                }
+                values.push(row);
+            }
+            Ok(Table::Grid { values })
+        })())
+    }
+}
+
+/// The product of two rules as a game on a `width × height` grid (cell `(x, y)` at bit
+/// `x·height + y`, up to 64 cells): the definition the Tartan theorem is checked against.
+///
+/// ```
+/// use grundy::coins::product::GridGame;
+/// use grundy::coins::rule::NamedRule;
+/// use grundy::solve::memo::grundy_value;
+/// let corners = GridGame { rows: NamedRule::Twins.rule(), columns: NamedRule::Twins.rule(), width: 4, height: 6 };
+/// // One heads at (3, 5): 3 ⊗ 5 = 15.
+/// assert_eq!(grundy_value(&corners, &(1 << (3 * 6 + 5))).unwrap().0, 15);
+/// ```
+#[derive(Clone, Debug)]
+pub struct GridGame {
+    /// The rule along `x`.
+    pub rows: CoinRule,
+    /// The rule along `y`.
+    pub columns: CoinRule,
+    /// Coordinates `x` are `0..width`.
+    pub width: u64,
+    /// Coordinates `y` are `0..height`.
+    pub height: u64,
+}
+
+impl Game for GridGame {
+    type Position = u64;
+    fn options_into(&self, grid: &u64, out: &mut Vec<u64>) {
+        for x in 0..self.width {
+            for y in 0..self.height {
+                if grid >> (x * self.height + y) & 1 == 0 {
+                    continue;
+                }
+                for row_mask in turn_masks(&self.rows, x + 1) {
+                    for column_mask in turn_masks(&self.columns, y + 1) {
+                        let mut turned = 0u64;
+                        for u in (0..=x).filter(|u| row_mask >> u & 1 == 1) {
+                            for v in (0..=y).filter(|v| column_mask >> v & 1 == 1) {
+                                turned |= 1 << (u * self.height + v);
+                            }
+                        }
+                        out.push(grid ^ turned);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::memo::Solver;
+
+    fn rules() -> Vec<(String, CoinRule)> {
+        let mut rules: Vec<(String, CoinRule)> =
+            NamedRule::ALL.iter().map(|named| (named.name().to_owned(), named.rule())).collect();
+        for text in ["turn=2..3;within=2", "turn=1..;consecutive;within=2", "turn=2,4"] {
+            rules.push((text.to_owned(), CoinRule::parse(text, text).unwrap()));
+        }
+        rules
+    }
+
+    /// Every grid of `width × height` solved by the definition is worth the xor of its heads'
+    /// nim-products, and the listed winning moves are the options of value 0.
+    fn check_grid(product: &ProductRules, game: &GridGame) {
+        let mut solver = Solver::new(game.clone());
+        for grid in 0..1u64 << (game.width * game.height) {
+            let cells: Vec<String> = (0..game.width * game.height)
+                .filter(|bit| grid >> bit & 1 == 1)
+                .map(|bit| format!("{},{}", bit / game.height, bit % game.height))
+                .collect();
+            let value = product.value(&cells).unwrap().to_string();
+            assert_eq!(value, solver.grundy_value(&grid).unwrap().0.to_string(), "{} grid {cells:?}", product.spec);
+            let mut listed: Vec<u64> = product
+                .winning_moves(&cells)
+                .unwrap()
+                .into_iter()
+                .map(|m| {
+                    m.to.iter().fold(0, |acc, cell| {
+                        let (x, y) = cell.split_once(',').unwrap();
+                        acc | 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
+                    })
+                })
+                .collect();
+            listed.sort_unstable();
+            let mut every: Vec<u64> = product
+                .all_moves(&cells, 100_000)
+                .unwrap()
+                .into_iter()
+                .map(|m| {
+                    m.to.iter().fold(0, |acc, cell| {
+                        let (x, y) = cell.split_once(',').unwrap();
+                        acc | 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
+                    })
+                })
+                .collect();
+            every.sort_unstable();
+            let mut options = game.options(&grid);
+            options.sort_unstable();
+            assert_eq!(every, options, "{} every move from {cells:?}", product.spec);
+            let mut expected: Vec<u64> = game
+                .options(&grid)
+                .into_iter()
+                .filter(|&option| solver.grundy_value(&option).unwrap().0 == 0)
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(listed, expected, "{} grid {cells:?}", product.spec);
+        }
+    }
+
+    #[test]
+    fn turning_corners_agrees_with_exhaustive_search() {
+        let twins = NamedRule::Twins.rule();
+        for (width, height) in [(3, 4), (4, 3), (2, 6)] {
+            let game = GridGame { rows: twins.clone(), columns: twins.clone(), width, height };
+            check_grid(&ProductRules::corners(), &game);
+        }
+        for x in 0..40u64 {
+            for y in 0..40u64 {
+                let value = ProductRules::corners().value(&[format!("{x},{y}")]).unwrap().to_string();
+                assert_eq!(value, Nimber(x).nim_mul(Nimber(y)).0.to_string());
+            }
+        }
+    }
+
+    #[test]
+    fn tartan_products_agree_with_exhaustive_search() {
+        for (first_name, first) in rules() {
+            for (second_name, second) in rules() {
+                let product = ProductRules::parse("product", &format!("{first_name}*{second_name}")).unwrap();
+                let game = GridGame { rows: first.clone(), columns: second, width: 3, height: 3 };
+                check_grid(&product, &game);
+            }
+        }
+        let product = ProductRules::parse("product", "ruler*mock-turtles").unwrap();
+        let game =
+            GridGame { rows: NamedRule::Ruler.rule(), columns: NamedRule::MockTurtles.rule(), width: 3, height: 4 };
+        check_grid(&product, &game);
+    }
+
+    #[test]
+    fn far_heads_answer_at_once_and_bad_texts_name_themselves() {
+        let corners = ProductRules::corners();
+        let x = 1_000_000_000_000_000_000u64;
+        let value = corners.value(&[format!("{x},{}", x + 7)]).unwrap().to_string();
+        assert_eq!(value, Nimber(x).nim_mul(Nimber(x + 7)).0.to_string());
+        for text in ["3", "3,x", "-1,2", "3,5,7"] {
+            let error = corners.value(&[text.to_owned()]).unwrap_err().to_string();
+            assert!(error.contains(&format!("`{text}`")), "{error}");
+        }
+        for spec in ["ruler", "ruler*ruler*ruler", "ruler*sideways"] {
+            let error = ProductRules::parse(&format!("product:{spec}"), spec).err().unwrap().to_string();
+            assert!(error.contains(spec.split('*').next_back().unwrap()), "{error}");
+        }
+    }
+}

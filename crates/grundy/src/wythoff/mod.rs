@@ -1,0 +1,437 @@
+//! Wythoff's game (威佐夫博弈): two heaps; a move takes any positive number of counters from one
+//! heap, or the same positive number from both. A component is written `x,y`.
+//!
+//! # The P-positions (closed form)
+//! **Theorem** (Wythoff, *A modification of the game of Nim*, Nieuw Archief voor Wiskunde (2)
+//! 7 (1907) 199–202). With `φ = (1 + √5)/2`, `a_k = ⌊kφ⌋` and `b_k = ⌊kφ²⌋ = a_k + k`, the
+//! P-positions are exactly `(a_k, b_k)` and `(b_k, a_k)`, `k = 0, 1, 2, …`:
+//! (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), …
+//!
+//! **Why** (the Beatty-sequence argument; Berlekamp, Conway and Guy, *Winning Ways for your
+//! Mathematical Plays* (1982), "Wyt Queens"; Fraenkel, *How to beat your Wythoff games'
+//! opponent on three fronts*, Amer. Math. Monthly 89 (1982) 353–361).
+//! 1. *Beatty's theorem* (Rayleigh 1894; Beatty, Amer. Math. Monthly 33 (1926) problem 3173):
+//!    for irrational `α, β > 1` with `1/α + 1/β = 1`, the sequences `⌊nα⌋` and `⌊nβ⌋`
+//!    (`n ≥ 1`) together hit every positive integer exactly once. (Count the terms below `N`:
+//!    `⌊N/α⌋ + ⌊N/β⌋ = N − 1` for every `N`, as the fractional parts of `N/α` and `N/β` are
+//!    non-zero and sum to 1.) Since `φ² = φ + 1`, `1/φ + 1/φ² = 1`: `a_k` and `b_k` split the
+//!    positive integers, and `b_k − a_k = ⌊kφ + k⌋ − ⌊kφ⌋ = k`.
+//! 2. *No move joins two of these pairs*: a move from one heap keeps the other heap, but every
+//!    number is in only one pair; a move from both keeps the difference `k`, but the pairs'
+//!    differences `k` are all different.
+//! 3. *Every other position has a move into one*: take `x ≤ y`. If `x = b_j`, move `y` to
+//!    `a_j < x`. If `x = a_j` and `y > b_j`, move `y` to `b_j`. If `x = a_j` and `y < b_j`,
+//!    then `k = y − x < j`, so `a_k < a_j = x`: take `x − a_k` from both, reaching
+//!    `(a_k, a_k + k) = (a_k, b_k)`. (`x = 0`: move `y` to 0.)
+//!
+//! So the pairs are the P-positions (the losing positions are those with no move to a losing
+//! position, and the set above is the unique such set). [`closed_form`] tests `x = a_{y−x}` in
+//! exact integers for heaps of any size and lists every winning move of one pair: by step 1
+//! there are at most three (to the partner of either heap, or down the diagonal to the
+//! P-position with the same difference), and step 3 shows one exists off the P-positions.
+//!
+//! # Grundy values
+//! `G(x, y)` has no known closed form. [`table::GrundyTable`] computes the table fast, and
+//! [`rows::RowPeriodicity`] proves each row additively periodic (Dress, Flammenkamp and Pink
+//! 1999; Landman 2002) and evaluates `G(x, y)` for small `x` and any `y`. The front end
+//! [`WythoffRules`] answers the outcome and the winning moves of one pair by the closed form at
+//! any size, and values (so sums of several pairs) where the table or the rows reach.
+
+pub mod closed_form;
+pub mod rows;
+pub mod table;
+
+use crate::error::{GameError, check_memory};
+use crate::game::Game;
+use crate::ruleset::{Move, Ruleset, Table, WinningMove, too_many_moves};
+use crate::value::{Outcome, Value};
+use closed_form::{PairMove, Take};
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+use rows::RowPeriodicity;
+use std::sync::{Arc, Mutex, RwLock};
+use table::GrundyTable;
+
+/// The rules of Wythoff's game on word-sized pairs, for the generic solver.
+///
+/// ```
+/// use grundy::game::Game;
+/// use grundy::solve::memo::grundy_value;
+/// use grundy::wythoff::Wythoff;
+/// assert_eq!(Wythoff.options(&(1, 1)), vec![(0, 1), (1, 0), (0, 0)]);
+/// assert_eq!(grundy_value(&Wythoff, &(4, 7)).unwrap().0, 0);
+/// assert_eq!(grundy_value(&Wythoff, &(1, 8)).unwrap().0, 6);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wythoff;
+
+impl Game for Wythoff {
+    type Position = (u64, u64);
+    fn options_into(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        out.extend((0..x).map(|smaller| (smaller, y)));
+        out.extend((0..y).map(|smaller| (x, smaller)));
+        out.extend((1..=x.min(y)).map(|take| (x - take, y - take)));
+    }
+}
+
+/// The spec word of the game.
+pub const SPEC: &str = "wythoff";
+
+/// Values come from the table while both heaps are below this (the table of this side takes
+/// about 1.2 GiB and a few seconds on two cores).
+pub const VALUE_TABLE_LIMIT: u64 = 16384;
+
+/// Below this, a pair's value comes from the table (milliseconds) even when its row would do.
+const CHEAP_TABLE: u64 = 2048;
+
+/// The table `grundy table wythoff` prints without `--size`.
+pub const DEFAULT_TABLE_SIZE: u64 = 10;
+
+/// Parses a component `x,y` (two heaps of any number of decimal digits).
+///
+/// # Errors
+/// [`GameError::BadComponent`] naming the text.
+///
+/// ```
+/// use grundy::wythoff::parse_pair;
+/// assert_eq!(parse_pair("4,7").unwrap(), (4u32.into(), 7u32.into()));
+/// assert!(parse_pair("4").unwrap_err().to_string().contains("`4`"));
+/// assert!(parse_pair("4,-7").is_err());
+/// ```
+pub fn parse_pair(text: &str) -> Result<(BigUint, BigUint), GameError> {
+    let bad = |reason: &str| GameError::BadComponent {
+        game: SPEC.to_owned(),
+        text: text.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let Some((x, y)) = text.split_once(',') else {
+        return Err(bad("a Wythoff position is a pair of heaps written `x,y`, like `4,7`"));
+    };
+    let heap = |part: &str| {
+        let part = part.trim();
+        if part.starts_with('-') {
+            return Err(bad("a heap cannot be negative"));
+        }
+        if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad("each heap of `x,y` is a non-negative integer in decimal digits"));
+        }
+        Ok(part.parse::<BigUint>().expect("decimal digits parse"))
+    };
+    Ok((heap(x)?, heap(y)?))
+}
+
+/// A pair in the input syntax.
+fn format_pair(x: &BigUint, y: &BigUint) -> String {
+    format!("{x},{y}")
+}
+
+/// Why a P-position is one, in words: `4,7 is the P-position (a_k, b_k) with k = 3 (…)`.
+fn p_position_reason(x: &BigUint, y: &BigUint) -> String {
+    let (small, large) = if x <= y { (x, y) } else { (y, x) };
+    let k = large - small;
+    if k.is_zero() {
+        return "0,0 is the P-position with no move".to_owned();
+    }
+    let order = if x <= y { "(a_k, b_k)" } else { "(b_k, a_k)" };
+    format!("{x},{y} is the P-position {order} with k = {k} (a_k = ⌊kφ⌋, b_k = a_k + k = ⌊kφ²⌋)")
+}
+
+fn describe_take(take: Take, amount: &BigUint) -> String {
+    match take {
+        Take::First => format!("take {amount} from the first heap"),
+        Take::Second => format!("take {amount} from the second heap"),
+        Take::Both => format!("take {amount} from both heaps"),
+    }
+}
+
+/// Wythoff's game for the front end: sums of pairs `x,y`.
+///
+/// ```
+/// use grundy::ruleset::Ruleset;
+/// use grundy::wythoff::WythoffRules;
+/// let rules = WythoffRules::new();
+/// let position = |texts: &[&str]| texts.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+/// assert_eq!(rules.outcome(&position(&["4,7"])).unwrap().to_string(), "P");
+/// assert_eq!(rules.value(&position(&["1,2", "3,3"])).unwrap().to_string(), "6");
+/// assert_eq!(rules.winning_moves(&position(&["4,8"])).unwrap()[0].to, ["4,7"]);
+/// ```
+#[derive(Default)]
+pub struct WythoffRules {
+    table: RwLock<Option<Arc<GrundyTable>>>,
+    rows: Mutex<Option<Arc<RowPeriodicity>>>,
+}
+
+impl WythoffRules {
+    /// The front end, with nothing computed yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A table of side at least `size` (computed once and kept; grown when a larger one is
+    /// asked).
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when it would not fit in memory.
+    pub fn table_covering(&self, size: u64) -> Result<Arc<GrundyTable>, GameError> {
+        if let Some(table) = self.table.read().expect("table lock").as_ref()
+            && table.size() as u64 >= size
+        {
+            return Ok(table.clone());
+        }
+        let mut slot = self.table.write().expect("table lock");
+        if let Some(table) = slot.as_ref()
+            && table.size() as u64 >= size
+        {
+            return Ok(table.clone());
+        }
+        let table = Arc::new(GrundyTable::compute(size)?);
+        *slot = Some(table.clone());
+        Ok(table)
+    }
+
+    /// Rows `0 ..= top` proved periodic (kept for later questions).
+    ///
+    /// # Errors
+    /// As [`RowPeriodicity::find`].
+    pub fn rows_covering(&self, top: u64) -> Result<Arc<RowPeriodicity>, GameError> {
+        let mut slot = self.rows.lock().expect("rows lock");
+        if let Some(rows) = slot.as_ref()
+            && rows.top() >= top
+        {
+            return Ok(rows.clone());
+        }
+        let rows = Arc::new(RowPeriodicity::find(top)?);
+        *slot = Some(rows.clone());
+        Ok(rows)
+    }
+
+    /// How the value of `(x, y)` is found: from the table when both heaps are small, else from
+    /// the periodic rows (the smaller heap at most [`rows::MAX_ROW`]), else from the table (both
+    /// heaps below [`VALUE_TABLE_LIMIT`]).
+    fn source(&self, x: &BigUint, y: &BigUint) -> Result<ValueSource, GameError> {
+        let (small, large) = if x <= y { (x, y) } else { (y, x) };
+        let in_table = large.to_u64().filter(|&large| large < VALUE_TABLE_LIMIT);
+        let table = |large: u64| {
+            // A little beyond what is asked, so that nearby questions reuse the table.
+            let side = (large + 1).next_multiple_of(256).min(VALUE_TABLE_LIMIT);
+            Ok(ValueSource::Table(self.table_covering(side)?))
+        };
+        if let Some(large) = in_table.filter(|&large| large < CHEAP_TABLE) {
+            return table(large);
+        }
+        // A small heap: its row (proved periodic in milliseconds) beats building a big table.
+        if let Some(small) = small.to_u64().filter(|&small| small <= rows::MAX_ROW) {
+            match self.rows_covering(small) {
+                Ok(rows) => return Ok(ValueSource::Rows(rows)),
+                Err(error) if in_table.is_none() => return Err(error),
+                Err(_) => {}
+            }
+        }
+        if let Some(large) = in_table {
+            return table(large);
+        }
+        let outcome = if closed_form::is_p_position(x, y) { "P" } else { "N" };
+        Err(GameError::Unsupported(format!(
+            "the Grundy value of the Wythoff pair `{}` is out of reach: it has no closed form and is \
+             computed only with both heaps below {VALUE_TABLE_LIMIT} (the table) or one heap at most {} \
+             (the periodic rows); its outcome, {outcome}, is exact (`grundy outcome wythoff {}`)",
+            format_pair(x, y),
+            rows::MAX_ROW,
+            format_pair(x, y)
+        )))
+    }
+
+    /// `G(x, y)`.
+    ///
+    /// # Errors
+    /// [`GameError::Unsupported`] naming the pair when neither the table nor the rows reach it.
+    ///
+    /// ```
+    /// use grundy::wythoff::WythoffRules;
+    /// let rules = WythoffRules::new();
+    /// assert_eq!(rules.pair_value(&1u32.into(), &8u32.into()).unwrap(), 6u32.into());
+    /// let far: num_bigint::BigUint = "1000000000000".parse().unwrap();
+    /// assert_eq!(rules.pair_value(&0u32.into(), &far).unwrap(), far);
+    /// ```
+    pub fn pair_value(&self, x: &BigUint, y: &BigUint) -> Result<BigUint, GameError> {
+        Ok(self.source(x, y)?.value(x, y))
+    }
+
+    /// Every option of `(x, y)` whose value is `target`.
+    fn moves_to_value(&self, x: &BigUint, y: &BigUint, target: &BigUint) -> Result<Vec<PairMove>, GameError> {
+        Ok(self.moves_with(&self.source(x, y)?, x, y, target))
+    }
+
+    /// Every option of `(x, y)` whose value is `target`, with values from `source` (which must
+    /// reach `(x, y)` and so all its options).
+    fn moves_with(&self, source: &ValueSource, x: &BigUint, y: &BigUint, target: &BigUint) -> Vec<PairMove> {
+        let mut moves = Vec::new();
+        let mut consider = |to: (BigUint, BigUint), take: Take, amount: BigUint| {
+            if &source.value(&to.0, &to.1) == target {
+                moves.push(PairMove { to, take, amount });
+            }
+        };
+        match source {
+            ValueSource::Table(_) => {
+                // Every option; both heaps are below the table's side.
+                let (xs, ys) = (x.to_u64().expect("in the table"), y.to_u64().expect("in the table"));
+                for smaller in 0..xs {
+                    consider((smaller.into(), y.clone()), Take::First, (xs - smaller).into());
+                }
+                for smaller in 0..ys {
+                    consider((x.clone(), smaller.into()), Take::Second, (ys - smaller).into());
+                }
+                for take in 1..=xs.min(ys) {
+                    consider(((xs - take).into(), (ys - take).into()), Take::Both, take.into());
+                }
+            }
+            ValueSource::Rows(rows) => {
+                // One heap is a small row r; the other may be huge. Moves in the small heap and
+                // from both are few; in the long heap the row holds each value at most once.
+                let small_is_x = x <= y;
+                let (small, large) = if small_is_x { (x, y) } else { (y, x) };
+                let row = small.to_u64().expect("a row number");
+                let orient = |s: BigUint, l: BigUint| if small_is_x { (s, l) } else { (l, s) };
+                let (take_small, take_large) =
+                    if small_is_x { (Take::First, Take::Second) } else { (Take::Second, Take::First) };
+                for smaller in 0..row {
+                    consider(orient(smaller.into(), large.clone()), take_small, (row - smaller).into());
+                }
+                for take in 1..=row {
+                    consider(orient((row - take).into(), large - take), Take::Both, take.into());
+                }
+                if let Some(position) = rows.find_in_row(row, target).filter(|position| position < large) {
+                    let amount = large - &position;
+                    moves.push(PairMove { to: orient(small.clone(), position), take: take_large, amount });
+                }
+            }
+        }
+        moves
+    }
+}
+
+/// Where values come from for one question.
+enum ValueSource {
+    Table(Arc<GrundyTable>),
+    Rows(Arc<RowPeriodicity>),
+}
+
+impl ValueSource {
+    /// `G(x, y)` for a pair the source reaches (every option of the pair it was chosen for).
+    fn value(&self, x: &BigUint, y: &BigUint) -> BigUint {
+        match self {
+            ValueSource::Table(table) => {
+                let index = |heap: &BigUint| heap.to_usize().expect("in the table");
+                table.get(index(x), index(y)).into()
+            }
+            ValueSource::Rows(rows) => {
+                let (small, large) = if x <= y { (x, y) } else { (y, x) };
+                rows.value(small.to_u64().expect("a row number"), large)
+            }
+        }
+    }
+}
+
+impl Ruleset for WythoffRules {
+    fn spec(&self) -> String {
+        SPEC.to_owned()
+    }
+
+    fn value(&self, components: &[String]) -> Result<Value, GameError> {
+        let mut total = BigUint::ZERO;
+        for text in components {
+            let (x, y) = parse_pair(text)?;
+            total ^= self.pair_value(&x, &y)?;
+        }
+        Ok(Value::Finite(total))
+    }
+
+    fn outcome(&self, components: &[String]) -> Result<Outcome, GameError> {
+        if let [single] = components {
+            // One pair: the closed form, at any size.
+            let (x, y) = parse_pair(single)?;
+            return Ok(if closed_form::is_p_position(&x, &y) { Outcome::P } else { Outcome::N });
+        }
+        Ok(self.value(components)?.outcome())
+    }
+
+    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
+        let pairs = components.iter().map(|text| parse_pair(text)).collect::<Result<Vec<_>, _>>()?;
+        if let [(x, y)] = pairs.as_slice() {
+            // One pair: the closed form's moves, each landing on a P-position.
+            return Ok(closed_form::winning_moves(x, y)
+                .into_iter()
+                .map(|pair_move| {
+                    let (to_x, to_y) = &pair_move.to;
+                    let notation = format!("{} -> {}", format_pair(x, y), format_pair(to_x, to_y));
+                    let explain = format!(
+                        "pair 1: {notation} ({}); {}",
+                        describe_take(pair_move.take, &pair_move.amount),
+                        p_position_reason(to_x, to_y)
+                    );
+                    WinningMove { to: vec![format_pair(to_x, to_y)], component: 0, notation, explain }
+                })
+                .collect());
+        }
+        let values = pairs.iter().map(|(x, y)| self.pair_value(x, y)).collect::<Result<Vec<_>, _>>()?;
+        let total = values.iter().fold(BigUint::ZERO, |acc, value| acc ^ value);
+        let mut moves = Vec::new();
+        if total.is_zero() {
+            return Ok(moves);
+        }
+        for (index, ((x, y), value)) in pairs.iter().zip(&values).enumerate() {
+            let target = value ^ &total;
+            for pair_move in self.moves_to_value(x, y, &target)? {
+                let (to_x, to_y) = &pair_move.to;
+                let mut to = components.to_vec();
+                to[index] = format_pair(to_x, to_y);
+                let notation = format!("{} -> {}", format_pair(x, y), to[index]);
+                let explain = format!(
+                    "pair {}: {notation} ({}); its value {value} -> {target} makes the nim-sum {total} -> 0, a P-position",
+                    index + 1,
+                    describe_take(pair_move.take, &pair_move.amount),
+                );
+                moves.push(WinningMove { to, component: index, notation, explain });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let pairs = components.iter().map(|text| parse_pair(text)).collect::<Result<Vec<_>, _>>()?;
+        let mut moves = Vec::new();
+        for (index, (x, y)) in pairs.iter().enumerate() {
+            let count = x + y + x.min(y);
+            let remaining = limit.saturating_sub(moves.len());
+            let (Some(xs), Some(ys)) = (x.to_u64(), y.to_u64()) else {
+                return Err(too_many_moves(SPEC, &components[index], limit));
+            };
+            if count > BigUint::from(remaining) {
+                return Err(too_many_moves(SPEC, &components[index], limit));
+            }
+            for option in Wythoff.options(&(xs, ys)) {
+                let mut to = components.to_vec();
+                to[index] = format!("{},{}", option.0, option.1);
+                let notation = format!("{} -> {}", components[index], to[index]);
+                moves.push(Move { to, component: index, notation });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        components.iter().enumerate().map(|(index, text)| format!("pair {}: {text}", index + 1)).collect()
+    }
+
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        let size = size.unwrap_or(DEFAULT_TABLE_SIZE);
+        let what = || format!("the {size}×{size} Wythoff table, printed");
+        let result = check_memory(what, (size as u128).pow(2), 8 + 4)
+            .and_then(|()| GrundyTable::compute(size))
+            .map(|table| Table::Grid { values: table.to_rows() });
+        Some(result)
+    }
+}
+
+#[cfg(test)]
+mod tests;
