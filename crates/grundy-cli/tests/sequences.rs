@@ -266,3 +266,40 @@ fn period_reports_an_observed_pattern_without_claiming_it() {
     assert_eq!(proved["proved"], true);
     assert_ne!(proved["period"], 2);
 }
+
+#[test]
+fn games_without_a_nim_sequence_are_refused() {
+    for command in ["sequence", "period", "stats"] {
+        let error = fails(&[command, "wythoff", "--to", "5"][..if command == "period" { 2 } else { 4 }]);
+        assert!(error.contains("`wythoff` has no nim-sequence"), "{error}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_period_search_and_a_rerun_continues() {
+    // 3000 moves and a window of 10^8 values: slow, and nothing is proved soon.
+    let mut set: Vec<String> = (1..=3000).map(|n| (2 * n + 1).to_string()).collect();
+    set.push("100000000".to_owned());
+    let game = format!("sub:{}", set.join(","));
+    let path = temporary("period-interrupted.ckpt");
+    let file = path.to_str().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["period", &game, "--max", "200000000", "--checkpoint", file])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(output.stdout.is_empty());
+    let saved = grundy::heap::checkpoint::decode(&std::fs::read(&path).unwrap(), &game).unwrap();
+    assert!(!saved.is_empty());
+    let max = (saved.len() + 50).to_string();
+    let report = json(&["period", &game, "--max", &max, "--json", "--checkpoint", file]);
+    assert_eq!(report["proved"], false);
+    assert_eq!(report["checked_to"], saved.len() as u64 + 50);
+}
