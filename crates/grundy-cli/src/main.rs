@@ -6,6 +6,7 @@
 mod charts;
 mod commands;
 mod games;
+mod long_run;
 mod output;
 mod render;
 
@@ -32,6 +33,13 @@ enum Command {
     Rules(commands::rules::Args),
     /// The whole table of a two-heap game or a graph game.
     Table(commands::table::Args),
+    /// The nim-sequence G(0) … G(N) of a heap game.
+    Sequence(commands::sequence::Args),
+    /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
+    Period(commands::period::Args),
+    /// How often each value occurs among heaps 0..N, and the exact share of P-positions among
+    /// sums of K such heaps.
+    Stats(commands::stats::Args),
     /// Play a game against grundy, which plays perfectly.
     Play(commands::play::Args),
     /// A picture: a nim-sequence, a two-heap table or a graph game, as SVG or PNG.
@@ -49,6 +57,9 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(args),
         Command::Rules(args) => commands::rules::run(args),
         Command::Table(args) => commands::table::run(args),
+        Command::Sequence(args) => commands::sequence::run(args),
+        Command::Period(args) => commands::period::run(args),
+        Command::Stats(args) => commands::stats::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),
     };

@@ -29,6 +29,9 @@ pub enum Stop {
     /// The reader of stdout went away.
     #[error("broken pipe")]
     BrokenPipe,
+    /// Ctrl-C stopped a long computation (the message says what was kept): exit status 130.
+    #[error("{0}")]
+    Interrupted(String),
 }
 
 /// Maps a command's result to the exit status: 0, or one line on stderr and 2.
@@ -36,6 +39,10 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::BrokenPipe)) => ExitCode::SUCCESS,
+        Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::Interrupted(_))) => {
+            let _ = writeln!(io::stderr(), "grundy: {error}");
+            ExitCode::from(130)
+        }
         Err(error) => {
             let message = format!("{error:#}").replace('\n', " ");
             let _ = writeln!(io::stderr(), "grundy: error: {message}");

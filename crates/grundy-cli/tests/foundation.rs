@@ -90,8 +90,9 @@ fn bad_input_is_one_line_and_exit_2() {
     fails(&["value", "nim", "-3"], "`-3`");
     fails(&["value", "nim", "3x"], "`3x`");
     fails(&["outcome", "nim", ""], "``");
-    fails(&["moves", "sub:1,2", "99999999999999999999999"], "99999999999999999999999");
-    fails(&["value", "sub:1", "100000000000"], "GiB");
+    // sub:S takes heaps of any size through its proved period (issue 3); without a proof
+    // (the window of 10^11 values is past the search) a table past memory is refused.
+    fails(&["value", "sub:1,100000000000", "1000000000000"], "GiB");
     fails(&["valu", "nim"], "valu");
     fails(&["value"], "GAME");
 }

@@ -2,8 +2,11 @@
 
 pub mod moves;
 pub mod outcome;
+pub mod period;
 pub mod play;
 pub mod plot;
 pub mod rules;
+pub mod sequence;
+pub mod stats;
 pub mod table;
 pub mod value;

@@ -6,11 +6,13 @@
 //! every residue but `n mod (M + 1)` (those whose `k ≤ n`), so the mex is `n mod (M + 1)`.
 //! Heaps and `M` may have any number of digits.
 
-use crate::error::GameError;
+use crate::error::{GameError, check_memory};
 use crate::game::Game;
-use crate::heap::{heap_bar, parse_heap};
+use crate::heap::period::KnownPeriod;
+use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
 /// The rules of Bash's game with a word-sized `M`, for the generic solver.
 ///
@@ -41,10 +43,94 @@ pub fn grundy_value(heap: u64, max_take: u64) -> u64 {
     if max_take == u64::MAX { heap } else { heap % (max_take + 1) }
 }
 
+/// Bash's game with `M` of any size, as a [`HeapGame`] (for `sequence`, `period`, `stats`).
+///
+/// ```
+/// use grundy::heap::bash::BashSequence;
+/// use grundy::heap::{HeapGame, SequenceControl};
+/// let game = BashSequence::new(3u32.into());
+/// let mut values = Vec::new();
+/// game.extend_sequence(&mut values, 9, &SequenceControl::default()).unwrap();
+/// assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BashSequence {
+    max_take: BigUint,
+}
+
+impl BashSequence {
+    /// Bash's game taking 1 to `max_take` counters (`max_take ≥ 1`).
+    pub fn new(max_take: BigUint) -> Self {
+        BashSequence { max_take }
+    }
+
+    /// `M + 1`, when it fits a machine word.
+    fn modulus(&self) -> Option<u64> {
+        self.max_take.to_u64().and_then(|max_take| max_take.checked_add(1))
+    }
+}
+
+impl HeapGame for BashSequence {
+    fn spec(&self) -> String {
+        format!("bash:{}", self.max_take)
+    }
+
+    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+        check_memory(|| format!("the nim-sequence of {} up to heap {len}", self.spec()), len as u128, 4)?;
+        let modulus = self.modulus().unwrap_or(u64::MAX);
+        if modulus > 1 << 32 && len > 1 << 32 {
+            return Err(GameError::Unsupported(format!(
+                "nim-sequences are tables of 32-bit values; G({}) of {} is past 2^32 - 1",
+                len - 1,
+                self.spec()
+            )));
+        }
+        const CHUNK: usize = 1 << 22;
+        while values.len() < len {
+            if control.cancelled() {
+                return Ok(false);
+            }
+            let next = len.min(values.len() + CHUNK);
+            values.extend((values.len()..next).map(|heap| (heap as u64 % modulus) as u32));
+            (control.progress)(values.len());
+        }
+        Ok(true)
+    }
+
+    /// Bash's game is the subtraction game with S = {1, …, M}. (An `M` past 2^64 − 1 is beyond
+    /// any window check, and its period `M + 1` beyond a [`KnownPeriod`]: only observed.)
+    fn periodicity(&self) -> Periodicity {
+        match self.max_take.to_u64() {
+            Some(max_take) => Periodicity::Subtraction { max_take },
+            None => Periodicity::Unproved,
+        }
+    }
+
+    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+        let most = self.max_take.to_u64().unwrap_or(u64::MAX).min(heap);
+        (1..=most).map(|take| vec![heap - take]).collect()
+    }
+
+    fn method(&self) -> String {
+        "closed form G(n) = n mod (M + 1)".to_owned()
+    }
+
+    /// Period `M + 1` from heap 0 (the module's closed form).
+    fn known_period(&self) -> Option<KnownPeriod> {
+        Some(KnownPeriod {
+            preperiod: 0,
+            period: self.modulus()?,
+            saltus: 0,
+            theorem: "G(n) = n mod (M + 1) (seed 003: the multiples of M + 1 are the P-positions)".to_owned(),
+        })
+    }
+}
+
 /// Bash's game for the front end: `bash:M`, heaps of any size.
 #[derive(Clone, Debug)]
 pub struct BashRules {
     max_take: BigUint,
+    sequence: BashSequence,
 }
 
 impl BashRules {
@@ -61,7 +147,12 @@ impl BashRules {
         if max_take == BigUint::ZERO {
             return Err(bad("M = 0 allows no move; M must be at least 1"));
         }
-        Ok(BashRules { max_take })
+        Ok(BashRules::new(max_take))
+    }
+
+    /// Bash's game taking 1 to `max_take` counters (`max_take ≥ 1`).
+    pub fn new(max_take: BigUint) -> Self {
+        BashRules { sequence: BashSequence::new(max_take.clone()), max_take }
     }
 }
 
@@ -82,6 +173,10 @@ impl ComponentGame for BashRules {
 
     fn component_value(&self, heap: &BigUint) -> Result<BigUint, GameError> {
         Ok(heap % (&self.max_take + 1u32))
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(&self.sequence)
     }
 
     fn moves_to_value(&self, heap: &BigUint, target: &BigUint) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
@@ -125,6 +220,30 @@ mod tests {
     use crate::solve::memo::Solver;
     use proptest::prelude::*;
 
+    #[test]
+    fn period_is_m_plus_one_by_the_closed_form_and_by_the_window_argument() {
+        use crate::heap::period::{Proof, find_period};
+        for max_take in 1u32..8 {
+            let game = BashSequence::new(max_take.into());
+            let report = find_period(&game, &mut Vec::new(), 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
+            let (period, proof) = report.proved.unwrap();
+            assert_eq!((period.preperiod, period.period, period.saltus), (0, u64::from(max_take) + 1, 0));
+            assert!(matches!(proof, Proof::ClosedForm { .. }));
+            // The subtraction game {1..M} reaches the same period by the window argument alone.
+            let sub = crate::heap::subtraction::SubtractionGame::new((1..=u64::from(max_take)).collect()).unwrap();
+            let (window, _) = find_period(&sub, &mut Vec::new(), 1000, &SequenceControl::default(), &mut |_| {})
+                .unwrap()
+                .proved
+                .unwrap();
+            assert_eq!((window.preperiod, window.period), (0, u64::from(max_take) + 1));
+        }
+        let huge = BashSequence::new("100000000000000000000000".parse().unwrap());
+        assert_eq!(huge.known_period(), None);
+        let mut values = Vec::new();
+        huge.extend_sequence(&mut values, 5, &SequenceControl::default()).unwrap();
+        assert_eq!(values, [0, 1, 2, 3, 4]);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -136,7 +255,7 @@ mod tests {
 
         #[test]
         fn moves_reach_exactly_the_options_with_the_target_value(max_take in 1u64..12, heap in 0u64..60, target in 0u64..14) {
-            let rules = BashRules { max_take: max_take.into() };
+            let rules = BashRules::new(max_take.into());
             let found: Vec<BigUint> = rules
                 .moves_to_value(&heap.into(), &target.into())
                 .unwrap()

@@ -1,8 +1,11 @@
 //! Heap games: a position is a sum of heaps, each a non-negative integer.
 
 pub mod bash;
+pub mod checkpoint;
 pub mod nim;
+pub mod period;
 pub mod rules;
+pub mod stats;
 pub mod subtraction;
 
 pub use rules::HeapRules;
@@ -38,14 +41,23 @@ pub trait HeapGame: Send + Sync {
     fn method(&self) -> String {
         "mex over all options".to_owned()
     }
+
+    /// A period (or arithmetic period) the game's closed form proves outright, with the
+    /// theorem: Nim's `G(n) = n`, Bash's `G(n) = n mod (M + 1)`. `None` (the default) when
+    /// only a finite check under [`HeapGame::periodicity`] can prove one.
+    fn known_period(&self) -> Option<period::KnownPeriod> {
+        None
+    }
 }
 
 /// The theorem under which an observed period of a nim-sequence is proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Periodicity {
-    /// Octal and hexadecimal games whose moves remove at most `max_removal` tokens: the
-    /// periodicity theorem (Guy and Smith 1956; *Winning Ways* ch. 4): if `G(n + p) = G(n)` for
-    /// all `e ≤ n < 2e + p + max_removal`, the sequence has period `p` from `e` on.
+    /// Octal games whose moves remove at most `max_removal` tokens and leave at most two
+    /// heaps: the periodicity theorem (Guy and Smith 1956; *Winning Ways* ch. 4): if
+    /// `G(n + p) = G(n)` for all `e ≤ n < 2e + p + max_removal` with `e ≥ 1`, the sequence has
+    /// period `p` from `e` on (for `e = 0` check from `e = 1`: see [`period`]). This bound
+    /// is for splits into two heaps; a split into three is covered by `3e + 2p + t`.
     Octal {
         /// The largest number of tokens one move removes (`t`).
         max_removal: u64,

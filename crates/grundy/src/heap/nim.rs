@@ -4,9 +4,10 @@
 //! *Nim, a game with a complete mathematical theory*, Annals of Math. 1901–02; seed
 //! `000_005bb898a10eaf14.txt`). Heaps may have any number of digits.
 
-use crate::error::GameError;
+use crate::error::{GameError, check_memory};
 use crate::game::Game;
-use crate::heap::{heap_bar, parse_heap};
+use crate::heap::period::KnownPeriod;
+use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -25,6 +26,51 @@ impl Game for Nim {
     type Position = u64;
     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
         out.extend((0..*heap).rev());
+    }
+}
+
+impl HeapGame for Nim {
+    fn spec(&self) -> String {
+        "nim".to_owned()
+    }
+
+    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+        check_memory(|| format!("the nim-sequence of nim up to heap {len}"), len as u128, 4)?;
+        if len > 1 << 32 {
+            return Err(GameError::Unsupported(format!(
+                "nim-sequences are tables of 32-bit values; heap {} is past 2^32 - 1",
+                len - 1
+            )));
+        }
+        const CHUNK: usize = 1 << 22;
+        while values.len() < len {
+            if control.cancelled() {
+                return Ok(false);
+            }
+            let next = len.min(values.len() + CHUNK);
+            values.extend(values.len() as u32..=(next - 1) as u32);
+            (control.progress)(values.len());
+        }
+        Ok(true)
+    }
+
+    /// Moves remove any number of counters: no finite check proves a period (the closed form
+    /// does, see [`HeapGame::known_period`]).
+    fn periodicity(&self) -> Periodicity {
+        Periodicity::Unproved
+    }
+
+    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+        self.options(&heap).into_iter().map(|option| vec![option]).collect()
+    }
+
+    fn method(&self) -> String {
+        "closed form G(n) = n".to_owned()
+    }
+
+    /// `G(n + 1) = G(n) + 1` from heap 0: an arithmetic period with saltus 1.
+    fn known_period(&self) -> Option<KnownPeriod> {
+        Some(KnownPeriod { preperiod: 0, period: 1, saltus: 1, theorem: "G(n) = n (Bouton 1901)".to_owned() })
     }
 }
 
@@ -54,6 +100,10 @@ impl ComponentGame for NimRules {
 
     fn component_value(&self, heap: &BigUint) -> Result<BigUint, GameError> {
         Ok(heap.clone())
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        Some(&Nim)
     }
 
     fn moves_to_value(&self, heap: &BigUint, target: &BigUint) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
@@ -92,6 +142,18 @@ mod tests {
         for heap in 0..300 {
             assert_eq!(solver.grundy_value(&heap).unwrap().0, grundy_value(heap));
         }
+    }
+
+    #[test]
+    fn sequence_is_the_closed_form_and_the_arithmetic_period_is_proved() {
+        let mut values = vec![0, 1];
+        assert!(Nim.extend_sequence(&mut values, 1000, &SequenceControl::default()).unwrap());
+        assert!(values.iter().enumerate().all(|(heap, &value)| value as usize == heap));
+        let report =
+            crate::heap::period::find_period(&Nim, &mut values, 999, &SequenceControl::default(), &mut |_| {}).unwrap();
+        let (period, _) = report.proved.unwrap();
+        assert_eq!((period.preperiod, period.period, period.saltus), (0, 1, 1));
+        assert!(NimRules.heap_game().is_some());
     }
 
     proptest! {

@@ -1,14 +1,27 @@
-//! [`HeapRules`]: any [`HeapGame`] as a front-end family, with a cached nim-sequence.
+//! [`HeapRules`]: any [`HeapGame`] as a front-end family, with a cached nim-sequence, and
+//! heaps of any size through the sequence's proved period.
 
-use crate::error::{GameError, check_memory};
-use crate::heap::{HeapGame, SequenceControl, heap_bar, parse_heap};
+use crate::error::{GameError, MEMORY_LIMIT, check_memory};
+use crate::heap::period::{Period, default_max_heap, find_period};
+use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use std::sync::RwLock;
+use std::sync::{Mutex, RwLock};
+
+/// Heaps below this are always looked up in the table, computed directly if need be.
+const DIRECT_HEAPS: u64 = 1 << 16;
+/// Moves are listed option by option from heaps up to this size; beyond it only games whose
+/// options are few (no splitting) can list them.
+const LISTED_HEAPS: u64 = 1 << 20;
 
 /// A heap game for the front end: components are heap sizes, values come from the game's
-/// nim-sequence, computed once as far as the largest heap asked and kept.
+/// nim-sequence, computed once as far as needed and kept.
+///
+/// A heap beyond the table takes its value from the sequence's proved period (see
+/// [`crate::heap::period`]): the sequence is computed until the period is proved, then
+/// extrapolated. Without a proof the value is computed directly when its table fits in
+/// memory, and refused otherwise with the size it would need.
 ///
 /// ```
 /// use grundy::heap::HeapRules;
@@ -16,16 +29,28 @@ use std::sync::RwLock;
 /// let rules = HeapRules::new(SubtractionGame::new(vec![1, 3, 4]).unwrap());
 /// assert_eq!(rules.heap_value(7).unwrap(), 0);
 /// assert_eq!(rules.heap_value(6).unwrap(), 2);
+/// // S = {1, 3, 4} has period 7 (0 1 0 1 2 3 2): 10^30 ≡ 1 (mod 7).
+/// let huge: num_bigint::BigUint = "1000000000000000000000000000000".parse().unwrap();
+/// assert_eq!(rules.value_of(&huge).unwrap(), 1u32.into());
 /// ```
 pub struct HeapRules<G> {
     game: G,
     table: RwLock<Vec<u32>>,
+    /// The proved period, once found.
+    period: RwLock<Option<Period>>,
+    /// The last heap a search examined without finding a proof.
+    searched_without_proof: Mutex<Option<u64>>,
 }
 
 impl<G: HeapGame> HeapRules<G> {
     /// The front end of `game`, with an empty table.
     pub fn new(game: G) -> Self {
-        HeapRules { game, table: RwLock::new(Vec::new()) }
+        HeapRules {
+            game,
+            table: RwLock::new(Vec::new()),
+            period: RwLock::new(None),
+            searched_without_proof: Mutex::new(None),
+        }
     }
 
     /// The rules.
@@ -33,12 +58,12 @@ impl<G: HeapGame> HeapRules<G> {
         &self.game
     }
 
-    /// `G(heap)`, growing the cached table as far as needed.
+    /// `G(heap)` from the table, growing it as far as needed.
     ///
     /// # Errors
     /// [`GameError::TooLarge`] when the table would not fit in memory.
     pub fn heap_value(&self, heap: u64) -> Result<u32, GameError> {
-        if let Some(&value) = self.table.read().expect("table lock").get(heap as usize) {
+        if let Some(value) = self.cached(heap) {
             return Ok(value);
         }
         let len = heap.checked_add(1).and_then(|len| usize::try_from(len).ok()).unwrap_or(usize::MAX);
@@ -48,20 +73,136 @@ impl<G: HeapGame> HeapRules<G> {
         Ok(table[heap as usize])
     }
 
-    fn small_heap(&self, heap: &BigUint) -> Result<u64, GameError> {
-        heap.to_u64().ok_or_else(|| GameError::BadComponent {
-            game: self.game.spec(),
-            text: heap.to_string(),
-            reason: "the heap is larger than 2^64 - 1, beyond any table".to_owned(),
-        })
+    fn cached(&self, heap: u64) -> Option<u32> {
+        let index = usize::try_from(heap).ok()?;
+        self.table.read().expect("table lock").get(index).copied()
+    }
+
+    /// `G(heap)` for a heap of any size: from the table, from the proved period, or computed
+    /// directly.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when no period is proved (within
+    /// [`default_max_heap`]) and the table up to `heap` would not fit in memory.
+    pub fn value_of(&self, heap: &BigUint) -> Result<BigUint, GameError> {
+        let small = heap.to_u64();
+        if let Some(small) = small {
+            if let Some(value) = self.cached(small) {
+                return Ok(value.into());
+            }
+            if small < DIRECT_HEAPS {
+                return self.heap_value(small).map(BigUint::from);
+            }
+        }
+        if let Some(period) = self.proved_period(heap)? {
+            let table = self.table.read().expect("table lock");
+            if let Some(value) = period.value_at(&table, heap) {
+                return Ok(value);
+            }
+        }
+        if let Some(small) = small
+            && let Some(value) = self.cached(small)
+        {
+            return Ok(value.into());
+        }
+        let bytes_needed = (heap + 1u32).to_u128().map_or(u128::MAX, |len| len.saturating_mul(4));
+        if bytes_needed > MEMORY_LIMIT {
+            let searched = self.searched_without_proof.lock().expect("search lock").unwrap_or(0);
+            return Err(GameError::TooLarge {
+                what: format!(
+                    "{} has no period proved (heaps 0..{searched} examined), and its nim-sequence up to heap {heap}",
+                    self.game.spec()
+                ),
+                bytes_needed,
+                limit: MEMORY_LIMIT,
+            });
+        }
+        self.heap_value(small.expect("a heap whose table fits in memory fits 64 bits")).map(BigUint::from)
+    }
+
+    /// The proved period of the game's nim-sequence, searched for (once) up to heap
+    /// `min(heap, default_max_heap)`; `None` when none is proved there.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when that search would not fit in memory.
+    pub fn proved_period(&self, heap: &BigUint) -> Result<Option<Period>, GameError> {
+        if let Some(period) = *self.period.read().expect("period lock") {
+            return Ok(Some(period));
+        }
+        let periodicity = self.game.periodicity();
+        if periodicity == Periodicity::Unproved && self.game.known_period().is_none() {
+            return Ok(None);
+        }
+        let max_heap =
+            heap.to_u64().map_or(default_max_heap(periodicity), |heap| heap.min(default_max_heap(periodicity)));
+        let mut searched = self.searched_without_proof.lock().expect("search lock");
+        if searched.is_some_and(|searched| searched >= max_heap) {
+            return Ok(None);
+        }
+        let report = {
+            let mut table = self.table.write().expect("table lock");
+            find_period(&self.game, &mut table, max_heap, &SequenceControl::default(), &mut |_| {})?
+        };
+        match report.proved {
+            Some((period, _)) => {
+                *self.period.write().expect("period lock") = Some(period);
+                Ok(Some(period))
+            }
+            None => {
+                *searched = Some(report.examined.saturating_sub(1));
+                Ok(None)
+            }
+        }
+    }
+
+    /// Every option of `heap`, each as the heaps it leaves. Heaps up to [`LISTED_HEAPS`] list
+    /// their options directly; a larger heap only when the game never splits it: then its
+    /// options are a fixed set of heaps `heap − k`, read off a small heap beyond every
+    /// removal (octal and subtraction rules do not depend on the heap's size there).
+    fn options(&self, heap: &BigUint) -> Result<Vec<Vec<BigUint>>, GameError> {
+        let to_big = |options: Vec<Vec<u64>>| -> Vec<Vec<BigUint>> {
+            options.into_iter().map(|parts| parts.into_iter().map(BigUint::from).collect()).collect()
+        };
+        if let Some(small) = heap.to_u64().filter(|&small| small <= LISTED_HEAPS) {
+            return Ok(to_big(self.game.heap_options(small)));
+        }
+        let spec = self.game.spec();
+        let too_many = || {
+            GameError::Unsupported(format!(
+                "heap {heap} of {spec} can be split in about {} ways: too many options to list (moves are listed \
+                 from heaps up to {LISTED_HEAPS}); `grundy value` still gives its value",
+                heap / 2u32
+            ))
+        };
+        let removal = match self.game.periodicity() {
+            Periodicity::Subtraction { max_take } => max_take,
+            Periodicity::Octal { max_removal } => max_removal,
+            Periodicity::Unproved => {
+                return Err(GameError::Unsupported(format!(
+                    "moves from heap {heap} of {spec}: only heaps up to {LISTED_HEAPS} are searched for moves in a \
+                     game whose moves are not bounded; `grundy value` still gives its value"
+                )));
+            }
+        };
+        // Two heaps beyond every removal: if their option counts differ, moves split heaps.
+        let reference = removal.checked_add(1).ok_or_else(too_many)?;
+        let wider = reference.checked_mul(2).and_then(|twice| twice.checked_add(1)).ok_or_else(too_many)?;
+        let reference_options = self.game.heap_options(reference);
+        if self.game.heap_options(wider).len() != reference_options.len()
+            || reference_options.iter().any(|parts| parts.len() != 1)
+        {
+            return Err(too_many());
+        }
+        let shift = heap - reference;
+        Ok(reference_options.into_iter().map(|parts| vec![BigUint::from(parts[0]) + &shift]).collect())
     }
 }
 
 /// The move from `heap` to the heaps `option` leaves: `7 -> 2 + 3`, or `3 -> 0` when none.
-fn heap_move(heap: u64, option: Vec<u64>) -> ComponentMove<BigUint> {
-    let parts: Vec<String> = option.iter().map(u64::to_string).collect();
+fn heap_move(heap: &BigUint, option: Vec<BigUint>) -> ComponentMove<BigUint> {
+    let parts: Vec<String> = option.iter().map(BigUint::to_string).collect();
     let notation = if parts.is_empty() { format!("{heap} -> 0") } else { format!("{heap} -> {}", parts.join(" + ")) };
-    ComponentMove { result: option.into_iter().map(BigUint::from).collect(), notation }
+    ComponentMove { result: option, notation }
 }
 
 impl<G: HeapGame> ComponentGame for HeapRules<G> {
@@ -80,19 +221,20 @@ impl<G: HeapGame> ComponentGame for HeapRules<G> {
     }
 
     fn component_value(&self, heap: &BigUint) -> Result<BigUint, GameError> {
-        self.heap_value(self.small_heap(heap)?).map(BigUint::from)
+        self.value_of(heap)
     }
 
     fn moves_to_value(&self, heap: &BigUint, target: &BigUint) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
-        let Some(target) = target.to_u32() else { return Ok(Vec::new()) };
-        let heap = self.small_heap(heap)?;
+        if target.to_u32().is_none() {
+            return Ok(Vec::new());
+        }
         let mut moves = Vec::new();
-        for option in self.game.heap_options(heap) {
-            let mut value = 0;
-            for &part in &option {
-                value ^= self.heap_value(part)?;
+        for option in self.options(heap)? {
+            let mut value = BigUint::ZERO;
+            for part in &option {
+                value ^= self.value_of(part)?;
             }
-            if value == target {
+            if value == *target {
                 moves.push(heap_move(heap, option));
             }
         }
@@ -100,12 +242,11 @@ impl<G: HeapGame> ComponentGame for HeapRules<G> {
     }
 
     fn component_options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
-        let size = self.small_heap(heap)?;
-        let options = self.game.heap_options(size);
+        let options = self.options(heap)?;
         if options.len() > limit {
             return Err(too_many_moves(&self.game.spec(), &heap.to_string(), limit));
         }
-        Ok(options.into_iter().map(|option| heap_move(size, option)).collect())
+        Ok(options.into_iter().map(|option| heap_move(heap, option)).collect())
     }
 
     fn describe_component(&self, heap: &BigUint) -> String {
@@ -114,5 +255,104 @@ impl<G: HeapGame> ComponentGame for HeapRules<G> {
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
         Some(&self.game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::period::tests::PlainOctal;
+    use crate::heap::subtraction::{SubtractionGame, extend_sequence};
+    use crate::ruleset::{Ruleset, SumOf};
+    use proptest::prelude::*;
+
+    fn big(text: &str) -> BigUint {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn huge_heaps_of_subtraction_games_take_the_period() {
+        let rules = HeapRules::new(SubtractionGame::new(vec![1, 2]).unwrap());
+        let heap =
+            big("1000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001");
+        assert_eq!(rules.value_of(&heap).unwrap(), (&heap % 3u32));
+        let moves = rules.moves_to_value(&heap, &BigUint::ZERO).unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].result, [&heap - 2u32]);
+        // The table stayed small: the proof needed heaps 0..4.
+        assert!(rules.table.read().unwrap().len() < 1 << 17);
+    }
+
+    #[test]
+    fn kayles_values_of_huge_heaps_and_refused_moves() {
+        let rules = HeapRules::new(PlainOctal { digits: vec![0, 7, 7] });
+        // Kayles: period 12 from 71; G(n) for n ≡ 4 (mod 12), n ≥ 71, is 1 (Winning Ways).
+        let heap = big("1000000000000000000000000"); // 10^24 ≡ 4 (mod 12)
+        assert_eq!(rules.value_of(&heap).unwrap(), 1u32.into());
+        let error = rules.moves_to_value(&heap, &BigUint::ZERO).unwrap_err().to_string();
+        assert!(error.contains("split") && error.contains("grundy value"), "{error}");
+        // Through the front end, a sum of two huge heaps.
+        let sum = SumOf(HeapRules::new(PlainOctal { digits: vec![0, 7, 7] }));
+        let position = vec![heap.to_string(), (heap + 1u32).to_string()];
+        assert_eq!(sum.value(&position).unwrap().to_string(), "5"); // 1 ⊕ G(n ≡ 5) = 1 ⊕ 4
+    }
+
+    #[test]
+    fn without_a_proof_huge_heaps_are_refused_with_the_size() {
+        struct Unprovable;
+        impl HeapGame for Unprovable {
+            fn spec(&self) -> String {
+                "unprovable".to_owned()
+            }
+            fn extend_sequence(
+                &self,
+                values: &mut Vec<u32>,
+                len: usize,
+                _: &SequenceControl,
+            ) -> Result<bool, GameError> {
+                while values.len() < len {
+                    values.push((values.len() % 5) as u32);
+                }
+                Ok(true)
+            }
+            fn periodicity(&self) -> Periodicity {
+                Periodicity::Unproved
+            }
+            fn heap_options(&self, _: u64) -> Vec<Vec<u64>> {
+                Vec::new()
+            }
+        }
+        let rules = HeapRules::new(Unprovable);
+        assert_eq!(rules.value_of(&big("100000")).unwrap(), 0u32.into());
+        let error = rules.value_of(&big("100000000000000000000")).unwrap_err().to_string();
+        assert!(error.contains("no period proved") && error.contains("would need about"), "{error}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        #[test]
+        fn extrapolated_values_and_moves_match_the_table(
+            set in proptest::collection::btree_set(1u64..50, 1..5),
+            heaps in proptest::collection::vec(DIRECT_HEAPS..2 * DIRECT_HEAPS, 1..20),
+        ) {
+            let game = SubtractionGame::new(set.into_iter().collect()).unwrap();
+            let mut values = Vec::new();
+            extend_sequence(game.set(), &mut values, 2 * DIRECT_HEAPS as usize);
+            let rules = HeapRules::new(game.clone());
+            for &heap in &heaps {
+                prop_assert_eq!(rules.value_of(&heap.into()).unwrap(), BigUint::from(values[heap as usize]));
+            }
+            // Past the listed heaps, moves come from the shifted reference heap.
+            let far = BigUint::from(LISTED_HEAPS) * 1000u32 + heaps[0];
+            let target = rules.value_of(&far).unwrap() ^ BigUint::from(1u32);
+            let moves = rules.moves_to_value(&far, &target).unwrap();
+            let expected: Vec<BigUint> = game.set().elements().iter()
+                .map(|&take| &far - take)
+                .filter(|option| rules.value_of(option).unwrap() == target)
+                .collect();
+            let found: Vec<BigUint> = moves.into_iter().map(|m| m.result[0].clone()).collect();
+            prop_assert_eq!(found, expected);
+        }
     }
 }

@@ -1,0 +1,56 @@
+//! `grundy sequence GAME --to N [--json] [--checkpoint FILE]`
+
+use crate::games::resolve;
+use crate::long_run::{LongRun, heap_game};
+use crate::output::print;
+use grundy::error::check_memory;
+use std::path::PathBuf;
+
+/// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
+    game: String,
+    /// The last heap: prints G(0) … G(N).
+    #[arg(long, value_name = "N")]
+    to: u64,
+    /// Print one JSON object `{"values": [...]}` instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Keep the values computed in FILE (saved now and then, at the end and on Ctrl-C); a later
+    /// run with the same FILE continues from it.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let ruleset = resolve(&args.game)?;
+    let game = heap_game(&*ruleset, &args.game)?;
+    let len = usize::try_from(args.to)
+        .ok()
+        .and_then(|to| to.checked_add(1))
+        .ok_or_else(|| anyhow::anyhow!("--to {} is beyond any table on this machine", args.to))?;
+    check_memory(|| format!("the nim-sequence of {} up to heap {}", game.spec(), args.to), len as u128, 4)?;
+    let mut run = LongRun::start(game, args.checkpoint.as_deref(), len as u64)?;
+    let finished = run.extend(len)?;
+    let values = run.finish(!finished)?;
+    write_values(&values[..len], args.json)
+}
+
+/// Prints the values in pieces, so that millions of them need no second copy as one text.
+fn write_values(values: &[u32], json: bool) -> anyhow::Result<()> {
+    let (open, separator, close) = if json { ("{\"values\":[", ",", "]}\n") } else { ("", " ", "\n") };
+    let mut text = String::from(open);
+    for (index, value) in values.iter().enumerate() {
+        if index > 0 {
+            text.push_str(separator);
+        }
+        text.push_str(&value.to_string());
+        if text.len() >= 1 << 20 {
+            print(&text)?;
+            text.clear();
+        }
+    }
+    text.push_str(close);
+    print(&text)
+}

@@ -1,0 +1,81 @@
+//! `grundy stats GAME --to N [--heaps K] [--json]`
+
+use crate::games::resolve;
+use crate::long_run::{LongRun, heap_game};
+use crate::output::{json_number, print, print_json};
+use grundy::error::check_memory;
+use grundy::heap::stats::{value_counts, zero_xor_tuples};
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::Zero;
+
+/// How often each value occurs among heaps 0..N, and the exact share of P-positions among all
+/// sums of K such heaps.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
+    game: String,
+    /// The last heap: heaps 0 … N are counted.
+    #[arg(long, value_name = "N")]
+    to: u64,
+    /// The number of heaps in a sum (each any of 0 … N).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    heaps: u32,
+    /// Print one JSON object `{"counts": [...], "p_positions": P, "total": T}` instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let ruleset = resolve(&args.game)?;
+    let game = heap_game(&*ruleset, &args.game)?;
+    let len = usize::try_from(args.to)
+        .ok()
+        .and_then(|to| to.checked_add(1))
+        .ok_or_else(|| anyhow::anyhow!("--to {} is beyond any table on this machine", args.to))?;
+    check_memory(|| format!("the nim-sequence of {} up to heap {}", game.spec(), args.to), len as u128, 4)?;
+    let mut run = LongRun::start(game, None, len as u64)?;
+    let finished = run.extend(len)?;
+    let values = run.finish(!finished)?;
+    let counts = value_counts(&values[..len]);
+    let p_positions = zero_xor_tuples(&counts, args.heaps)?;
+    let total = BigUint::from(len).pow(args.heaps);
+    if args.json {
+        return print_json(&serde_json::json!({
+            "counts": counts,
+            "p_positions": json_number(&p_positions.to_string()),
+            "total": json_number(&total.to_string()),
+        }));
+    }
+    let mut text = format!("{}: values of heaps 0..{}\nvalue count\n", game.spec(), args.to);
+    for (value, count) in counts.iter().enumerate() {
+        text.push_str(&format!("{value} {count}\n"));
+    }
+    let n_positions = &total - &p_positions;
+    let sums = if args.heaps == 1 {
+        format!("heaps 0..{}", args.to)
+    } else {
+        format!("sums of {} heaps from 0..{}", args.heaps, args.to)
+    };
+    text.push_str(&format!(
+        "among the {total} {sums}: {p_positions} P-positions ({}); the player to move wins {n_positions} ({})\n",
+        share(&p_positions, &total),
+        share(&n_positions, &total)
+    ));
+    print(&text)
+}
+
+/// `part/whole` in lowest terms and as a decimal: `1/8 = 0.125000`.
+fn share(part: &BigUint, whole: &BigUint) -> String {
+    if part.is_zero() {
+        return "0".to_owned();
+    }
+    let common = part.gcd(whole);
+    let (numerator, denominator) = (part / &common, whole / &common);
+    // Rounded to six decimals.
+    let scaled: BigUint = (part * 2_000_000u32 + whole) / (whole * 2u32);
+    let (units, millionths) = scaled.div_rem(&BigUint::from(1_000_000u32));
+    let fraction =
+        if denominator == BigUint::from(1u32) { numerator.to_string() } else { format!("{numerator}/{denominator}") };
+    format!("{fraction} = {units}.{millionths:0>6}")
+}

@@ -1,0 +1,277 @@
+//! Checkpoints of long nim-sequence computations: the bytes of a saved prefix `G(0) … G(n−1)`,
+//! and their strict reading back. No I/O here: the front end writes the bytes atomically and
+//! reads them.
+//!
+//! # Format (version 1)
+//! A text header of five lines, a blank line, then the values:
+//! ```text
+//! grundy-checkpoint 1
+//! game sub:1,2
+//! length 6
+//! width 1
+//! checksum 5d0b3a1c9e7f2468
+//!
+//! <length × width bytes: each value little-endian in `width` bytes (1, 2 or 4)>
+//! ```
+//! The checksum (64 bits, hexadecimal) covers the game, the length, the width and every value
+//! byte. Reading rejects anything that is not exactly this: another game, a bad checksum, a
+//! truncated or overlong file.
+
+use crate::error::GameError;
+use crate::heap::HeapGame;
+
+/// The first line of every checkpoint.
+pub const MAGIC: &str = "grundy-checkpoint 1";
+
+/// Why a checkpoint cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckpointError {
+    /// The bytes do not start with [`MAGIC`].
+    #[error("not a grundy checkpoint (it does not start with `{MAGIC}`)")]
+    NotACheckpoint,
+    /// The header is damaged.
+    #[error("damaged header: {0}")]
+    BadHeader(String),
+    /// The checkpoint is for another game.
+    #[error("it holds the nim-sequence of {found}, not of {expected}")]
+    OtherGame {
+        /// The game in the file.
+        found: String,
+        /// The game asked for.
+        expected: String,
+    },
+    /// The values are shorter or longer than the header says.
+    #[error("it is truncated or padded: the header announces {expected} bytes of values, the file holds {found}")]
+    WrongLength {
+        /// Bytes announced.
+        expected: u128,
+        /// Bytes present.
+        found: u128,
+    },
+    /// The checksum does not match.
+    #[error("its checksum does not match its contents (the file is corrupt)")]
+    BadChecksum,
+    /// The values are not the game's (a value disagrees with the definition).
+    #[error("G({heap}) = {found} in the file, but the game's rules give {expected}")]
+    WrongValue {
+        /// The heap checked.
+        heap: u64,
+        /// The value in the file.
+        found: u32,
+        /// The value by the definition.
+        expected: u64,
+    },
+}
+
+/// A 64-bit checksum (multiply–xorshift over 8-byte words; detects corruption, not tampering).
+fn checksum(parts: &[&[u8]]) -> u64 {
+    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut state: u64 = 0x243f_6a88_85a3_08d3;
+    let mut mix = |word: u64| {
+        state = (state ^ word).wrapping_mul(MULTIPLIER);
+        state ^= state >> 29;
+    };
+    for part in parts {
+        mix(part.len() as u64);
+        let mut words = part.chunks_exact(8);
+        for word in &mut words {
+            mix(u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        }
+        let mut tail = [0u8; 8];
+        tail[..words.remainder().len()].copy_from_slice(words.remainder());
+        mix(u64::from_le_bytes(tail));
+    }
+    state ^ (state >> 31)
+}
+
+/// The bytes of a checkpoint of `values`, the nim-sequence of the game `spec`, each value in
+/// the fewest bytes (1, 2 or 4) that hold the largest.
+///
+/// ```
+/// use grundy::heap::checkpoint::{decode, encode};
+/// let bytes = encode("sub:1,2", &[0, 1, 2, 0, 1, 2]);
+/// assert_eq!(decode(&bytes, "sub:1,2").unwrap(), [0, 1, 2, 0, 1, 2]);
+/// assert!(decode(&bytes, "sub:1,3").unwrap_err().to_string().contains("not of sub:1,3"));
+/// assert!(decode(&bytes[..bytes.len() - 1], "sub:1,2").is_err());
+/// ```
+pub fn encode(spec: &str, values: &[u32]) -> Vec<u8> {
+    let largest = values.iter().copied().max().unwrap_or(0);
+    let width: usize = if largest < 1 << 8 {
+        1
+    } else if largest < 1 << 16 {
+        2
+    } else {
+        4
+    };
+    let mut payload = Vec::with_capacity(values.len() * width);
+    for &value in values {
+        payload.extend_from_slice(&value.to_le_bytes()[..width]);
+    }
+    let length = values.len().to_string();
+    let width_text = width.to_string();
+    let sum = checksum(&[spec.as_bytes(), length.as_bytes(), width_text.as_bytes(), &payload]);
+    let mut bytes =
+        format!("{MAGIC}\ngame {spec}\nlength {length}\nwidth {width_text}\nchecksum {sum:016x}\n\n").into_bytes();
+    bytes.extend_from_slice(&payload);
+    bytes
+}
+
+/// Reads a checkpoint written by [`encode`] for the game `expected_spec`.
+///
+/// # Errors
+/// A [`CheckpointError`] for anything but an intact checkpoint of that game.
+pub fn decode(bytes: &[u8], expected_spec: &str) -> Result<Vec<u32>, CheckpointError> {
+    if !bytes.starts_with(MAGIC.as_bytes()) || bytes.get(MAGIC.len()) != Some(&b'\n') {
+        return Err(CheckpointError::NotACheckpoint);
+    }
+    let mut rest = &bytes[MAGIC.len() + 1..];
+    let mut field = |name: &str| -> Result<String, CheckpointError> {
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or_else(|| CheckpointError::BadHeader(format!("the `{name}` line is missing")))?;
+        let line = std::str::from_utf8(&rest[..end])
+            .map_err(|_| CheckpointError::BadHeader(format!("the `{name}` line is not text")))?;
+        rest = &rest[end + 1..];
+        line.strip_prefix(name)
+            .and_then(|value| value.strip_prefix(' '))
+            .map(str::to_owned)
+            .ok_or_else(|| CheckpointError::BadHeader(format!("expected a `{name}` line, found `{line}`")))
+    };
+    let spec = field("game")?;
+    let length_text = field("length")?;
+    let width_text = field("width")?;
+    let sum_text = field("checksum")?;
+    if spec != expected_spec {
+        return Err(CheckpointError::OtherGame { found: spec, expected: expected_spec.to_owned() });
+    }
+    let length: usize = length_text
+        .parse()
+        .ok()
+        .filter(|_| length_text.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| CheckpointError::BadHeader(format!("length `{length_text}` is not a number")))?;
+    let width: usize = match width_text.as_str() {
+        "1" => 1,
+        "2" => 2,
+        "4" => 4,
+        _ => return Err(CheckpointError::BadHeader(format!("width `{width_text}` is not 1, 2 or 4"))),
+    };
+    let sum = u64::from_str_radix(&sum_text, 16)
+        .ok()
+        .filter(|_| sum_text.len() == 16)
+        .ok_or_else(|| CheckpointError::BadHeader(format!("checksum `{sum_text}` is not 16 hex digits")))?;
+    let payload = rest
+        .strip_prefix(b"\n")
+        .ok_or_else(|| CheckpointError::BadHeader("no blank line after the header".to_owned()))?;
+    let expected_bytes = length as u128 * width as u128;
+    if payload.len() as u128 != expected_bytes {
+        return Err(CheckpointError::WrongLength { expected: expected_bytes, found: payload.len() as u128 });
+    }
+    if checksum(&[spec.as_bytes(), length_text.as_bytes(), width_text.as_bytes(), payload]) != sum {
+        return Err(CheckpointError::BadChecksum);
+    }
+    Ok(payload
+        .chunks_exact(width)
+        .map(|chunk| {
+            let mut word = [0u8; 4];
+            word[..width].copy_from_slice(chunk);
+            u32::from_le_bytes(word)
+        })
+        .collect())
+}
+
+/// Checks a few values of a prefix read back against the game's definition (the mex over the
+/// options of heaps small enough to list), so that a checkpoint of the right name but the
+/// wrong contents is not used.
+///
+/// # Errors
+/// [`CheckpointError::WrongValue`] for the first value that disagrees.
+pub fn spot_check(game: &dyn HeapGame, values: &[u32]) -> Result<(), CheckpointError> {
+    let mut heaps: Vec<usize> = (0..values.len().min(64)).collect();
+    let mut heap = 64;
+    while heap < values.len().min(1 << 12) {
+        heaps.push(heap);
+        heap = heap * 5 / 4;
+    }
+    for heap in heaps {
+        let option_values = game
+            .heap_options(heap as u64)
+            .into_iter()
+            .map(|parts| parts.iter().fold(0u64, |xor, &part| xor ^ u64::from(values[part as usize])));
+        let expected = crate::mex(option_values);
+        if expected != u64::from(values[heap]) {
+            return Err(CheckpointError::WrongValue { heap: heap as u64, found: values[heap], expected });
+        }
+    }
+    Ok(())
+}
+
+impl From<CheckpointError> for GameError {
+    fn from(error: CheckpointError) -> Self {
+        GameError::Unsupported(format!("bad checkpoint: {error}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::SequenceControl;
+    use crate::heap::subtraction::SubtractionGame;
+    use proptest::prelude::*;
+
+    #[test]
+    fn every_kind_of_damage_is_rejected() {
+        let values: Vec<u32> = (0..1000).map(|n| n % 7).collect();
+        let good = encode("sub:1,2,3,4,5,6", &values);
+        assert_eq!(decode(&good, "sub:1,2,3,4,5,6").unwrap(), values);
+        let header_end = good.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
+
+        let mut flipped = good.clone();
+        flipped[header_end + 500] ^= 1;
+        assert_eq!(decode(&flipped, "sub:1,2,3,4,5,6"), Err(CheckpointError::BadChecksum));
+
+        let truncated = &good[..good.len() - 10];
+        assert!(matches!(decode(truncated, "sub:1,2,3,4,5,6"), Err(CheckpointError::WrongLength { .. })));
+        let mut padded = good.clone();
+        padded.push(0);
+        assert!(matches!(decode(&padded, "sub:1,2,3,4,5,6"), Err(CheckpointError::WrongLength { .. })));
+        assert!(matches!(decode(&good[..header_end - 3], "sub:1,2,3,4,5,6"), Err(CheckpointError::BadHeader(_))));
+        assert_eq!(decode(b"", "nim"), Err(CheckpointError::NotACheckpoint));
+        assert_eq!(decode(b"hello\n", "nim"), Err(CheckpointError::NotACheckpoint));
+        assert!(matches!(decode(&good, "nim"), Err(CheckpointError::OtherGame { .. })));
+
+        // A header edited to claim a different length is caught too.
+        let text = String::from_utf8_lossy(&good[..header_end]).replace("length 1000", "length 999");
+        let mut edited = text.into_bytes();
+        edited.extend_from_slice(&good[header_end..good.len() - 1]);
+        assert_eq!(decode(&edited, "sub:1,2,3,4,5,6"), Err(CheckpointError::BadChecksum));
+    }
+
+    #[test]
+    fn wide_values_round_trip() {
+        for values in [vec![], vec![0, 255], vec![256, 3], vec![70_000, 0, u32::MAX]] {
+            assert_eq!(decode(&encode("nim", &values), "nim").unwrap(), values);
+        }
+    }
+
+    #[test]
+    fn spot_check_catches_the_wrong_values() {
+        let game = SubtractionGame::new(vec![1, 2]).unwrap();
+        let mut values = Vec::new();
+        crate::heap::HeapGame::extend_sequence(&game, &mut values, 5000, &SequenceControl::default()).unwrap();
+        assert_eq!(spot_check(&game, &values), Ok(()));
+        values[80] ^= 1;
+        assert!(matches!(spot_check(&game, &values), Err(CheckpointError::WrongValue { heap: 80, .. })));
+    }
+
+    proptest! {
+        #[test]
+        fn any_single_byte_change_is_rejected(values in proptest::collection::vec(0u32..300, 1..200), at in any::<prop::sample::Index>(), delta in 1u8..=255) {
+            let good = encode("sub:2,5", &values);
+            let mut bad = good.clone();
+            let at = at.index(bad.len());
+            bad[at] = bad[at].wrapping_add(delta);
+            prop_assert!(decode(&bad, "sub:2,5").is_err());
+        }
+    }
+}
