@@ -158,7 +158,8 @@ pub fn decode(bytes: &[u8], expected_spec: &str) -> Result<Vec<u32>, CheckpointE
     };
     let sum = u64::from_str_radix(&sum_text, 16)
         .ok()
-        .filter(|_| sum_text.len() == 16)
+        // Exactly as written: 16 lowercase digits (no `+`, no capitals that read the same).
+        .filter(|_| sum_text.len() == 16 && sum_text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
         .ok_or_else(|| CheckpointError::BadHeader(format!("checksum `{sum_text}` is not 16 hex digits")))?;
     let payload = rest
         .strip_prefix(b"\n")
