@@ -1,8 +1,11 @@
 //! Heap games: a position is a sum of heaps, each a non-negative integer.
 
 pub mod bash;
+pub mod grundys_game;
 pub mod nim;
+pub mod octal;
 pub mod rules;
+pub mod sequence;
 pub mod subtraction;
 
 pub use rules::HeapRules;

@@ -1,0 +1,492 @@
+//! The plain and rare-value kernels (see the module above for the method and its sources).
+
+use super::{Kernel, TakeBreakMoves};
+use crate::heap::SequenceControl;
+use std::ops::BitXor;
+
+/// A table entry: one, two or four bytes per value.
+pub(crate) trait Cell: Copy + Eq + Default + Send + Sync + BitXor<Output = Self> + 'static {
+    /// The largest value the type holds.
+    const MAX: u32;
+    /// `value`, which is at most `MAX`.
+    fn from_u32(value: u32) -> Self;
+    fn to_u32(self) -> u32;
+}
+
+macro_rules! cell {
+    ($type:ty) => {
+        impl Cell for $type {
+            const MAX: u32 = <$type>::MAX as u32;
+            #[inline(always)]
+            fn from_u32(value: u32) -> Self {
+                debug_assert!(value <= <Self as Cell>::MAX);
+                value as $type
+            }
+            #[inline(always)]
+            fn to_u32(self) -> u32 {
+                u32::from(self)
+            }
+        }
+    };
+}
+cell!(u8);
+cell!(u16);
+cell!(u32);
+
+/// What the kernels did, for [`super::NimSequenceEngine::method`].
+#[derive(Default, Debug)]
+pub(crate) struct Report {
+    plain_heaps: usize,
+    rare_heaps: usize,
+    /// The sparse space in force at the end: mask, domain flag, rare heaps.
+    sparse: Option<(u32, bool, usize)>,
+    width: u32,
+    threads: usize,
+}
+
+impl Report {
+    pub(crate) fn describe(&self) -> String {
+        let mut text = match (self.plain_heaps, self.rare_heaps, self.sparse) {
+            (0, 0, _) => "nothing computed".to_owned(),
+            (_, 0, _) | (_, _, None) => "plain mex over all options (vectorized xor scan)".to_owned(),
+            (plain, rare, Some((mask, domain, count))) => {
+                let mut text = format!(
+                    "rare-value (sparse space, mask {mask:#b}{}, {count} rare heaps)",
+                    if domain { " with heap parity" } else { "" }
+                );
+                if plain > 0 {
+                    text.push_str(&format!(" for {rare} heaps, plain mex for {plain}"));
+                }
+                text
+            }
+        };
+        text.push_str(&format!(", {}-bit values", self.width));
+        if self.threads > 1 {
+            text.push_str(&format!(", {} threads", self.threads));
+        }
+        text
+    }
+}
+
+enum Stop {
+    Reached,
+    Cancelled,
+    /// The last value pushed does not fit the cell type: go on with a wider one.
+    Widen,
+}
+
+/// Extends `out` to `len` values; `false` when cancelled.
+pub(crate) fn extend(
+    moves: &TakeBreakMoves,
+    out: &mut Vec<u32>,
+    len: usize,
+    control: &SequenceControl,
+    kernel: Kernel,
+    report: &mut Report,
+) -> bool {
+    loop {
+        let largest = out.iter().copied().max().unwrap_or(0);
+        let stop = if largest <= u8::MAX as u32 {
+            report.width = 8;
+            run::<u8>(moves, out, len, control, kernel, report)
+        } else if largest <= u16::MAX as u32 {
+            report.width = 16;
+            run::<u16>(moves, out, len, control, kernel, report)
+        } else {
+            report.width = 32;
+            run::<u32>(moves, out, len, control, kernel, report)
+        };
+        match stop {
+            Stop::Reached => return true,
+            Stop::Cancelled => return false,
+            Stop::Widen => continue,
+        }
+    }
+}
+
+/// Pairs marked one by one before candidates are searched for with the vectorized scan.
+const PREFIX_PAIRS: usize = 96;
+/// A hit this close to the marked prefix marks everything up to it (later candidates are then
+/// found without a scan); a farther one marks only the value found.
+const LOCAL_HIT: usize = 2048;
+/// Values between checks of the cancel flag and progress calls.
+const CHECK_EVERY: usize = 1 << 12;
+/// Scans longer than this are split between threads.
+const PARALLEL_SCAN: usize = 1 << 17;
+
+/// The sparse space in use: which heaps are rare, and their list.
+struct Sparse<T> {
+    /// Whether the rare-value kernel runs (else the plain one).
+    active: bool,
+    /// Whether `positions` lists the rare heaps under `mask` (kept only while active).
+    tracking: bool,
+    mask: u32,
+    domain: bool,
+    /// The number of tokens one split removes, modulo 2 (domain version).
+    offset: usize,
+    positions: Vec<u32>,
+    values: Vec<T>,
+    next_review: usize,
+    rare_at_review: usize,
+}
+
+impl<T: Cell> Sparse<T> {
+    #[inline(always)]
+    fn rare_type(&self, heap: usize, value: u32) -> bool {
+        ((value & self.mask).count_ones() & 1 == 1) == (self.domain && (heap + self.offset) & 1 == 1)
+    }
+
+    /// Chooses the mask (and domain flag) with the fewest rare heaps among `values[1..]`, and
+    /// whether the rare-value kernel should run.
+    fn review(&mut self, values: &[T], moves: &TakeBreakMoves, kernel: Kernel) {
+        let n = values.len();
+        self.next_review = (n.max(512) * 2).next_power_of_two();
+        let valid = !moves.leave_two.is_empty() && moves.leave_three.is_empty();
+        if !valid || kernel == Kernel::Plain {
+            self.stop_tracking();
+            return;
+        }
+        // counts[parity of the heap + offset][value]
+        let largest = values.iter().map(|v| v.to_u32()).max().unwrap_or(0);
+        let bits = (32 - largest.leading_zeros()).clamp(1, 12);
+        let cap = 1usize << bits;
+        let mut counts = vec![[0usize; 2]; cap];
+        for (heap, value) in values.iter().enumerate().skip(1) {
+            counts[(value.to_u32() as usize) & (cap - 1)][(heap + self.offset) & 1] += 1;
+        }
+        let domain_allowed = moves.leave_two.iter().all(|&k| (k + self.offset) & 1 == 0);
+        let mut best = (usize::MAX, self.mask, self.domain);
+        for mask in 1..cap as u32 {
+            for domain in [false, true] {
+                if domain && !domain_allowed {
+                    continue;
+                }
+                let mut rare = 0;
+                for (value, count) in counts.iter().enumerate() {
+                    let odd = (value as u32 & mask).count_ones() & 1 == 1;
+                    rare += if domain {
+                        count[usize::from(odd)]
+                    } else if odd {
+                        0
+                    } else {
+                        count[0] + count[1]
+                    };
+                }
+                if rare < best.0 {
+                    best = (rare, mask, domain);
+                }
+            }
+        }
+        let (rare, mask, domain) = best;
+        self.active = kernel == Kernel::RareValue || rare * 12 < n;
+        if kernel == Kernel::RareValue {
+            // Any mask is exact: in tests, change it often to exercise the rebuild.
+            self.next_review = (n + 1).next_power_of_two().max(2);
+        }
+        if !self.active {
+            self.stop_tracking();
+            return;
+        }
+        if (mask, domain) != (self.mask, self.domain) || !self.tracking {
+            self.tracking = true;
+            self.mask = mask;
+            self.domain = domain;
+            self.positions.clear();
+            self.values.clear();
+            for (heap, &value) in values.iter().enumerate().skip(1) {
+                if self.rare_type(heap, value.to_u32()) {
+                    self.positions.push(heap as u32);
+                    self.values.push(value);
+                }
+            }
+        }
+        self.rare_at_review = self.positions.len();
+    }
+
+    fn stop_tracking(&mut self) {
+        self.active = false;
+        self.tracking = false;
+        self.positions = Vec::new();
+        self.values = Vec::new();
+    }
+}
+
+/// One family of splits into two: `a + (m − a) = m`, `1 ≤ a ≤ high`.
+struct Segment {
+    m: usize,
+    high: usize,
+    /// Pairs with `a` below this are marked.
+    frontier: usize,
+}
+
+struct Marks {
+    words: Vec<u64>,
+}
+
+impl Marks {
+    #[inline(always)]
+    fn mark(&mut self, value: u32) {
+        self.words[(value >> 6) as usize] |= 1 << (value & 63);
+    }
+    fn first_missing(&self) -> u32 {
+        crate::nimber::first_zero_bit(&self.words) as u32
+    }
+}
+
+fn run<T: Cell>(
+    moves: &TakeBreakMoves,
+    out: &mut Vec<u32>,
+    len: usize,
+    control: &SequenceControl,
+    kernel: Kernel,
+    report: &mut Report,
+) -> Stop {
+    let start = out.len();
+    if start >= len {
+        return Stop::Reached;
+    }
+    let mut values: Vec<T> = Vec::with_capacity(len);
+    values.extend(out.iter().map(|&value| T::from_u32(value)));
+    // reversed[len - 1 - i] = G(i): G(m - a) for increasing `a` is then a forward slice.
+    let mut reversed = vec![T::default(); len];
+    for (heap, &value) in values.iter().enumerate() {
+        reversed[len - 1 - heap] = value;
+    }
+    let mut largest = out.iter().copied().max().unwrap_or(0);
+    let mut sparse = Sparse::<T> {
+        active: false,
+        tracking: false,
+        mask: 0,
+        domain: false,
+        offset: moves.leave_two.first().copied().unwrap_or(0),
+        positions: Vec::new(),
+        values: Vec::new(),
+        next_review: 0,
+        rare_at_review: 0,
+    };
+    if kernel == Kernel::RareValue || start >= 1024 {
+        sparse.review(&values, moves, kernel);
+    } else {
+        sparse.next_review = 1024;
+    }
+    let mut pair_sets: Vec<Vec<u64>> = Vec::new();
+    let mut marks = Marks { words: Vec::new() };
+    let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
+    report.threads = rayon::current_num_threads();
+    for heap in start..len {
+        if heap > start && (heap - start) % CHECK_EVERY == 0 {
+            if control.cancelled() {
+                return Stop::Cancelled;
+            }
+            (control.progress)(heap);
+        }
+        if heap >= sparse.next_review || (sparse.active && sparse.positions.len() > 2 * sparse.rare_at_review + 64) {
+            sparse.review(&values, moves, kernel);
+        }
+        if !moves.leave_three.is_empty() {
+            extend_pair_sets(&values, &mut pair_sets, heap);
+        }
+        let bound = (largest as usize + 1).next_power_of_two();
+        marks.words.clear();
+        marks.words.resize(bound / 64 + 1, 0);
+        let value = heap_value(moves, heap, &values, &reversed, &sparse, &pair_sets, &mut marks, &mut segments);
+        if sparse.active {
+            report.rare_heaps += 1;
+        } else {
+            report.plain_heaps += 1;
+        }
+        out.push(value);
+        if value > T::MAX {
+            return Stop::Widen;
+        }
+        let cell = T::from_u32(value);
+        values.push(cell);
+        reversed[len - 1 - heap] = cell;
+        largest = largest.max(value);
+        if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
+            sparse.positions.push(heap as u32);
+            sparse.values.push(cell);
+        }
+        report.sparse = sparse.active.then_some((sparse.mask, sparse.domain, sparse.positions.len()));
+    }
+    (control.progress)(len);
+    Stop::Reached
+}
+
+/// `pair_sets[s]`: the bitset of `G(b) ^ G(s − b)`, `1 ≤ b < s`, for every `s < heap`.
+fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut Vec<Vec<u64>>, heap: usize) {
+    while pair_sets.len() < heap {
+        let s = pair_sets.len();
+        let largest = values[..s].iter().map(|v| v.to_u32()).max().unwrap_or(0) as usize;
+        let mut set = vec![0u64; (largest + 1).next_power_of_two() / 64 + 1];
+        for b in 1..s {
+            let value = (values[b] ^ values[s - b]).to_u32();
+            set[(value >> 6) as usize] |= 1 << (value & 63);
+        }
+        pair_sets.push(set);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn heap_value<T: Cell>(
+    moves: &TakeBreakMoves,
+    heap: usize,
+    values: &[T],
+    reversed: &[T],
+    sparse: &Sparse<T>,
+    pair_sets: &[Vec<u64>],
+    marks: &mut Marks,
+    segments: &mut Vec<Segment>,
+) -> u32 {
+    let len = reversed.len();
+    if moves.take_all.contains(&heap) {
+        marks.mark(0);
+    }
+    for &k in &moves.leave_one {
+        if heap > k {
+            marks.mark(values[heap - k].to_u32());
+        }
+    }
+    for &k in &moves.leave_three {
+        if heap < k + 3 {
+            continue;
+        }
+        let m = heap - k;
+        for a in 1..=m - 2 {
+            let first = values[a].to_u32();
+            for (index, &word) in pair_sets[m - a].iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let value = index as u32 * 64 + word.trailing_zeros();
+                    marks.mark(first ^ value);
+                    word &= word - 1;
+                }
+            }
+        }
+    }
+    segments.clear();
+    for &k in &moves.leave_two {
+        if heap < k + 2 {
+            continue;
+        }
+        let m = heap - k;
+        let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
+        if high >= 1 {
+            segments.push(Segment { m, high, frontier: 1 });
+        }
+        if sparse.active {
+            // Every split with a rare part: these decide every common-type value.
+            for (&position, &rare) in sparse.positions.iter().zip(&sparse.values) {
+                let position = position as usize;
+                if position >= m {
+                    break;
+                }
+                let other = m - position;
+                if !(moves.unequal_parts && other == position) {
+                    marks.mark((rare ^ values[other]).to_u32());
+                }
+            }
+        }
+    }
+    let mut prefix_marked = false;
+    loop {
+        let candidate = marks.first_missing();
+        if segments.is_empty() || candidate > T::MAX || (sparse.active && !sparse.rare_type(heap, candidate)) {
+            // No split can give it: a value above the cell type is no xor of two cells, and a
+            // common-type value would have been marked by a split with a rare part.
+            return candidate;
+        }
+        if !prefix_marked {
+            prefix_marked = true;
+            for segment in segments.iter_mut() {
+                let end = segment.high.min(PREFIX_PAIRS);
+                mark_pairs(values, segment.m, segment.frontier, end, marks);
+                segment.frontier = end + 1;
+            }
+            continue;
+        }
+        let target = T::from_u32(candidate);
+        let mut found = false;
+        for segment in segments.iter_mut() {
+            if segment.frontier > segment.high {
+                continue;
+            }
+            let lo = segment.frontier;
+            let forward = &values[lo..=segment.high];
+            let backward = &reversed[len - 1 - segment.m + lo..=len - 1 - segment.m + segment.high];
+            if let Some(offset) = find_xor_parallel(forward, backward, target) {
+                if offset < LOCAL_HIT {
+                    mark_pairs(values, segment.m, lo, lo + offset, marks);
+                    segment.frontier = lo + offset + 1;
+                } else {
+                    marks.mark(candidate);
+                }
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            return candidate;
+        }
+    }
+}
+
+/// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
+#[inline]
+fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, marks: &mut Marks) {
+    for a in lo..=hi {
+        marks.mark((values[a] ^ values[m - a]).to_u32());
+    }
+}
+
+fn find_xor_parallel<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
+    if forward.len() < PARALLEL_SCAN || rayon::current_num_threads() < 2 {
+        return find_xor(forward, backward, target);
+    }
+    let half = forward.len() / 2;
+    let (first, second) = rayon::join(
+        || find_xor(&forward[..half], &backward[..half], target),
+        || find_xor(&forward[half..], &backward[half..], target),
+    );
+    first.or(second.map(|offset| offset + half))
+}
+
+/// The first `i` with `forward[i] ^ backward[i] == target`.
+fn find_xor<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { find_xor_avx2(forward, backward, target) };
+        }
+    }
+    find_xor_portable(forward, backward, target)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn find_xor_avx2<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
+    find_xor_portable(forward, backward, target)
+}
+
+/// Blocks of 64 pairs compared without a branch, so that the compiler vectorizes the block.
+#[inline(always)]
+fn find_xor_portable<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
+    const BLOCK: usize = 64;
+    let len = forward.len().min(backward.len());
+    let (forward, backward) = (&forward[..len], &backward[..len]);
+    let blocks = len / BLOCK;
+    for block in 0..blocks {
+        let x: &[T; BLOCK] = forward[block * BLOCK..][..BLOCK].try_into().expect("a whole block");
+        let y: &[T; BLOCK] = backward[block * BLOCK..][..BLOCK].try_into().expect("a whole block");
+        let mut hit = 0u8;
+        for i in 0..BLOCK {
+            hit |= u8::from((x[i] ^ y[i]) == target);
+        }
+        if hit != 0 {
+            let at = (0..BLOCK).position(|i| (x[i] ^ y[i]) == target).expect("the block has a hit");
+            return Some(block * BLOCK + at);
+        }
+    }
+    (blocks * BLOCK..len).find(|&i| (forward[i] ^ backward[i]) == target)
+}
