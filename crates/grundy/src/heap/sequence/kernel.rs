@@ -108,11 +108,13 @@ pub(crate) fn extend(
 const PREFIX_PAIRS: usize = 96;
 /// A hit this close to the marked prefix marks everything up to it (later candidates are then
 /// found without a scan); a farther one marks only the value found.
-const LOCAL_HIT: usize = 2048;
-/// Values between checks of the cancel flag and progress calls.
-const CHECK_EVERY: usize = 1 << 12;
+const LOCAL_HIT: usize = 256;
+/// Heaps computed together: the cancel flag and progress are looked at between blocks, the
+/// mask is chosen again only there, and the rare-value kernel marks a block's splits whose
+/// parts are all below it in parallel.
+const BLOCK: usize = 256;
 /// Scans longer than this are split between threads.
-const PARALLEL_SCAN: usize = 1 << 17;
+const PARALLEL_SCAN: usize = 1 << 16;
 
 /// The sparse space in use: which heaps are rare, and their list.
 struct Sparse<T> {
@@ -219,17 +221,19 @@ struct Segment {
     frontier: usize,
 }
 
+/// The values seen among the options so far, one byte each: marking is a plain store, with no
+/// read-modify-write of a shared word to wait for.
 struct Marks {
-    words: Vec<u64>,
+    seen: Vec<u8>,
 }
 
 impl Marks {
     #[inline(always)]
     fn mark(&mut self, value: u32) {
-        self.words[(value >> 6) as usize] |= 1 << (value & 63);
+        self.seen[value as usize] = 1;
     }
     fn first_missing(&self) -> u32 {
-        crate::nimber::first_zero_bit(&self.words) as u32
+        self.seen.iter().position(|&seen| seen == 0).expect("the last entry is never marked") as u32
     }
 }
 
@@ -270,44 +274,76 @@ fn run<T: Cell>(
         sparse.next_review = 1024;
     }
     let mut pair_sets: Vec<Vec<u64>> = Vec::new();
-    let mut marks = Marks { words: Vec::new() };
+    let mut marks = Marks { seen: Vec::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
     report.threads = rayon::current_num_threads();
-    for heap in start..len {
-        if heap > start && (heap - start) % CHECK_EVERY == 0 {
+    let mut block_start = start;
+    while block_start < len {
+        if block_start > start {
             if control.cancelled() {
                 return Stop::Cancelled;
             }
-            (control.progress)(heap);
+            (control.progress)(block_start);
         }
-        if heap >= sparse.next_review || (sparse.active && sparse.positions.len() > 2 * sparse.rare_at_review + 64) {
+        if block_start >= sparse.next_review
+            || (sparse.active && sparse.positions.len() > 2 * sparse.rare_at_review + 64)
+        {
             sparse.review(&values, moves, kernel);
         }
-        if !moves.leave_three.is_empty() {
-            extend_pair_sets(&values, &mut pair_sets, heap);
-        }
+        let block_end = (block_start + BLOCK).min(len);
         let bound = (largest as usize + 1).next_power_of_two();
-        marks.words.clear();
-        marks.words.resize(bound / 64 + 1, 0);
-        let value = heap_value(moves, heap, &values, &reversed, &sparse, &pair_sets, &mut marks, &mut segments);
-        if sparse.active {
-            report.rare_heaps += 1;
-        } else {
-            report.plain_heaps += 1;
-        }
-        out.push(value);
-        if value > T::MAX {
-            return Stop::Widen;
-        }
-        let cell = T::from_u32(value);
-        values.push(cell);
-        reversed[len - 1 - heap] = cell;
-        largest = largest.max(value);
-        if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
-            sparse.positions.push(heap as u32);
-            sparse.values.push(cell);
+        // The splits with a rare part whose parts are both below the block, marked in
+        // parallel: the bulk of the rare-value kernel's work.
+        let parallel = sparse.active && block_end - block_start == BLOCK && report.threads > 1;
+        let bulk =
+            if parallel { bulk_rare_marks(moves, &values, &sparse, block_start, block_end, bound) } else { Vec::new() };
+        for heap in block_start..block_end {
+            if !moves.leave_three.is_empty() {
+                extend_pair_sets(&values, &mut pair_sets, heap);
+            }
+            let bound_now = (largest as usize + 1).next_power_of_two();
+            // Every xor of values below `bound_now` (a power of two) is below it, so the mex
+            // is at most `bound_now`, and entry `bound_now` stays unmarked.
+            marks.seen.clear();
+            marks.seen.resize(bound_now + 1, 0);
+            let enumeration = if parallel {
+                let row = &bulk[(heap - block_start) * (bound + 1)..][..bound + 1];
+                marks.seen[..=bound].copy_from_slice(row);
+                Enumeration::Fixup { block_start }
+            } else {
+                Enumeration::Full
+            };
+            let value = heap_value(
+                moves,
+                heap,
+                &values,
+                &reversed,
+                &sparse,
+                enumeration,
+                &pair_sets,
+                &mut marks,
+                &mut segments,
+            );
+            if sparse.active {
+                report.rare_heaps += 1;
+            } else {
+                report.plain_heaps += 1;
+            }
+            out.push(value);
+            if value > T::MAX {
+                return Stop::Widen;
+            }
+            let cell = T::from_u32(value);
+            values.push(cell);
+            reversed[len - 1 - heap] = cell;
+            largest = largest.max(value);
+            if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
+                sparse.positions.push(heap as u32);
+                sparse.values.push(cell);
+            }
         }
         report.sparse = sparse.active.then_some((sparse.mask, sparse.domain, sparse.positions.len()));
+        block_start = block_end;
     }
     (control.progress)(len);
     Stop::Reached
@@ -334,6 +370,7 @@ fn heap_value<T: Cell>(
     values: &[T],
     reversed: &[T],
     sparse: &Sparse<T>,
+    enumeration: Enumeration,
     pair_sets: &[Vec<u64>],
     marks: &mut Marks,
     segments: &mut Vec<Segment>,
@@ -376,14 +413,20 @@ fn heap_value<T: Cell>(
         }
         if sparse.active {
             // Every split with a rare part: these decide every common-type value.
-            for (&position, &rare) in sparse.positions.iter().zip(&sparse.values) {
-                let position = position as usize;
-                if position >= m {
-                    break;
+            let below_m = sparse.positions.partition_point(|&position| (position as usize) < m);
+            match enumeration {
+                Enumeration::Full => {
+                    mark_rare_pairs(sparse, 0..below_m, values, m, moves.unequal_parts, &mut marks.seen)
                 }
-                let other = m - position;
-                if !(moves.unequal_parts && other == position) {
-                    marks.mark((rare ^ values[other]).to_u32());
+                Enumeration::Fixup { block_start } => {
+                    // The bulk marked the rare parts p with m - p below the block; here the
+                    // rest: p ≤ m - block_start (the other part in the block), and the rare
+                    // heaps found in the block itself.
+                    let small = sparse.positions.partition_point(|&position| (position as usize) + block_start <= m);
+                    mark_rare_pairs(sparse, 0..small.min(below_m), values, m, moves.unequal_parts, &mut marks.seen);
+                    let new = sparse.positions.partition_point(|&position| (position as usize) < block_start);
+                    let from = new.max(small).min(below_m);
+                    mark_rare_pairs(sparse, from..below_m, values, m, moves.unequal_parts, &mut marks.seen);
                 }
             }
         }
@@ -431,6 +474,67 @@ fn heap_value<T: Cell>(
     }
 }
 
+/// Which splits with a rare part [`heap_value`] marks itself.
+#[derive(Clone, Copy)]
+enum Enumeration {
+    /// All of them.
+    Full,
+    /// Those the block's bulk pass did not: a part in the block.
+    Fixup { block_start: usize },
+}
+
+/// Marks `G(p) ^ G(m − p)` for the rare heaps `p` at `range` in the list.
+#[inline]
+fn mark_rare_pairs<T: Cell>(
+    sparse: &Sparse<T>,
+    range: std::ops::Range<usize>,
+    values: &[T],
+    m: usize,
+    unequal_parts: bool,
+    seen: &mut [u8],
+) {
+    for (&position, &rare) in sparse.positions[range.clone()].iter().zip(&sparse.values[range]) {
+        let other = m - position as usize;
+        if !(unequal_parts && other == position as usize) {
+            seen[(rare ^ values[other]).to_u32() as usize] = 1;
+        }
+    }
+}
+
+/// For each heap of `block_start..block_end`, the values `G(p) ^ G(m − p)` of the splits with
+/// a rare part `p` whose parts are both below `block_start` (all known), as a row of
+/// `bound + 1` flags; rows are filled in parallel.
+fn bulk_rare_marks<T: Cell>(
+    moves: &TakeBreakMoves,
+    values: &[T],
+    sparse: &Sparse<T>,
+    block_start: usize,
+    block_end: usize,
+    bound: usize,
+) -> Vec<u8> {
+    use rayon::prelude::*;
+    let width = bound + 1;
+    let mut bulk = vec![0u8; (block_end - block_start) * width];
+    bulk.par_chunks_mut(width * 16).enumerate().for_each(|(chunk, rows)| {
+        for (index, row) in rows.chunks_mut(width).enumerate() {
+            let heap = block_start + chunk * 16 + index;
+            for &k in &moves.leave_two {
+                if heap < k + 2 {
+                    continue;
+                }
+                let m = heap - k;
+                let below_m = sparse.positions.partition_point(|&position| (position as usize) < m);
+                // m - p < block_start, that is p > m - block_start.
+                let first = sparse.positions.partition_point(|&position| (position as usize) + block_start <= m);
+                if first < below_m {
+                    mark_rare_pairs(sparse, first..below_m, values, m, moves.unequal_parts, row);
+                }
+            }
+        }
+    });
+    bulk
+}
+
 /// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
 #[inline]
 fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, marks: &mut Marks) {
@@ -439,16 +543,21 @@ fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, marks: &mut
     }
 }
 
+/// Most hits come early: scan a first stretch alone, and split only the rest of a long scan
+/// between two threads.
 fn find_xor_parallel<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
-    if forward.len() < PARALLEL_SCAN || rayon::current_num_threads() < 2 {
+    if forward.len() < 2 * PARALLEL_SCAN || rayon::current_num_threads() < 2 {
         return find_xor(forward, backward, target);
     }
-    let half = forward.len() / 2;
+    if let Some(offset) = find_xor(&forward[..PARALLEL_SCAN], &backward[..PARALLEL_SCAN], target) {
+        return Some(offset);
+    }
+    let half = PARALLEL_SCAN + (forward.len() - PARALLEL_SCAN) / 2;
     let (first, second) = rayon::join(
-        || find_xor(&forward[..half], &backward[..half], target),
+        || find_xor(&forward[PARALLEL_SCAN..half], &backward[PARALLEL_SCAN..half], target),
         || find_xor(&forward[half..], &backward[half..], target),
     );
-    first.or(second.map(|offset| offset + half))
+    first.map(|offset| offset + PARALLEL_SCAN).or(second.map(|offset| offset + half))
 }
 
 /// The first `i` with `forward[i] ^ backward[i] == target`.

@@ -143,3 +143,13 @@ fn huge_tables_are_refused() {
     let error = game.extend_sequence(&mut Vec::new(), usize::MAX / 2, &SequenceControl::default()).unwrap_err();
     assert!(error.to_string().contains("kayles"), "{error}");
 }
+
+#[test]
+fn rare_value_blocks_marked_in_parallel_equal_plain() {
+    for code in ["0.16", "0.137", "0.6", "0.354", "4.07", "0.106", "0.52"] {
+        let game = OctalGame::parse(code, CodeBase::Octal).unwrap();
+        let plain = computed(game.engine(), Kernel::Plain, 0, 4000);
+        assert_eq!(computed(game.engine(), Kernel::RareValue, 1000, 4000), plain, "{code}");
+        assert!(game.method().contains("rare-value"), "{code}: {}", game.method());
+    }
+}
