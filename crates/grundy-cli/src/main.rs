@@ -3,9 +3,11 @@
 //! One module per subcommand, each with its `Args` and `run`; every error reaches `main` and
 //! is printed as one line on stderr with exit status 2. A closed pipe ends output quietly.
 
+mod charts;
 mod commands;
 mod games;
 mod output;
+mod render;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,6 +32,10 @@ enum Command {
     Rules(commands::rules::Args),
     /// The whole table of a two-heap game or a graph game.
     Table(commands::table::Args),
+    /// Play a game against grundy, which plays perfectly.
+    Play(commands::play::Args),
+    /// A picture: a nim-sequence, a two-heap table or a graph game, as SVG or PNG.
+    Plot(commands::plot::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +49,8 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(args),
         Command::Rules(args) => commands::rules::run(args),
         Command::Table(args) => commands::table::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Plot(args) => commands::plot::run(args),
     };
     output::finish(result)
 }

@@ -26,6 +26,7 @@ pub mod error;
 pub mod game;
 pub mod heap;
 pub mod nimber;
+pub mod play;
 pub mod ruleset;
 pub mod solve;
 pub mod spec;

@@ -63,6 +63,42 @@ pub trait Ruleset: Send + Sync {
     fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
         None
     }
+
+    /// The edges of a graph game (for `grundy plot`), by vertex names as in
+    /// [`Table::Vertices`], or `None` when the family is not played on a graph.
+    ///
+    /// A directed game (`dag:`) lists each edge `(from, to)` in the direction a token moves; an
+    /// undirected game (`geography:`) lists each edge once, in either order.
+    fn graph_edges(&self) -> Option<Vec<(String, String)>> {
+        None
+    }
+
+    /// Every move from the sum of `components` (for play), winning or not.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when there are more than `limit`; [`GameError::Unsupported`]
+    /// when the family cannot list its moves.
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let _ = (components, limit);
+        Err(GameError::Unsupported(format!("{} cannot list every move of a position", self.spec())))
+    }
+
+    /// The position for a person to read: one line per component (heaps with bars, pairs,
+    /// coin rows, the token's path).
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        components.iter().enumerate().map(|(index, text)| format!("{}: {text}", index + 1)).collect()
+    }
+}
+
+/// One move of a sum, winning or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The whole position after the move, as component texts in the input's own syntax.
+    pub to: Vec<String>,
+    /// The index (from 0) of the component the move is made in.
+    pub component: usize,
+    /// The move in the words a person types: `3 -> 1`.
+    pub notation: String,
 }
 
 /// A family's whole table, for `grundy table`.
@@ -146,6 +182,30 @@ pub trait ComponentGame: Send + Sync {
     fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
         None
     }
+
+    /// Every option of `component` (for play and for listing legal moves).
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when there are more than `limit`; [`GameError::Unsupported`]
+    /// when the family cannot list them.
+    fn component_options(
+        &self,
+        component: &Self::Component,
+        limit: usize,
+    ) -> Result<Vec<ComponentMove<Self::Component>>, GameError> {
+        let _ = (component, limit);
+        Err(GameError::Unsupported(format!("{} cannot list every move of a component", self.spec())))
+    }
+
+    /// One component for a person to read (a heap with a bar, say).
+    fn describe_component(&self, component: &Self::Component) -> String {
+        self.format_component(component)
+    }
+}
+
+/// The error for a component with more than `limit` options.
+pub fn too_many_moves(game: &str, component: &str, limit: usize) -> GameError {
+    GameError::Unsupported(format!("`{component}` in {game} has more than {limit} moves: too many to list"))
 }
 
 /// The [`Ruleset`] of sums of a [`ComponentGame`], by the Sprague–Grundy theorem.
@@ -219,5 +279,35 @@ impl<G: ComponentGame> Ruleset for SumOf<G> {
 
     fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
         self.0.heap_game()
+    }
+
+    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
+        let parsed = self.parse_all(components)?;
+        let mut moves = Vec::new();
+        for (index, component) in parsed.iter().enumerate() {
+            let remaining = limit.saturating_sub(moves.len());
+            for component_move in self.0.component_options(component, remaining)? {
+                if moves.len() == limit {
+                    return Err(too_many_moves(&self.spec(), &components[index], limit));
+                }
+                let mut to: Vec<String> = components[..index].to_vec();
+                to.extend(component_move.result.iter().map(|c| self.0.format_component(c)));
+                to.extend_from_slice(&components[index + 1..]);
+                moves.push(Move { to, component: index, notation: component_move.notation });
+            }
+        }
+        Ok(moves)
+    }
+
+    fn describe_position(&self, components: &[String]) -> Vec<String> {
+        let noun = self.0.component_noun();
+        match self.parse_all(components) {
+            Ok(parsed) => parsed
+                .iter()
+                .enumerate()
+                .map(|(index, component)| format!("{noun} {}: {}", index + 1, self.0.describe_component(component)))
+                .collect(),
+            Err(_) => components.to_vec(),
+        }
     }
 }

@@ -8,8 +8,8 @@
 
 use crate::error::GameError;
 use crate::game::Game;
-use crate::heap::parse_heap;
-use crate::ruleset::{ComponentGame, ComponentMove};
+use crate::heap::{heap_bar, parse_heap};
+use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use num_bigint::BigUint;
 
 /// The rules of Bash's game with a word-sized `M`, for the generic solver.
@@ -97,6 +97,25 @@ impl ComponentGame for BashRules {
         }
         let result = heap - &take;
         Ok(vec![ComponentMove { notation: format!("{heap} -> {result}"), result: vec![result] }])
+    }
+
+    fn component_options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+        let most = (&self.max_take).min(heap).clone();
+        if most > BigUint::from(limit) {
+            return Err(too_many_moves(&self.spec(), &heap.to_string(), limit));
+        }
+        let mut moves = Vec::new();
+        let mut take = BigUint::from(1u32);
+        while take <= most {
+            let result = heap - &take;
+            moves.push(ComponentMove { notation: format!("{heap} -> {result}"), result: vec![result] });
+            take += 1u32;
+        }
+        Ok(moves)
+    }
+
+    fn describe_component(&self, heap: &BigUint) -> String {
+        heap_bar(heap)
     }
 }
 

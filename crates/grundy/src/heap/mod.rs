@@ -86,6 +86,20 @@ impl Default for SequenceControl<'static> {
     }
 }
 
+/// A heap for a person to read: its size and a bar of `#` (at most 40, then `…`).
+///
+/// ```
+/// assert_eq!(grundy::heap::heap_bar(&3u32.into()), "3 ###");
+/// ```
+pub fn heap_bar(heap: &BigUint) -> String {
+    const LONGEST: u64 = 40;
+    match heap.to_u64() {
+        Some(0) => "0".to_owned(),
+        Some(size) if size <= LONGEST => format!("{heap} {}", "#".repeat(size as usize)),
+        _ => format!("{heap} {}…", "#".repeat(LONGEST as usize)),
+    }
+}
+
 /// Parses a heap size of any length of decimal digits.
 ///
 /// # Errors

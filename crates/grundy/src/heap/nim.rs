@@ -6,9 +6,10 @@
 
 use crate::error::GameError;
 use crate::game::Game;
-use crate::heap::parse_heap;
-use crate::ruleset::{ComponentGame, ComponentMove};
+use crate::heap::{heap_bar, parse_heap};
+use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
 /// The rules of Nim on one heap, for the generic solver.
 ///
@@ -62,6 +63,20 @@ impl ComponentGame for NimRules {
         } else {
             Vec::new()
         })
+    }
+
+    fn component_options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+        match heap.to_usize() {
+            Some(size) if size <= limit => Ok((0..size as u64)
+                .rev()
+                .map(|option| ComponentMove { result: vec![option.into()], notation: format!("{heap} -> {option}") })
+                .collect()),
+            _ => Err(too_many_moves("nim", &heap.to_string(), limit)),
+        }
+    }
+
+    fn describe_component(&self, heap: &BigUint) -> String {
+        heap_bar(heap)
     }
 }
 

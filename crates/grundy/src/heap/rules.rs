@@ -1,8 +1,8 @@
 //! [`HeapRules`]: any [`HeapGame`] as a front-end family, with a cached nim-sequence.
 
 use crate::error::{GameError, check_memory};
-use crate::heap::{HeapGame, SequenceControl, parse_heap};
-use crate::ruleset::{ComponentGame, ComponentMove};
+use crate::heap::{HeapGame, SequenceControl, heap_bar, parse_heap};
+use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::sync::RwLock;
@@ -57,6 +57,13 @@ impl<G: HeapGame> HeapRules<G> {
     }
 }
 
+/// The move from `heap` to the heaps `option` leaves: `7 -> 2 + 3`, or `3 -> 0` when none.
+fn heap_move(heap: u64, option: Vec<u64>) -> ComponentMove<BigUint> {
+    let parts: Vec<String> = option.iter().map(u64::to_string).collect();
+    let notation = if parts.is_empty() { format!("{heap} -> 0") } else { format!("{heap} -> {}", parts.join(" + ")) };
+    ComponentMove { result: option.into_iter().map(BigUint::from).collect(), notation }
+}
+
 impl<G: HeapGame> ComponentGame for HeapRules<G> {
     type Component = BigUint;
 
@@ -86,13 +93,23 @@ impl<G: HeapGame> ComponentGame for HeapRules<G> {
                 value ^= self.heap_value(part)?;
             }
             if value == target {
-                let parts: Vec<String> = option.iter().map(u64::to_string).collect();
-                let notation =
-                    if parts.is_empty() { format!("{heap} -> 0") } else { format!("{heap} -> {}", parts.join(" + ")) };
-                moves.push(ComponentMove { result: option.into_iter().map(BigUint::from).collect(), notation });
+                moves.push(heap_move(heap, option));
             }
         }
         Ok(moves)
+    }
+
+    fn component_options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+        let size = self.small_heap(heap)?;
+        let options = self.game.heap_options(size);
+        if options.len() > limit {
+            return Err(too_many_moves(&self.game.spec(), &heap.to_string(), limit));
+        }
+        Ok(options.into_iter().map(|option| heap_move(size, option)).collect())
+    }
+
+    fn describe_component(&self, heap: &BigUint) -> String {
+        heap_bar(heap)
     }
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {

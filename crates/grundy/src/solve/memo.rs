@@ -63,6 +63,13 @@ impl<G: Game> Solver<G> {
         self.memo.len()
     }
 
+    /// The memory the memo holds now, in bytes: its hash table's buckets (an entry and a
+    /// control byte each), not counting what positions own on the heap.
+    pub fn memo_bytes(&self) -> usize {
+        let buckets = if self.memo.capacity() == 0 { 0 } else { (self.memo.capacity() * 8 / 7).next_power_of_two() };
+        buckets * (std::mem::size_of::<(G::Position, u64)>() + 1)
+    }
+
     /// The value of a position evaluated earlier, if it was.
     pub fn known_value(&self, position: &G::Position) -> Option<Nimber> {
         self.memo.get(position).filter(|&&value| value != IN_PROGRESS).map(|&value| Nimber(value))

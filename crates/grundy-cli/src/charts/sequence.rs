@@ -1,0 +1,332 @@
+//! The nim-sequence G(n) against n: one marker per heap while they fit apart, else a density
+//! picture (per pixel column, the share of its heaps with each value, shaded), so a long
+//! sequence reads as bands rather than a smear. A proved period is marked: the preperiod
+//! shaded grey, the first period blue, period boundaries dashed.
+
+use super::{Area, Swatch, axes, left_margin, legend_row, title};
+use crate::render::{Color, Raster, Scene, Shape, TICK_SIZE, nice_ticks, text_width};
+use grundy::heap::Periodicity;
+
+/// A proved period of a nim-sequence: `G(n + period) = G(n)` for every `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The first heap size from which the sequence repeats (the preperiod's length).
+    pub preperiod: usize,
+    /// The length of the repeating part.
+    pub period: usize,
+}
+
+/// The period of `values` (`G(0..values.len())`) that the theorem named by `periodicity` proves
+/// from these values alone, with the least period and, for it, the least preperiod; `None` when
+/// the values are too few to prove one, no theorem applies, or the search would take more than
+/// [`PERIOD_SEARCH_STEPS_PER_VALUE`] steps per value (nothing is then claimed).
+///
+/// Why the least: every period of an eventually periodic sequence is a multiple of the least
+/// one and all share one preperiod, and proving a multiple needs more values, so the first
+/// period proved, trying 1, 2, …, is the least.
+pub fn proved_period(periodicity: Periodicity, values: &[u32]) -> Option<Period> {
+    let len = values.len();
+    // The theorem's demand on the values after the preperiod, given the period.
+    let needed = |period: usize, preperiod: usize| -> u128 {
+        match periodicity {
+            // G(n) for n >= max_take is a function of the max_take values before it, so a
+            // window of max_take repeated values repeats for ever.
+            Periodicity::Subtraction { max_take } => u128::from(max_take),
+            // Guy–Smith: G(n + p) = G(n) for e <= n < 2e + p + t proves period p from e.
+            Periodicity::Octal { max_removal } => preperiod as u128 + period as u128 + u128::from(max_removal),
+            Periodicity::Unproved => u128::MAX,
+        }
+    };
+    // Scanning back over a long repetition that still falls short of the theorem (a plot
+    // ending before twice the preperiod) costs up to `len` per period tried: bound the total.
+    let mut budget = (len as u128).saturating_mul(PERIOD_SEARCH_STEPS_PER_VALUE).max(1 << 20);
+    for period in 1..len {
+        if ((len - period) as u128) < needed(period, 0) {
+            return None; // even with no preperiod, too few values for this or any longer period
+        }
+        // The least preperiod consistent with all the values: scan back while they repeat.
+        let mut preperiod = len - period;
+        while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
+            preperiod -= 1;
+        }
+        let checked = len - period - preperiod; // n = preperiod … preperiod + checked − 1 agree
+        budget = budget.checked_sub(checked as u128 + 1)?;
+        if checked as u128 >= needed(period, preperiod) {
+            return Some(Period { preperiod, period });
+        }
+    }
+    None
+}
+
+/// How much work [`proved_period`] may do, in comparisons per value.
+pub const PERIOD_SEARCH_STEPS_PER_VALUE: u128 = 64;
+
+const WIDTH: u32 = 1000;
+const HEIGHT: u32 = 600;
+const MARKER: Color = Color::rgb(0x1f, 0x4e, 0x99);
+const EMPTY: Color = Color::WHITE;
+const PREPERIOD: Color = Color::rgb(0xe6, 0xe6, 0xe6);
+const FIRST_PERIOD: Color = Color::rgb(0xd2, 0xe4, 0xf7);
+const BOUNDARY: Color = Color::rgb(0x6a, 0x8f, 0xc0);
+
+/// The picture of `values` = G(0), …, G(N) of the game `spec`.
+pub fn sequence_scene(spec: &str, values: &[u32], period: Option<Period>) -> Scene {
+    let last = values.len().saturating_sub(1);
+    let max_value = values.iter().copied().max().unwrap_or(0);
+    let mut scene = Scene::new(WIDTH, HEIGHT, format!("Nim-sequence of {spec}, G(n) for n = 0..{last}"));
+    title(&mut scene, &format!("Nim-sequence of {spec}: G(n) for n = 0..{last}"));
+
+    let y_labels: Vec<(u64, String)> =
+        nice_ticks(u64::from(max_value), 8).into_iter().map(|value| (value, value.to_string())).collect();
+    let left = left_margin(&y_labels.iter().map(|(_, label)| (0.0, label.clone())).collect::<Vec<_>>()).round();
+    let right_margin = (text_width(&last.to_string(), TICK_SIZE) / 2.0 + 12.0).max(30.0);
+    let right = (f64::from(WIDTH) - right_margin).round();
+    let markers = right - left >= 3.0 * values.len() as f64;
+    let legend_bottom = legend_row(&mut scene, left, 62.0, right, &legend(markers, period));
+    let top = (legend_bottom + 26.0).round();
+    let area = Area { x: left, y: top, width: right - left, height: f64::from(HEIGHT) - 72.0 - top };
+    let count = values.len().max(1);
+    let slot_width = area.width / count as f64;
+    let slot_height = area.height / (f64::from(max_value) + 1.0);
+    let x_of = |n: usize| area.x + (n as f64 + 0.5) * slot_width;
+    let y_of = |value: u32| area.bottom() - (f64::from(value) + 0.5) * slot_height;
+
+    // Behind the data: the preperiod and the first period, and the period boundaries.
+    let band = |n: usize| match period {
+        Some(Period { preperiod, .. }) if n < preperiod => PREPERIOD,
+        Some(Period { preperiod, period }) if n < preperiod + period => FIRST_PERIOD,
+        _ => EMPTY,
+    };
+    if let Some(Period { preperiod, period }) = period {
+        let edge = |n: usize| area.x + n.min(count) as f64 * slot_width;
+        if preperiod > 0 {
+            scene.push(Shape::Rect {
+                x: area.x,
+                y: area.y,
+                width: edge(preperiod) - area.x,
+                height: area.height,
+                fill: PREPERIOD,
+            });
+        }
+        let (start, end) = (edge(preperiod), edge(preperiod + period));
+        scene.push(Shape::Rect { x: start, y: area.y, width: end - start, height: area.height, fill: FIRST_PERIOD });
+        // Every boundary while they stay apart, else only the first period's two.
+        let step = if period as f64 * slot_width >= 24.0 { period } else { usize::MAX };
+        let mut boundary = preperiod;
+        while boundary <= count {
+            scene.push(Shape::Line {
+                from: (edge(boundary), area.y),
+                to: (edge(boundary), area.bottom()),
+                stroke: BOUNDARY,
+                line_width: 1.0,
+                dash: Some(4.0),
+            });
+            boundary = match boundary.checked_add(if boundary == preperiod { period } else { step }) {
+                Some(next) => next,
+                None => break,
+            };
+        }
+    }
+
+    if markers {
+        for (value, _) in &y_labels {
+            let y = y_of(*value as u32);
+            scene.push(Shape::Line {
+                from: (area.x, y),
+                to: (area.right(), y),
+                stroke: Color::rgb(0xdd, 0xdd, 0xdd),
+                line_width: 1.0,
+                dash: None,
+            });
+        }
+        let radius = (slot_width * 0.4).min(slot_height * 0.4).clamp(1.2, 4.0);
+        for (n, &value) in values.iter().enumerate() {
+            scene.push(Shape::Circle { center: (x_of(n), y_of(value)), radius, fill: Some(MARKER), stroke: None });
+        }
+    } else {
+        scene.push(density_image(values, max_value, area, band));
+    }
+
+    let x_ticks: Vec<(f64, String)> =
+        nice_ticks(last as u64, 10).into_iter().map(|n| (x_of(n as usize), n.to_string())).collect();
+    let y_ticks: Vec<(f64, String)> = y_labels.into_iter().map(|(value, label)| (y_of(value as u32), label)).collect();
+    axes(&mut scene, area, &x_ticks, &y_ticks, "heap size n", "Grundy value G(n)");
+
+    scene
+}
+
+fn legend(markers: bool, period: Option<Period>) -> Vec<(Swatch, String)> {
+    let mut legend = vec![if markers {
+        (Swatch::Disc(MARKER), "G(n)".to_owned())
+    } else {
+        (Swatch::Square(MARKER), "G(n), paler where fewer n in a pixel column".to_owned())
+    }];
+    match period {
+        Some(Period { preperiod, period }) => {
+            if preperiod > 0 {
+                legend.push((Swatch::Square(PREPERIOD), format!("preperiod n < {preperiod}")));
+            }
+            legend.push((Swatch::Square(FIRST_PERIOD), format!("period {period} from n = {preperiod} (proved)")));
+        }
+        None => legend.push((Swatch::Square(EMPTY), "no period proved up to this n".to_owned())),
+    }
+    legend
+}
+
+/// The density picture: one raster column per pixel column (or per heap when there are fewer
+/// heaps than pixels), each value a short band whose darkness is the share of the column's heaps
+/// having it; empty pixels take the colour of the period band behind them.
+fn density_image(values: &[u32], max_value: u32, area: Area, band: impl Fn(usize) -> Color) -> Shape {
+    let (width, height) = (area.width as usize, area.height as usize);
+    let cols = values.len().min(width).max(1);
+    let rows = height;
+    let slot = rows as f64 / (f64::from(max_value) + 1.0);
+    let half = (slot * 0.3).clamp(0.5, 3.0);
+    let row_range = |value: u32| {
+        let centre = (f64::from(max_value - value) + 0.5) * slot;
+        let top = ((centre - half).floor().max(0.0) as usize).min(rows - 1);
+        let bottom = ((centre + half).ceil() as usize).clamp(top + 1, rows);
+        top..bottom
+    };
+    let mut pixels = vec![EMPTY; cols * rows];
+    let mut counts = vec![0u32; rows];
+    for col in 0..cols {
+        let (first, end) = (col * values.len() / cols, (col + 1) * values.len() / cols);
+        counts.iter_mut().for_each(|count| *count = 0);
+        for &value in &values[first..end] {
+            for row in row_range(value) {
+                counts[row] += 1;
+            }
+        }
+        let background = band(first);
+        let heaps = (end - first).max(1) as f64;
+        for (row, &count) in counts.iter().enumerate() {
+            pixels[row * cols + col] = if count == 0 {
+                background
+            } else {
+                // Even one heap in a column stays clearly visible.
+                background.mix(MARKER, 0.3 + 0.7 * (f64::from(count) / heaps).min(1.0))
+            };
+        }
+    }
+    Shape::Image {
+        x: area.x as u32,
+        y: area.y as u32,
+        width: width as u32,
+        height: height as u32,
+        raster: Raster { cols, rows, pixels },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::heap::subtraction::SubtractionGame;
+    use grundy::heap::{HeapGame, SequenceControl};
+
+    fn sequence(set: &[u64], len: usize) -> Vec<u32> {
+        let game = SubtractionGame::new(set.to_vec()).unwrap();
+        let mut values = Vec::new();
+        game.extend_sequence(&mut values, len, &SequenceControl::default()).unwrap();
+        values
+    }
+
+    /// The least (period, preperiod) seen in `values` by the definition, no theorem used: the
+    /// repetition must hold over at least the second half of the values.
+    fn least_observed(values: &[u32]) -> Period {
+        (1..values.len())
+            .find_map(|period| {
+                (0..values.len() - period)
+                    .find(|&start| (start..values.len() - period).all(|n| values[n] == values[n + period]))
+                    .filter(|&start| values.len() - period - start >= values.len() / 2)
+                    .map(|preperiod| Period { preperiod, period })
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn subtraction_periods_match_long_observation() {
+        for set in [&[1, 2][..], &[2, 5], &[1, 3, 4], &[3, 4, 9], &[2, 3, 7, 11], &[5, 6, 13]] {
+            let max_take = *set.iter().max().unwrap();
+            let long = sequence(set, 4000);
+            let truth = least_observed(&long);
+            let proved = proved_period(Periodicity::Subtraction { max_take }, &long[..1000]).unwrap();
+            assert_eq!(proved, truth, "sub:{set:?}");
+            // Too few values to see the repeated window: nothing is claimed.
+            let short = &long[..truth.preperiod + truth.period + max_take as usize - 1];
+            if let Some(claimed) = proved_period(Periodicity::Subtraction { max_take }, short) {
+                assert_eq!(claimed, truth, "sub:{set:?} claimed from too few values");
+            }
+        }
+    }
+
+    #[test]
+    fn known_periods() {
+        // sub:1,2 is 0,1,2,0,1,2,…; sub:1,3,4 has period 7 (0,1,0,1,2,3,2), Winning Ways ch. 4.
+        assert_eq!(
+            proved_period(Periodicity::Subtraction { max_take: 2 }, &sequence(&[1, 2], 50)),
+            Some(Period { preperiod: 0, period: 3 })
+        );
+        assert_eq!(
+            proved_period(Periodicity::Subtraction { max_take: 4 }, &sequence(&[1, 3, 4], 50)),
+            Some(Period { preperiod: 0, period: 7 })
+        );
+        assert_eq!(proved_period(Periodicity::Unproved, &sequence(&[1, 2], 50)), None);
+        assert_eq!(proved_period(Periodicity::Subtraction { max_take: 2 }, &[0, 1]), None);
+    }
+
+    #[test]
+    fn octal_test_needs_twice_the_preperiod() {
+        // A made-up sequence with preperiod 10 and period 2, for a game removing at most 2:
+        // the test needs G(n + 2) = G(n) for 10 <= n < 2·10 + 2 + 2, so 26 values.
+        let mut values: Vec<u32> = (0..10).map(|n| 5 + n).collect();
+        values.extend((0..30).map(|n| n % 2));
+        let octal = Periodicity::Octal { max_removal: 2 };
+        assert_eq!(proved_period(octal, &values[..2 * 10 + 2 * 2 + 2]), Some(Period { preperiod: 10, period: 2 }));
+        assert_eq!(proved_period(octal, &values[..2 * 10 + 2 * 2 + 1]), None);
+    }
+
+    #[test]
+    fn a_long_unproved_repetition_ends_the_search_quickly() {
+        // Preperiod 600 000 of distinct values, then period 2 up to 1 000 000: the octal test
+        // needs 2 · 600 000 + 2 + 2 values, so nothing is proved; every even period rescans the
+        // 400 000 repeated values, and the budget stops it.
+        let mut values: Vec<u32> = (0..600_000).map(|n| n + 2).collect();
+        values.extend((0..400_000).map(|n| n % 2));
+        assert_eq!(proved_period(Periodicity::Octal { max_removal: 2 }, &values), None);
+        // With enough values it is proved.
+        values.extend((0..200_010).map(|n| n % 2));
+        assert_eq!(
+            proved_period(Periodicity::Octal { max_removal: 2 }, &values),
+            Some(Period { preperiod: 600_000, period: 2 })
+        );
+    }
+
+    #[test]
+    fn density_with_more_values_than_pixel_rows() {
+        // G(n) = n (nim) to 5000 on 20 rows: many values share a row, each column is one
+        // diagonal step, and the whole diagonal is inked.
+        let area = Area { x: 0.0, y: 0.0, width: 10.0, height: 20.0 };
+        let values: Vec<u32> = (0..=5000).collect();
+        let Shape::Image { raster, .. } = density_image(&values, 5000, area, |_| EMPTY) else { panic!() };
+        for col in 0..10 {
+            let inked: Vec<usize> = (0..20).filter(|row| raster.pixels[row * 10 + col] != EMPTY).collect();
+            assert!(!inked.is_empty(), "column {col}");
+            // Larger n are higher up: column c within a row of its band of rows 18 − 2c, 19 − 2c.
+            assert!(inked.iter().all(|&row| row + 3 >= 20 - 2 * col && row < 20 - 2 * col + 1), "{col}: {inked:?}");
+        }
+    }
+
+    #[test]
+    fn density_rows_count_values() {
+        let area = Area { x: 0.0, y: 0.0, width: 10.0, height: 20.0 };
+        let values: Vec<u32> = (0..100).map(|n| n % 2).collect();
+        let Shape::Image { raster, .. } = density_image(&values, 1, area, |_| EMPTY) else { panic!() };
+        assert_eq!((raster.cols, raster.rows), (10, 20));
+        // Each column holds five 0s and five 1s: half the heaps, the same shade in both bands.
+        let shade = raster.pixels[15 * 10];
+        assert_eq!(raster.pixels[5 * 10], shade);
+        assert_eq!(shade, EMPTY.mix(MARKER, 0.3 + 0.7 * 0.5));
+        assert_eq!(raster.pixels[0], EMPTY);
+    }
+}

@@ -1,0 +1,164 @@
+//! A [`Scene`] as SVG text: plain shapes and `<text>` in a generic font family, so any
+//! viewer draws it without the fonts of the machine that made it. Rasters are embedded as PNG
+//! images already at their displayed size, so no viewer smooths them.
+
+use super::{Anchor, Scene, Shape};
+use base64::Engine;
+use std::fmt::Write;
+
+/// The SVG document for `scene`.
+pub fn render(scene: &Scene) -> anyhow::Result<String> {
+    let mut out = String::new();
+    let (width, height) = (scene.width, scene.height);
+    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="monospace">"#
+    )?;
+    writeln!(out, "<title>{}</title>", escape(&scene.title))?;
+    writeln!(out, r#"<rect x="0" y="0" width="{width}" height="{height}" fill="{}"/>"#, scene.background.hex())?;
+    for shape in &scene.shapes {
+        write_shape(&mut out, shape)?;
+    }
+    writeln!(out, "</svg>")?;
+    Ok(out)
+}
+
+fn write_shape(out: &mut String, shape: &Shape) -> anyhow::Result<()> {
+    match shape {
+        Shape::Rect { x, y, width, height, fill } => {
+            writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
+                num(*x),
+                num(*y),
+                num(*width),
+                num(*height),
+                fill.hex()
+            )?;
+        }
+        Shape::Frame { x, y, width, height, stroke, line_width } => {
+            writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="{}"/>"#,
+                num(*x),
+                num(*y),
+                num(*width),
+                num(*height),
+                stroke.hex(),
+                num(*line_width)
+            )?;
+        }
+        Shape::Line { from, to, stroke, line_width, dash } => {
+            let dash = dash.map_or_else(String::new, |dash| format!(r#" stroke-dasharray="{}""#, num(dash)));
+            writeln!(
+                out,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="{}"{dash}/>"#,
+                num(from.0),
+                num(from.1),
+                num(to.0),
+                num(to.1),
+                stroke.hex(),
+                num(*line_width)
+            )?;
+        }
+        Shape::Circle { center, radius, fill, stroke } => {
+            let fill = fill.map_or_else(|| "none".to_owned(), |fill| fill.hex());
+            let stroke = stroke.map_or_else(String::new, |(color, width)| {
+                format!(r#" stroke="{}" stroke-width="{}""#, color.hex(), num(width))
+            });
+            writeln!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}"{stroke}/>"#,
+                num(center.0),
+                num(center.1),
+                num(*radius)
+            )?;
+        }
+        Shape::Polygon { points, fill } => {
+            let points: Vec<String> = points.iter().map(|(x, y)| format!("{},{}", num(*x), num(*y))).collect();
+            writeln!(out, r#"<polygon points="{}" fill="{}"/>"#, points.join(" "), fill.hex())?;
+        }
+        Shape::Text { at, text, size, color, anchor, vertical } => {
+            let anchor = match anchor {
+                Anchor::Start => "start",
+                Anchor::Middle => "middle",
+                Anchor::End => "end",
+            };
+            let (x, y) = (num(at.0), num(at.1));
+            let rotate = if *vertical { format!(r#" transform="rotate(-90 {x} {y})""#) } else { String::new() };
+            writeln!(
+                out,
+                r#"<text x="{x}" y="{y}" font-size="{}" fill="{}" text-anchor="{anchor}" dominant-baseline="central"{rotate}>{}</text>"#,
+                num(*size),
+                color.hex(),
+                escape(text)
+            )?;
+        }
+        Shape::Image { x, y, width, height, raster } => {
+            let pixels = raster.resample(*width as usize, *height as usize);
+            let png = super::png::encode(*width, *height, &pixels)?;
+            let data = base64::engine::general_purpose::STANDARD.encode(png);
+            writeln!(
+                out,
+                r#"<image x="{x}" y="{y}" width="{width}" height="{height}" preserveAspectRatio="none" style="image-rendering:pixelated" xlink:href="data:image/png;base64,{data}"/>"#
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A coordinate with at most two decimals and no trailing zeros.
+fn num(value: f64) -> String {
+    let text = format!("{value:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" { "0".to_owned() } else { text.to_owned() }
+}
+
+/// Text safe inside an element or an attribute.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Control characters are not allowed in XML 1.0.
+            c if c.is_control() => out.push('?'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Color;
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(2.5), "2.5");
+        assert_eq!(num(1.0 / 3.0), "0.33");
+        assert_eq!(num(-0.001), "0");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        let mut scene = Scene::new(10, 10, "a < b & \"c\"");
+        scene.push(Shape::Text {
+            at: (1.0, 1.0),
+            text: "<x>".into(),
+            size: 10.0,
+            color: Color::BLACK,
+            anchor: Anchor::Start,
+            vertical: false,
+        });
+        let svg = render(&scene).unwrap();
+        assert!(svg.contains("<title>a &lt; b &amp; &quot;c&quot;</title>"));
+        assert!(svg.contains(">&lt;x&gt;</text>"));
+    }
+}

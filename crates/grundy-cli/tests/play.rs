@@ -1,0 +1,116 @@
+//! Scripted games of `grundy play`: the script is worked out with the library (the same engine
+//! and seed the binary uses), then fed to the binary on stdin.
+
+use grundy::play::{Chooser, engine_move};
+use grundy::ruleset::Ruleset;
+use grundy::spec::parse_game;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Plays `person` against the engine from `start` (the person first) and returns the person's
+/// moves as typed lines, and whether the person won.
+fn script(game: &str, start: &[&str], seed: u64, person: impl Fn(&dyn Ruleset, &[String]) -> String) -> (String, bool) {
+    let ruleset = parse_game(game).unwrap();
+    let mut position: Vec<String> = start.iter().map(|s| s.to_string()).collect();
+    let mut chooser = Chooser::new(seed);
+    let mut lines = String::new();
+    loop {
+        if ruleset.all_moves(&position, 10_000).unwrap().is_empty() {
+            return (lines, false);
+        }
+        let typed = person(ruleset.as_ref(), &position);
+        lines.push_str(&typed);
+        lines.push('\n');
+        position = grundy::play::find_typed_move(ruleset.as_ref(), &position, &typed).unwrap().unwrap().to;
+        match engine_move(ruleset.as_ref(), &position, &mut chooser).unwrap() {
+            None => return (lines, true),
+            Some(reply) => position = reply.chosen.to,
+        }
+    }
+}
+
+fn play(args: &[&str], input: &str) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (String::from_utf8(output.stdout).unwrap(), output.status.code().unwrap_or(-1))
+}
+
+/// The last legal move listed, whatever it does: a bad player.
+fn careless(ruleset: &dyn Ruleset, position: &[String]) -> String {
+    ruleset.all_moves(position, 10_000).unwrap().last().unwrap().notation.clone()
+}
+
+/// Always a winning move when there is one.
+fn perfect(ruleset: &dyn Ruleset, position: &[String]) -> String {
+    match ruleset.winning_moves(position).unwrap().first() {
+        Some(winning) => winning.notation.clone(),
+        None => careless(ruleset, position),
+    }
+}
+
+#[test]
+fn careless_person_loses_to_grundy() {
+    for seed in [0, 1, 2] {
+        let (input, person_wins) = script("nim", &["3", "4", "5"], seed, careless);
+        assert!(!person_wins);
+        let seed_text = seed.to_string();
+        let (stdout, status) = play(&["nim", "3", "4", "5", "--seed", &seed_text], &input);
+        assert_eq!(status, 0);
+        assert!(stdout.trim_end().ends_with("you have no move: grundy wins."), "{stdout}");
+    }
+}
+
+#[test]
+fn perfect_person_wins_from_an_n_position() {
+    for (game, start) in [("nim", vec!["3", "4", "5"]), ("sub:2,5", vec!["2", "4", "7"]), ("bash:3", vec!["10"])] {
+        let (input, person_wins) = script(game, &start, 5, perfect);
+        assert!(person_wins, "{game}");
+        let mut args = vec![game];
+        args.extend(&start);
+        args.extend(["--seed", "5"]);
+        let (stdout, status) = play(&args, &input);
+        assert_eq!(status, 0);
+        assert!(stdout.trim_end().ends_with("grundy has no move: you win!"), "{stdout}");
+    }
+}
+
+#[test]
+fn engine_first_from_an_n_position_wins() {
+    let (stdout, status) = play(&["nim", "1", "2", "--first", "engine"], "1 -> 0\n");
+    assert_eq!(status, 0);
+    assert!(stdout.contains("grundy: 2 -> 1"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("grundy wins."), "{stdout}");
+}
+
+#[test]
+fn illegal_moves_hint_undo_and_quit() {
+    let (stdout, status) = play(&["nim", "3", "4", "5"], "9 -> 1\nhint\n5 -> 0\nundo\nquit\n");
+    assert_eq!(status, 0);
+    assert!(stdout.contains("illegal: `9 -> 1` is not a legal move"), "{stdout}");
+    assert!(stdout.contains("hint: value 2: you can win, e.g. with `3 -> 1`"), "{stdout}");
+    assert!(stdout.contains("undone"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("you quit: grundy wins."), "{stdout}");
+}
+
+#[test]
+fn input_ending_early_stops_without_waiting() {
+    let (stdout, status) = play(&["nim", "3"], "");
+    assert_eq!(status, 0);
+    assert!(stdout.contains("input ended"), "{stdout}");
+}
+
+#[test]
+fn bad_start_is_an_error() {
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_grundy")).args(["play", "nim", "x"]).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stderr).unwrap().lines().count(), 1);
+}

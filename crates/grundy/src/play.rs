@@ -1,0 +1,209 @@
+//! Playing against a perfect opponent: reading a person's move, and choosing the engine's.
+//!
+//! The engine moves to a P-position whenever one is reachable (every such move wins; the
+//! [`Chooser`] picks among them by its seed). From a P-position every move loses against
+//! perfect play, so it makes the game long and hard instead: it picks the move whose result
+//! leaves the opponent the most moves, hoping for a mistake.
+
+use crate::error::GameError;
+use crate::ruleset::{Move, Ruleset};
+use crate::value::Value;
+
+/// The most moves a position may have for play to list them all.
+pub const MOVE_LIMIT: usize = 100_000;
+
+/// The engine's reply and why it chose it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move.
+    pub chosen: Move,
+    /// One line: why this move (`value was 2; heap 1: 3 -> 1 makes the nim-sum 0`).
+    pub reason: String,
+}
+
+/// A small deterministic random choice (SplitMix64), so that `--seed N` repeats a game.
+#[derive(Clone, Debug)]
+pub struct Chooser {
+    state: u64,
+}
+
+impl Chooser {
+    /// A chooser seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        Chooser { state: seed }
+    }
+
+    /// An index below `len` (`len > 0`).
+    pub fn pick(&mut self, len: usize) -> usize {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut mixed = self.state;
+        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        mixed ^= mixed >> 31;
+        (mixed % len as u64) as usize
+    }
+}
+
+/// The engine's move from `position`, or `None` when it has no move (it lost).
+///
+/// # Errors
+/// When the position's moves cannot be listed (too many, or the family cannot).
+///
+/// ```
+/// use grundy::play::{Chooser, engine_move};
+/// use grundy::spec::parse_game;
+/// let nim = parse_game("nim").unwrap();
+/// let position: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
+/// let reply = engine_move(nim.as_ref(), &position, &mut Chooser::new(1)).unwrap().unwrap();
+/// assert_eq!(reply.chosen.to, ["1", "4", "5"]);
+/// ```
+pub fn engine_move(
+    ruleset: &dyn Ruleset,
+    position: &[String],
+    chooser: &mut Chooser,
+) -> Result<Option<EngineMove>, GameError> {
+    let winning = ruleset.winning_moves(position)?;
+    if !winning.is_empty() {
+        let choice = &winning[chooser.pick(winning.len())];
+        let value = ruleset.value(position)?;
+        let chosen = Move { to: choice.to.clone(), component: choice.component, notation: choice.notation.clone() };
+        return Ok(Some(EngineMove { chosen, reason: format!("value was {value}; {}", choice.explain) }));
+    }
+    let moves = ruleset.all_moves(position, MOVE_LIMIT)?;
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    // No winning move: leave the opponent as many moves as possible (ties broken by the seed).
+    let mut best: Vec<(usize, usize)> = Vec::new();
+    for (index, candidate) in moves.iter().enumerate() {
+        let replies = ruleset.all_moves(&candidate.to, MOVE_LIMIT).map_or(MOVE_LIMIT, |replies| replies.len());
+        match best.first() {
+            Some(&(_, most)) if replies < most => {}
+            Some(&(_, most)) if replies == most => best.push((index, replies)),
+            _ => best = vec![(index, replies)],
+        }
+    }
+    let (index, replies) = best[chooser.pick(best.len())];
+    let chosen = moves[index].clone();
+    let value = ruleset.value(position).map_or_else(|_| "0".to_owned(), |value| value.to_string());
+    let reason = format!(
+        "value was {value}: no move wins; component {}: {} leaves you the most moves ({replies})",
+        chosen.component + 1,
+        chosen.notation
+    );
+    Ok(Some(EngineMove { chosen, reason }))
+}
+
+/// Why a typed move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{typed}` is not a legal move here; legal moves are written like {examples}")]
+pub struct IllegalMove {
+    /// What the person typed.
+    pub typed: String,
+    /// A few legal moves, to show the form.
+    pub examples: String,
+}
+
+/// Finds the legal move a person typed: its notation as `moves` prints it (`3 -> 1`, spaces
+/// optional) or the whole position it leads to (`1 4 5`).
+///
+/// # Errors
+/// [`IllegalMove`] (inside `Ok(Err(..))`) when nothing matches; the outer error when the
+/// moves cannot be listed.
+///
+/// ```
+/// use grundy::play::find_typed_move;
+/// use grundy::spec::parse_game;
+/// let nim = parse_game("nim").unwrap();
+/// let position: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
+/// let found = find_typed_move(nim.as_ref(), &position, "4->0").unwrap().unwrap();
+/// assert_eq!(found.to, ["3", "0", "5"]);
+/// assert!(find_typed_move(nim.as_ref(), &position, "4 -> 7").unwrap().is_err());
+/// ```
+pub fn find_typed_move(
+    ruleset: &dyn Ruleset,
+    position: &[String],
+    typed: &str,
+) -> Result<Result<Move, IllegalMove>, GameError> {
+    let moves = ruleset.all_moves(position, MOVE_LIMIT)?;
+    let wanted = normalize(typed);
+    let found = moves
+        .iter()
+        .find(|candidate| normalize(&candidate.notation) == wanted)
+        .or_else(|| moves.iter().find(|candidate| normalize(&candidate.to.join(" ")) == wanted));
+    Ok(match found {
+        Some(found) => Ok(found.clone()),
+        None => {
+            let shown: Vec<String> =
+                moves.iter().take(3).map(|candidate| format!("`{}`", candidate.notation)).collect();
+            let examples =
+                if shown.is_empty() { "nothing: there is no move".to_owned() } else { shown.join(", ") + " …" };
+            Err(IllegalMove { typed: typed.to_owned(), examples })
+        }
+    })
+}
+
+/// Spaces around `->`, `+` and `,` do not matter; runs of spaces count as one.
+fn normalize(text: &str) -> String {
+    let spaced = text.replace("->", " -> ").replace('+', " + ").replace(',', " , ");
+    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The value of a position as a hint line: the value, and one winning move if there is one.
+///
+/// # Errors
+/// As [`Ruleset::value`].
+pub fn hint(ruleset: &dyn Ruleset, position: &[String]) -> Result<String, GameError> {
+    let value = ruleset.value(position)?;
+    let winning = ruleset.winning_moves(position)?;
+    Ok(match (&value, winning.first()) {
+        (_, Some(first)) => format!("value {value}: you can win, e.g. with `{}` ({})", first.notation, first.explain),
+        (Value::Finite(_), None) => format!("value {value}: a P-position, every move loses against perfect play"),
+        (Value::Infinite { .. }, None) => format!("value {value}: no move wins"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_game;
+
+    fn position(heaps: &[&str]) -> Vec<String> {
+        heaps.iter().map(|heap| heap.to_string()).collect()
+    }
+
+    #[test]
+    fn engine_wins_from_every_small_nim_n_position() {
+        let nim = parse_game("nim").unwrap();
+        let mut chooser = Chooser::new(7);
+        for a in 0..5 {
+            for b in 0..5 {
+                let start = position(&[&a.to_string(), &b.to_string(), "3"]);
+                let reply = engine_move(nim.as_ref(), &start, &mut chooser).unwrap();
+                match nim.value(&start).unwrap().to_string().as_str() {
+                    "0" => assert!(reply.is_none_or(|reply| nim.value(&reply.chosen.to).unwrap().to_string() != "0")),
+                    _ => assert_eq!(nim.value(&reply.unwrap().chosen.to).unwrap().to_string(), "0"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn from_a_p_position_the_engine_leaves_the_most_moves() {
+        let nim = parse_game("nim").unwrap();
+        let reply = engine_move(nim.as_ref(), &position(&["1", "2", "3"]), &mut Chooser::new(0)).unwrap().unwrap();
+        // Taking one counter from a heap leaves 5 moves; that is the most possible here.
+        assert_eq!(nim.all_moves(&reply.chosen.to, 100).unwrap().len(), 5, "{reply:?}");
+        assert!(reply.reason.contains("no move wins"));
+    }
+
+    #[test]
+    fn typed_moves_match_notation_or_position() {
+        let sub = parse_game("sub:2,5").unwrap();
+        let start = position(&["2", "4", "7"]);
+        assert_eq!(find_typed_move(sub.as_ref(), &start, "7 -> 2").unwrap().unwrap().to, ["2", "4", "2"]);
+        assert_eq!(find_typed_move(sub.as_ref(), &start, "2 4 2").unwrap().unwrap().component, 2);
+        let refused = find_typed_move(sub.as_ref(), &start, "7 -> 6").unwrap().unwrap_err();
+        assert!(refused.to_string().contains("`2 -> 0`"), "{refused}");
+    }
+}

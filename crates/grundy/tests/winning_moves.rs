@@ -1,0 +1,74 @@
+//! Every winning move leads to a P-position, a P-position has none, and no winning move is
+//! missed: checked on random positions of every heap family against the plain definition.
+
+use grundy::game::Game;
+use grundy::heap::bash::Bash;
+use grundy::heap::nim::Nim;
+use grundy::heap::subtraction::SubtractionGame;
+use grundy::solve::memo::Solver;
+use grundy::spec::parse_game;
+use grundy::sum::SumGame;
+use proptest::prelude::*;
+
+/// The winning moves of a sum by brute force: options of the sum whose value is 0.
+fn brute_force_winning_moves<G: Game<Position = u64>>(game: G, heaps: &[u64]) -> Vec<Vec<u64>> {
+    let sum = SumGame(game);
+    let mut solver = Solver::new(&sum);
+    let mut winning: Vec<Vec<u64>> =
+        sum.options(&heaps.to_vec()).into_iter().filter(|option| solver.grundy_value(option).unwrap().0 == 0).collect();
+    winning.sort();
+    winning.dedup();
+    winning
+}
+
+fn check(spec: &str, game: impl Game<Position = u64>, heaps: &[u64]) -> Result<(), TestCaseError> {
+    let ruleset = parse_game(spec).unwrap();
+    let position: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let moves = ruleset.winning_moves(&position).unwrap();
+    let outcome = ruleset.outcome(&position).unwrap();
+    prop_assert_eq!(moves.is_empty(), outcome == grundy::Outcome::P);
+    for winning in &moves {
+        prop_assert_eq!(ruleset.value(&winning.to).unwrap().to_string(), "0", "{:?}", winning);
+    }
+    let mut found: Vec<Vec<u64>> =
+        moves.iter().map(|winning| winning.to.iter().map(|heap| heap.parse().unwrap()).collect()).collect();
+    found.sort();
+    prop_assert_eq!(found, brute_force_winning_moves(game, heaps));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn nim_moves_are_exactly_the_moves_to_p_positions(heaps in proptest::collection::vec(0u64..9, 0..4)) {
+        check("nim", Nim, &heaps)?;
+    }
+
+    #[test]
+    fn bash_moves_are_exactly_the_moves_to_p_positions(
+        max_take in 1u64..6,
+        heaps in proptest::collection::vec(0u64..12, 0..4),
+    ) {
+        check(&format!("bash:{max_take}"), Bash { max_take }, &heaps)?;
+    }
+
+    #[test]
+    fn subtraction_moves_are_exactly_the_moves_to_p_positions(
+        set in proptest::collection::btree_set(1u64..7, 1..4),
+        heaps in proptest::collection::vec(0u64..14, 0..4),
+    ) {
+        let elements: Vec<u64> = set.into_iter().collect();
+        let list: Vec<String> = elements.iter().map(u64::to_string).collect();
+        check(&format!("sub:{}", list.join(",")), SubtractionGame::new(elements).unwrap(), &heaps)?;
+    }
+}
+
+#[test]
+fn empty_sum_is_a_p_position_without_moves() {
+    for spec in ["nim", "bash:3", "sub:2,5"] {
+        let ruleset = parse_game(spec).unwrap();
+        assert_eq!(ruleset.value(&[]).unwrap().to_string(), "0");
+        assert!(ruleset.winning_moves(&[]).unwrap().is_empty());
+    }
+}
