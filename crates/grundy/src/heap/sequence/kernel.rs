@@ -105,7 +105,7 @@ pub(crate) fn extend(
 }
 
 /// Pairs marked one by one before candidates are searched for with the vectorized scan.
-const PREFIX_PAIRS: usize = 96;
+const PREFIX_PAIRS: usize = 32;
 /// A hit this close to the marked prefix marks everything up to it (later candidates are then
 /// found without a scan); a farther one marks only the value found.
 const LOCAL_HIT: usize = 256;

@@ -147,6 +147,57 @@ pub fn definition_sequence(moves: &TakeBreakMoves, len: usize) -> Vec<u32> {
     values
 }
 
+/// The textbook algorithm, the baseline of the benchmarks: for every heap, every option's
+/// value is computed and marked, O(n²) for splitting games (O(n³) with three-way splits), with
+/// no early stop and no vectorization.
+///
+/// ```
+/// use grundy::heap::sequence::{TakeBreakMoves, definition_sequence, naive_sequence};
+/// let moves = TakeBreakMoves::grundys_game();
+/// assert_eq!(naive_sequence(&moves, 300), definition_sequence(&moves, 300));
+/// ```
+pub fn naive_sequence(moves: &TakeBreakMoves, len: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(len);
+    let mut seen: Vec<usize> = Vec::new();
+    for heap in 0..len {
+        // seen[v] == heap + 1: v is the value of an option of `heap`.
+        let stamp = heap + 1;
+        let mut mark = |value: u32| {
+            let value = value as usize;
+            if value >= seen.len() {
+                seen.resize(value + 1, 0);
+            }
+            seen[value] = stamp;
+        };
+        for k in 0..=moves.max_removal().min(heap) {
+            let rest = heap - k;
+            if rest == 0 && moves.take_all.contains(&k) {
+                mark(0);
+            }
+            if rest > 0 && moves.leave_one.contains(&k) {
+                mark(values[rest]);
+            }
+            if moves.leave_two.contains(&k) {
+                for small in 1..=rest / 2 {
+                    if !(moves.unequal_parts && 2 * small == rest) {
+                        mark(values[small] ^ values[rest - small]);
+                    }
+                }
+            }
+            if moves.leave_three.contains(&k) {
+                for small in 1..=rest / 3 {
+                    for middle in small..=(rest - small) / 2 {
+                        mark(values[small] ^ values[middle] ^ values[rest - small - middle]);
+                    }
+                }
+            }
+        }
+        let value = (0..).find(|&value| seen.get(value) != Some(&stamp)).expect("a missing value");
+        values.push(value as u32);
+    }
+    values
+}
+
 /// Which kernel the engine may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Kernel {
