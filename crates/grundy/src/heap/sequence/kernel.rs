@@ -232,8 +232,18 @@ impl Marks {
     fn mark(&mut self, value: u32) {
         self.seen[value as usize] = 1;
     }
-    fn first_missing(&self) -> u32 {
-        self.seen.iter().position(|&seen| seen == 0).expect("the last entry is never marked") as u32
+    /// The smallest unmarked value from `from` on, eight flags at a time.
+    fn first_missing(&self, from: u32) -> u32 {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let mut at = from as usize;
+        while let Some(bytes) = self.seen.get(at..at + 8) {
+            let word = u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+            if word != ONES {
+                return (at + ((!word & ONES).trailing_zeros() / 8) as usize) as u32;
+            }
+            at += 8;
+        }
+        (at + self.seen[at..].iter().position(|&seen| seen == 0).expect("the last entry is never marked")) as u32
     }
 }
 
@@ -431,9 +441,12 @@ fn heap_value<T: Cell>(
             }
         }
     }
-    let mut prefix_marked = false;
+    // A block's bulk pass marked a first stretch of splits already.
+    let mut prefix_marked = matches!(enumeration, Enumeration::Fixup { .. });
+    // Marks are only added, so the smallest unmarked value never goes down.
+    let mut candidate = 0;
     loop {
-        let candidate = marks.first_missing();
+        candidate = marks.first_missing(candidate);
         if segments.is_empty() || candidate > T::MAX || (sparse.active && !sparse.rare_type(heap, candidate)) {
             // No split can give it: a value above the cell type is no xor of two cells, and a
             // common-type value would have been marked by a split with a rare part.
@@ -528,6 +541,13 @@ fn bulk_rare_marks<T: Cell>(
                 let first = sparse.positions.partition_point(|&position| (position as usize) + block_start <= m);
                 if first < below_m {
                     mark_rare_pairs(sparse, first..below_m, values, m, moves.unequal_parts, row);
+                }
+                // The first splits with both parts below the block, where [`heap_value`] would
+                // otherwise begin its search for rare-type values one pair at a time.
+                let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
+                let low = (m + 1).saturating_sub(block_start).max(1);
+                for a in low..=high.min(low + PREFIX_PAIRS - 1) {
+                    row[(values[a] ^ values[m - a]).to_u32() as usize] = 1;
                 }
             }
         }
