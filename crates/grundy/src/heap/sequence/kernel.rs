@@ -300,7 +300,9 @@ fn run<T: Cell>(
         {
             sparse.review(&values, moves, kernel);
         }
-        let block_end = (block_start + BLOCK).min(len);
+        // Three-way splits cost O(n) pair sets a heap: look at the cancel flag more often.
+        let block = if moves.leave_three.is_empty() { BLOCK } else { 8 };
+        let block_end = (block_start + block).min(len);
         let bound = (largest as usize + 1).next_power_of_two();
         // The splits with a rare part whose parts are both below the block, marked in
         // parallel: the bulk of the rare-value kernel's work.
