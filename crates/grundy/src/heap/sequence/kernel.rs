@@ -75,6 +75,75 @@ enum Stop {
     Widen,
 }
 
+/// The working tables of one cell width, kept by the engine between calls, so that extending a
+/// long sequence stretch by stretch (as the period search and checkpoints do) does not rebuild
+/// them each time. They describe `values.len()` heaps; a call whose prefix has that length
+/// continues from them (the nim-sequence is unique, so any correct prefix of that length is
+/// this one), any other call rebuilds them from its prefix.
+pub(crate) struct Tables<T> {
+    values: Vec<T>,
+    /// `reversed[reversed.len() - 1 - i] = G(i)`: `G(m - a)` for increasing `a` is then a
+    /// forward slice. Its length is the capacity, grown by doubling.
+    reversed: Vec<T>,
+    largest: u32,
+    sparse: Sparse<T>,
+    pair_sets: Vec<Vec<u64>>,
+    kernel: Kernel,
+}
+
+impl<T: Cell> Tables<T> {
+    fn build(out: &[u32], capacity: usize, moves: &TakeBreakMoves, kernel: Kernel) -> Self {
+        let values: Vec<T> = out.iter().map(|&value| T::from_u32(value)).collect();
+        let mut sparse = Sparse::<T> {
+            active: false,
+            tracking: false,
+            mask: 0,
+            domain: false,
+            offset: moves.leave_two.first().copied().unwrap_or(0),
+            positions: Vec::new(),
+            values: Vec::new(),
+            next_review: 1024,
+            rare_at_review: 0,
+        };
+        if kernel == Kernel::RareValue || values.len() >= 1024 {
+            sparse.review(&values, moves, kernel);
+        }
+        let mut tables = Tables {
+            largest: out.iter().copied().max().unwrap_or(0),
+            reversed: Vec::new(),
+            values,
+            sparse,
+            pair_sets: Vec::new(),
+            kernel,
+        };
+        tables.reserve(capacity);
+        tables
+    }
+
+    /// Makes room for `len` heaps.
+    fn reserve(&mut self, len: usize) {
+        if self.reversed.len() >= len {
+            return;
+        }
+        let capacity = len.max(2 * self.reversed.len());
+        self.values.reserve(capacity - self.values.len());
+        self.reversed = vec![T::default(); capacity];
+        for (heap, &value) in self.values.iter().enumerate() {
+            self.reversed[capacity - 1 - heap] = value;
+        }
+    }
+}
+
+/// The engine's [`Tables`], in the narrowest cell type that holds every value so far.
+#[derive(Default)]
+pub(crate) enum Cache {
+    #[default]
+    Empty,
+    Byte(Tables<u8>),
+    Half(Tables<u16>),
+    Word(Tables<u32>),
+}
+
 /// Extends `out` to `len` values; `false` when cancelled.
 pub(crate) fn extend(
     moves: &TakeBreakMoves,
@@ -83,23 +152,40 @@ pub(crate) fn extend(
     control: &SequenceControl,
     kernel: Kernel,
     report: &mut Report,
+    cache: &mut Cache,
 ) -> bool {
     loop {
-        let largest = out.iter().copied().max().unwrap_or(0);
-        let stop = if largest <= u8::MAX as u32 {
-            report.width = 8;
-            run::<u8>(moves, out, len, control, kernel, report)
-        } else if largest <= u16::MAX as u32 {
-            report.width = 16;
-            run::<u16>(moves, out, len, control, kernel, report)
-        } else {
-            report.width = 32;
-            run::<u32>(moves, out, len, control, kernel, report)
+        let fits = |values: usize, cached: Kernel| values == out.len() && cached == kernel;
+        let stop = match cache {
+            Cache::Byte(tables) if fits(tables.values.len(), tables.kernel) => {
+                report.width = 8;
+                run(moves, out, len, control, report, tables)
+            }
+            Cache::Half(tables) if fits(tables.values.len(), tables.kernel) => {
+                report.width = 16;
+                run(moves, out, len, control, report, tables)
+            }
+            Cache::Word(tables) if fits(tables.values.len(), tables.kernel) => {
+                report.width = 32;
+                run(moves, out, len, control, report, tables)
+            }
+            _ => {
+                let largest = out.iter().copied().max().unwrap_or(0);
+                *cache = if largest <= u32::from(u8::MAX) {
+                    Cache::Byte(Tables::build(out, len, moves, kernel))
+                } else if largest <= u32::from(u16::MAX) {
+                    Cache::Half(Tables::build(out, len, moves, kernel))
+                } else {
+                    Cache::Word(Tables::build(out, len, moves, kernel))
+                };
+                continue;
+            }
         };
         match stop {
             Stop::Reached => return true,
             Stop::Cancelled => return false,
-            Stop::Widen => continue,
+            // The last value does not fit: rebuild the tables one width up.
+            Stop::Widen => *cache = Cache::Empty,
         }
     }
 }
@@ -252,38 +338,17 @@ fn run<T: Cell>(
     out: &mut Vec<u32>,
     len: usize,
     control: &SequenceControl,
-    kernel: Kernel,
     report: &mut Report,
+    tables: &mut Tables<T>,
 ) -> Stop {
     let start = out.len();
     if start >= len {
         return Stop::Reached;
     }
-    let mut values: Vec<T> = Vec::with_capacity(len);
-    values.extend(out.iter().map(|&value| T::from_u32(value)));
-    // reversed[len - 1 - i] = G(i): G(m - a) for increasing `a` is then a forward slice.
-    let mut reversed = vec![T::default(); len];
-    for (heap, &value) in values.iter().enumerate() {
-        reversed[len - 1 - heap] = value;
-    }
-    let mut largest = out.iter().copied().max().unwrap_or(0);
-    let mut sparse = Sparse::<T> {
-        active: false,
-        tracking: false,
-        mask: 0,
-        domain: false,
-        offset: moves.leave_two.first().copied().unwrap_or(0),
-        positions: Vec::new(),
-        values: Vec::new(),
-        next_review: 0,
-        rare_at_review: 0,
-    };
-    if kernel == Kernel::RareValue || start >= 1024 {
-        sparse.review(&values, moves, kernel);
-    } else {
-        sparse.next_review = 1024;
-    }
-    let mut pair_sets: Vec<Vec<u64>> = Vec::new();
+    tables.reserve(len);
+    let kernel = tables.kernel;
+    let Tables { values, reversed, largest, sparse, pair_sets, .. } = tables;
+    let capacity = reversed.len();
     let mut marks = Marks { seen: Vec::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
     report.threads = rayon::current_num_threads();
@@ -298,22 +363,22 @@ fn run<T: Cell>(
         if block_start >= sparse.next_review
             || (sparse.active && sparse.positions.len() > 2 * sparse.rare_at_review + 64)
         {
-            sparse.review(&values, moves, kernel);
+            sparse.review(values, moves, kernel);
         }
         // Three-way splits cost O(n) pair sets a heap: look at the cancel flag more often.
         let block = if moves.leave_three.is_empty() { BLOCK } else { 8 };
         let block_end = (block_start + block).min(len);
-        let bound = (largest as usize + 1).next_power_of_two();
+        let bound = (*largest as usize + 1).next_power_of_two();
         // The splits with a rare part whose parts are both below the block, marked in
         // parallel: the bulk of the rare-value kernel's work.
         let parallel = sparse.active && block_end - block_start == BLOCK && report.threads > 1;
         let bulk =
-            if parallel { bulk_rare_marks(moves, &values, &sparse, block_start, block_end, bound) } else { Vec::new() };
+            if parallel { bulk_rare_marks(moves, values, sparse, block_start, block_end, bound) } else { Vec::new() };
         for heap in block_start..block_end {
             if !moves.leave_three.is_empty() {
-                extend_pair_sets(&values, &mut pair_sets, heap);
+                extend_pair_sets(values, pair_sets, heap);
             }
-            let bound_now = (largest as usize + 1).next_power_of_two();
+            let bound_now = (*largest as usize + 1).next_power_of_two();
             // Every xor of values below `bound_now` (a power of two) is below it, so the mex
             // is at most `bound_now`, and entry `bound_now` stays unmarked.
             marks.seen.clear();
@@ -325,17 +390,8 @@ fn run<T: Cell>(
             } else {
                 Enumeration::Full
             };
-            let value = heap_value(
-                moves,
-                heap,
-                &values,
-                &reversed,
-                &sparse,
-                enumeration,
-                &pair_sets,
-                &mut marks,
-                &mut segments,
-            );
+            let value =
+                heap_value(moves, heap, values, reversed, sparse, enumeration, pair_sets, &mut marks, &mut segments);
             if sparse.active {
                 report.rare_heaps += 1;
             } else {
@@ -347,8 +403,8 @@ fn run<T: Cell>(
             }
             let cell = T::from_u32(value);
             values.push(cell);
-            reversed[len - 1 - heap] = cell;
-            largest = largest.max(value);
+            reversed[capacity - 1 - heap] = cell;
+            *largest = (*largest).max(value);
             if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
                 sparse.positions.push(heap as u32);
                 sparse.values.push(cell);

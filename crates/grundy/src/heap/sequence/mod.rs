@@ -216,12 +216,20 @@ pub struct NimSequenceEngine {
     moves: TakeBreakMoves,
     kernel: Mutex<Kernel>,
     method: Mutex<String>,
+    /// The working tables of the last call, continued by the next one when it resumes where
+    /// the last one stopped.
+    cache: Mutex<kernel::Cache>,
 }
 
 impl NimSequenceEngine {
     /// The engine for `moves`, choosing its kernel itself.
     pub fn new(moves: TakeBreakMoves) -> Self {
-        NimSequenceEngine { moves, kernel: Mutex::new(Kernel::Auto), method: Mutex::new(String::new()) }
+        NimSequenceEngine {
+            moves,
+            kernel: Mutex::new(Kernel::Auto),
+            method: Mutex::new(String::new()),
+            cache: Mutex::new(kernel::Cache::default()),
+        }
     }
 
     /// The moves.
@@ -254,13 +262,15 @@ impl NimSequenceEngine {
         if values.len() >= len {
             return Ok(true);
         }
-        // The u32 output, the working table and its reversed copy (at most 4 bytes each), and
-        // for three-way splits a bitset of pair values per heap.
-        let bytes_each = if self.moves.splits_in_three() { 12 + 24 + 64 } else { 12 };
+        // The u32 output, the working table and its reversed copy (at most 4 bytes each, the
+        // copy up to twice as long when grown stretch by stretch), and for three-way splits a
+        // bitset of pair values per heap.
+        let bytes_each = if self.moves.splits_in_three() { 16 + 24 + 64 } else { 16 };
         check_memory(|| format!("the nim-sequence of {spec} up to heap {len}"), len as u128, bytes_each)?;
         let kernel = *self.kernel.lock().expect("kernel lock");
         let mut report = kernel::Report::default();
-        let reached = kernel::extend(&self.moves, values, len, control, kernel, &mut report);
+        let mut cache = self.cache.lock().expect("cache lock");
+        let reached = kernel::extend(&self.moves, values, len, control, kernel, &mut report, &mut cache);
         *self.method.lock().expect("method lock") = report.describe();
         Ok(reached)
     }

@@ -153,3 +153,31 @@ fn rare_value_blocks_marked_in_parallel_equal_plain() {
         assert!(game.method().contains("rare-value"), "{code}: {}", game.method());
     }
 }
+
+#[test]
+fn stretch_by_stretch_equals_one_call() {
+    // The engine keeps its tables between calls that resume where the last stopped.
+    let game = GrundysGame::new();
+    let whole = computed(game.engine(), Kernel::Plain, 0, 20_000);
+    game.engine().set_kernel(Kernel::Auto);
+    let mut values = Vec::new();
+    while values.len() < 20_000 {
+        let next = (values.len() + 777).min(20_000);
+        game.extend_sequence(&mut values, next, &SequenceControl::default()).unwrap();
+    }
+    assert_eq!(values, whole);
+    assert!(game.method().contains("rare-value"), "{}", game.method());
+    // A shorter prefix than the tables hold: rebuilt from the prefix.
+    values.truncate(12_345);
+    game.extend_sequence(&mut values, 15_000, &SequenceControl::default()).unwrap();
+    assert_eq!(values, whole[..15_000]);
+    // Widening in the middle of a stretch.
+    let wide = OctalGame::parse(&format!("0.{}", "7".repeat(255)), CodeBase::Octal).unwrap();
+    let expected = definition_sequence(wide.engine().moves(), 330);
+    let mut values = Vec::new();
+    while values.len() < 330 {
+        let next = (values.len() + 37).min(330);
+        wide.extend_sequence(&mut values, next, &SequenceControl::default()).unwrap();
+    }
+    assert_eq!(values, expected);
+}
