@@ -443,7 +443,7 @@ fn heap_value<T: Cell>(
     marks: &mut Marks,
     segments: &mut Vec<Segment>,
 ) -> u32 {
-    let len = reversed.len();
+    let capacity = reversed.len();
     if moves.take_all.contains(&heap) {
         marks.mark(0);
     }
@@ -527,7 +527,7 @@ fn heap_value<T: Cell>(
             }
             let lo = segment.frontier;
             let forward = &values[lo..=segment.high];
-            let backward = &reversed[len - 1 - segment.m + lo..=len - 1 - segment.m + segment.high];
+            let backward = &reversed[capacity - 1 - segment.m + lo..=capacity - 1 - segment.m + segment.high];
             if let Some(offset) = find_xor_parallel(forward, backward, target) {
                 if offset < LOCAL_HIT {
                     mark_pairs(values, segment.m, lo, lo + offset, marks);
