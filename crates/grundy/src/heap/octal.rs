@@ -297,7 +297,8 @@ impl HeapGame for OctalGame {
     /// only that every move removes at most `t` tokens (`k ≤ t`, true for `k = 0`), so that a
     /// split of `n + p` (into parts summing to at least `2e + 2p`) has a part of at least
     /// `e + p`, and a split of `n` a part of at least `e`; taking a whole heap of `k ≤ t`
-    /// tokens never happens past `2e + p + t`.
+    /// tokens never happens past `2e + p + t`. (The part shortened by `p` must stay non-empty,
+    /// so the check starts from `e ≥ 1`: the period finder's business.)
     ///
     /// A split into three heaps (hexadecimal digits with 8) breaks that step: the largest of
     /// three parts summing to `2e + 2p` may be below `e + p`, so the bound `2e + p + t` is not
