@@ -204,7 +204,7 @@ const BLOCK: usize = 256;
 /// more than it saves (measured: .354, 262 such splits a heap, ran 1.7 times slower in
 /// parallel on the shared machine; a vectorized scan split between threads was 4 times slower
 /// than one thread, so scans stay on one). The unit tests run the parallel pass always.
-const PARALLEL_RARE_SPLITS: usize = if cfg!(test) { 0 } else { 1024 };
+const PARALLEL_RARE_SPLITS: usize = if cfg!(test) { 1 } else { 1024 };
 
 /// The sparse space in use: which heaps are rare, and their list.
 struct Sparse<T> {
