@@ -27,6 +27,11 @@
 //!   heaps from the values so far, and runs the rare-value kernel only while rare heaps are
 //!   rare (fewer than one heap in 12), the plain one otherwise; [`NimSequenceEngine::method`]
 //!   says which ran.
+//!
+//! Both cores: the rare-value kernel marks the splits with a rare part of a block of 256 heaps
+//! (those whose parts are both below the block, all known) on both threads when a heap has at
+//! least 1024 of them; the rest, and the plain kernel, run on one thread (splitting each scan
+//! between threads was measured slower: `bench/RESULTS.md`).
 
 mod kernel;
 
