@@ -8,7 +8,9 @@ use crate::graph::dag::DagGame;
 use crate::graph::geography::GeographyGame;
 use crate::heap::HeapRules;
 use crate::heap::bash::BashRules;
+use crate::heap::grundys_game::GrundysGame;
 use crate::heap::nim::NimRules;
+use crate::heap::octal::{CodeBase, OctalGame};
 use crate::heap::subtraction::SubtractionGame;
 use crate::ruleset::{Ruleset, SumOf};
 
@@ -45,6 +47,38 @@ pub fn game_forms() -> Vec<GameForm> {
             example: "outcome sub:2,5 2 4 7",
             component: "a heap size",
             summary: "take s counters from one heap, s in the comma-separated set S of positive integers",
+        },
+        GameForm {
+            syntax: "octal:CODE",
+            example: "moves octal:0.137 7",
+            component: "a heap size",
+            summary: "octal game: digit d_k of CODE (k = counters removed, d_0 before the point) is a sum of \
+                      1 (may take the whole heap), 2 (may leave one heap), 4 (may leave two non-empty heaps)",
+        },
+        GameForm {
+            syntax: "hex:CODE",
+            example: "value hex:0.8F 10",
+            component: "a heap size",
+            summary: "hexadecimal game: as octal:CODE with digits 0-F, where 8 means \
+                      may leave three non-empty heaps",
+        },
+        GameForm {
+            syntax: "kayles",
+            example: "moves kayles 10",
+            component: "a row of pins",
+            summary: "Kayles (octal 0.77): knock down one pin or two adjacent pins from a row",
+        },
+        GameForm {
+            syntax: "dawson",
+            example: "outcome dawson 20",
+            component: "a row of pins",
+            summary: "Dawson's Kayles (octal 0.07): knock down two adjacent pins from a row",
+        },
+        GameForm {
+            syntax: "grundys-game",
+            example: "moves grundys-game 8",
+            component: "a heap size",
+            summary: "Grundy's game: split one heap into two non-empty heaps of different sizes",
         },
         GameForm {
             syntax: "dag:FILE",
@@ -137,6 +171,14 @@ pub fn parse_game_with(
             let game = SubtractionGame::parse(text, parameters.ok_or_else(|| needs("sub:S"))?)?;
             Ok(Box::new(SumOf(HeapRules::new(game))))
         }
+        "octal" | "hex" => {
+            let base = if family == "octal" { CodeBase::Octal } else { CodeBase::Hexadecimal };
+            let code = parameters.ok_or_else(|| needs(if family == "octal" { "octal:CODE" } else { "hex:CODE" }))?;
+            Ok(Box::new(SumOf(HeapRules::new(OctalGame::parse(code, base)?))))
+        }
+        "kayles" => no_parameters(Box::new(SumOf(HeapRules::new(OctalGame::kayles())))),
+        "dawson" => no_parameters(Box::new(SumOf(HeapRules::new(OctalGame::dawson())))),
+        "grundys-game" => no_parameters(Box::new(SumOf(HeapRules::new(GrundysGame::new())))),
         "dag" | "geography" => {
             let file = parameters.filter(|file| !file.is_empty()).ok_or_else(|| needs(&format!("{family}:FILE")))?;
             let contents = read_file(file).map_err(|reason| GameError::BadGame { spec: text.to_owned(), reason })?;
@@ -174,6 +216,12 @@ mod tests {
             ("bash:x", "`x`"),
             ("sub:", "empty"),
             ("sub:2,0", "`0`"),
+            ("octal", "octal:CODE"),
+            ("octal:0.", "no digits after the point"),
+            ("octal:0.18", "`8` at position 4"),
+            ("hex:0.1G", "`G` at position 4"),
+            ("kayles:1", "no parameters"),
+            ("grundys-game:2", "no parameters"),
         ] {
             let error = parse_game(text).err().expect(text).to_string();
             assert!(error.contains(needle), "{text}: {error}");

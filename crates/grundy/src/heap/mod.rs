@@ -2,9 +2,12 @@
 
 pub mod bash;
 pub mod checkpoint;
+pub mod grundys_game;
 pub mod nim;
+pub mod octal;
 pub mod period;
 pub mod rules;
+pub mod sequence;
 pub mod stats;
 pub mod subtraction;
 

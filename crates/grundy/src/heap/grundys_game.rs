@@ -1,0 +1,78 @@
+//! Grundy's game (`grundys-game`): split one heap into two non-empty heaps of different sizes.
+//!
+//! **No closed form, no period known.** Heaps of 1 and 2 cannot be split, so they are worth 0.
+//! The nim-sequence (Grundy 1939; OEIS A002188; Flammenkamp, “Sprague-Grundy Values of
+//! Grundy's Game”) has been computed far beyond 10^9 without a period appearing; it is not an
+//! octal game (the two parts must differ), so no periodicity theorem applies and a period can
+//! only be observed ([`Periodicity::Unproved`]). Its values are computed by the engine of
+//! [`crate::heap::sequence`], where the rare-value method applies with the mask of every bit
+//! but the lowest (Flammenkamp: 1287 rare values known).
+
+use crate::error::GameError;
+use crate::game::Game;
+use crate::heap::octal::{HeapMultiset, multiset_options};
+use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
+use crate::heap::{HeapGame, Periodicity, SequenceControl};
+
+/// Grundy's game.
+///
+/// ```
+/// use grundy::heap::HeapGame;
+/// use grundy::heap::grundys_game::GrundysGame;
+/// let game = GrundysGame::new();
+/// let mut values = Vec::new();
+/// game.extend_sequence(&mut values, 10, &Default::default()).unwrap();
+/// assert_eq!(values, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+/// assert_eq!(game.heap_options(6), vec![vec![1, 5], vec![2, 4]]);
+/// ```
+pub struct GrundysGame {
+    engine: NimSequenceEngine,
+}
+
+impl GrundysGame {
+    /// The game.
+    pub fn new() -> Self {
+        GrundysGame { engine: NimSequenceEngine::new(TakeBreakMoves::grundys_game()) }
+    }
+
+    /// The engine computing the nim-sequence (to force a kernel, in tests and benchmarks).
+    pub fn engine(&self) -> &NimSequenceEngine {
+        &self.engine
+    }
+}
+
+impl Default for GrundysGame {
+    fn default() -> Self {
+        GrundysGame::new()
+    }
+}
+
+impl Game for GrundysGame {
+    type Position = HeapMultiset;
+    fn options_into(&self, position: &HeapMultiset, out: &mut Vec<HeapMultiset>) {
+        multiset_options(self.engine.moves(), position, out);
+    }
+}
+
+impl HeapGame for GrundysGame {
+    fn spec(&self) -> String {
+        "grundys-game".to_owned()
+    }
+
+    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+        self.engine.extend(&self.spec(), values, len, control)
+    }
+
+    /// Not an octal game: no theorem turns an observed period into a proof.
+    fn periodicity(&self) -> Periodicity {
+        Periodicity::Unproved
+    }
+
+    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+        self.engine.moves().heap_options(heap)
+    }
+
+    fn method(&self) -> String {
+        self.engine.method()
+    }
+}

@@ -1,0 +1,669 @@
+//! The plain and rare-value kernels (see the module above for the method and its sources).
+
+use super::{Kernel, TakeBreakMoves};
+use crate::heap::SequenceControl;
+use std::ops::BitXor;
+
+/// A table entry: one, two or four bytes per value.
+pub(crate) trait Cell: Copy + Eq + Default + Send + Sync + BitXor<Output = Self> + 'static {
+    /// The largest value the type holds.
+    const MAX: u32;
+    /// `value`, which is at most `MAX`.
+    fn from_u32(value: u32) -> Self;
+    fn to_u32(self) -> u32;
+}
+
+macro_rules! cell {
+    ($type:ty) => {
+        impl Cell for $type {
+            const MAX: u32 = <$type>::MAX as u32;
+            #[inline(always)]
+            fn from_u32(value: u32) -> Self {
+                debug_assert!(value <= <Self as Cell>::MAX);
+                value as $type
+            }
+            #[inline(always)]
+            fn to_u32(self) -> u32 {
+                u32::from(self)
+            }
+        }
+    };
+}
+cell!(u8);
+cell!(u16);
+cell!(u32);
+
+/// What the kernels did, for [`super::NimSequenceEngine::method`].
+#[derive(Default, Debug)]
+pub(crate) struct Report {
+    plain_heaps: usize,
+    rare_heaps: usize,
+    /// The sparse space in force at the end: mask, domain flag, rare heaps.
+    sparse: Option<(u32, bool, usize)>,
+    width: u32,
+    threads: usize,
+}
+
+impl Report {
+    pub(crate) fn describe(&self) -> String {
+        let mut text = match (self.plain_heaps, self.rare_heaps, self.sparse) {
+            (0, 0, _) => "nothing computed".to_owned(),
+            (_, 0, _) | (_, _, None) => "plain mex over all options (vectorized xor scan)".to_owned(),
+            (plain, rare, Some((mask, domain, count))) => {
+                let mut text = format!(
+                    "rare-value (sparse space, mask {mask:#b}{}, {count} rare heaps)",
+                    if domain { " with heap parity" } else { "" }
+                );
+                if plain > 0 {
+                    text.push_str(&format!(" for {rare} heaps, plain mex for {plain}"));
+                }
+                text
+            }
+        };
+        text.push_str(&format!(", {}-bit values", self.width));
+        if self.threads > 1 {
+            text.push_str(&format!(", {} threads", self.threads));
+        }
+        text
+    }
+}
+
+enum Stop {
+    Reached,
+    Cancelled,
+    /// The last value pushed does not fit the cell type: go on with a wider one.
+    Widen,
+}
+
+/// The working tables of one cell width, kept by the engine between calls, so that extending a
+/// long sequence stretch by stretch (as the period search and checkpoints do) does not rebuild
+/// them each time. They describe `values.len()` heaps; a call whose prefix has that length
+/// continues from them (the nim-sequence is unique, so any correct prefix of that length is
+/// this one), any other call rebuilds them from its prefix.
+pub(crate) struct Tables<T> {
+    values: Vec<T>,
+    /// `reversed[reversed.len() - 1 - i] = G(i)`: `G(m - a)` for increasing `a` is then a
+    /// forward slice. Its length is the capacity, grown by doubling.
+    reversed: Vec<T>,
+    largest: u32,
+    sparse: Sparse<T>,
+    pair_sets: Vec<Vec<u64>>,
+    kernel: Kernel,
+}
+
+impl<T: Cell> Tables<T> {
+    fn build(out: &[u32], capacity: usize, moves: &TakeBreakMoves, kernel: Kernel) -> Self {
+        let values: Vec<T> = out.iter().map(|&value| T::from_u32(value)).collect();
+        let mut sparse = Sparse::<T> {
+            active: false,
+            tracking: false,
+            mask: 0,
+            domain: false,
+            offset: moves.leave_two.first().copied().unwrap_or(0),
+            positions: Vec::new(),
+            values: Vec::new(),
+            next_review: 1024,
+            rare_at_review: 0,
+        };
+        if kernel == Kernel::RareValue || values.len() >= 1024 {
+            sparse.review(&values, moves, kernel);
+        }
+        let mut tables = Tables {
+            largest: out.iter().copied().max().unwrap_or(0),
+            reversed: Vec::new(),
+            values,
+            sparse,
+            pair_sets: Vec::new(),
+            kernel,
+        };
+        tables.reserve(capacity);
+        tables
+    }
+
+    /// Makes room for `len` heaps.
+    fn reserve(&mut self, len: usize) {
+        if self.reversed.len() >= len {
+            return;
+        }
+        let capacity = len.max(2 * self.reversed.len());
+        self.values.reserve(capacity - self.values.len());
+        self.reversed = vec![T::default(); capacity];
+        for (heap, &value) in self.values.iter().enumerate() {
+            self.reversed[capacity - 1 - heap] = value;
+        }
+    }
+}
+
+/// The engine's [`Tables`], in the narrowest cell type that holds every value so far.
+#[derive(Default)]
+pub(crate) enum Cache {
+    #[default]
+    Empty,
+    Byte(Tables<u8>),
+    Half(Tables<u16>),
+    Word(Tables<u32>),
+}
+
+/// Extends `out` to `len` values; `false` when cancelled.
+pub(crate) fn extend(
+    moves: &TakeBreakMoves,
+    out: &mut Vec<u32>,
+    len: usize,
+    control: &SequenceControl,
+    kernel: Kernel,
+    report: &mut Report,
+    cache: &mut Cache,
+) -> bool {
+    loop {
+        let fits = |values: usize, cached: Kernel| values == out.len() && cached == kernel;
+        let stop = match cache {
+            Cache::Byte(tables) if fits(tables.values.len(), tables.kernel) => {
+                report.width = 8;
+                run(moves, out, len, control, report, tables)
+            }
+            Cache::Half(tables) if fits(tables.values.len(), tables.kernel) => {
+                report.width = 16;
+                run(moves, out, len, control, report, tables)
+            }
+            Cache::Word(tables) if fits(tables.values.len(), tables.kernel) => {
+                report.width = 32;
+                run(moves, out, len, control, report, tables)
+            }
+            _ => {
+                let largest = out.iter().copied().max().unwrap_or(0);
+                *cache = if largest <= u32::from(u8::MAX) {
+                    Cache::Byte(Tables::build(out, len, moves, kernel))
+                } else if largest <= u32::from(u16::MAX) {
+                    Cache::Half(Tables::build(out, len, moves, kernel))
+                } else {
+                    Cache::Word(Tables::build(out, len, moves, kernel))
+                };
+                continue;
+            }
+        };
+        match stop {
+            Stop::Reached => return true,
+            Stop::Cancelled => return false,
+            // The last value does not fit: rebuild the tables one width up.
+            Stop::Widen => *cache = Cache::Empty,
+        }
+    }
+}
+
+/// Pairs marked one by one before candidates are searched for with the vectorized scan.
+const PREFIX_PAIRS: usize = 32;
+/// A hit this close to the marked prefix marks everything up to it (later candidates are then
+/// found without a scan); a farther one marks only the value found.
+const LOCAL_HIT: usize = 256;
+/// Heaps computed together: the cancel flag and progress are looked at between blocks, the
+/// mask is chosen again only there, and the rare-value kernel marks a block's splits whose
+/// parts are all below it in parallel.
+const BLOCK: usize = 256;
+/// The rare-value kernel marks a block's bulk in parallel only when each heap has at least
+/// this many splits with a rare part: below it, waking the second thread for every block costs
+/// more than it saves (measured: .354, 262 such splits a heap, ran 1.7 times slower in
+/// parallel on the shared machine; a vectorized scan split between threads was 4 times slower
+/// than one thread, so scans stay on one). The unit tests run the parallel pass always.
+const PARALLEL_RARE_SPLITS: usize = if cfg!(test) { 1 } else { 1024 };
+
+/// The sparse space in use: which heaps are rare, and their list.
+struct Sparse<T> {
+    /// Whether the rare-value kernel runs (else the plain one).
+    active: bool,
+    /// Whether `positions` lists the rare heaps under `mask` (kept only while active).
+    tracking: bool,
+    mask: u32,
+    domain: bool,
+    /// The number of tokens one split removes, modulo 2 (domain version).
+    offset: usize,
+    positions: Vec<u32>,
+    values: Vec<T>,
+    next_review: usize,
+    rare_at_review: usize,
+}
+
+impl<T: Cell> Sparse<T> {
+    #[inline(always)]
+    fn rare_type(&self, heap: usize, value: u32) -> bool {
+        ((value & self.mask).count_ones() & 1 == 1) == (self.domain && (heap + self.offset) & 1 == 1)
+    }
+
+    /// Chooses the mask (and domain flag) with the fewest rare heaps among `values[1..]`, and
+    /// whether the rare-value kernel should run.
+    fn review(&mut self, values: &[T], moves: &TakeBreakMoves, kernel: Kernel) {
+        let n = values.len();
+        self.next_review = (n.max(512) * 2).next_power_of_two();
+        let valid = !moves.leave_two.is_empty() && moves.leave_three.is_empty();
+        if !valid || kernel == Kernel::Plain {
+            self.stop_tracking();
+            return;
+        }
+        // counts[parity of the heap + offset][value]
+        let largest = values.iter().map(|v| v.to_u32()).max().unwrap_or(0);
+        let bits = (32 - largest.leading_zeros()).clamp(1, 12);
+        let cap = 1usize << bits;
+        let mut counts = vec![[0usize; 2]; cap];
+        for (heap, value) in values.iter().enumerate().skip(1) {
+            counts[(value.to_u32() as usize) & (cap - 1)][(heap + self.offset) & 1] += 1;
+        }
+        let domain_allowed = moves.leave_two.iter().all(|&k| (k + self.offset) & 1 == 0);
+        let mut best = (usize::MAX, self.mask, self.domain);
+        for mask in 1..cap as u32 {
+            for domain in [false, true] {
+                if domain && !domain_allowed {
+                    continue;
+                }
+                let mut rare = 0;
+                for (value, count) in counts.iter().enumerate() {
+                    let odd = (value as u32 & mask).count_ones() & 1 == 1;
+                    rare += if domain {
+                        count[usize::from(odd)]
+                    } else if odd {
+                        0
+                    } else {
+                        count[0] + count[1]
+                    };
+                }
+                if rare < best.0 {
+                    best = (rare, mask, domain);
+                }
+            }
+        }
+        let (rare, mask, domain) = best;
+        self.active = kernel == Kernel::RareValue || rare * 12 < n;
+        if kernel == Kernel::RareValue {
+            // Any mask is exact: in tests, change it often to exercise the rebuild.
+            self.next_review = (n + 1).next_power_of_two().max(2);
+        }
+        if !self.active {
+            self.stop_tracking();
+            return;
+        }
+        if (mask, domain) != (self.mask, self.domain) || !self.tracking {
+            self.tracking = true;
+            self.mask = mask;
+            self.domain = domain;
+            self.positions.clear();
+            self.values.clear();
+            for (heap, &value) in values.iter().enumerate().skip(1) {
+                if self.rare_type(heap, value.to_u32()) {
+                    self.positions.push(heap as u32);
+                    self.values.push(value);
+                }
+            }
+        }
+        self.rare_at_review = self.positions.len();
+    }
+
+    fn stop_tracking(&mut self) {
+        self.active = false;
+        self.tracking = false;
+        self.positions = Vec::new();
+        self.values = Vec::new();
+    }
+}
+
+/// One family of splits into two: `a + (m − a) = m`, `1 ≤ a ≤ high`.
+struct Segment {
+    m: usize,
+    high: usize,
+    /// Pairs with `a` below this are marked.
+    frontier: usize,
+}
+
+/// The values seen among the options so far, one byte each: marking is a plain store, with no
+/// read-modify-write of a shared word to wait for.
+struct Marks {
+    seen: Vec<u8>,
+}
+
+impl Marks {
+    #[inline(always)]
+    fn mark(&mut self, value: u32) {
+        self.seen[value as usize] = 1;
+    }
+    /// The smallest unmarked value from `from` on, eight flags at a time.
+    fn first_missing(&self, from: u32) -> u32 {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let mut at = from as usize;
+        while let Some(bytes) = self.seen.get(at..at + 8) {
+            let word = u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+            if word != ONES {
+                return (at + ((!word & ONES).trailing_zeros() / 8) as usize) as u32;
+            }
+            at += 8;
+        }
+        (at + self.seen[at..].iter().position(|&seen| seen == 0).expect("the last entry is never marked")) as u32
+    }
+}
+
+fn run<T: Cell>(
+    moves: &TakeBreakMoves,
+    out: &mut Vec<u32>,
+    len: usize,
+    control: &SequenceControl,
+    report: &mut Report,
+    tables: &mut Tables<T>,
+) -> Stop {
+    let start = out.len();
+    if start >= len {
+        return Stop::Reached;
+    }
+    tables.reserve(len);
+    let kernel = tables.kernel;
+    let Tables { values, reversed, largest, sparse, pair_sets, .. } = tables;
+    let capacity = reversed.len();
+    let mut marks = Marks { seen: Vec::new() };
+    let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
+    report.threads = rayon::current_num_threads();
+    let mut block_start = start;
+    while block_start < len {
+        if block_start > start {
+            if control.cancelled() {
+                return Stop::Cancelled;
+            }
+            (control.progress)(block_start);
+        }
+        if block_start >= sparse.next_review
+            || (sparse.active && sparse.positions.len() > 2 * sparse.rare_at_review + 64)
+        {
+            sparse.review(values, moves, kernel);
+        }
+        // Three-way splits cost O(n) pair sets a heap: look at the cancel flag more often.
+        let block = if moves.leave_three.is_empty() { BLOCK } else { 8 };
+        let block_end = (block_start + block).min(len);
+        let bound = (*largest as usize + 1).next_power_of_two();
+        // The splits with a rare part whose parts are both below the block, marked in
+        // parallel: the bulk of the rare-value kernel's work.
+        let parallel = sparse.active
+            && block_end - block_start == BLOCK
+            && report.threads > 1
+            && sparse.positions.len() * moves.leave_two.len() >= PARALLEL_RARE_SPLITS;
+        let bulk =
+            if parallel { bulk_rare_marks(moves, values, sparse, block_start, block_end, bound) } else { Vec::new() };
+        for heap in block_start..block_end {
+            if !moves.leave_three.is_empty() {
+                extend_pair_sets(values, pair_sets, heap);
+            }
+            let bound_now = (*largest as usize + 1).next_power_of_two();
+            // Every xor of values below `bound_now` (a power of two) is below it, so the mex
+            // is at most `bound_now`, and entry `bound_now` stays unmarked.
+            marks.seen.clear();
+            marks.seen.resize(bound_now + 1, 0);
+            let enumeration = if parallel {
+                let row = &bulk[(heap - block_start) * (bound + 1)..][..bound + 1];
+                marks.seen[..=bound].copy_from_slice(row);
+                Enumeration::Fixup { block_start }
+            } else {
+                Enumeration::Full
+            };
+            let value =
+                heap_value(moves, heap, values, reversed, sparse, enumeration, pair_sets, &mut marks, &mut segments);
+            if sparse.active {
+                report.rare_heaps += 1;
+            } else {
+                report.plain_heaps += 1;
+            }
+            out.push(value);
+            if value > T::MAX {
+                return Stop::Widen;
+            }
+            let cell = T::from_u32(value);
+            values.push(cell);
+            reversed[capacity - 1 - heap] = cell;
+            *largest = (*largest).max(value);
+            if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
+                sparse.positions.push(heap as u32);
+                sparse.values.push(cell);
+            }
+        }
+        report.sparse = sparse.active.then_some((sparse.mask, sparse.domain, sparse.positions.len()));
+        block_start = block_end;
+    }
+    (control.progress)(len);
+    Stop::Reached
+}
+
+/// `pair_sets[s]`: the bitset of `G(b) ^ G(s − b)`, `1 ≤ b < s`, for every `s < heap`.
+fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut Vec<Vec<u64>>, heap: usize) {
+    while pair_sets.len() < heap {
+        let s = pair_sets.len();
+        let largest = values[..s].iter().map(|v| v.to_u32()).max().unwrap_or(0) as usize;
+        let mut set = vec![0u64; (largest + 1).next_power_of_two() / 64 + 1];
+        for b in 1..s {
+            let value = (values[b] ^ values[s - b]).to_u32();
+            set[(value >> 6) as usize] |= 1 << (value & 63);
+        }
+        pair_sets.push(set);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn heap_value<T: Cell>(
+    moves: &TakeBreakMoves,
+    heap: usize,
+    values: &[T],
+    reversed: &[T],
+    sparse: &Sparse<T>,
+    enumeration: Enumeration,
+    pair_sets: &[Vec<u64>],
+    marks: &mut Marks,
+    segments: &mut Vec<Segment>,
+) -> u32 {
+    let capacity = reversed.len();
+    if moves.take_all.contains(&heap) {
+        marks.mark(0);
+    }
+    for &k in &moves.leave_one {
+        if heap > k {
+            marks.mark(values[heap - k].to_u32());
+        }
+    }
+    for &k in &moves.leave_three {
+        if heap < k + 3 {
+            continue;
+        }
+        let m = heap - k;
+        for a in 1..=m - 2 {
+            let first = values[a].to_u32();
+            for (index, &word) in pair_sets[m - a].iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let value = index as u32 * 64 + word.trailing_zeros();
+                    marks.mark(first ^ value);
+                    word &= word - 1;
+                }
+            }
+        }
+    }
+    segments.clear();
+    for &k in &moves.leave_two {
+        if heap < k + 2 {
+            continue;
+        }
+        let m = heap - k;
+        let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
+        if high >= 1 {
+            segments.push(Segment { m, high, frontier: 1 });
+        }
+        if sparse.active {
+            // Every split with a rare part: these decide every common-type value.
+            let below_m = sparse.positions.partition_point(|&position| (position as usize) < m);
+            match enumeration {
+                Enumeration::Full => {
+                    mark_rare_pairs(sparse, 0..below_m, values, m, moves.unequal_parts, &mut marks.seen)
+                }
+                Enumeration::Fixup { block_start } => {
+                    // The bulk marked the rare parts p with m - p below the block; here the
+                    // rest: p ≤ m - block_start (the other part in the block), and the rare
+                    // heaps found in the block itself.
+                    let small = sparse.positions.partition_point(|&position| (position as usize) + block_start <= m);
+                    mark_rare_pairs(sparse, 0..small.min(below_m), values, m, moves.unequal_parts, &mut marks.seen);
+                    let new = sparse.positions.partition_point(|&position| (position as usize) < block_start);
+                    let from = new.max(small).min(below_m);
+                    mark_rare_pairs(sparse, from..below_m, values, m, moves.unequal_parts, &mut marks.seen);
+                }
+            }
+        }
+    }
+    // A block's bulk pass marked a first stretch of splits already.
+    let mut prefix_marked = matches!(enumeration, Enumeration::Fixup { .. });
+    // Marks are only added, so the smallest unmarked value never goes down.
+    let mut candidate = 0;
+    loop {
+        candidate = marks.first_missing(candidate);
+        if segments.is_empty() || candidate > T::MAX || (sparse.active && !sparse.rare_type(heap, candidate)) {
+            // No split can give it: a value above the cell type is no xor of two cells, and a
+            // common-type value would have been marked by a split with a rare part.
+            return candidate;
+        }
+        if !prefix_marked {
+            prefix_marked = true;
+            for segment in segments.iter_mut() {
+                let end = segment.high.min(PREFIX_PAIRS);
+                mark_pairs(values, segment.m, segment.frontier, end, marks);
+                segment.frontier = end + 1;
+            }
+            continue;
+        }
+        let target = T::from_u32(candidate);
+        let mut found = false;
+        for segment in segments.iter_mut() {
+            if segment.frontier > segment.high {
+                continue;
+            }
+            let lo = segment.frontier;
+            let forward = &values[lo..=segment.high];
+            let backward = &reversed[capacity - 1 - segment.m + lo..=capacity - 1 - segment.m + segment.high];
+            if let Some(offset) = find_xor(forward, backward, target) {
+                if offset < LOCAL_HIT {
+                    mark_pairs(values, segment.m, lo, lo + offset, marks);
+                    segment.frontier = lo + offset + 1;
+                } else {
+                    marks.mark(candidate);
+                }
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            return candidate;
+        }
+    }
+}
+
+/// Which splits with a rare part [`heap_value`] marks itself.
+#[derive(Clone, Copy)]
+enum Enumeration {
+    /// All of them.
+    Full,
+    /// Those the block's bulk pass did not: a part in the block.
+    Fixup { block_start: usize },
+}
+
+/// Marks `G(p) ^ G(m − p)` for the rare heaps `p` at `range` in the list.
+#[inline]
+fn mark_rare_pairs<T: Cell>(
+    sparse: &Sparse<T>,
+    range: std::ops::Range<usize>,
+    values: &[T],
+    m: usize,
+    unequal_parts: bool,
+    seen: &mut [u8],
+) {
+    for (&position, &rare) in sparse.positions[range.clone()].iter().zip(&sparse.values[range]) {
+        let other = m - position as usize;
+        if !(unequal_parts && other == position as usize) {
+            seen[(rare ^ values[other]).to_u32() as usize] = 1;
+        }
+    }
+}
+
+/// For each heap of `block_start..block_end`, the values `G(p) ^ G(m − p)` of the splits with
+/// a rare part `p` whose parts are both below `block_start` (all known), as a row of
+/// `bound + 1` flags; rows are filled in parallel.
+fn bulk_rare_marks<T: Cell>(
+    moves: &TakeBreakMoves,
+    values: &[T],
+    sparse: &Sparse<T>,
+    block_start: usize,
+    block_end: usize,
+    bound: usize,
+) -> Vec<u8> {
+    use rayon::prelude::*;
+    let width = bound + 1;
+    let mut bulk = vec![0u8; (block_end - block_start) * width];
+    bulk.par_chunks_mut(width * 16).enumerate().for_each(|(chunk, rows)| {
+        for (index, row) in rows.chunks_mut(width).enumerate() {
+            let heap = block_start + chunk * 16 + index;
+            for &k in &moves.leave_two {
+                if heap < k + 2 {
+                    continue;
+                }
+                let m = heap - k;
+                let below_m = sparse.positions.partition_point(|&position| (position as usize) < m);
+                // m - p < block_start, that is p > m - block_start.
+                let first = sparse.positions.partition_point(|&position| (position as usize) + block_start <= m);
+                if first < below_m {
+                    mark_rare_pairs(sparse, first..below_m, values, m, moves.unequal_parts, row);
+                }
+                // The first splits with both parts below the block, where [`heap_value`] would
+                // otherwise begin its search for rare-type values one pair at a time.
+                let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
+                let low = (m + 1).saturating_sub(block_start).max(1);
+                for a in low..=high.min(low + PREFIX_PAIRS - 1) {
+                    row[(values[a] ^ values[m - a]).to_u32() as usize] = 1;
+                }
+            }
+        }
+    });
+    bulk
+}
+
+/// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
+#[inline]
+fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, marks: &mut Marks) {
+    for a in lo..=hi {
+        marks.mark((values[a] ^ values[m - a]).to_u32());
+    }
+}
+
+/// The first `i` with `forward[i] ^ backward[i] == target`.
+fn find_xor<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { find_xor_avx2(forward, backward, target) };
+        }
+    }
+    find_xor_portable(forward, backward, target)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn find_xor_avx2<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
+    find_xor_portable(forward, backward, target)
+}
+
+/// Blocks of 64 pairs compared without a branch, so that the compiler vectorizes the block.
+#[inline(always)]
+fn find_xor_portable<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
+    const BLOCK: usize = 64;
+    let len = forward.len().min(backward.len());
+    let (forward, backward) = (&forward[..len], &backward[..len]);
+    let blocks = len / BLOCK;
+    for block in 0..blocks {
+        let x: &[T; BLOCK] = forward[block * BLOCK..][..BLOCK].try_into().expect("a whole block");
+        let y: &[T; BLOCK] = backward[block * BLOCK..][..BLOCK].try_into().expect("a whole block");
+        let mut hit = 0u8;
+        for i in 0..BLOCK {
+            hit |= u8::from((x[i] ^ y[i]) == target);
+        }
+        if hit != 0 {
+            let at = (0..BLOCK).position(|i| (x[i] ^ y[i]) == target).expect("the block has a hit");
+            return Some(block * BLOCK + at);
+        }
+    }
+    (blocks * BLOCK..len).find(|&i| (forward[i] ^ backward[i]) == target)
+}

@@ -1,0 +1,285 @@
+//! The nim-sequence engine for take-and-break games: octal and hexadecimal games, Grundy's
+//! game.
+//!
+//! A move removes `k` tokens from one heap and leaves nothing, one heap, or the rest split into
+//! two or three non-empty heaps ([`TakeBreakMoves`]). `G(n)` is the mex of the options' values,
+//! and an option that splits the heap into parts is worth the xor of their values.
+//!
+//! Two kernels compute the sequence (module `kernel`):
+//! - **plain**: every option is looked at. Values are kept one byte each while they fit (two,
+//!   then four bytes once a value needs it — never wrapping), the mex is found on a bitset, and
+//!   the `G(a) ^ G(m − a)` scans are written as fixed-width blocks over a forward and a
+//!   reversed copy of the table, so that the compiler vectorizes them. The mex is checked
+//!   candidate by candidate: a short prefix of the pairs is marked, then each smallest
+//!   unmarked value is searched for in the rest; the one not found is the mex.
+//! - **rare-value** (the sparse-space phenomenon: *Winning Ways* ch. 4 “Sparse Space Spells
+//!   Speed”; Gangolli and Plambeck, *A note on periodicity in some octal games*, IJGT 1989;
+//!   Flammenkamp's octal-game tables): for a bit mask `m`, call a value *rare-type* at heap
+//!   `n` when the parity of its bits under `m` is `δ·((n + t) mod 2)` (δ = 0: the *range*
+//!   version; δ = 1: the *domain* version, allowed when every split removes a number of
+//!   tokens of one parity `t`), and a heap *rare* when its value is rare-type there. The xor
+//!   of two rare or of two common values is then rare-type, so a *common*-type value can only
+//!   come from a split with exactly one rare part: marking the splits with a rare part
+//!   (`R` of them for `R` rare heaps) decides every common-type value exactly. Only the
+//!   rare-type values below the smallest missing common one need searching among all splits,
+//!   and they are nearly always found within the first few pairs. The method is exact for any
+//!   mask; a good mask only makes `R` small. The engine picks the mask with the fewest rare
+//!   heaps from the values so far, and runs the rare-value kernel only while rare heaps are
+//!   rare (fewer than one heap in 12), the plain one otherwise; [`NimSequenceEngine::method`]
+//!   says which ran.
+//!
+//! Both cores: the rare-value kernel marks the splits with a rare part of a block of 256 heaps
+//! (those whose parts are both below the block, all known) on both threads when a heap has at
+//! least 1024 of them; the rest, and the plain kernel, run on one thread (splitting each scan
+//! between threads was measured slower: `bench/RESULTS.md`).
+
+mod kernel;
+
+use crate::error::{GameError, check_memory};
+use crate::heap::SequenceControl;
+use std::sync::Mutex;
+
+/// The moves of a take-and-break game on one heap, by the number `k` of tokens removed.
+///
+/// ```
+/// use grundy::heap::sequence::TakeBreakMoves;
+/// // Dawson's Kayles, 0.07: remove 2, leaving nothing, one heap or two.
+/// let dawson = TakeBreakMoves::new(vec![2], vec![2], vec![2], false, vec![]);
+/// assert_eq!(dawson.heap_options(6), vec![vec![4], vec![1, 3], vec![2, 2]]);
+/// assert_eq!(dawson.heap_options(2), vec![Vec::<u64>::new()]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakeBreakMoves {
+    take_all: Vec<usize>,
+    leave_one: Vec<usize>,
+    leave_two: Vec<usize>,
+    unequal_parts: bool,
+    leave_three: Vec<usize>,
+}
+
+impl TakeBreakMoves {
+    /// The moves: a heap of exactly `k` tokens may be taken whole for `k` in `take_all`; `k`
+    /// tokens may be removed leaving one non-empty heap for `k` in `leave_one`, two for `k` in
+    /// `leave_two` (two different ones when `unequal_parts`), three for `k` in `leave_three`.
+    pub fn new(
+        mut take_all: Vec<usize>,
+        mut leave_one: Vec<usize>,
+        mut leave_two: Vec<usize>,
+        unequal_parts: bool,
+        mut leave_three: Vec<usize>,
+    ) -> Self {
+        for list in [&mut take_all, &mut leave_one, &mut leave_two, &mut leave_three] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        // Removing nothing and leaving one heap is no move (it would make the game loopy).
+        leave_one.retain(|&k| k > 0);
+        take_all.retain(|&k| k > 0);
+        TakeBreakMoves { take_all, leave_one, leave_two, unequal_parts, leave_three }
+    }
+
+    /// Grundy's game: split a heap into two unequal non-empty heaps.
+    pub fn grundys_game() -> Self {
+        TakeBreakMoves::new(vec![], vec![], vec![0], true, vec![])
+    }
+
+    /// The most tokens one move removes.
+    pub fn max_removal(&self) -> usize {
+        [&self.take_all, &self.leave_one, &self.leave_two, &self.leave_three]
+            .iter()
+            .filter_map(|list| list.last().copied())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether some move splits a heap into three.
+    pub fn splits_in_three(&self) -> bool {
+        !self.leave_three.is_empty()
+    }
+
+    /// Every option of a heap of `heap` tokens, as the heaps it leaves in increasing order
+    /// (splits listed once: `a + b` and `b + a` are the same option), by the number of tokens
+    /// removed, then by the number of heaps left.
+    pub fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+        let mut options = Vec::new();
+        for k in 0..=self.max_removal() as u64 {
+            if k > heap {
+                break;
+            }
+            let rest = heap - k;
+            if rest == 0 && self.take_all.contains(&(k as usize)) {
+                options.push(Vec::new());
+            }
+            if rest > 0 && self.leave_one.contains(&(k as usize)) {
+                options.push(vec![rest]);
+            }
+            if self.leave_two.contains(&(k as usize)) {
+                for small in 1..=rest / 2 {
+                    if !(self.unequal_parts && 2 * small == rest) {
+                        options.push(vec![small, rest - small]);
+                    }
+                }
+            }
+            if self.leave_three.contains(&(k as usize)) {
+                for small in 1..=rest / 3 {
+                    for middle in small..=(rest - small) / 2 {
+                        options.push(vec![small, middle, rest - small - middle]);
+                    }
+                }
+            }
+        }
+        options
+    }
+}
+
+/// The nim-sequence by the definition, option by option: `G(n) = mex` of the xors of the parts
+/// each option leaves. The reference every kernel is tested against.
+///
+/// ```
+/// use grundy::heap::sequence::{TakeBreakMoves, definition_sequence};
+/// let kayles = TakeBreakMoves::new(vec![1, 2], vec![1, 2], vec![1, 2], false, vec![]);
+/// assert_eq!(definition_sequence(&kayles, 8), [0, 1, 2, 3, 1, 4, 3, 2]);
+/// ```
+pub fn definition_sequence(moves: &TakeBreakMoves, len: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(len);
+    for heap in 0..len as u64 {
+        let option_values = moves
+            .heap_options(heap)
+            .into_iter()
+            .map(|parts| parts.iter().fold(0, |x, &part| x ^ values[part as usize]));
+        values.push(crate::nimber::mex(option_values.map(u64::from)) as u32);
+    }
+    values
+}
+
+/// The textbook algorithm, the baseline of the benchmarks: for every heap, every option's
+/// value is computed and marked, O(n²) for splitting games (O(n³) with three-way splits), with
+/// no early stop and no vectorization.
+///
+/// ```
+/// use grundy::heap::sequence::{TakeBreakMoves, definition_sequence, naive_sequence};
+/// let moves = TakeBreakMoves::grundys_game();
+/// assert_eq!(naive_sequence(&moves, 300), definition_sequence(&moves, 300));
+/// ```
+pub fn naive_sequence(moves: &TakeBreakMoves, len: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(len);
+    let mut seen: Vec<usize> = Vec::new();
+    for heap in 0..len {
+        // seen[v] == heap + 1: v is the value of an option of `heap`.
+        let stamp = heap + 1;
+        let mut mark = |value: u32| {
+            let value = value as usize;
+            if value >= seen.len() {
+                seen.resize(value + 1, 0);
+            }
+            seen[value] = stamp;
+        };
+        for k in 0..=moves.max_removal().min(heap) {
+            let rest = heap - k;
+            if rest == 0 && moves.take_all.contains(&k) {
+                mark(0);
+            }
+            if rest > 0 && moves.leave_one.contains(&k) {
+                mark(values[rest]);
+            }
+            if moves.leave_two.contains(&k) {
+                for small in 1..=rest / 2 {
+                    if !(moves.unequal_parts && 2 * small == rest) {
+                        mark(values[small] ^ values[rest - small]);
+                    }
+                }
+            }
+            if moves.leave_three.contains(&k) {
+                for small in 1..=rest / 3 {
+                    for middle in small..=(rest - small) / 2 {
+                        mark(values[small] ^ values[middle] ^ values[rest - small - middle]);
+                    }
+                }
+            }
+        }
+        let value = (0..).find(|&value| seen.get(value) != Some(&stamp)).expect("a missing value");
+        values.push(value as u32);
+    }
+    values
+}
+
+/// Which kernel the engine may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Kernel {
+    /// Choose as the computation goes: rare-value while rare heaps are rare, plain otherwise.
+    #[default]
+    Auto,
+    /// Always the plain kernel.
+    Plain,
+    /// The rare-value kernel wherever it is valid (splits into at most two heaps), even when
+    /// rare heaps are common; the mask is chosen again at every power of two (for tests).
+    RareValue,
+}
+
+/// The engine of one game: its moves, the kernel policy, and what ran last.
+pub struct NimSequenceEngine {
+    moves: TakeBreakMoves,
+    kernel: Mutex<Kernel>,
+    method: Mutex<String>,
+    /// The working tables of the last call, continued by the next one when it resumes where
+    /// the last one stopped.
+    cache: Mutex<kernel::Cache>,
+}
+
+impl NimSequenceEngine {
+    /// The engine for `moves`, choosing its kernel itself.
+    pub fn new(moves: TakeBreakMoves) -> Self {
+        NimSequenceEngine {
+            moves,
+            kernel: Mutex::new(Kernel::Auto),
+            method: Mutex::new(String::new()),
+            cache: Mutex::new(kernel::Cache::default()),
+        }
+    }
+
+    /// The moves.
+    pub fn moves(&self) -> &TakeBreakMoves {
+        &self.moves
+    }
+
+    /// Restricts the kernels the engine may use (tests and benchmarks compare them).
+    pub fn set_kernel(&self, kernel: Kernel) {
+        *self.kernel.lock().expect("kernel lock") = kernel;
+    }
+
+    /// Which kernel computed the sequence last, in words.
+    pub fn method(&self) -> String {
+        let method = self.method.lock().expect("method lock");
+        if method.is_empty() { "plain mex over all options (not run yet)".to_owned() } else { method.clone() }
+    }
+
+    /// Extends `values` (a correct prefix) to `len` values; `Ok(false)` when cancelled.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when the tables would not fit in memory.
+    pub fn extend(
+        &self,
+        spec: &str,
+        values: &mut Vec<u32>,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
+        if values.len() >= len {
+            return Ok(true);
+        }
+        // The u32 output, the working table and its reversed copy (at most 4 bytes each, the
+        // copy up to twice as long when grown stretch by stretch), and for three-way splits a
+        // bitset of pair values per heap.
+        let bytes_each = if self.moves.splits_in_three() { 16 + 24 + 64 } else { 16 };
+        check_memory(|| format!("the nim-sequence of {spec} up to heap {len}"), len as u128, bytes_each)?;
+        let kernel = *self.kernel.lock().expect("kernel lock");
+        let mut report = kernel::Report::default();
+        let mut cache = self.cache.lock().expect("cache lock");
+        let reached = kernel::extend(&self.moves, values, len, control, kernel, &mut report, &mut cache);
+        *self.method.lock().expect("method lock") = report.describe();
+        Ok(reached)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,183 @@
+use super::*;
+use crate::heap::HeapGame;
+use crate::heap::grundys_game::GrundysGame;
+use crate::heap::octal::{CodeBase, OctalGame};
+use crate::solve::memo::Solver;
+use proptest::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+const KERNELS: [Kernel; 3] = [Kernel::Plain, Kernel::RareValue, Kernel::Auto];
+
+/// The sequence from `engine` with `kernel`, computed to `split` first and resumed to `len`.
+fn computed(engine: &NimSequenceEngine, kernel: Kernel, split: usize, len: usize) -> Vec<u32> {
+    engine.set_kernel(kernel);
+    let mut values = Vec::new();
+    assert!(engine.extend("test", &mut values, split.min(len), &SequenceControl::default()).unwrap());
+    assert!(engine.extend("test", &mut values, len, &SequenceControl::default()).unwrap());
+    values
+}
+
+fn code_text(base: CodeBase, first: u8, digits: &[u8]) -> String {
+    let digit = |d: u8| char::from_digit(u32::from(d), 16).unwrap();
+    let _ = base;
+    format!("{}.{}", digit(first), digits.iter().map(|&d| digit(d)).collect::<String>())
+}
+
+fn octal_code() -> impl Strategy<Value = String> {
+    (prop_oneof![3 => Just(0u8), 1 => Just(4)], proptest::collection::vec(0u8..8, 1..5))
+        .prop_map(|(first, digits)| code_text(CodeBase::Octal, first, &digits))
+}
+
+fn hex_code() -> impl Strategy<Value = String> {
+    (prop_oneof![Just(0u8), Just(4), Just(8), Just(12)], proptest::collection::vec(0u8..16, 1..4))
+        .prop_map(|(first, digits)| code_text(CodeBase::Hexadecimal, first, &digits))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_kernel_equals_the_definition_on_octal_codes(code in octal_code(), len in 1usize..160, cut in 0usize..160) {
+        let game = OctalGame::parse(&code, CodeBase::Octal).unwrap();
+        let expected = definition_sequence(game.engine().moves(), len);
+        for kernel in KERNELS {
+            prop_assert_eq!(&computed(game.engine(), kernel, cut, len), &expected, "{} {:?}", code, kernel);
+        }
+    }
+
+    #[test]
+    fn every_kernel_equals_the_definition_on_hex_codes(code in hex_code(), len in 1usize..70, cut in 0usize..70) {
+        let game = OctalGame::parse(&code, CodeBase::Hexadecimal).unwrap();
+        let expected = definition_sequence(game.engine().moves(), len);
+        for kernel in KERNELS {
+            prop_assert_eq!(&computed(game.engine(), kernel, cut, len), &expected, "{} {:?}", code, kernel);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// The definition on one heap agrees with the exhaustive search over sums of heaps.
+    #[test]
+    fn definition_equals_exhaustive_search(code in prop_oneof![octal_code(), hex_code().prop_map(|c| format!("h{c}"))]) {
+        let game = match code.strip_prefix('h') {
+            Some(hex) => OctalGame::parse(hex, CodeBase::Hexadecimal).unwrap(),
+            None => OctalGame::parse(&code, CodeBase::Octal).unwrap(),
+        };
+        let sequence = definition_sequence(game.engine().moves(), 13);
+        let mut solver = Solver::new(&game);
+        for (heap, &value) in sequence.iter().enumerate() {
+            let position = if heap == 0 { vec![] } else { vec![heap as u64] };
+            prop_assert_eq!(solver.grundy_value(&position).unwrap().0, u64::from(value), "{} heap {}", code, heap);
+        }
+        // Sums of two heaps: the xor (the Sprague–Grundy theorem, checked by search).
+        for (a, b) in [(3u64, 5u64), (4, 4), (2, 7)] {
+            let value = solver.grundy_value(&vec![a, b]).unwrap().0;
+            prop_assert_eq!(value, u64::from(sequence[a as usize] ^ sequence[b as usize]));
+        }
+    }
+}
+
+#[test]
+fn grundys_game_every_kernel_and_search() {
+    let game = GrundysGame::new();
+    let expected = definition_sequence(game.engine().moves(), 400);
+    for kernel in KERNELS {
+        assert_eq!(computed(game.engine(), kernel, 123, 400), expected, "{kernel:?}");
+    }
+    let mut solver = Solver::new(&game);
+    for heap in 1..16u64 {
+        assert_eq!(solver.grundy_value(&vec![heap]).unwrap().0, u64::from(expected[heap as usize]));
+    }
+}
+
+#[test]
+fn auto_switches_to_rare_values_when_they_are_rare_and_agrees() {
+    let game = GrundysGame::new();
+    let plain = computed(game.engine(), Kernel::Plain, 0, 40_000);
+    assert!(game.method().starts_with("plain"), "{}", game.method());
+    let auto = computed(game.engine(), Kernel::Auto, 2500, 40_000);
+    assert_eq!(auto, plain);
+    assert!(game.method().contains("rare-value"), "{}", game.method());
+    // 0.16: the rare-value kernel on an octal game.
+    let game = OctalGame::parse("0.16", CodeBase::Octal).unwrap();
+    let plain = computed(game.engine(), Kernel::Plain, 0, 5000);
+    assert_eq!(computed(game.engine(), Kernel::Auto, 0, 5000), plain);
+    assert!(game.method().contains("rare-value"), "{}", game.method());
+}
+
+#[test]
+fn values_past_one_byte_widen_instead_of_wrapping() {
+    // Remove 1 to 255 tokens, leaving 0, 1 or 2 heaps: G(n) >= n for small n.
+    let code = format!("0.{}", "7".repeat(255));
+    let game = OctalGame::parse(&code, CodeBase::Octal).unwrap();
+    let expected = definition_sequence(game.engine().moves(), 330);
+    assert!(expected.iter().any(|&value| value > 255));
+    for kernel in KERNELS {
+        assert_eq!(computed(game.engine(), kernel, 200, 330), expected, "{kernel:?}");
+    }
+    assert!(game.method().contains("16-bit"), "{}", game.method());
+}
+
+#[test]
+fn cancel_stops_with_a_valid_prefix_and_resume_continues() {
+    let game = OctalGame::kayles();
+    let cancel = AtomicBool::new(false);
+    let control = SequenceControl { cancel: &cancel, progress: &|done| cancel.store(done >= 8192, Ordering::Relaxed) };
+    let mut values = Vec::new();
+    assert!(!game.extend_sequence(&mut values, 100_000, &control).unwrap());
+    assert!(values.len() < 100_000 && values.len() >= 8192);
+    let mut fresh = Vec::new();
+    game.extend_sequence(&mut fresh, values.len(), &SequenceControl::default()).unwrap();
+    assert_eq!(values, fresh);
+    assert!(game.extend_sequence(&mut values, 20_000, &SequenceControl::default()).unwrap());
+    assert_eq!(values.len(), 20_000);
+    // Kayles is periodic with period 12 from 71 on.
+    assert!((71..20_000 - 12).all(|n| values[n] == values[n + 12]));
+}
+
+#[test]
+fn huge_tables_are_refused() {
+    let game = OctalGame::kayles();
+    let error = game.extend_sequence(&mut Vec::new(), usize::MAX / 2, &SequenceControl::default()).unwrap_err();
+    assert!(error.to_string().contains("kayles"), "{error}");
+}
+
+#[test]
+fn rare_value_blocks_marked_in_parallel_equal_plain() {
+    for code in ["0.16", "0.137", "0.6", "0.354", "4.07", "0.106", "0.52"] {
+        let game = OctalGame::parse(code, CodeBase::Octal).unwrap();
+        let plain = computed(game.engine(), Kernel::Plain, 0, 4000);
+        assert_eq!(computed(game.engine(), Kernel::RareValue, 1000, 4000), plain, "{code}");
+        assert!(game.method().contains("rare-value"), "{code}: {}", game.method());
+    }
+}
+
+#[test]
+fn stretch_by_stretch_equals_one_call() {
+    // The engine keeps its tables between calls that resume where the last stopped.
+    let game = GrundysGame::new();
+    let whole = computed(game.engine(), Kernel::Plain, 0, 20_000);
+    game.engine().set_kernel(Kernel::Auto);
+    let mut values = Vec::new();
+    while values.len() < 20_000 {
+        let next = (values.len() + 777).min(20_000);
+        game.extend_sequence(&mut values, next, &SequenceControl::default()).unwrap();
+    }
+    assert_eq!(values, whole);
+    assert!(game.method().contains("rare-value"), "{}", game.method());
+    // A shorter prefix than the tables hold: rebuilt from the prefix.
+    values.truncate(12_345);
+    game.extend_sequence(&mut values, 15_000, &SequenceControl::default()).unwrap();
+    assert_eq!(values, whole[..15_000]);
+    // Widening in the middle of a stretch.
+    let wide = OctalGame::parse(&format!("0.{}", "7".repeat(255)), CodeBase::Octal).unwrap();
+    let expected = definition_sequence(wide.engine().moves(), 330);
+    let mut values = Vec::new();
+    while values.len() < 330 {
+        let next = (values.len() + 37).min(330);
+        wide.extend_sequence(&mut values, next, &SequenceControl::default()).unwrap();
+    }
+    assert_eq!(values, expected);
+}
