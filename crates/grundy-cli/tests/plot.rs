@@ -142,7 +142,6 @@ fn errors_are_one_line_and_leave_no_file() {
 // `ignore` when they are merged.
 
 #[test]
-#[ignore = "needs kayles (issue 3)"]
 fn kayles_to_500() {
     let directory = scratch("kayles");
     let svg = check_svg(&plot(&directory, "kayles.svg", &["kayles", "--to", "500"]), 1000, 600);
@@ -152,7 +151,6 @@ fn kayles_to_500() {
 }
 
 #[test]
-#[ignore = "needs wythoff (issue 4)"]
 fn wythoff_256() {
     let directory = scratch("wythoff");
     // 256 cells of 3 pixels between margins of 130 and 250 (width), 80 and 70 (height).
@@ -166,7 +164,6 @@ fn wythoff_256() {
 }
 
 #[test]
-#[ignore = "needs dag:FILE and its Ruleset::graph_edges (issue 5)"]
 fn small_graph() {
     let directory = scratch("graph");
     let graph = directory.join("g.txt");

@@ -5,7 +5,6 @@
 
 use super::{Area, Swatch, axes, left_margin, legend_row, title};
 use crate::render::{Color, Raster, Scene, Shape, TICK_SIZE, nice_ticks, text_width};
-use grundy::heap::Periodicity;
 
 /// A proved period of a nim-sequence: `G(n + period) = G(n)` for every `n >= preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,51 +14,6 @@ pub struct Period {
     /// The length of the repeating part.
     pub period: usize,
 }
-
-/// The period of `values` (`G(0..values.len())`) that the theorem named by `periodicity` proves
-/// from these values alone, with the least period and, for it, the least preperiod; `None` when
-/// the values are too few to prove one, no theorem applies, or the search would take more than
-/// [`PERIOD_SEARCH_STEPS_PER_VALUE`] steps per value (nothing is then claimed).
-///
-/// Why the least: every period of an eventually periodic sequence is a multiple of the least
-/// one and all share one preperiod, and proving a multiple needs more values, so the first
-/// period proved, trying 1, 2, …, is the least.
-pub fn proved_period(periodicity: Periodicity, values: &[u32]) -> Option<Period> {
-    let len = values.len();
-    // The theorem's demand on the values after the preperiod, given the period.
-    let needed = |period: usize, preperiod: usize| -> u128 {
-        match periodicity {
-            // G(n) for n >= max_take is a function of the max_take values before it, so a
-            // window of max_take repeated values repeats for ever.
-            Periodicity::Subtraction { max_take } => u128::from(max_take),
-            // Guy–Smith: G(n + p) = G(n) for e <= n < 2e + p + t proves period p from e.
-            Periodicity::Octal { max_removal } => preperiod as u128 + period as u128 + u128::from(max_removal),
-            Periodicity::Unproved => u128::MAX,
-        }
-    };
-    // Scanning back over a long repetition that still falls short of the theorem (a plot
-    // ending before twice the preperiod) costs up to `len` per period tried: bound the total.
-    let mut budget = (len as u128).saturating_mul(PERIOD_SEARCH_STEPS_PER_VALUE).max(1 << 20);
-    for period in 1..len {
-        if ((len - period) as u128) < needed(period, 0) {
-            return None; // even with no preperiod, too few values for this or any longer period
-        }
-        // The least preperiod consistent with all the values: scan back while they repeat.
-        let mut preperiod = len - period;
-        while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
-            preperiod -= 1;
-        }
-        let checked = len - period - preperiod; // n = preperiod … preperiod + checked − 1 agree
-        budget = budget.checked_sub(checked as u128 + 1)?;
-        if checked as u128 >= needed(period, preperiod) {
-            return Some(Period { preperiod, period });
-        }
-    }
-    None
-}
-
-/// How much work [`proved_period`] may do, in comparisons per value.
-pub const PERIOD_SEARCH_STEPS_PER_VALUE: u128 = 64;
 
 const WIDTH: u32 = 1000;
 const HEIGHT: u32 = 600;
@@ -221,86 +175,6 @@ fn density_image(values: &[u32], max_value: u32, area: Area, band: impl Fn(usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::heap::subtraction::SubtractionGame;
-    use grundy::heap::{HeapGame, SequenceControl};
-
-    fn sequence(set: &[u64], len: usize) -> Vec<u32> {
-        let game = SubtractionGame::new(set.to_vec()).unwrap();
-        let mut values = Vec::new();
-        game.extend_sequence(&mut values, len, &SequenceControl::default()).unwrap();
-        values
-    }
-
-    /// The least (period, preperiod) seen in `values` by the definition, no theorem used: the
-    /// repetition must hold over at least the second half of the values.
-    fn least_observed(values: &[u32]) -> Period {
-        (1..values.len())
-            .find_map(|period| {
-                (0..values.len() - period)
-                    .find(|&start| (start..values.len() - period).all(|n| values[n] == values[n + period]))
-                    .filter(|&start| values.len() - period - start >= values.len() / 2)
-                    .map(|preperiod| Period { preperiod, period })
-            })
-            .unwrap()
-    }
-
-    #[test]
-    fn subtraction_periods_match_long_observation() {
-        for set in [&[1, 2][..], &[2, 5], &[1, 3, 4], &[3, 4, 9], &[2, 3, 7, 11], &[5, 6, 13]] {
-            let max_take = *set.iter().max().unwrap();
-            let long = sequence(set, 4000);
-            let truth = least_observed(&long);
-            let proved = proved_period(Periodicity::Subtraction { max_take }, &long[..1000]).unwrap();
-            assert_eq!(proved, truth, "sub:{set:?}");
-            // Too few values to see the repeated window: nothing is claimed.
-            let short = &long[..truth.preperiod + truth.period + max_take as usize - 1];
-            if let Some(claimed) = proved_period(Periodicity::Subtraction { max_take }, short) {
-                assert_eq!(claimed, truth, "sub:{set:?} claimed from too few values");
-            }
-        }
-    }
-
-    #[test]
-    fn known_periods() {
-        // sub:1,2 is 0,1,2,0,1,2,…; sub:1,3,4 has period 7 (0,1,0,1,2,3,2), Winning Ways ch. 4.
-        assert_eq!(
-            proved_period(Periodicity::Subtraction { max_take: 2 }, &sequence(&[1, 2], 50)),
-            Some(Period { preperiod: 0, period: 3 })
-        );
-        assert_eq!(
-            proved_period(Periodicity::Subtraction { max_take: 4 }, &sequence(&[1, 3, 4], 50)),
-            Some(Period { preperiod: 0, period: 7 })
-        );
-        assert_eq!(proved_period(Periodicity::Unproved, &sequence(&[1, 2], 50)), None);
-        assert_eq!(proved_period(Periodicity::Subtraction { max_take: 2 }, &[0, 1]), None);
-    }
-
-    #[test]
-    fn octal_test_needs_twice_the_preperiod() {
-        // A made-up sequence with preperiod 10 and period 2, for a game removing at most 2:
-        // the test needs G(n + 2) = G(n) for 10 <= n < 2·10 + 2 + 2, so 26 values.
-        let mut values: Vec<u32> = (0..10).map(|n| 5 + n).collect();
-        values.extend((0..30).map(|n| n % 2));
-        let octal = Periodicity::Octal { max_removal: 2 };
-        assert_eq!(proved_period(octal, &values[..2 * 10 + 2 * 2 + 2]), Some(Period { preperiod: 10, period: 2 }));
-        assert_eq!(proved_period(octal, &values[..2 * 10 + 2 * 2 + 1]), None);
-    }
-
-    #[test]
-    fn a_long_unproved_repetition_ends_the_search_quickly() {
-        // Preperiod 600 000 of distinct values, then period 2 up to 1 000 000: the octal test
-        // needs 2 · 600 000 + 2 + 2 values, so nothing is proved; every even period rescans the
-        // 400 000 repeated values, and the budget stops it.
-        let mut values: Vec<u32> = (0..600_000).map(|n| n + 2).collect();
-        values.extend((0..400_000).map(|n| n % 2));
-        assert_eq!(proved_period(Periodicity::Octal { max_removal: 2 }, &values), None);
-        // With enough values it is proved.
-        values.extend((0..200_010).map(|n| n % 2));
-        assert_eq!(
-            proved_period(Periodicity::Octal { max_removal: 2 }, &values),
-            Some(Period { preperiod: 600_000, period: 2 })
-        );
-    }
 
     #[test]
     fn density_with_more_values_than_pixel_rows() {

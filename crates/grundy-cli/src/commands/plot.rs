@@ -2,10 +2,11 @@
 
 use crate::charts::graph::graph_scene;
 use crate::charts::grid::grid_scene;
-use crate::charts::sequence::{Period, proved_period, sequence_scene};
+use crate::charts::sequence::{Period, sequence_scene};
 use crate::games::resolve;
 use crate::render::{self, Scene};
 use anyhow::Context;
+use grundy::heap::period::find_period;
 use grundy::heap::{HeapGame, SequenceControl};
 use grundy::ruleset::{Ruleset, Table};
 use std::path::{Path, PathBuf};
@@ -119,7 +120,12 @@ fn sequence_picture(heap_game: &dyn HeapGame, to: u64) -> anyhow::Result<Scene> 
 /// ([`HeapGame::periodicity`]). When the library's own period finder lands, return its proved
 /// `(preperiod, period)` here as a [`Period`]; nothing else in `plot` changes.
 fn period_to_mark(heap_game: &dyn HeapGame, values: &[u32]) -> Option<Period> {
-    proved_period(heap_game.periodicity(), values)
+    let last = values.len().checked_sub(1)?;
+    let mut prefix = values.to_vec();
+    let report = find_period(heap_game, &mut prefix, last as u64, &SequenceControl::default(), &mut |_| {}).ok()?;
+    let (period, _proof) = report.proved?;
+    // An arithmetic period (Nim's G(n) = n) has nothing to shade.
+    (period.saltus == 0).then_some(Period { preperiod: period.preperiod as usize, period: period.period as usize })
 }
 
 #[cfg(test)]
