@@ -10,10 +10,14 @@
 //! - [`game`]: the [`Game`](game::Game) trait (rules separate from positions), the generic
 //!   solver [`solve::memo`] that is every fast method's reference, and sums ([`sum`]).
 //! - One module per family, each with its rules, closed form and proof reference:
-//!   [`heap::nim`], [`heap::bash`], [`heap::subtraction`]; coin-turning games in [`coins`];
+//!   [`heap::nim`], [`heap::bash`], [`heap::subtraction`], [`heap::octal`] (octal and
+//!   hexadecimal games, Kayles, Dawson's Kayles), [`heap::grundys_game`], with nim-sequence
+//!   kernels in [`heap::sequence`] and proved periods in [`heap::period`]; [`wythoff`];
+//!   coin-turning games in [`coins`];
 //!   games on graphs from edge-list files in [`graph`] (tokens on a directed graph with cycles
 //!   allowed, [`graph::dag`]; vertex geography by maximum matching, [`graph::geography`]).
-//! - [`ruleset`] and [`spec`]: what a front end needs — parse `sub:2,5`, evaluate a sum.
+//! - [`ruleset`] and [`spec`]: what a front end needs — parse `sub:2,5`, evaluate a sum;
+//!   [`play`]: the engine's moves when playing a person.
 //!
 //! ```
 //! use grundy::spec::parse_game;
