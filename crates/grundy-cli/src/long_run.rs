@@ -17,6 +17,21 @@ use std::time::{Duration, Instant};
 /// Set by Ctrl-C; the computation stops at its next check.
 static CANCEL: AtomicBool = AtomicBool::new(false);
 
+/// The values `G(0) … G(to)` of `game`, with the memory checked before anything is computed and
+/// the progress bar, Ctrl-C and `checkpoint` handled by [`LongRun`].
+pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<Vec<u32>> {
+    let len = usize::try_from(to)
+        .ok()
+        .and_then(|to| to.checked_add(1))
+        .ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any table on this machine"))?;
+    grundy::error::check_memory(|| format!("the nim-sequence of {} up to heap {to}", game.spec()), len as u128, 4)?;
+    let mut run = LongRun::start(game, checkpoint, len as u64)?;
+    let finished = run.extend(len)?;
+    let mut values = run.finish(!finished)?;
+    values.truncate(len);
+    Ok(values)
+}
+
 /// How often a checkpoint is rewritten during a run (besides at its end and on Ctrl-C).
 const SAVE_EVERY: Duration = Duration::from_secs(60);
 

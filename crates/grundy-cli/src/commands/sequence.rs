@@ -1,9 +1,8 @@
 //! `grundy sequence GAME --to N [--json] [--checkpoint FILE]`
 
 use crate::games::resolve;
-use crate::long_run::{LongRun, heap_game};
+use crate::long_run::{heap_game, values_to};
 use crate::output::print;
-use grundy::error::check_memory;
 use std::path::PathBuf;
 
 /// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
@@ -26,15 +25,8 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
-    let len = usize::try_from(args.to)
-        .ok()
-        .and_then(|to| to.checked_add(1))
-        .ok_or_else(|| anyhow::anyhow!("--to {} is beyond any table on this machine", args.to))?;
-    check_memory(|| format!("the nim-sequence of {} up to heap {}", game.spec(), args.to), len as u128, 4)?;
-    let mut run = LongRun::start(game, args.checkpoint.as_deref(), len as u64)?;
-    let finished = run.extend(len)?;
-    let values = run.finish(!finished)?;
-    write_values(&values[..len], args.json)
+    let values = values_to(game, args.to, args.checkpoint.as_deref())?;
+    write_values(&values, args.json)
 }
 
 /// Prints the values in pieces, so that millions of them need no second copy as one text.

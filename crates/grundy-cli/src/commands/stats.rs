@@ -1,9 +1,8 @@
 //! `grundy stats GAME --to N [--heaps K] [--json]`
 
 use crate::games::resolve;
-use crate::long_run::{LongRun, heap_game};
+use crate::long_run::{heap_game, values_to};
 use crate::output::{json_number, print, print_json};
-use grundy::error::check_memory;
 use grundy::heap::stats::{value_counts, zero_xor_tuples};
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -29,17 +28,10 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
-    let len = usize::try_from(args.to)
-        .ok()
-        .and_then(|to| to.checked_add(1))
-        .ok_or_else(|| anyhow::anyhow!("--to {} is beyond any table on this machine", args.to))?;
-    check_memory(|| format!("the nim-sequence of {} up to heap {}", game.spec(), args.to), len as u128, 4)?;
-    let mut run = LongRun::start(game, None, len as u64)?;
-    let finished = run.extend(len)?;
-    let values = run.finish(!finished)?;
-    let counts = value_counts(&values[..len]);
+    let values = values_to(game, args.to, None)?;
+    let counts = value_counts(&values);
     let p_positions = zero_xor_tuples(&counts, args.heaps)?;
-    let total = BigUint::from(len).pow(args.heaps);
+    let total = BigUint::from(values.len()).pow(args.heaps);
     if args.json {
         return print_json(&serde_json::json!({
             "counts": counts,
