@@ -123,7 +123,8 @@ pub struct IllegalMove {
 }
 
 /// Finds the legal move a person typed: its notation as `moves` prints it (`3 -> 1`, spaces
-/// optional) or the whole position it leads to (`1 4 5`).
+/// optional), the whole position it leads to (`1 4 5`), or only what follows `->` when no
+/// other move ends there (a vertex name in geography).
 ///
 /// # Errors
 /// [`IllegalMove`] (inside `Ok(Err(..))`) when nothing matches; the outer error when the
@@ -145,10 +146,19 @@ pub fn find_typed_move(
 ) -> Result<Result<Move, IllegalMove>, GameError> {
     let moves = ruleset.all_moves(position, MOVE_LIMIT)?;
     let wanted = normalize(typed);
+    // Last, the destination alone (`b` for the geography move `a -> b`), when only one move
+    // has it.
+    let by_destination = || {
+        let mut matching = moves.iter().filter(|candidate| {
+            candidate.notation.rsplit_once("->").is_some_and(|(_, destination)| normalize(destination) == wanted)
+        });
+        matching.next().filter(|_| matching.next().is_none())
+    };
     let found = moves
         .iter()
         .find(|candidate| normalize(&candidate.notation) == wanted)
-        .or_else(|| moves.iter().find(|candidate| normalize(&candidate.to.join(" ")) == wanted));
+        .or_else(|| moves.iter().find(|candidate| normalize(&candidate.to.join(" ")) == wanted))
+        .or_else(by_destination);
     Ok(match found {
         Some(found) => Ok(found.clone()),
         None => {
@@ -221,6 +231,10 @@ mod tests {
         let start = position(&["2", "4", "7"]);
         assert_eq!(find_typed_move(sub.as_ref(), &start, "7 -> 2").unwrap().unwrap().to, ["2", "4", "2"]);
         assert_eq!(find_typed_move(sub.as_ref(), &start, "2 4 2").unwrap().unwrap().component, 2);
+        // `0` alone: only the move from the heap of 2 ends there.
+        assert_eq!(find_typed_move(sub.as_ref(), &start, "0").unwrap().unwrap().to, ["0", "4", "7"]);
+        // `2` alone could be 4 -> 2 or 7 -> 2: refused as ambiguous.
+        assert!(find_typed_move(sub.as_ref(), &start, "2").unwrap().is_err());
         let refused = find_typed_move(sub.as_ref(), &start, "7 -> 6").unwrap().unwrap_err();
         assert!(refused.to_string().contains("`2 -> 0`"), "{refused}");
     }
