@@ -333,6 +333,13 @@ mod tests {
     /// Every grid of `width × height` solved by the definition is worth the xor of its heads'
     /// nim-products, and the listed winning moves are the options of value 0.
     fn check_grid(product: &ProductRules, game: &GridGame) {
+        // A position's heads `x,y` as the grid's bitmask.
+        let as_grid = |cells: &[String]| {
+            cells.iter().fold(0u64, |acc, cell| {
+                let (x, y) = cell.split_once(',').unwrap();
+                acc | 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
+            })
+        };
         let mut solver = Solver::new(game.clone());
         for grid in 0..1u64 << (game.width * game.height) {
             let cells: Vec<String> = (0..game.width * game.height)
@@ -341,29 +348,11 @@ mod tests {
                 .collect();
             let value = product.value(&cells).unwrap().to_string();
             assert_eq!(value, solver.grundy_value(&grid).unwrap().0.to_string(), "{} grid {cells:?}", product.spec);
-            let mut listed: Vec<u64> = product
-                .winning_moves(&cells)
-                .unwrap()
-                .into_iter()
-                .map(|m| {
-                    m.to.iter().fold(0, |acc, cell| {
-                        let (x, y) = cell.split_once(',').unwrap();
-                        acc | 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
-                    })
-                })
-                .collect();
+            let mut listed: Vec<u64> =
+                product.winning_moves(&cells).unwrap().into_iter().map(|m| as_grid(&m.to)).collect();
             listed.sort_unstable();
-            let mut every: Vec<u64> = product
-                .all_moves(&cells, 100_000)
-                .unwrap()
-                .into_iter()
-                .map(|m| {
-                    m.to.iter().fold(0, |acc, cell| {
-                        let (x, y) = cell.split_once(',').unwrap();
-                        acc | 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
-                    })
-                })
-                .collect();
+            let mut every: Vec<u64> =
+                product.all_moves(&cells, 100_000).unwrap().into_iter().map(|m| as_grid(&m.to)).collect();
             every.sort_unstable();
             let mut options = game.options(&grid);
             options.sort_unstable();
