@@ -7,47 +7,8 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grundy::coins::rule::CoinRule;
-use grundy::coins::values::value_table;
-use grundy::mex;
+use grundy::coins::values::{definition_table, value_table};
 use std::hint::black_box;
-
-/// The definition: for every coin, every allowed set of other coins, the mex of their xors.
-fn naive_table(rule: &CoinRule, last_coin: u64) -> Vec<u64> {
-    fn subsets(values: &[u64], first: u64, end: u64, size: u64, xor: u64, out: &mut Vec<u64>) {
-        if size == 0 {
-            out.push(xor);
-            return;
-        }
-        for coin in first..end.saturating_sub(size - 1) {
-            subsets(values, coin + 1, end, size - 1, xor ^ values[coin as usize], out);
-        }
-    }
-    let mut values = vec![0u64; last_coin as usize + 1];
-    let mut options = Vec::new();
-    for n in 1..=last_coin {
-        options.clear();
-        if rule.consecutive() {
-            let mut xor = 0;
-            for count in 1..=rule.max_count().map_or(n, |max| max.min(n)) {
-                if count >= 2 {
-                    xor ^= values[(n - count + 1) as usize];
-                }
-                if rule.allows_count(count) {
-                    options.push(xor);
-                }
-            }
-        } else {
-            let start = rule.window_start(n);
-            for size in 0..n - start + 1 {
-                if rule.allows_count(size + 1) {
-                    subsets(&values, start, n, size, 0, &mut options);
-                }
-            }
-        }
-        values[n as usize] = mex(options.iter().copied());
-    }
-    values
-}
 
 fn tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("coin_tables");
@@ -65,9 +26,9 @@ fn tables(c: &mut Criterion) {
         let rule = CoinRule::parse(text, text).unwrap();
         let fast = value_table(&rule, coins).unwrap();
         if with_naive {
-            assert_eq!(fast, naive_table(&rule, coins), "{text}");
+            assert_eq!(fast, definition_table(&rule, coins), "{text}");
             group.bench_with_input(BenchmarkId::new("naive", format!("{text} to {coins}")), &coins, |b, &coins| {
-                b.iter(|| naive_table(black_box(&rule), coins))
+                b.iter(|| definition_table(black_box(&rule), coins))
             });
         }
         group.bench_with_input(BenchmarkId::new(method, format!("{text} to {coins}")), &coins, |b, &coins| {

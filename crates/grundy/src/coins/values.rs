@@ -382,49 +382,51 @@ fn windowed_table(rule: &CoinRule, len: usize, within: u64) -> Result<Vec<u64>, 
     Ok(values)
 }
 
+/// The single-coin values of coins `0..=last_coin` by the definition written out: for every
+/// coin, every set of other coins the rule allows, the mex of their xors. Exponential; the
+/// reference the fast tables are tested and benchmarked against.
+pub fn definition_table(rule: &CoinRule, last_coin: u64) -> Vec<u64> {
+    fn subsets(values: &[u64], first: u64, end: u64, size: u64, xor: u64, out: &mut Vec<u64>) {
+        if size == 0 {
+            out.push(xor);
+            return;
+        }
+        for coin in first..end.saturating_sub(size - 1) {
+            subsets(values, coin + 1, end, size - 1, xor ^ values[coin as usize], out);
+        }
+    }
+    let mut values = vec![0u64; last_coin as usize + 1];
+    let mut options = Vec::new();
+    for n in 1..=last_coin {
+        options.clear();
+        if rule.consecutive() {
+            let mut xor = 0;
+            for count in 1..=rule.max_count().map_or(n, |max| max.min(n)) {
+                if count >= 2 {
+                    xor ^= values[(n - count + 1) as usize];
+                }
+                if rule.allows_count(count) {
+                    options.push(xor);
+                }
+            }
+        } else {
+            let start = rule.window_start(n);
+            for size in 0..n - start + 1 {
+                if rule.allows_count(size + 1) {
+                    subsets(&values, start, n, size, 0, &mut options);
+                }
+            }
+        }
+        values[n as usize] = crate::nimber::mex(options.iter().copied());
+    }
+    values
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::coins::rule::CountRange;
-    use crate::nimber::mex;
     use proptest::prelude::*;
-
-    /// The definition written out: every allowed set of other coins, the mex of their xors.
-    fn definition_table(rule: &CoinRule, last_coin: u64) -> Vec<u64> {
-        fn subsets(values: &[u64], first: u64, end: u64, size: u64, xor: u64, out: &mut Vec<u64>) {
-            if size == 0 {
-                out.push(xor);
-                return;
-            }
-            for coin in first..end.saturating_sub(size - 1) {
-                subsets(values, coin + 1, end, size - 1, xor ^ values[coin as usize], out);
-            }
-        }
-        let mut values = vec![0u64; last_coin as usize + 1];
-        for n in 1..=last_coin {
-            let mut options = Vec::new();
-            if rule.consecutive() {
-                let mut xor = 0;
-                for count in 1..=n {
-                    if count >= 2 {
-                        xor ^= values[(n - count + 1) as usize];
-                    }
-                    if rule.allows_count(count) {
-                        options.push(xor);
-                    }
-                }
-            } else {
-                let start = rule.window_start(n);
-                for size in 0..=n - start {
-                    if rule.allows_count(size + 1) {
-                        subsets(&values, start, n, size, 0, &mut options);
-                    }
-                }
-            }
-            values[n as usize] = mex(options);
-        }
-        values
-    }
 
     fn written_rule() -> impl Strategy<Value = CoinRule> {
         (prop::collection::vec((0u64..6, prop::option::of(0u64..3)), 1..3), any::<bool>(), prop::option::of(0u64..7))
