@@ -125,3 +125,26 @@ fn broken_pipe_is_not_an_error() {
     assert_eq!(status.code(), Some(0), "{stderr}");
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+#[test]
+fn every_example_that_rules_gives_runs() {
+    // The graph examples read `g.txt` from the working directory.
+    let directory = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("rules-examples");
+    std::fs::create_dir_all(&directory).unwrap();
+    std::fs::write(directory.join("g.txt"), "a b\nb c\nc d\n").unwrap();
+    let rules: serde_json::Value = serde_json::from_str(&ok(&["rules", "--json"])).unwrap();
+    let forms = rules["games"].as_array().unwrap();
+    assert!(forms.len() >= 10);
+    for form in forms {
+        let example = form["example"].as_str().unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(example.split_whitespace())
+            .current_dir(&directory)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "grundy {example}: {stderr}");
+        assert!(!output.stdout.is_empty(), "grundy {example}");
+    }
+}
