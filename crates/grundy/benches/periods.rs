@@ -48,7 +48,7 @@ impl HeapGame for Shaped {
         Ok(true)
     }
     fn periodicity(&self) -> Periodicity {
-        Periodicity::Octal { max_removal: 2 }
+        Periodicity::Octal { max_removal: 2, max_parts: 2 }
     }
     fn heap_options(&self, _: u64) -> Vec<Vec<u64>> {
         Vec::new()

@@ -13,7 +13,8 @@ pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,
     /// The last heap to compute when no period is proved earlier (default: 2^24 - 1 for
-    /// subtraction games, 2^21 - 1 for octal games, 2^20 - 1 otherwise).
+    /// subtraction games, 2^21 - 1 for octal games, 2^13 - 1 for hexadecimal games that split
+    /// a heap in three, 2^20 - 1 otherwise).
     #[arg(long, value_name = "N")]
     max: Option<u64>,
     /// Print one JSON object instead of text.
@@ -73,10 +74,15 @@ fn relation(period: &Period) -> String {
 /// The theorem a game offers, in words.
 fn theorem(periodicity: Periodicity) -> String {
     match periodicity {
-        Periodicity::Octal { max_removal } => format!(
+        Periodicity::Octal { max_removal, max_parts: 2 } => format!(
             "periodicity theorem for octal games (Guy–Smith 1956; Winning Ways ch. 4), t = {max_removal} \
              (the most tokens a move removes): period p from e is proved once G(n + p) = G(n) for all \
              e' <= n < 2e' + p + t, e' = max(e, 1)"
+        ),
+        Periodicity::Octal { max_removal, max_parts } => format!(
+            "periodicity theorem for take-and-break games leaving up to j = {max_parts} heaps (Guy–Smith \
+             1956; Howse–Nowakowski 2004), t = {max_removal} (the most tokens a move removes): period p \
+             from e is proved once G(n + p) = G(n) for all e' <= n < j·e' + (j - 1)·p + t, e' = max(e, 1)"
         ),
         Periodicity::Subtraction { max_take } => format!(
             "window argument for subtraction games: G(n) for n >= max S = {max_take} is the mex of values among \
@@ -97,10 +103,14 @@ fn describe(game: &dyn HeapGame, report: &PeriodReport) -> String {
             text.push_str(&format!("  {} for every heap n >= {}\n", relation(period), period.preperiod));
             let (e, p, last) = (period.preperiod, period.period, period.checked_to);
             let proof = match proof {
-                Proof::Octal { max_removal, from, bound } => format!(
-                    "{}\n  checked: G(n + {p}) = G(n) for all {from} <= n < 2·{from} + {p} + {max_removal} = {bound}, \
-                     on heaps 0..{last}",
-                    theorem(report.periodicity)
+                Proof::Octal { max_removal, max_parts, from, bound } => format!(
+                    "{}\n  checked: G(n + {p}) = G(n) for all {from} <= n < {} = {bound}, on heaps 0..{last}",
+                    theorem(report.periodicity),
+                    if *max_parts == 2 {
+                        format!("2·{from} + {p} + {max_removal}")
+                    } else {
+                        format!("{max_parts}·{from} + {}·{p} + {max_removal}", max_parts - 1)
+                    }
                 ),
                 Proof::Window { max_take } => format!(
                     "{}\n  checked: the {max_take} values G({e}..{}) repeat as G({}..{last}), on heaps 0..{last}",

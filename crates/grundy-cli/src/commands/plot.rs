@@ -283,7 +283,7 @@ mod tests {
             Ok(true)
         }
         fn periodicity(&self) -> grundy::heap::Periodicity {
-            grundy::heap::Periodicity::Octal { max_removal: 2 }
+            grundy::heap::Periodicity::Octal { max_removal: 2, max_parts: 2 }
         }
         fn heap_options(&self, _: u64) -> Vec<Vec<u64>> {
             unreachable!("not used by plot")

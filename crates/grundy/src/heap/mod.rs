@@ -56,14 +56,17 @@ pub trait HeapGame: Send + Sync {
 /// The theorem under which an observed period of a nim-sequence is proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Periodicity {
-    /// Octal games whose moves remove at most `max_removal` tokens and leave at most two
-    /// heaps: the periodicity theorem (Guy and Smith 1956; *Winning Ways* ch. 4): if
-    /// `G(n + p) = G(n)` for all `e ≤ n < 2e + p + max_removal` with `e ≥ 1`, the sequence has
-    /// period `p` from `e` on (for `e = 0` check from `e = 1`: see [`period`]). This bound
-    /// is for splits into two heaps; a split into three is covered by `3e + 2p + t`.
+    /// Octal and hexadecimal games whose moves remove at most `max_removal` tokens (`t`) and
+    /// leave at most `max_parts` heaps (`j`: 2 for octal codes, 3 for hexadecimal codes with a
+    /// digit 8): the periodicity theorem (Guy and Smith 1956; *Winning Ways* ch. 4; for `j`
+    /// parts, Howse and Nowakowski 2004): if `G(n + p) = G(n)` for all
+    /// `e ≤ n < j·e + (j − 1)·p + t` with `e ≥ 1`, the sequence has period `p` from `e` on (for
+    /// `e = 0` check from `e = 1`: see [`period`]). With `j = 2` this is `2e + p + t`.
     Octal {
         /// The largest number of tokens one move removes (`t`).
         max_removal: u64,
+        /// The most heaps one move leaves (`j`, 2 or 3).
+        max_parts: u64,
     },
     /// Subtraction games with largest element `max_take`: once `max_take` consecutive values
     /// repeat, everything after repeats (each value depends only on the `max_take` before it).

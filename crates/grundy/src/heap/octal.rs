@@ -300,15 +300,14 @@ impl HeapGame for OctalGame {
     /// tokens never happens past `2e + p + t`. (The part shortened by `p` must stay non-empty,
     /// so the check starts from `e ≥ 1`: the period finder's business.)
     ///
-    /// A split into three heaps (hexadecimal digits with 8) breaks that step: the largest of
-    /// three parts summing to `2e + 2p` may be below `e + p`, so the bound `2e + p + t` is not
-    /// proved; such codes report [`Periodicity::Unproved`].
+    /// A split into three heaps (hexadecimal digits with 8) needs a longer check: the largest
+    /// of three parts summing to at least `3e + 3p` is at least `e + p`, so the same argument
+    /// goes through with `G(n + p) = G(n)` checked for `e ≤ n < 3e + 2p + t` (with `j` parts,
+    /// `j·e + (j − 1)·p + t`; Howse and Nowakowski, *Periodicity and arithmetic-periodicity in
+    /// hexadecimal games*, TCS 313 (2004)). Such codes report `max_parts: 3`.
     fn periodicity(&self) -> Periodicity {
-        if (0..=self.code.max_removal()).any(|k| self.code.digit(k) & 8 != 0) {
-            Periodicity::Unproved
-        } else {
-            Periodicity::Octal { max_removal: self.code.max_removal() as u64 }
-        }
+        let three_way = (0..=self.code.max_removal()).any(|k| self.code.digit(k) & 8 != 0);
+        Periodicity::Octal { max_removal: self.code.max_removal() as u64, max_parts: if three_way { 3 } else { 2 } }
     }
 
     fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
@@ -370,8 +369,8 @@ mod tests {
         assert_eq!(split.heap_options(4), vec![vec![1, 3], vec![2, 2]]);
         let hex = OctalGame::parse("0.8", CodeBase::Hexadecimal).unwrap();
         assert_eq!(hex.heap_options(6), vec![vec![1, 1, 3], vec![1, 2, 2]]);
-        assert_eq!(hex.periodicity(), Periodicity::Unproved);
-        assert_eq!(game.periodicity(), Periodicity::Octal { max_removal: 3 });
+        assert_eq!(hex.periodicity(), Periodicity::Octal { max_removal: 1, max_parts: 3 });
+        assert_eq!(game.periodicity(), Periodicity::Octal { max_removal: 3, max_parts: 2 });
     }
 
     fn code_strategy(base: CodeBase) -> impl Strategy<Value = String> {
@@ -390,6 +389,40 @@ mod tests {
             };
             format!("{}.{}", digit(d0), rest.into_iter().map(digit).collect::<String>())
         })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// A period proved for a hexadecimal code that splits heaps in three (by the longer
+        /// check `3e' + 2p + t`) holds far beyond the proof, by the definition.
+        #[test]
+        fn three_way_periods_hold_beyond_the_proof(digits in proptest::collection::vec(0u8..16, 1..4), at: usize) {
+            let mut digits = digits;
+            let place = at % digits.len();
+            digits[place] |= 8;
+            let code: String = digits.iter().map(|digit| format!("{digit:X}")).collect();
+            let game = OctalGame::parse(&format!("0.{code}"), CodeBase::Hexadecimal).unwrap();
+            let mut values = Vec::new();
+            let report =
+                crate::heap::period::find_period(&game, &mut values, 150, &SequenceControl::default(), &mut |_| {})
+                    .unwrap();
+            if let Some((period, _proof)) = report.proved {
+                let len = (2 * period.checked_to as usize + 60).min(400);
+                let mut reference: Vec<u32> = Vec::new();
+                for heap in 0..len as u64 {
+                    let option_values = game
+                        .heap_options(heap)
+                        .into_iter()
+                        .map(|parts| parts.iter().fold(0u64, |xor, &part| xor ^ u64::from(reference[part as usize])));
+                    reference.push(crate::nimber::mex(option_values) as u32);
+                }
+                let (e, p) = (period.preperiod as usize, period.period as usize);
+                for n in e..len - p {
+                    prop_assert_eq!(reference[n + p], reference[n], "0.{} from {} period {}", code, e, p);
+                }
+            }
+        }
     }
 
     proptest! {

@@ -97,13 +97,15 @@ impl fmt::Display for Period {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Proof {
     /// The octal periodicity theorem: `G(n + p) = G(n)` was checked for all `from ≤ n < bound`,
-    /// `from = max(e, 1)`, `bound = 2·from + p + t`.
+    /// `from = max(e, 1)`, `bound = j·from + (j − 1)·p + t`.
     Octal {
         /// `t`, the most tokens a move removes.
         max_removal: u64,
+        /// `j`, the most heaps a move leaves.
+        max_parts: u64,
         /// The first `n` compared.
         from: u64,
-        /// One past the last `n` compared: `2·from + p + t`.
+        /// One past the last `n` compared: `j·from + (j − 1)·p + t`.
         bound: u64,
     },
     /// The window argument: the `max_take` values from heap `e` repeat from heap `e + p`.
@@ -152,6 +154,8 @@ pub struct PeriodReport {
 pub fn default_max_heap(periodicity: Periodicity) -> u64 {
     match periodicity {
         Periodicity::Subtraction { .. } => (1 << 24) - 1,
+        // Three-way splits cost O(n³) with growing values: keep the default search to seconds.
+        Periodicity::Octal { max_parts: 3.., .. } => (1 << 13) - 1,
         Periodicity::Octal { .. } => (1 << 21) - 1,
         Periodicity::Unproved => (1 << 20) - 1,
     }
@@ -163,15 +167,18 @@ pub fn default_max_heap(periodicity: Periodicity) -> u64 {
 /// use grundy::heap::Periodicity;
 /// use grundy::heap::period::proof_needs;
 /// // Kayles (t = 2), period 12 from 71: G(n + 12) = G(n) for 71 ≤ n < 156, heaps to 167.
-/// assert_eq!(proof_needs(Periodicity::Octal { max_removal: 2 }, 71, 12), Some(167));
+/// assert_eq!(proof_needs(Periodicity::Octal { max_removal: 2, max_parts: 2 }, 71, 12), Some(167));
 /// assert_eq!(proof_needs(Periodicity::Subtraction { max_take: 2 }, 0, 3), Some(4));
 /// assert_eq!(proof_needs(Periodicity::Unproved, 0, 3), None);
 /// ```
 pub fn proof_needs(periodicity: Periodicity, preperiod: u64, period: u64) -> Option<u64> {
     match periodicity {
-        Periodicity::Octal { max_removal } => {
+        Periodicity::Octal { max_removal, max_parts } => {
             let from = preperiod.max(1);
-            from.checked_mul(2)?.checked_add(period.checked_mul(2)?)?.checked_add(max_removal)?.checked_sub(1)
+            from.checked_mul(max_parts)?
+                .checked_add(period.checked_mul(max_parts)?)?
+                .checked_add(max_removal)?
+                .checked_sub(1)
         }
         Periodicity::Subtraction { max_take } => preperiod.checked_add(period)?.checked_add(max_take)?.checked_sub(1),
         Periodicity::Unproved => None,
@@ -224,7 +231,7 @@ pub fn find_period(
     }
     match periodicity {
         Periodicity::Subtraction { max_take } => search.window(max_take),
-        Periodicity::Octal { max_removal } => search.octal(max_removal),
+        Periodicity::Octal { max_removal, max_parts } => search.octal(max_removal, max_parts),
         Periodicity::Unproved => search.observe_only(),
     }
 }
@@ -346,8 +353,8 @@ impl Search<'_, '_> {
         }
     }
 
-    fn octal(&mut self, max_removal: u64) -> Result<PeriodReport, GameError> {
-        let Ok(removal) = usize::try_from(max_removal) else {
+    fn octal(&mut self, max_removal: u64, max_parts: u64) -> Result<PeriodReport, GameError> {
+        let (Ok(removal), Ok(parts)) = (usize::try_from(max_removal), usize::try_from(max_parts)) else {
             return self.observe_only();
         };
         let mut next_check = self.values.len().max(64).min(self.cap);
@@ -357,10 +364,10 @@ impl Search<'_, '_> {
             }
             let prefix = self.prefix();
             let n = prefix.len();
-            let check = octal_check(prefix, removal);
+            let check = octal_check(prefix, removal, parts);
             if let Some((preperiod, period)) = check.proved {
                 let from = preperiod.max(1);
-                let bound = 2 * from + period + removal;
+                let bound = parts * from + (parts - 1) * period + removal;
                 let proved = Period {
                     preperiod: preperiod as u64,
                     period: period as u64,
@@ -368,7 +375,7 @@ impl Search<'_, '_> {
                     proved: true,
                     checked_to: (bound + period - 1) as u64,
                 };
-                let proof = Proof::Octal { max_removal, from: from as u64, bound: bound as u64 };
+                let proof = Proof::Octal { max_removal, max_parts, from: from as u64, bound: bound as u64 };
                 return Ok(self.report(Some((proved, proof)), false));
             }
             if n >= self.cap {
@@ -400,19 +407,19 @@ struct OctalCheck {
     next_needed: Option<usize>,
 }
 
-fn octal_check(values: &[u32], removal: usize) -> OctalCheck {
+fn octal_check(values: &[u32], removal: usize, parts: usize) -> OctalCheck {
     let n = values.len();
     let mut scanner = TailScanner::new(values, u64::MAX);
     let mut next_needed: Option<usize> = None;
     let mut period = 1;
-    // The proof of (e, p) needs 2·max(e, 1) + 2p + t values.
+    // The proof of (e, p) needs j·max(e, 1) + j·p + t values.
     let last = values[n - 1];
-    while 2 + 2 * period + removal <= n {
+    while parts + parts * period + removal <= n {
         // Only an ordinary period can be proved: most candidates fail at the last value.
         if values[n - 1 - period] == last
             && let Some((0, start)) = scanner.tail(period)
         {
-            let needed = 2 * start.max(1) + 2 * period + removal;
+            let needed = parts * start.max(1) + parts * period + removal;
             if needed <= n {
                 return OctalCheck { proved: Some((start, period)), next_needed: None };
             }
@@ -815,7 +822,7 @@ pub(crate) mod tests {
         }
         fn periodicity(&self) -> Periodicity {
             let last = self.digits.iter().rposition(|&d| d != 0).unwrap_or(0);
-            Periodicity::Octal { max_removal: last as u64 }
+            Periodicity::Octal { max_removal: last as u64, max_parts: 2 }
         }
         fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
             let mut options = Vec::new();
@@ -874,13 +881,27 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn three_way_splits_need_the_longer_check() {
+        // Preperiod 10, period 2, t = 2: two-way splits prove it from 2·10 + 2·2 + 2 = 26
+        // values, three-way splits only from 3·10 + 3·2 + 2 = 38.
+        let mut values: Vec<u32> = (0..10).map(|n| 5 + n).collect();
+        values.extend((0..40).map(|n| n % 2));
+        assert_eq!(octal_check(&values[..26], 2, 2).proved, Some((10, 2)));
+        assert_eq!(octal_check(&values[..25], 2, 2).proved, None);
+        assert_eq!(octal_check(&values[..38], 2, 3).proved, Some((10, 2)));
+        assert_eq!(octal_check(&values[..37], 2, 3).proved, None);
+        let three_way = Periodicity::Octal { max_removal: 2, max_parts: 3 };
+        assert_eq!(proof_needs(three_way, 10, 2), Some(37));
+    }
+
+    #[test]
     fn kayles_has_period_12_from_71() {
         // Winning Ways ch. 4: Kayles (0.77) is periodic with period 12, last exception G(70).
         let report = search(&octal("0.77"), 10_000);
         assert_eq!(proved(&report), Some((71, 12)));
         let (period, proof) = report.proved.unwrap();
         assert_eq!(period.checked_to, 167);
-        assert_eq!(proof, Proof::Octal { max_removal: 2, from: 71, bound: 156 });
+        assert_eq!(proof, Proof::Octal { max_removal: 2, max_parts: 2, from: 71, bound: 156 });
     }
 
     #[test]

@@ -176,7 +176,7 @@ impl<G: HeapGame> HeapRules<G> {
         };
         let removal = match self.game.periodicity() {
             Periodicity::Subtraction { max_take } => max_take,
-            Periodicity::Octal { max_removal } => max_removal,
+            Periodicity::Octal { max_removal, .. } => max_removal,
             Periodicity::Unproved => {
                 return Err(GameError::Unsupported(format!(
                     "moves from heap {heap} of {spec}: only heaps up to {LISTED_HEAPS} are searched for moves in a \
