@@ -1,25 +1,12 @@
 //! `grundy` on coin-turning games: `coins:RULE`, `corners`, `product:A*B`.
 
-use std::process::Command;
+mod common;
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-fn grundy(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("grundy runs");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8"),
-        code: output.status.code().expect("exit code"),
-    }
-}
+use common::grundy;
 
 fn stdout_of(args: &[&str]) -> String {
     let run = grundy(args);
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
     assert_eq!(run.stderr, "", "{args:?}");
     run.stdout
 }
@@ -27,7 +14,7 @@ fn stdout_of(args: &[&str]) -> String {
 /// One line on stderr naming `needle`, nothing on stdout, exit 2.
 fn assert_refused(args: &[&str], needle: &str) {
     let run = grundy(args);
-    assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+    assert_eq!(run.status, 2, "{args:?}: {}", run.stdout);
     assert_eq!(run.stdout, "", "{args:?}");
     assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
     assert!(run.stderr.starts_with("grundy: error: "), "{}", run.stderr);
@@ -87,7 +74,7 @@ fn winning_moves_name_the_coins_and_the_row_left() {
     assert!(json.contains(r#""to":["HTTHTHHTT"]"#) && json.contains(r#""move":"turn 7,9""#), "{json}");
     // A P-position: no move, said on stderr.
     let run = grundy(&["moves", "coins:turtles", "3", "1", "2"]);
-    assert_eq!((run.code, run.stdout.as_str()), (0, ""));
+    assert_eq!((run.status, run.stdout.as_str()), (0, ""));
     assert!(run.stderr.contains("P-position"));
 }
 

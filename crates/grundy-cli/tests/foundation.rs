@@ -3,20 +3,9 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
+mod common;
 
-fn grundy(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).stdin(Stdio::null()).output().unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        status: output.status.code().unwrap_or(-1),
-    }
-}
+use common::grundy;
 
 fn ok(args: &[&str]) -> String {
     let run = grundy(args);

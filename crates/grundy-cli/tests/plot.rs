@@ -1,22 +1,10 @@
 //! `grundy plot`: real pictures checked as files (SVG parsed as XML, PNG decoded), and errors.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    status: i32,
-}
+mod common;
 
-fn grundy(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).stdin(Stdio::null()).output().unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        status: output.status.code().unwrap_or(-1),
-    }
-}
+use common::grundy;
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
