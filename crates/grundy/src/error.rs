@@ -6,8 +6,13 @@
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The game text names no known family.
-    #[error("unknown game `{0}` (`grundy rules` lists every game form)")]
-    UnknownGame(String),
+    #[error("unknown game `{text}`{}; `grundy rules` lists every game form", suggestion.as_ref().map(|near| format!("; did you mean `{near}`?")).unwrap_or_default())]
+    UnknownGame {
+        /// The game word as written.
+        text: String,
+        /// The nearest known game word, when one is close.
+        suggestion: Option<String>,
+    },
     /// The game text names a family but its parameters are wrong.
     #[error("bad game `{spec}`: {reason}")]
     BadGame {
@@ -46,6 +51,36 @@ pub enum GameError {
     /// outcome is defined).
     #[error("{0}")]
     Unsupported(String),
+    /// The answer exists but is beyond what this family can compute (the Grundy value of a
+    /// huge Wythoff pair, of a large geography region); the message says what does answer.
+    #[error("{0}")]
+    OutOfReach(String),
+    /// A component has more options than may be listed.
+    #[error("`{component}` in {game} has more than {limit} moves: too many to list")]
+    TooManyMoves {
+        /// The game.
+        game: String,
+        /// The component, as written.
+        component: String,
+        /// The limit in force.
+        limit: usize,
+    },
+}
+
+impl GameError {
+    /// A short name of the kind of error, for programs (`"bad_game"`, `"bad_component"`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            GameError::UnknownGame { .. } => "unknown_game",
+            GameError::BadGame { .. } => "bad_game",
+            GameError::BadComponent { .. } => "bad_component",
+            GameError::TooLarge { .. } => "too_large",
+            GameError::Cycle { .. } => "cycle",
+            GameError::Unsupported(_) => "unsupported",
+            GameError::OutOfReach(_) => "out_of_reach",
+            GameError::TooManyMoves { .. } => "too_many_moves",
+        }
+    }
 }
 
 /// The memory a single table may take before the library refuses to build it.
@@ -71,4 +106,20 @@ pub fn check_memory(what: impl FnOnce() -> String, entries: u128, bytes_each: u1
         return Err(GameError::TooLarge { what: what(), bytes_needed, limit: MEMORY_LIMIT });
     }
     Ok(())
+}
+
+/// Quotes a piece of input in an error: all of it when short, else its first 60 characters
+/// and how long the rest was, so that a huge input never makes a huge message.
+///
+/// ```
+/// use grundy::error::quote;
+/// assert_eq!(quote("kayls"), "kayls");
+/// assert_eq!(quote(&"x".repeat(100)), format!("{}… (40 more characters)", "x".repeat(60)));
+/// ```
+pub fn quote(text: &str) -> String {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}… ({} more characters)", &text[..cut], text[cut..].chars().count()),
+    }
 }

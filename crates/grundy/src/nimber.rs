@@ -39,8 +39,8 @@ use std::sync::LazyLock;
 /// assert_eq!(Nimber(7).to_string(), "*7");
 /// assert_eq!("*7".parse::<Nimber>(), Ok(Nimber(7)));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct Nimber(pub u64);
 
 impl Nimber {

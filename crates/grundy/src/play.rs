@@ -6,17 +6,17 @@
 //! leaves the opponent the most moves, hoping for a mistake.
 
 use crate::error::GameError;
-use crate::ruleset::{Move, Ruleset};
-use crate::value::Value;
+use crate::sum::{Position, SumMove};
+use crate::value::{Outcome, Value};
 
 /// The most moves a position may have for play to list them all.
-pub const MOVE_LIMIT: usize = 100_000;
+pub const MOVE_LIMIT: usize = 1_000_000;
 
 /// The engine's reply and why it chose it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineMove {
     /// The move.
-    pub chosen: Move,
+    pub chosen: SumMove,
     /// One line: why this move (`value was 2; heap 1: 3 -> 1 makes the nim-sum 0`).
     pub reason: String,
 }
@@ -44,6 +44,10 @@ impl Chooser {
     }
 }
 
+/// How many of the options from a P-position the engine weighs by their replies: enough to
+/// play well, few enough that a reply costs about one pass over the options.
+const WEIGHED_OPTIONS: usize = 64;
+
 /// The engine's move from `position`, or `None` when it has no move (it lost).
 ///
 /// # Errors
@@ -51,50 +55,59 @@ impl Chooser {
 ///
 /// ```
 /// use grundy::play::{Chooser, engine_move};
-/// use grundy::spec::parse_game;
-/// let nim = parse_game("nim").unwrap();
-/// let position: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
-/// let reply = engine_move(nim.as_ref(), &position, &mut Chooser::new(1)).unwrap().unwrap();
-/// assert_eq!(reply.chosen.to, ["1", "4", "5"]);
+/// use grundy::registry::parse_sum;
+/// let position = parse_sum(&["nim", "3", "4", "5"]).unwrap();
+/// let reply = engine_move(&position, &mut Chooser::new(1)).unwrap().unwrap();
+/// assert_eq!(position.after(&reply.chosen).to_text(), "1 4 5");
 /// ```
-pub fn engine_move(
-    ruleset: &dyn Ruleset,
-    position: &[String],
-    chooser: &mut Chooser,
-) -> Result<Option<EngineMove>, GameError> {
-    let winning = ruleset.winning_moves(position)?;
+pub fn engine_move(position: &Position, chooser: &mut Chooser) -> Result<Option<EngineMove>, GameError> {
+    let winning = position.winning_moves()?;
     if !winning.is_empty() {
-        let choice = &winning[chooser.pick(winning.len())];
+        let chosen = winning[chooser.pick(winning.len())].clone();
         // Some families define only outcomes for large positions (geography): say N then.
-        let value = ruleset.value(position).map_or_else(|_| "N".to_owned(), |value| value.to_string());
-        let chosen = Move { to: choice.to.clone(), component: choice.component, notation: choice.notation.clone() };
-        return Ok(Some(EngineMove { chosen, reason: format!("value was {value}; {}", choice.explain) }));
+        let value = position.value().map_or_else(|_| "N".to_owned(), |value| value.to_string());
+        let reason = format!("value was {value}; {}", chosen.explain);
+        return Ok(Some(EngineMove { chosen, reason }));
     }
-    let moves = ruleset.all_moves(position, MOVE_LIMIT)?;
+    let moves = position.options(MOVE_LIMIT)?;
     if moves.is_empty() {
         return Ok(None);
     }
     // A draw (loopy games): keep it by moving to another draw; one exists, or this would be P.
-    if ruleset.outcome(position)? == crate::value::Outcome::D {
-        let drawing: Vec<&Move> = moves
-            .iter()
-            .filter(|candidate| ruleset.outcome(&candidate.to).ok() == Some(crate::value::Outcome::D))
-            .collect();
+    if position.outcome()? == Outcome::D {
+        let drawing: Vec<&SumMove> =
+            moves.iter().filter(|candidate| position.after(candidate).outcome().ok() == Some(Outcome::D)).collect();
         if !drawing.is_empty() {
             let chosen = drawing[chooser.pick(drawing.len())].clone();
-            let value = ruleset.value(position).map_or_else(|_| "D".to_owned(), |value| value.to_string());
+            let value = position.value().map_or_else(|_| "D".to_owned(), |value| value.to_string());
             let reason = format!(
-                "value was {value}, a draw: no move wins; component {}: {} keeps the draw",
-                chosen.component + 1,
+                "value was {value}, a draw: no move wins; {}: {} keeps the draw",
+                position.label(chosen.part, chosen.component),
                 chosen.notation
             );
             return Ok(Some(EngineMove { chosen, reason }));
         }
     }
-    // No winning move: leave the opponent as many moves as possible (ties broken by the seed).
+    // No winning move: leave the opponent as many moves as possible, among a sample of the
+    // options (ties broken by the seed).
+    let mut candidates: Vec<usize> = (0..moves.len()).collect();
+    if candidates.len() > WEIGHED_OPTIONS {
+        for slot in 0..WEIGHED_OPTIONS {
+            let pick = slot + chooser.pick(candidates.len() - slot);
+            candidates.swap(slot, pick);
+        }
+        candidates.truncate(WEIGHED_OPTIONS);
+    }
+    let before = moves.len();
     let mut best: Vec<(usize, usize)> = Vec::new();
-    for (index, candidate) in moves.iter().enumerate() {
-        let replies = ruleset.all_moves(&candidate.to, MOVE_LIMIT).map_or(MOVE_LIMIT, |replies| replies.len());
+    for index in candidates {
+        let candidate = &moves[index];
+        let part = &position.parts[candidate.part];
+        // Replies = every move now, less the moved component's, plus those of what replaced it.
+        let count = |component| part.game.options(component, MOVE_LIMIT).map_or(MOVE_LIMIT, |list| list.len());
+        let lost = count(&part.components[candidate.component]);
+        let gained: usize = candidate.result.iter().map(count).sum();
+        let replies = (before - lost.min(before)).saturating_add(gained);
         match best.first() {
             Some(&(_, most)) if replies < most => {}
             Some(&(_, most)) if replies == most => best.push((index, replies)),
@@ -103,10 +116,10 @@ pub fn engine_move(
     }
     let (index, replies) = best[chooser.pick(best.len())];
     let chosen = moves[index].clone();
-    let value = ruleset.value(position).map_or_else(|_| "0".to_owned(), |value| value.to_string());
+    let value = position.value().map_or_else(|_| "0".to_owned(), |value| value.to_string());
     let reason = format!(
-        "value was {value}: no move wins; component {}: {} leaves you the most moves ({replies})",
-        chosen.component + 1,
+        "value was {value}: no move wins; {}: {} leaves you the most moves ({replies})",
+        position.label(chosen.part, chosen.component),
         chosen.notation
     );
     Ok(Some(EngineMove { chosen, reason }))
@@ -132,19 +145,14 @@ pub struct IllegalMove {
 ///
 /// ```
 /// use grundy::play::find_typed_move;
-/// use grundy::spec::parse_game;
-/// let nim = parse_game("nim").unwrap();
-/// let position: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
-/// let found = find_typed_move(nim.as_ref(), &position, "4->0").unwrap().unwrap();
-/// assert_eq!(found.to, ["3", "0", "5"]);
-/// assert!(find_typed_move(nim.as_ref(), &position, "4 -> 7").unwrap().is_err());
+/// use grundy::registry::parse_sum;
+/// let position = parse_sum(&["nim", "3", "4", "5"]).unwrap();
+/// let found = find_typed_move(&position, "4->0").unwrap().unwrap();
+/// assert_eq!(position.after(&found).to_text(), "3 0 5");
+/// assert!(find_typed_move(&position, "4 -> 7").unwrap().is_err());
 /// ```
-pub fn find_typed_move(
-    ruleset: &dyn Ruleset,
-    position: &[String],
-    typed: &str,
-) -> Result<Result<Move, IllegalMove>, GameError> {
-    let moves = ruleset.all_moves(position, MOVE_LIMIT)?;
+pub fn find_typed_move(position: &Position, typed: &str) -> Result<Result<SumMove, IllegalMove>, GameError> {
+    let moves = position.options(MOVE_LIMIT)?;
     let wanted = normalize(typed);
     // Last, the destination alone (`b` for the geography move `a -> b`), when only one move
     // has it.
@@ -157,7 +165,7 @@ pub fn find_typed_move(
     let found = moves
         .iter()
         .find(|candidate| normalize(&candidate.notation) == wanted)
-        .or_else(|| moves.iter().find(|candidate| normalize(&candidate.to.join(" ")) == wanted))
+        .or_else(|| moves.iter().find(|candidate| normalize(&position.after(candidate).to_text()) == wanted))
         .or_else(by_destination);
     Ok(match found {
         Some(found) => Ok(found.clone()),
@@ -166,7 +174,7 @@ pub fn find_typed_move(
                 moves.iter().take(3).map(|candidate| format!("`{}`", candidate.notation)).collect();
             let examples =
                 if shown.is_empty() { "nothing: there is no move".to_owned() } else { shown.join(", ") + " …" };
-            Err(IllegalMove { typed: typed.to_owned(), examples })
+            Err(IllegalMove { typed: crate::error::quote(typed), examples })
         }
     })
 }
@@ -180,10 +188,10 @@ fn normalize(text: &str) -> String {
 /// The value of a position as a hint line: the value, and one winning move if there is one.
 ///
 /// # Errors
-/// As [`Ruleset::value`].
-pub fn hint(ruleset: &dyn Ruleset, position: &[String]) -> Result<String, GameError> {
-    let value = ruleset.value(position)?;
-    let winning = ruleset.winning_moves(position)?;
+/// As [`Position::value`].
+pub fn hint(position: &Position) -> Result<String, GameError> {
+    let value = position.value()?;
+    let winning = position.winning_moves()?;
     Ok(match (&value, winning.first()) {
         (_, Some(first)) => format!("value {value}: you can win, e.g. with `{}` ({})", first.notation, first.explain),
         (Value::Finite(_), None) => format!("value {value}: a P-position, every move loses against perfect play"),
@@ -194,23 +202,25 @@ pub fn hint(ruleset: &dyn Ruleset, position: &[String]) -> Result<String, GameEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::parse_game;
+    use crate::registry::parse_sum;
 
-    fn position(heaps: &[&str]) -> Vec<String> {
-        heaps.iter().map(|heap| heap.to_string()).collect()
+    fn nim(heaps: &[&str]) -> Position {
+        let mut words = vec!["nim"];
+        words.extend_from_slice(heaps);
+        parse_sum(&words).unwrap()
     }
 
     #[test]
     fn engine_wins_from_every_small_nim_n_position() {
-        let nim = parse_game("nim").unwrap();
         let mut chooser = Chooser::new(7);
         for a in 0..5 {
             for b in 0..5 {
-                let start = position(&[&a.to_string(), &b.to_string(), "3"]);
-                let reply = engine_move(nim.as_ref(), &start, &mut chooser).unwrap();
-                match nim.value(&start).unwrap().to_string().as_str() {
-                    "0" => assert!(reply.is_none_or(|reply| nim.value(&reply.chosen.to).unwrap().to_string() != "0")),
-                    _ => assert_eq!(nim.value(&reply.unwrap().chosen.to).unwrap().to_string(), "0"),
+                let start = nim(&[&a.to_string(), &b.to_string(), "3"]);
+                let reply = engine_move(&start, &mut chooser).unwrap();
+                let after = |reply: &EngineMove| start.after(&reply.chosen).value().unwrap().to_string();
+                match start.value().unwrap().to_string().as_str() {
+                    "0" => assert!(reply.is_none_or(|reply| after(&reply) != "0")),
+                    _ => assert_eq!(after(&reply.unwrap()), "0"),
                 }
             }
         }
@@ -218,24 +228,31 @@ mod tests {
 
     #[test]
     fn from_a_p_position_the_engine_leaves_the_most_moves() {
-        let nim = parse_game("nim").unwrap();
-        let reply = engine_move(nim.as_ref(), &position(&["1", "2", "3"]), &mut Chooser::new(0)).unwrap().unwrap();
+        let start = nim(&["1", "2", "3"]);
+        let reply = engine_move(&start, &mut Chooser::new(0)).unwrap().unwrap();
         // Taking one counter from a heap leaves 5 moves; that is the most possible here.
-        assert_eq!(nim.all_moves(&reply.chosen.to, 100).unwrap().len(), 5, "{reply:?}");
+        assert_eq!(start.after(&reply.chosen).options(100).unwrap().len(), 5, "{reply:?}");
         assert!(reply.reason.contains("no move wins"));
     }
 
     #[test]
     fn typed_moves_match_notation_or_position() {
-        let sub = parse_game("sub:2,5").unwrap();
-        let start = position(&["2", "4", "7"]);
-        assert_eq!(find_typed_move(sub.as_ref(), &start, "7 -> 2").unwrap().unwrap().to, ["2", "4", "2"]);
-        assert_eq!(find_typed_move(sub.as_ref(), &start, "2 4 2").unwrap().unwrap().component, 2);
+        let start = parse_sum(&["sub:2,5", "2", "4", "7"]).unwrap();
+        let to = |typed: &str| start.after(&find_typed_move(&start, typed).unwrap().unwrap()).to_text();
+        assert_eq!(to("7 -> 2"), "2 4 2");
+        assert_eq!(find_typed_move(&start, "2 4 2").unwrap().unwrap().component, 2);
         // `0` alone: only the move from the heap of 2 ends there.
-        assert_eq!(find_typed_move(sub.as_ref(), &start, "0").unwrap().unwrap().to, ["0", "4", "7"]);
+        assert_eq!(to("0"), "0 4 7");
         // `2` alone could be 4 -> 2 or 7 -> 2: refused as ambiguous.
-        assert!(find_typed_move(sub.as_ref(), &start, "2").unwrap().is_err());
-        let refused = find_typed_move(sub.as_ref(), &start, "7 -> 6").unwrap().unwrap_err();
+        assert!(find_typed_move(&start, "2").unwrap().is_err());
+        let refused = find_typed_move(&start, "7 -> 6").unwrap().unwrap_err();
         assert!(refused.to_string().contains("`2 -> 0`"), "{refused}");
+    }
+
+    #[test]
+    fn a_sum_of_different_games_is_played_as_one() {
+        let start = parse_sum(&["nim", "3", "+", "wythoff", "4,7"]).unwrap();
+        let reply = engine_move(&start, &mut Chooser::new(3)).unwrap().unwrap();
+        assert_eq!(start.after(&reply.chosen).value().unwrap().to_string(), "0");
     }
 }

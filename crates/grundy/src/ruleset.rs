@@ -1,104 +1,60 @@
-//! What every game family offers the front end: parse components, give the value, the outcome
-//! and every winning move of a sum.
+//! The game model every family plugs into.
 //!
-//! A front end holds a `Box<dyn Ruleset>` from [`crate::spec::parse_game`] and hands it the
-//! position as the component texts the user typed. Families whose values are finite implement
-//! the smaller [`ComponentGame`] and get their sums for free through [`SumOf`], which applies
-//! the Sprague–Grundy theorem (see [`crate::sum`]).
+//! A family implements [`ComponentGame`] once, on its own component type: how a component is
+//! read and printed, **its options** (the one function that states the rules), its value, and
+//! what it knows better than the definition (a closed form, a table, a period, a matching
+//! argument) through the provided methods it overrides. [`erase`] turns it into a
+//! `dyn` [`Ruleset`] over the common [`Component`] enum, which is what sums
+//! ([`crate::sum::Position`]), play, the registry and the front ends hold. The Sprague–Grundy
+//! theorem and the sentence that explains a winning move live in [`crate::sum`], once.
+//!
+//! Every fast `moves_to_value` is property-tested equal to the default, which filters
+//! [`ComponentGame::options`] by value (see the registry-wide test in `tests/model.rs`).
 
 use crate::error::GameError;
+use crate::heap::HeapGame;
+use crate::position::{Component, ComponentKind};
 use crate::value::{Outcome, Value};
 use num_bigint::BigUint;
+use std::sync::Arc;
 
-/// One winning move of a sum: where it leads and why that wins.
+/// The most options a component may have for them all to be listed (moves, play).
+pub const MOVE_LIMIT: usize = 1_000_000;
+
+/// One option of a single component: the components it is replaced by (none when a heap is
+/// taken away entirely, two when it is split), and the move in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WinningMove {
-    /// The whole position after the move, as component texts in the input's own syntax.
-    pub to: Vec<String>,
-    /// The index (from 0) of the component the move is made in.
-    pub component: usize,
-    /// The move in the words a person would type: `3 -> 1`.
+pub struct ComponentMove<C> {
+    /// The components that replace the one moved in.
+    pub result: Vec<C>,
+    /// The move as a person types it: `7 -> 2 + 3`, `4,8 -> 4,7`, `turn 7,9`.
     pub notation: String,
-    /// Why the move wins, in words.
-    pub explain: String,
+    /// More about the move, printed after the notation: ` (take 1 from the second heap)`.
+    pub detail: String,
 }
 
-/// A game family with its parameters fixed (`nim`, `sub:2,5`, …), as the front end sees it.
-pub trait Ruleset: Send + Sync {
-    /// The game in canonical form (`sub:2,5`).
-    fn spec(&self) -> String;
-
-    /// The value of the sum of `components`.
-    ///
-    /// # Errors
-    /// A component that does not parse, or a value beyond what the family can compute.
-    fn value(&self, components: &[String]) -> Result<Value, GameError>;
-
-    /// The outcome of the sum of `components`.
-    ///
-    /// # Errors
-    /// As [`Ruleset::value`].
-    fn outcome(&self, components: &[String]) -> Result<Outcome, GameError> {
-        Ok(self.value(components)?.outcome())
+impl<C> ComponentMove<C> {
+    /// A move with no detail.
+    pub fn new(result: Vec<C>, notation: String) -> Self {
+        ComponentMove { result, notation, detail: String::new() }
     }
 
-    /// Every move from the sum of `components` to a P-position: none when it is a P-position.
-    ///
-    /// # Errors
-    /// As [`Ruleset::value`].
-    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError>;
-
-    /// The family's whole table for `grundy table` (`size` from `--size`), or `None` when the
-    /// family has no table.
-    ///
-    /// # Errors
-    /// A size the family cannot compute.
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
-        let _ = size;
-        None
-    }
-
-    /// The family as a heap game with a nim-sequence (for `sequence`, `period`, `stats`), or
-    /// `None`.
-    fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
-        None
-    }
-
-    /// The edges of a graph game (for `grundy plot`), by vertex names as in
-    /// [`Table::Vertices`], or `None` when the family is not played on a graph.
-    ///
-    /// A directed game (`dag:`) lists each edge `(from, to)` in the direction a token moves; an
-    /// undirected game (`geography:`) lists each edge once, in either order.
-    fn graph_edges(&self) -> Option<Vec<(String, String)>> {
-        None
-    }
-
-    /// Every move from the sum of `components` (for play), winning or not.
-    ///
-    /// # Errors
-    /// [`GameError::TooLarge`] when there are more than `limit`; [`GameError::Unsupported`]
-    /// when the family cannot list its moves.
-    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
-        let _ = (components, limit);
-        Err(GameError::Unsupported(format!("{} cannot list every move of a position", self.spec())))
-    }
-
-    /// The position for a person to read: one line per component (heaps with bars, pairs,
-    /// coin rows, the token's path).
-    fn describe_position(&self, components: &[String]) -> Vec<String> {
-        components.iter().enumerate().map(|(index, text)| format!("{}: {text}", index + 1)).collect()
+    fn map<D>(self, f: impl Fn(C) -> D) -> ComponentMove<D> {
+        ComponentMove { result: self.result.into_iter().map(f).collect(), notation: self.notation, detail: self.detail }
     }
 }
 
-/// One move of a sum, winning or not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
-    /// The whole position after the move, as component texts in the input's own syntax.
-    pub to: Vec<String>,
-    /// The index (from 0) of the component the move is made in.
-    pub component: usize,
-    /// The move in the words a person types: `3 -> 1`.
-    pub notation: String,
+/// What kind of picture `grundy plot` draws of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chart {
+    /// A heap game: its nim-sequence.
+    Sequence,
+    /// A two-heap game: its table of values.
+    Grid,
+    /// A graph game: the graph with each vertex's outcome.
+    Graph,
+    /// No picture.
+    None,
 }
 
 /// A family's whole table, for `grundy table`.
@@ -124,190 +80,281 @@ pub struct VertexEntry {
     pub outcome: Outcome,
 }
 
-/// One option of a single component: the components it is replaced by (none when a heap is
-/// taken away entirely, two when it is split), and the move in words.
+/// The graph of a graph game, for pictures.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ComponentMove<C> {
-    /// The components that replace the one moved in.
-    pub result: Vec<C>,
-    /// The move in the words a person would type: `7 -> 2 + 3`.
-    pub notation: String,
+pub struct GraphView {
+    /// Vertex names, by id.
+    pub names: Vec<String>,
+    /// Edges by vertex id: the direction a token moves when `directed`, else each edge once.
+    pub edges: Vec<(u32, u32)>,
+    /// Whether edges have a direction (`dag:`) or not (`geography:`).
+    pub directed: bool,
 }
 
-/// A family whose positions are sums of components with finite Grundy values.
-pub trait ComponentGame: Send + Sync {
-    /// One component: a heap size, a pair, a coin row.
-    type Component: Clone;
+/// A game whose positions are sums of components: one family with its parameters fixed
+/// (`nim`, `sub:2,5`, `wythoff`, a graph, a coin rule).
+///
+/// Required: reading and printing a component, its options, its value. Everything else has a
+/// default from those; a family overrides what it knows faster or better.
+///
+/// ```
+/// use grundy::error::GameError;
+/// use grundy::position::Component;
+/// use grundy::ruleset::{ComponentGame, ComponentMove, erase};
+/// use grundy::sum::Position;
+/// use grundy::value::Value;
+/// use num_bigint::BigUint;
+///
+/// /// Take 1 or 2 counters: values n mod 3.
+/// struct TakeOneOrTwo;
+/// impl ComponentGame for TakeOneOrTwo {
+///     type Component = BigUint;
+///     fn spec(&self) -> String { "take-1-2".into() }
+///     fn parse_component(&self, text: &str) -> Result<BigUint, GameError> {
+///         grundy::heap::parse_heap("take-1-2", text)
+///     }
+///     fn format_component(&self, heap: &BigUint) -> String { heap.to_string() }
+///     fn options(&self, heap: &BigUint, _limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+///         Ok((1u32..=2).filter(|&take| BigUint::from(take) <= *heap)
+///             .map(|take| ComponentMove::new(vec![heap - take], format!("{heap} -> {}", heap - take)))
+///             .collect())
+///     }
+///     fn value(&self, heap: &BigUint) -> Result<Value, GameError> { Ok(Value::Finite(heap % 3u32)) }
+/// }
+/// let game = erase(TakeOneOrTwo);
+/// let position = Position::parse_single(game, &["4", "5"]).unwrap();
+/// assert_eq!(position.value().unwrap().to_string(), "3");
+/// assert_eq!(position.winning_moves().unwrap().len(), 2);
+/// ```
+pub trait ComponentGame: Send + Sync + 'static {
+    /// One component: a heap size, a pair, a vertex, a coin row.
+    type Component: ComponentKind;
 
-    /// The game in canonical form.
+    /// The game in canonical form (`sub:2,5`); two games with the same spec are the same game.
     fn spec(&self) -> String;
 
-    /// What a component is called in explanations: `heap`, `pair`, `row`.
+    /// What a component is called in explanations: `heap`, `pair`, `token`, `row`.
     fn component_noun(&self) -> &'static str {
         "heap"
     }
 
-    /// Parses one component.
+    /// Reads one component.
     ///
     /// # Errors
-    /// [`GameError::BadComponent`] naming the text.
+    /// [`GameError::BadComponent`] naming the text and what a component looks like.
     fn parse_component(&self, text: &str) -> Result<Self::Component, GameError>;
 
-    /// A component in the input syntax.
+    /// A component in the notation it is read from (`parse_component` reads it back).
     fn format_component(&self, component: &Self::Component) -> String;
-
-    /// The Grundy value of one component.
-    ///
-    /// # Errors
-    /// When the value is beyond what the family can compute.
-    fn component_value(&self, component: &Self::Component) -> Result<BigUint, GameError>;
-
-    /// Every option of `component` whose value is `target` (greater or less than its own).
-    ///
-    /// # Errors
-    /// As [`ComponentGame::component_value`].
-    fn moves_to_value(
-        &self,
-        component: &Self::Component,
-        target: &BigUint,
-    ) -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
-
-    /// As [`Ruleset::table`].
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
-        let _ = size;
-        None
-    }
-
-    /// As [`Ruleset::heap_game`].
-    fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
-        None
-    }
-
-    /// Every option of `component` (for play and for listing legal moves).
-    ///
-    /// # Errors
-    /// [`GameError::TooLarge`] when there are more than `limit`; [`GameError::Unsupported`]
-    /// when the family cannot list them.
-    fn component_options(
-        &self,
-        component: &Self::Component,
-        limit: usize,
-    ) -> Result<Vec<ComponentMove<Self::Component>>, GameError> {
-        let _ = (component, limit);
-        Err(GameError::Unsupported(format!("{} cannot list every move of a component", self.spec())))
-    }
 
     /// One component for a person to read (a heap with a bar, say).
     fn describe_component(&self, component: &Self::Component) -> String {
         self.format_component(component)
     }
-}
 
-/// The error for a component with more than `limit` options.
-pub fn too_many_moves(game: &str, component: &str, limit: usize) -> GameError {
-    GameError::Unsupported(format!("`{component}` in {game} has more than {limit} moves: too many to list"))
-}
+    /// Every option of `component`: **the rules**. Everything else about moves is this list,
+    /// or property-tested equal to it.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when there are more than `limit` (or the family cannot list
+    /// them at this size).
+    fn options(&self, component: &Self::Component, limit: usize)
+    -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
 
-/// The [`Ruleset`] of sums of a [`ComponentGame`], by the Sprague–Grundy theorem.
-///
-/// ```
-/// use grundy::heap::nim::NimRules;
-/// use grundy::ruleset::{Ruleset, SumOf};
-/// let nim = SumOf(NimRules);
-/// let position: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
-/// assert_eq!(nim.value(&position).unwrap().to_string(), "2");
-/// let moves = nim.winning_moves(&position).unwrap();
-/// assert_eq!(moves.len(), 1);
-/// assert_eq!(moves[0].to, ["1", "4", "5"]);
-/// ```
-pub struct SumOf<G>(pub G);
+    /// The (generalized) Grundy value of one component.
+    ///
+    /// # Errors
+    /// [`GameError::OutOfReach`] when it is beyond what the family can compute.
+    fn value(&self, component: &Self::Component) -> Result<Value, GameError>;
 
-impl<G: ComponentGame> SumOf<G> {
-    fn parse_all(&self, components: &[String]) -> Result<Vec<G::Component>, GameError> {
-        components.iter().map(|text| self.0.parse_component(text)).collect()
+    /// Who wins the component alone. Families that know outcomes beyond their values (a huge
+    /// Wythoff pair, geography) override it.
+    ///
+    /// # Errors
+    /// As [`ComponentGame::value`].
+    fn outcome(&self, component: &Self::Component) -> Result<Outcome, GameError> {
+        Ok(self.value(component)?.outcome())
     }
 
-    fn values(&self, components: &[G::Component]) -> Result<Vec<BigUint>, GameError> {
-        components.iter().map(|component| self.0.component_value(component)).collect()
+    /// Every option of `component` whose value is `target`.
+    ///
+    /// # Errors
+    /// As [`ComponentGame::options`] and [`ComponentGame::value`].
+    fn moves_to_value(
+        &self,
+        component: &Self::Component,
+        target: &BigUint,
+    ) -> Result<Vec<ComponentMove<Self::Component>>, GameError> {
+        let mut found = Vec::new();
+        for option in self.options(component, MOVE_LIMIT)? {
+            if option_value(self, &option.result)?.as_ref() == Some(target) {
+                found.push(option);
+            }
+        }
+        Ok(found)
+    }
+
+    /// Every option of `component` that is a P-position, for a component alone whose value
+    /// may be out of reach though its outcomes are known (a huge Wythoff pair, geography).
+    ///
+    /// # Errors
+    /// As [`ComponentGame::moves_to_value`].
+    fn moves_to_p(&self, component: &Self::Component) -> Result<Vec<ComponentMove<Self::Component>>, GameError> {
+        self.moves_to_value(component, &BigUint::ZERO)
+    }
+
+    /// Why `component` is a P-position, in words, when the family can say more than its value
+    /// (`4,7 is the P-position (a_k, b_k) with k = 3`).
+    fn p_position_reason(&self, component: &Self::Component) -> Option<String> {
+        let _ = component;
+        None
+    }
+
+    /// The family's whole table for `grundy table` (`size` from `--size`), or `None`.
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        let _ = size;
+        None
+    }
+
+    /// The family as a heap game with a nim-sequence (for `sequence`, `period`, `stats`).
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        None
+    }
+
+    /// The graph a graph game is played on.
+    fn graph(&self) -> Option<GraphView> {
+        None
+    }
+
+    /// The picture `grundy plot` draws.
+    fn chart(&self) -> Chart {
+        if self.heap_game().is_some() {
+            Chart::Sequence
+        } else if self.graph().is_some() {
+            Chart::Graph
+        } else if self.table(Some(1)).is_some() {
+            Chart::Grid
+        } else {
+            Chart::None
+        }
     }
 }
 
-impl<G: ComponentGame> Ruleset for SumOf<G> {
+/// The value of the components an option leaves: the xor of their values, or `None` when one
+/// of them is `∞`.
+fn option_value<G: ComponentGame + ?Sized>(game: &G, parts: &[G::Component]) -> Result<Option<BigUint>, GameError> {
+    let mut total = BigUint::ZERO;
+    for part in parts {
+        match game.value(part)? {
+            Value::Finite(value) => total ^= value,
+            Value::Infinite { .. } => return Ok(None),
+        }
+    }
+    Ok(Some(total))
+}
+
+/// A game as the front end holds it: [`ComponentGame`] over the common [`Component`] enum.
+/// Made by [`erase`]; the methods mean what they mean there.
+#[allow(missing_docs)]
+pub trait Ruleset: Send + Sync {
+    fn spec(&self) -> String;
+    fn component_noun(&self) -> &'static str;
+    fn parse_component(&self, text: &str) -> Result<Component, GameError>;
+    fn format_component(&self, component: &Component) -> String;
+    fn describe_component(&self, component: &Component) -> String;
+    fn options(&self, component: &Component, limit: usize) -> Result<Vec<ComponentMove<Component>>, GameError>;
+    fn value(&self, component: &Component) -> Result<Value, GameError>;
+    fn outcome(&self, component: &Component) -> Result<Outcome, GameError>;
+    fn moves_to_value(&self, component: &Component, target: &BigUint)
+    -> Result<Vec<ComponentMove<Component>>, GameError>;
+    fn moves_to_p(&self, component: &Component) -> Result<Vec<ComponentMove<Component>>, GameError>;
+    fn p_position_reason(&self, component: &Component) -> Option<String>;
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>>;
+    fn heap_game(&self) -> Option<&dyn HeapGame>;
+    fn graph(&self) -> Option<GraphView>;
+    fn chart(&self) -> Chart;
+}
+
+/// `game` as a `dyn Ruleset`.
+pub fn erase<G: ComponentGame>(game: G) -> Arc<dyn Ruleset> {
+    Arc::new(Erased(game))
+}
+
+struct Erased<G>(G);
+
+impl<G: ComponentGame> Erased<G> {
+    fn typed(&self, component: &Component) -> Result<G::Component, GameError> {
+        G::Component::from_component(component).ok_or_else(|| GameError::BadComponent {
+            game: self.0.spec(),
+            text: format!("{component:?}"),
+            reason: format!("a component of another game: {} takes a {}", self.0.spec(), G::Component::KIND),
+        })
+    }
+
+    fn moves(moves: Vec<ComponentMove<G::Component>>) -> Vec<ComponentMove<Component>> {
+        moves.into_iter().map(|one| one.map(ComponentKind::into_component)).collect()
+    }
+}
+
+impl<G: ComponentGame> Ruleset for Erased<G> {
     fn spec(&self) -> String {
         self.0.spec()
     }
-
-    fn value(&self, components: &[String]) -> Result<Value, GameError> {
-        let parsed = self.parse_all(components)?;
-        let total = self.values(&parsed)?.into_iter().fold(BigUint::ZERO, |acc, value| acc ^ value);
-        Ok(Value::Finite(total))
+    fn component_noun(&self) -> &'static str {
+        self.0.component_noun()
     }
-
-    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
-        let parsed = self.parse_all(components)?;
-        let values = self.values(&parsed)?;
-        let total = values.iter().fold(BigUint::ZERO, |acc, value| acc ^ value);
-        let mut moves = Vec::new();
-        if total == BigUint::ZERO {
-            return Ok(moves);
-        }
-        let noun = self.0.component_noun();
-        for (index, (component, value)) in parsed.iter().zip(&values).enumerate() {
-            let target = value ^ &total;
-            for component_move in self.0.moves_to_value(component, &target)? {
-                let mut to: Vec<String> = components[..index].to_vec();
-                to.extend(component_move.result.iter().map(|c| self.0.format_component(c)));
-                to.extend_from_slice(&components[index + 1..]);
-                let explain = if parsed.len() == 1 {
-                    format!("{noun} {}: {}; value {value} -> 0, a P-position", index + 1, component_move.notation)
-                } else {
-                    format!(
-                        "{noun} {}: {}; its value {value} -> {target} makes the nim-sum {total} -> 0, a P-position",
-                        index + 1,
-                        component_move.notation
-                    )
-                };
-                moves.push(WinningMove { to, component: index, notation: component_move.notation, explain });
-            }
-        }
-        Ok(moves)
+    fn parse_component(&self, text: &str) -> Result<Component, GameError> {
+        self.0.parse_component(text).map(ComponentKind::into_component)
     }
-
+    fn format_component(&self, component: &Component) -> String {
+        match G::Component::from_component(component) {
+            Some(typed) => self.0.format_component(&typed),
+            None => format!("{component:?}"),
+        }
+    }
+    fn describe_component(&self, component: &Component) -> String {
+        match G::Component::from_component(component) {
+            Some(typed) => self.0.describe_component(&typed),
+            None => format!("{component:?}"),
+        }
+    }
+    fn options(&self, component: &Component, limit: usize) -> Result<Vec<ComponentMove<Component>>, GameError> {
+        Ok(Self::moves(self.0.options(&self.typed(component)?, limit)?))
+    }
+    fn value(&self, component: &Component) -> Result<Value, GameError> {
+        self.0.value(&self.typed(component)?)
+    }
+    fn outcome(&self, component: &Component) -> Result<Outcome, GameError> {
+        self.0.outcome(&self.typed(component)?)
+    }
+    fn moves_to_value(
+        &self,
+        component: &Component,
+        target: &BigUint,
+    ) -> Result<Vec<ComponentMove<Component>>, GameError> {
+        Ok(Self::moves(self.0.moves_to_value(&self.typed(component)?, target)?))
+    }
+    fn moves_to_p(&self, component: &Component) -> Result<Vec<ComponentMove<Component>>, GameError> {
+        Ok(Self::moves(self.0.moves_to_p(&self.typed(component)?)?))
+    }
+    fn p_position_reason(&self, component: &Component) -> Option<String> {
+        self.0.p_position_reason(&G::Component::from_component(component)?)
+    }
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
         self.0.table(size)
     }
-
-    fn heap_game(&self) -> Option<&dyn crate::heap::HeapGame> {
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
         self.0.heap_game()
     }
-
-    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
-        let parsed = self.parse_all(components)?;
-        let mut moves = Vec::new();
-        for (index, component) in parsed.iter().enumerate() {
-            let remaining = limit.saturating_sub(moves.len());
-            for component_move in self.0.component_options(component, remaining)? {
-                if moves.len() == limit {
-                    return Err(too_many_moves(&self.spec(), &components[index], limit));
-                }
-                let mut to: Vec<String> = components[..index].to_vec();
-                to.extend(component_move.result.iter().map(|c| self.0.format_component(c)));
-                to.extend_from_slice(&components[index + 1..]);
-                moves.push(Move { to, component: index, notation: component_move.notation });
-            }
-        }
-        Ok(moves)
+    fn graph(&self) -> Option<GraphView> {
+        self.0.graph()
     }
-
-    fn describe_position(&self, components: &[String]) -> Vec<String> {
-        let noun = self.0.component_noun();
-        match self.parse_all(components) {
-            Ok(parsed) => parsed
-                .iter()
-                .enumerate()
-                .map(|(index, component)| format!("{noun} {}: {}", index + 1, self.0.describe_component(component)))
-                .collect(),
-            Err(_) => components.to_vec(),
-        }
+    fn chart(&self) -> Chart {
+        self.0.chart()
     }
+}
+
+/// The error for a component with more options than may be listed.
+pub fn too_many_moves(game: &str, component: &str, limit: usize) -> GameError {
+    GameError::TooManyMoves { game: game.to_owned(), component: component.to_owned(), limit }
 }

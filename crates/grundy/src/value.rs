@@ -5,7 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Who wins a position with perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The player to move (the *N*ext player) wins.
     N,

@@ -29,10 +29,12 @@ use crate::coins::rule::{CoinRule, NamedRule};
 use crate::coins::values::{closed_form, value_table};
 use crate::error::GameError;
 use crate::game::Game;
-use crate::ruleset::{Move, Ruleset, WinningMove};
+use crate::position::CoinRow;
+use crate::ruleset::{ComponentGame, ComponentMove};
 use crate::value::Value;
 use num_bigint::BigUint;
-use std::collections::BTreeMap;
+use num_traits::ToPrimitive;
+use std::collections::BTreeSet;
 use std::sync::{Arc, RwLock};
 
 /// Named rules take their values by mex up to this coin (where the tests check their closed
@@ -178,95 +180,50 @@ impl Game for RowGame {
     }
 }
 
-/// How the position was written, so that the row a move leaves is written the same way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RowSyntax {
-    /// Heads coin numbers: `1 4 6 9`.
-    Coins,
-    /// `H`/`T` letters, at least this many.
-    Letters(u64),
-}
-
-/// A position: the heads (each with the component it came from) and how it was written.
-struct Row {
-    heads: BTreeMap<u64, usize>,
-    syntax: RowSyntax,
-}
-
-/// Parses the components of a coin row: heads coin numbers or rows of `H`/`T`, overlaid on
-/// one row (a coin named twice is tails).
-fn parse_row(game: &str, components: &[String]) -> Result<Row, GameError> {
-    let mut heads = BTreeMap::new();
-    let mut letters: Option<u64> = None;
-    let mut toggle = |coin: u64, index: usize| {
-        if heads.remove(&coin).is_none() {
-            heads.insert(coin, index);
+/// Reads one component of a coin row: a heads coin's number or a row of `H`/`T` letters.
+fn parse_coin_row(game: &str, text: &str) -> Result<CoinRow, GameError> {
+    let bad = |reason: String| GameError::BadComponent { game: game.to_owned(), text: text.to_owned(), reason };
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        let coin: u64 = text.parse().map_err(|_| bad("a coin number is at most 2^64 - 1".into()))?;
+        if coin == 0 {
+            return Err(bad("coins are numbered from 1 (the leftmost)".into()));
         }
-    };
-    for (index, text) in components.iter().enumerate() {
-        let bad = |reason: String| GameError::BadComponent { game: game.to_owned(), text: text.clone(), reason };
-        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
-            let coin: u64 = text.parse().map_err(|_| bad("a coin number is at most 2^64 - 1".into()))?;
-            if coin == 0 {
-                return Err(bad("coins are numbered from 1 (the leftmost)".into()));
-            }
-            toggle(coin, index);
-            letters = letters.map(|length| length.max(coin));
-            continue;
-        }
-        if text.is_empty() {
-            return Err(bad("a component is a heads coin's number or a row of H and T letters".into()));
-        }
-        if text.strip_prefix('-').is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())) {
-            return Err(bad("coins are numbered from 1 (the leftmost); a coin number cannot be negative".into()));
-        }
-        for (place, letter) in text.chars().enumerate() {
-            match letter {
-                'H' | 'h' => toggle(place as u64 + 1, index),
-                'T' | 't' => {}
-                other => {
-                    return Err(bad(if text.bytes().any(|b| b.is_ascii_digit()) {
-                        "a component is a heads coin's number or a row of H and T letters, not both".into()
-                    } else {
-                        format!(
-                            "`{other}` at place {} is neither H nor T (a row is H and T letters, coin 1 leftmost)",
-                            place + 1
-                        )
-                    }));
-                }
-            }
-        }
-        let length = text.chars().count() as u64;
-        letters = Some(letters.unwrap_or(0).max(length));
+        return Ok(CoinRow { heads: vec![coin], letters: None });
     }
-    let syntax = match letters {
-        None => RowSyntax::Coins,
-        Some(length) => RowSyntax::Letters(length.max(heads.keys().next_back().copied().unwrap_or(0))),
-    };
-    Ok(Row { heads, syntax })
+    if text.is_empty() {
+        return Err(bad("a component is a heads coin's number or a row of H and T letters".into()));
+    }
+    if text.strip_prefix('-').is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())) {
+        return Err(bad("coins are numbered from 1 (the leftmost); a coin number cannot be negative".into()));
+    }
+    if text.len() as u64 > MAX_ROW_LETTERS {
+        return Err(bad(format!("a row of more than {MAX_ROW_LETTERS} letters; write far coins by number instead")));
+    }
+    let mut heads = Vec::new();
+    for (place, letter) in text.chars().enumerate() {
+        match letter {
+            'H' | 'h' => heads.push(place as u64 + 1),
+            'T' | 't' => {}
+            other => {
+                return Err(bad(if text.bytes().any(|b| b.is_ascii_digit()) {
+                    "a component is a heads coin's number or a row of H and T letters, not both".into()
+                } else {
+                    format!("`{other}` at place {} is neither H nor T (a row is H and T letters, coin 1 leftmost)", place + 1)
+                }));
+            }
+        }
+    }
+    Ok(CoinRow { heads, letters: Some(text.chars().count() as u64) })
 }
 
-/// The most letters a row written out after a move may have.
+/// The most letters a row may have.
 const MAX_ROW_LETTERS: u64 = 10_000_000;
 
-impl Row {
-    /// The position with `heads` in this row's syntax.
-    fn format(&self, heads: &BTreeMap<u64, usize>) -> Result<Vec<String>, GameError> {
-        match self.syntax {
-            RowSyntax::Coins => Ok(heads.keys().map(u64::to_string).collect()),
-            RowSyntax::Letters(length) => {
-                if length > MAX_ROW_LETTERS {
-                    return Err(GameError::Unsupported(format!(
-                        "the row after a move would be {length} letters long; write far coins by number instead"
-                    )));
-                }
-                let mut row = vec![b'T'; length as usize];
-                for &coin in heads.keys() {
-                    row[coin as usize - 1] = b'H';
-                }
-                Ok(vec![String::from_utf8(row).expect("ASCII letters")])
-            }
-        }
+/// A row in the notation it was read in.
+fn format_coin_row(row: &CoinRow) -> String {
+    match row.letters {
+        None => row.heads.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
+        Some(length) => (1..=length).map(|coin| if row.heads.binary_search(&coin).is_ok() { 'H' } else { 'T' }).collect(),
     }
 }
 
@@ -289,21 +246,23 @@ pub(crate) fn coin_list(coins: &[u64]) -> String {
     parts.join(",")
 }
 
-/// `coins:RULE` for the front end: a position is one row of coins.
+/// `coins:RULE` for the front end: each component is a row of coins (or one heads coin), and
+/// a position is their sum — a coin heads in two components counts twice, that is tails.
 ///
 /// ```
 /// use grundy::coins::CoinsRules;
 /// use grundy::coins::rule::CoinRule;
-/// use grundy::ruleset::Ruleset;
-/// let mock = CoinsRules::new(CoinRule::parse("coins:mock-turtles", "mock-turtles").unwrap());
-/// let row = vec!["HTTHTHTTH".to_owned()];
-/// assert_eq!(mock.value(&row).unwrap().to_string(), "29");
-/// let coins: Vec<String> = ["1", "4", "6", "9"].map(String::from).to_vec();
-/// assert_eq!(mock.value(&coins).unwrap().to_string(), "29");
+/// use grundy::ruleset::erase;
+/// use grundy::sum::Position;
+/// let mock = erase(CoinsRules::new(CoinRule::parse("coins:mock-turtles", "mock-turtles").unwrap()));
+/// let row = Position::parse_single(mock.clone(), &["HTTHTHTTH"]).unwrap();
+/// assert_eq!(row.value().unwrap().to_string(), "29");
+/// let coins = Position::parse_single(mock, &["1", "4", "6", "9"]).unwrap();
+/// assert_eq!(coins.value().unwrap().to_string(), "29");
 /// // The one winning move: coin 9 (worth 16) to tails, coin 7 (worth 13) to heads; 29 ⊕ 16 ⊕ 13 = 0.
-/// let moves = mock.winning_moves(&row).unwrap();
+/// let moves = row.winning_moves().unwrap();
 /// assert_eq!(moves.len(), 1);
-/// assert_eq!(moves[0].to, ["HTTHTHHTT"]);
+/// assert_eq!(row.after(&moves[0]).to_text(), "HTTHTHHTT");
 /// assert_eq!(moves[0].notation, "turn 7,9");
 /// ```
 pub struct CoinsRules {
@@ -321,109 +280,92 @@ impl CoinsRules {
         &self.engine
     }
 
-    fn values(&self, row: &Row) -> Result<Vec<u64>, GameError> {
-        if let Some(&last) = row.heads.keys().next_back() {
+    fn coin_values(&self, row: &CoinRow) -> Result<Vec<u64>, GameError> {
+        if let Some(&last) = row.heads.last() {
             self.engine.prepare(last)?;
         }
-        row.heads.keys().map(|&coin| self.engine.value(coin)).collect()
+        row.heads.iter().map(|&coin| self.engine.value(coin)).collect()
+    }
+
+    /// The moves that turn `coin` (heads) and one of `other_sets`, as options of `row`.
+    fn turn(&self, row: &CoinRow, coin: u64, others: Vec<u64>) -> ComponentMove<CoinRow> {
+        let mut turned = others.clone();
+        turned.push(coin);
+        let notation = format!("turn {}", coin_list(&turned));
+        let result = match row.letters {
+            // A row written out stays one row: toggle the coins turned.
+            Some(_) => {
+                let mut heads: BTreeSet<u64> = row.heads.iter().copied().collect();
+                for other in turned {
+                    if !heads.remove(&other) {
+                        heads.insert(other);
+                    }
+                }
+                vec![CoinRow { heads: heads.into_iter().collect(), letters: row.letters }]
+            }
+            // A single heads coin: it goes, and every other coin turned is one heads more.
+            None => others.into_iter().map(|other| CoinRow { heads: vec![other], letters: None }).collect(),
+        };
+        ComponentMove { result, notation, detail: format!(" ({coin} heads -> tails)") }
     }
 }
 
-impl Ruleset for CoinsRules {
+impl ComponentGame for CoinsRules {
+    type Component = CoinRow;
+
     fn spec(&self) -> String {
         format!("coins:{}", self.engine.rule)
     }
 
-    fn value(&self, components: &[String]) -> Result<Value, GameError> {
-        let row = parse_row(&self.spec(), components)?;
-        let total = self.values(&row)?.into_iter().fold(0, |acc, value| acc ^ value);
-        Ok(Value::Finite(BigUint::from(total)))
+    fn component_noun(&self) -> &'static str {
+        "row"
     }
 
-    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
-        let row = parse_row(&self.spec(), components)?;
-        let values = self.values(&row)?;
-        let total = values.iter().fold(0, |acc, value| acc ^ value);
-        let mut moves = Vec::new();
-        if total == 0 {
-            return Ok(moves);
-        }
-        let mut budget = Budget::default();
-        for ((&coin, &component), &value) in row.heads.iter().zip(&values) {
-            for others in other_sets(&self.engine, coin, Some(total ^ value), &mut budget)? {
-                let played = row.play(coin, &others, component)?;
-                let explain = if others.is_empty() {
-                    format!("turn coin {coin} (heads -> tails); value {total} -> 0, a P-position")
-                } else {
-                    format!(
-                        "turn coins {} ({coin} heads -> tails); value {total} -> 0, a P-position",
-                        coin_list(&played.turned)
-                    )
-                };
-                moves.push(WinningMove { to: played.to, component, notation: played.notation, explain });
-            }
-        }
-        Ok(moves)
+    fn parse_component(&self, text: &str) -> Result<CoinRow, GameError> {
+        parse_coin_row(&self.spec(), text)
     }
 
-    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
-        let row = parse_row(&self.spec(), components)?;
-        self.values(&row)?;
+    fn format_component(&self, row: &CoinRow) -> String {
+        format_coin_row(row)
+    }
+
+    fn describe_component(&self, row: &CoinRow) -> String {
+        match row.letters {
+            Some(length) if length <= 80 => format_coin_row(row),
+            _ if row.heads.is_empty() => "no heads".to_owned(),
+            _ => format!("heads at coins {}", coin_list(&row.heads)),
+        }
+    }
+
+    fn options(&self, row: &CoinRow, limit: usize) -> Result<Vec<ComponentMove<CoinRow>>, GameError> {
+        self.coin_values(row)?;
         let mut budget = Budget::with_move_limit(limit);
         let mut moves = Vec::new();
-        for (&coin, &component) in &row.heads {
+        for &coin in &row.heads {
             for others in other_sets(&self.engine, coin, None, &mut budget)? {
-                let played = row.play(coin, &others, component)?;
-                moves.push(Move { to: played.to, component, notation: played.notation });
+                moves.push(self.turn(row, coin, others));
             }
         }
         Ok(moves)
     }
 
-    fn describe_position(&self, components: &[String]) -> Vec<String> {
-        match parse_row(&self.spec(), components) {
-            Ok(row) => vec![row.describe()],
-            Err(_) => components.to_vec(),
-        }
+    fn value(&self, row: &CoinRow) -> Result<Value, GameError> {
+        Ok(Value::Finite(BigUint::from(self.coin_values(row)?.into_iter().fold(0, |acc, value| acc ^ value))))
     }
-}
 
-/// A move played on a row: the coins turned, in words, and the position left.
-struct Played {
-    turned: Vec<u64>,
-    notation: String,
-    to: Vec<String>,
-}
-
-impl Row {
-    /// Turns `others` and the heads coin `coin` (from component `component`).
-    fn play(&self, coin: u64, others: &[u64], component: usize) -> Result<Played, GameError> {
-        let mut after = self.heads.clone();
-        for &other in others.iter().chain([&coin]) {
-            if after.remove(&other).is_none() {
-                after.insert(other, component);
+    fn moves_to_value(&self, row: &CoinRow, target: &BigUint) -> Result<Vec<ComponentMove<CoinRow>>, GameError> {
+        let Some(target) = target.to_u64() else { return Ok(Vec::new()) };
+        let values = self.coin_values(row)?;
+        let total = values.iter().fold(0, |acc, value| acc ^ value);
+        let mut budget = Budget::default();
+        let mut moves = Vec::new();
+        for (&coin, &value) in row.heads.iter().zip(&values) {
+            // Turning coin c and others O leaves total ⊕ G(c) ⊕ (xor of G over O).
+            for others in other_sets(&self.engine, coin, Some(target ^ total ^ value), &mut budget)? {
+                moves.push(self.turn(row, coin, others));
             }
         }
-        let mut turned = others.to_vec();
-        turned.push(coin);
-        Ok(Played { notation: format!("turn {}", coin_list(&turned)), to: self.format(&after)?, turned })
-    }
-
-    /// The row for a person: its letters when short enough, else the heads coins.
-    fn describe(&self) -> String {
-        let last = self.heads.keys().next_back().copied().unwrap_or(0);
-        let length = match self.syntax {
-            RowSyntax::Letters(length) => length,
-            RowSyntax::Coins => last,
-        };
-        if length <= 80 {
-            let letters: String =
-                (1..=length).map(|coin| if self.heads.contains_key(&coin) { 'H' } else { 'T' }).collect();
-            format!("row: {letters}")
-        } else {
-            let coins: Vec<u64> = self.heads.keys().copied().collect();
-            format!("heads at coins {}", coin_list(&coins))
-        }
+        Ok(moves)
     }
 }
 

@@ -19,10 +19,10 @@ use crate::coins::{CoinEngine, coin_list, turn_masks};
 use crate::error::{GameError, check_memory};
 use crate::game::Game;
 use crate::nimber::Nimber;
-use crate::ruleset::{Move, Ruleset, Table, WinningMove};
+use crate::ruleset::{ComponentGame, ComponentMove, Table};
 use crate::value::Value;
 use num_bigint::BigUint;
-use std::collections::BTreeMap;
+use num_traits::ToPrimitive;
 
 /// A move of a product as the coins of each row game it turns (numbered from 1): it turns
 /// every cell of `first × second`.
@@ -32,12 +32,12 @@ type RectangleMove = (Vec<u64>, Vec<u64>);
 ///
 /// ```
 /// use grundy::coins::product::ProductRules;
-/// use grundy::ruleset::Ruleset;
+/// use grundy::ruleset::ComponentGame;
 /// let corners = ProductRules::corners();
-/// assert_eq!(corners.value(&["3,5".to_owned()]).unwrap().to_string(), "15");
-/// let tartan = ProductRules::parse("product:ruler*mock-turtles", "ruler*mock-turtles").unwrap();
+/// assert_eq!(corners.value(&(3, 5)).unwrap().to_string(), "15");
+/// let tartan = ProductRules::parse("product:ruler:mock-turtles", "ruler:mock-turtles").unwrap();
 /// // Ruler coin 4 is worth 4, Mock Turtles coin 3 is worth 4, and 4 ⊗ 4 = 6.
-/// assert_eq!(tartan.value(&["3,2".to_owned()]).unwrap().to_string(), "6");
+/// assert_eq!(tartan.value(&(3, 2)).unwrap().to_string(), "6");
 /// ```
 pub struct ProductRules {
     spec: String,
@@ -62,21 +62,24 @@ impl ProductRules {
     /// not parse.
     pub fn parse(spec: &str, factors: &str) -> Result<Self, GameError> {
         let bad = |reason: String| GameError::BadGame { spec: spec.to_owned(), reason };
-        let Some((first, second)) = factors.split_once('*').filter(|(_, second)| !second.contains('*')) else {
+        // `product:A:B`; the older `product:A*B` needs quotes in a shell but is still read.
+        let separator = if factors.contains('*') { '*' } else { ':' };
+        let Some((first, second)) = factors.split_once(separator).filter(|(_, second)| !second.contains(separator))
+        else {
             let shown = if factors.is_empty() { "nothing".to_owned() } else { format!("`{factors}`") };
             return Err(bad(format!(
-                "{shown} is not two row rules joined by one `*` (write product:A*B, e.g. product:ruler*mock-turtles)"
+                "{shown} is not two row rules joined by one `:` (write product:A:B, e.g. product:ruler:mock-turtles)"
             )));
         };
         for (side, rule) in [("before", first), ("after", second)] {
             if rule.trim().is_empty() {
-                return Err(bad(format!("the rule {side} `*` is empty (e.g. product:ruler*mock-turtles)")));
+                return Err(bad(format!("the rule {side} `{separator}` is empty (e.g. product:ruler:mock-turtles)")));
             }
         }
         let first = CoinRule::parse(spec, first)?;
         let second = CoinRule::parse(spec, second)?;
         Ok(ProductRules {
-            spec: format!("product:{first}*{second}"),
+            spec: format!("product:{first}:{second}"),
             first: CoinEngine::new(first),
             second: CoinEngine::new(second),
         })
@@ -86,38 +89,6 @@ impl ProductRules {
         Ok(Nimber(self.first.value(x + 1)?) * Nimber(self.second.value(y + 1)?))
     }
 
-    fn parse_cells(&self, components: &[String]) -> Result<BTreeMap<(u64, u64), usize>, GameError> {
-        let mut heads = BTreeMap::new();
-        for (index, text) in components.iter().enumerate() {
-            let bad = |reason: &str| GameError::BadComponent {
-                game: self.spec.clone(),
-                text: text.clone(),
-                reason: reason.to_owned(),
-            };
-            let (x, y) = text.split_once(',').ok_or_else(|| bad("a heads is written x,y (row and column from 0)"))?;
-            let coordinate = |part: &str| {
-                if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(bad("a heads is written x,y with x and y non-negative integers"));
-                }
-                part.parse::<u64>()
-                    .ok()
-                    .filter(|&c| c < u64::MAX)
-                    .ok_or_else(|| bad("a coordinate is at most 2^64 - 2"))
-            };
-            let cell = (coordinate(x)?, coordinate(y)?);
-            if heads.remove(&cell).is_none() {
-                heads.insert(cell, index);
-            }
-        }
-        // Fill the tables once for the farthest coordinates.
-        if let Some(x) = heads.keys().map(|cell| cell.0).max() {
-            self.first.prepare(x + 1)?;
-        }
-        if let Some(y) = heads.keys().map(|cell| cell.1).max() {
-            self.second.prepare(y + 1)?;
-        }
-        Ok(heads)
-    }
 
     /// The moves from the heads at `cell` that change the grid's value by `change`: a move
     /// `S × T` changes it by `(⊕_S G_A) ⊗ (⊕_T G_B)`. Every move of the game with the nearer
@@ -156,100 +127,88 @@ impl ProductRules {
     }
 }
 
-/// The heads after turning every coin of `rows × columns`.
-fn turn_cells(
-    heads: &BTreeMap<(u64, u64), usize>,
-    rows: &[u64],
-    columns: &[u64],
-    component: usize,
-) -> BTreeMap<(u64, u64), usize> {
-    let mut after = heads.clone();
-    for &row in rows {
-        for &column in columns {
-            if after.remove(&(row, column)).is_none() {
-                after.insert((row, column), component);
-            }
+impl ProductRules {
+    /// The option of the heads at `(x, y)` that turns `rows × columns` (coins from 1): every
+    /// other cell turned is one heads more (two heads on a cell cancel in the sum).
+    fn turn(&self, (x, y): (u64, u64), rows: Vec<u64>, columns: Vec<u64>) -> ComponentMove<(u64, u64)> {
+        let rows: Vec<u64> = rows.into_iter().map(|coin| coin - 1).collect();
+        let columns: Vec<u64> = columns.into_iter().map(|coin| coin - 1).collect();
+        let result =
+            rows.iter().flat_map(|&row| columns.iter().map(move |&column| (row, column))).filter(|&cell| cell != (x, y)).collect();
+        ComponentMove {
+            result,
+            notation: format!("turn {} x {}", coin_list(&rows), coin_list(&columns)),
+            detail: format!(" ({x},{y} heads -> tails)"),
         }
     }
-    after
 }
 
-fn format_cells(heads: &BTreeMap<(u64, u64), usize>) -> Vec<String> {
-    heads.keys().map(|(x, y)| format!("{x},{y}")).collect()
-}
+impl ComponentGame for ProductRules {
+    type Component = (u64, u64);
 
-impl Ruleset for ProductRules {
     fn spec(&self) -> String {
         self.spec.clone()
     }
 
-    fn value(&self, components: &[String]) -> Result<Value, GameError> {
-        let heads = self.parse_cells(components)?;
-        let mut total = Nimber::ZERO;
-        for &cell in heads.keys() {
-            total += self.cell_value(cell)?;
-        }
-        Ok(Value::Finite(BigUint::from(total.0)))
+    fn component_noun(&self) -> &'static str {
+        "heads"
     }
 
-    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
-        let heads = self.parse_cells(components)?;
-        let mut total = Nimber::ZERO;
-        for &cell in heads.keys() {
-            total += self.cell_value(cell)?;
-        }
-        let mut moves = Vec::new();
-        if total == Nimber::ZERO {
-            return Ok(moves);
-        }
-        let mut budget = Budget::default();
-        for (&(x, y), &component) in &heads {
-            for (rows, columns) in self.moves_from((x, y), total, &mut budget)? {
-                let rows: Vec<u64> = rows.into_iter().map(|coin| coin - 1).collect();
-                let columns: Vec<u64> = columns.into_iter().map(|coin| coin - 1).collect();
-                budget.step(rows.len() as u64 * columns.len() as u64)?;
-                let after = turn_cells(&heads, &rows, &columns, component);
-                let notation = format!("turn {} x {}", coin_list(&rows), coin_list(&columns));
-                let explain = format!(
-                    "turn every coin at x in {{{}}}, y in {{{}}} ({x},{y} heads -> tails); value {} -> 0, a P-position",
-                    coin_list(&rows),
-                    coin_list(&columns),
-                    total.0
-                );
-                moves.push(WinningMove { to: format_cells(&after), component, notation, explain });
+    fn parse_component(&self, text: &str) -> Result<(u64, u64), GameError> {
+        let bad = |reason: &str| GameError::BadComponent { game: self.spec.clone(), text: text.to_owned(), reason: reason.to_owned() };
+        let (x, y) = text.split_once(',').ok_or_else(|| bad("a heads is written x,y (row and column from 0)"))?;
+        let coordinate = |part: &str| {
+            if part.starts_with('-') {
+                return Err(bad("coordinates are non-negative: rows and columns are numbered from 0"));
             }
-        }
-        Ok(moves)
+            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad("a heads is written x,y with x and y non-negative integers"));
+            }
+            part.parse::<u64>().ok().filter(|&c| c < u64::MAX).ok_or_else(|| bad("a coordinate is at most 2^64 - 2"))
+        };
+        Ok((coordinate(x)?, coordinate(y)?))
     }
 
-    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
-        let heads = self.parse_cells(components)?;
+    fn format_component(&self, (x, y): &(u64, u64)) -> String {
+        format!("{x},{y}")
+    }
+
+    fn options(&self, &(x, y): &(u64, u64), limit: usize) -> Result<Vec<ComponentMove<(u64, u64)>>, GameError> {
         let mut budget = Budget::with_move_limit(limit);
+        let row_sets = other_sets(&self.first, x + 1, None, &mut budget)?;
+        let column_sets = other_sets(&self.second, y + 1, None, &mut budget)?;
+        budget.found(row_sets.len() as u128 * column_sets.len() as u128)?;
         let mut moves = Vec::new();
-        for (&(x, y), &component) in &heads {
-            let row_sets = other_sets(&self.first, x + 1, None, &mut budget)?;
-            let column_sets = other_sets(&self.second, y + 1, None, &mut budget)?;
-            budget.found(row_sets.len() as u128 * column_sets.len() as u128)?;
-            for row_others in &row_sets {
-                for column_others in &column_sets {
-                    let rows: Vec<u64> = row_others.iter().map(|coin| coin - 1).chain([x]).collect();
-                    let columns: Vec<u64> = column_others.iter().map(|coin| coin - 1).chain([y]).collect();
-                    budget.step(rows.len() as u64 * columns.len() as u64)?;
-                    let after = turn_cells(&heads, &rows, &columns, component);
-                    let notation = format!("turn {} x {}", coin_list(&rows), coin_list(&columns));
-                    moves.push(Move { to: format_cells(&after), component, notation });
-                }
+        for row_others in &row_sets {
+            for column_others in &column_sets {
+                let rows: Vec<u64> = row_others.iter().copied().chain([x + 1]).collect();
+                let columns: Vec<u64> = column_others.iter().copied().chain([y + 1]).collect();
+                budget.step(rows.len() as u64 * columns.len() as u64)?;
+                moves.push(self.turn((x, y), rows, columns));
             }
         }
         Ok(moves)
     }
 
-    fn describe_position(&self, components: &[String]) -> Vec<String> {
-        match self.parse_cells(components) {
-            Ok(heads) if heads.is_empty() => vec!["no heads".to_owned()],
-            Ok(heads) => vec![format!("heads at {}", format_cells(&heads).join(" "))],
-            Err(_) => components.to_vec(),
+    fn value(&self, &cell: &(u64, u64)) -> Result<Value, GameError> {
+        self.first.prepare(cell.0 + 1)?;
+        self.second.prepare(cell.1 + 1)?;
+        Ok(Value::Finite(BigUint::from(self.cell_value(cell)?.0)))
+    }
+
+    fn moves_to_value(&self, &cell: &(u64, u64), target: &BigUint) -> Result<Vec<ComponentMove<(u64, u64)>>, GameError> {
+        let Some(target) = target.to_u64() else { return Ok(Vec::new()) };
+        self.first.prepare(cell.0 + 1)?;
+        self.second.prepare(cell.1 + 1)?;
+        // The heads at `cell` (worth v) becomes the other cells of S × T, worth v ⊕ change.
+        let change = self.cell_value(cell)? + Nimber(target);
+        let mut budget = Budget::default();
+        let mut moves = Vec::new();
+        for (rows, columns) in self.moves_from(cell, change, &mut budget)? {
+            budget.step(rows.len() as u64 * columns.len() as u64)?;
+            moves.push(self.turn(cell, rows, columns));
         }
+        Ok(moves)
     }
 
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {

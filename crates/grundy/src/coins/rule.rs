@@ -16,7 +16,7 @@
 //! - `within=K`: the other coins lie at most `K` places left of the rightmost coin.
 //!
 //! Counting the rightmost coin makes both of the issue's examples true: `coins:turn=1..3` is
-//! Mock Turtles (one, two or three coins) and `coins:turn=0..;consecutive` is Ruler (any run
+//! Mock Turtles (one, two or three coins) and `coins:turn=0../consecutive` is Ruler (any run
 //! ending at the heads coin). A rule equal to a named one is shown by its name.
 
 use crate::error::GameError;
@@ -106,7 +106,7 @@ impl CountRange {
 /// let ruler = CoinRule::parse("coins:turn=0..;consecutive", "turn=0..;consecutive").unwrap();
 /// assert_eq!(ruler.to_string(), "ruler");
 /// let own = CoinRule::parse("coins:turn=2,4;within=5", "turn=2,4;within=5").unwrap();
-/// assert_eq!(own.to_string(), "turn=2,4;within=5");
+/// assert_eq!(own.to_string(), "turn=2,4/within=5");
 /// assert!(CoinRule::parse("coins:turn=1..3;sideways", "turn=1..3;sideways").unwrap_err().to_string().contains("`sideways`"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -184,14 +184,14 @@ impl CoinRule {
         }
         if text.trim().is_empty() {
             return Err(bad(
-                "the rule is empty: write a name (turtles, mock-turtles, ruler, twins) or turn=SET[;consecutive][;within=K]"
+                "the rule is empty: write a name (turtles, mock-turtles, ruler, twins) or turn=SET[/consecutive][/within=K]"
                     .into(),
             ));
         }
         let mut counts: Option<(Vec<CountRange>, &str)> = None;
         let mut consecutive = false;
         let mut within = None;
-        for part in text.split(';').map(str::trim).filter(|part| !part.is_empty()) {
+        for part in text.split([';', '/']).map(str::trim).filter(|part| !part.is_empty()) {
             let (key, value) = match part.split_once('=') {
                 Some((key, value)) => (key.trim(), Some(value.trim())),
                 None => (part, None),
@@ -298,10 +298,10 @@ impl fmt::Display for CoinRule {
             .collect();
         write!(f, "turn={}", items.join(","))?;
         if self.consecutive {
-            f.write_str(";consecutive")?;
+            f.write_str("/consecutive")?;
         }
         if let Some(k) = self.within {
-            write!(f, ";within={k}")?;
+            write!(f, "/within={k}")?;
         }
         Ok(())
     }
@@ -380,13 +380,13 @@ mod tests {
         for (text, shown) in [
             ("turn=3,1..2", "mock-turtles"),
             ("turn=2,1", "turtles"),
-            ("turn=1..2;consecutive", "turn=1..2;consecutive"),
-            ("turn=1..;within=1", "turn=1..2;consecutive"),
-            ("turn=1..;consecutive;within=3", "turn=1..4;consecutive"),
-            ("turn=1..;within=3", "turn=1..4;within=3"),
+            ("turn=1..2;consecutive", "turn=1..2/consecutive"),
+            ("turn=1..;within=1", "turn=1..2/consecutive"),
+            ("turn=1..;consecutive;within=3", "turn=1..4/consecutive"),
+            ("turn=1..;within=3", "turn=1..4/within=3"),
             ("turn=1;within=3", "turn=1"),
             ("turn=2..4,7..", "turn=2..4,7.."),
-            ("turn=..3;within=9", "turn=1..3;within=9"),
+            ("turn=..3;within=9", "turn=1..3/within=9"),
         ] {
             let rule = match parse(text) {
                 Ok(rule) => rule,

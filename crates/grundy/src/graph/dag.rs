@@ -5,7 +5,7 @@
 //! ([`crate::graph::retrograde`]) and a position's value is the nim-sum of its tokens' values
 //! (the Sprague–Grundy theorem; seed `002_e2faf50696f52a16.txt`, Part 2). With cycles, each
 //! vertex gets Smith's generalized value, finite or `∞(K)` ([`crate::graph::loopy`]), and a
-//! position is valued by Smith's sum rules ([`crate::graph::loopy::sum_value`]): `P` iff every
+//! position is valued by Smith's sum rules ([`crate::sum`]): `P` iff every
 //! token is finite with nim-sum 0; `N` iff one token is `∞(K)`, the others finite with nim-sum
 //! `a ∈ K`, or all finite with nim-sum ≠ 0; otherwise `D`, a draw.
 //!
@@ -18,9 +18,11 @@
 use crate::error::{GameError, check_memory};
 use crate::game::Game;
 use crate::graph::digraph::{Digraph, in_game};
-use crate::graph::loopy::{GeneralizedGrundy, INFINITE, sum_value};
-use crate::ruleset::{Move, Ruleset, Table, VertexEntry, WinningMove, too_many_moves};
+use crate::graph::loopy::{GeneralizedGrundy, INFINITE};
+use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves};
 use crate::value::Value;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
 /// A directed graph as a [`Game`] for the reference solver: the position is a token's vertex.
 ///
@@ -45,15 +47,16 @@ impl Game for TokenOnGraph<'_> {
 ///
 /// ```
 /// use grundy::graph::dag::DagGame;
-/// use grundy::ruleset::Ruleset;
+/// use grundy::ruleset::erase;
+/// use grundy::sum::Position;
 /// // a → b → c, a → c: G = 2, 1, 0. With a loop d ⇄ e beside them.
-/// let game = DagGame::parse("dag:g.txt", "g.txt", "a b\nb c\na c\nd e\ne d\ne c\n").unwrap();
-/// let tokens = |names: &[&str]| names.iter().map(|name| name.to_string()).collect::<Vec<_>>();
-/// assert_eq!(game.value(&tokens(&["a", "b", "b"])).unwrap().to_string(), "2");
-/// let moves = game.winning_moves(&tokens(&["a", "b"])).unwrap();
-/// assert_eq!(moves[0].to, ["b", "b"]);
-/// assert_eq!(game.value(&tokens(&["e"])).unwrap().to_string(), "1");
-/// assert_eq!(game.value(&tokens(&["d"])).unwrap().to_string(), "0");
+/// let game = erase(DagGame::parse("dag:g.txt", "g.txt", "a b\nb c\na c\nd e\ne d\ne c\n").unwrap());
+/// let tokens = |names: &[&str]| Position::parse_single(game.clone(), names).unwrap();
+/// assert_eq!(tokens(&["a", "b", "b"]).value().unwrap().to_string(), "2");
+/// let moves = tokens(&["a", "b"]).winning_moves().unwrap();
+/// assert_eq!(tokens(&["a", "b"]).after(&moves[0]).to_text(), "b b");
+/// assert_eq!(tokens(&["e"]).value().unwrap().to_string(), "1");
+/// assert_eq!(tokens(&["d"]).value().unwrap().to_string(), "0");
 /// ```
 #[derive(Clone, Debug)]
 pub struct DagGame {
@@ -103,8 +106,8 @@ impl DagGame {
         })
     }
 
-    fn tokens(&self, components: &[String]) -> Result<Vec<u32>, GameError> {
-        components.iter().map(|text| self.token(text)).collect()
+    fn notation(&self, from: u32, to: u32) -> String {
+        format!("{} -> {}", self.name(from), self.name(to))
     }
 
     fn name(&self, v: u32) -> &str {
@@ -126,120 +129,57 @@ impl DagGame {
     }
 }
 
-impl Ruleset for DagGame {
+impl ComponentGame for DagGame {
+    type Component = u32;
+
     fn spec(&self) -> String {
         self.spec.clone()
     }
 
-    fn value(&self, components: &[String]) -> Result<Value, GameError> {
-        let values: Vec<Value> =
-            self.tokens(components)?.into_iter().map(|v| self.labels.value(&self.graph, v)).collect();
-        Ok(sum_value(&values))
+    fn component_noun(&self) -> &'static str {
+        "token"
     }
 
-    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
-        let tokens = self.tokens(components)?;
-        let infinite: Vec<usize> = (0..tokens.len()).filter(|&i| !self.labels.is_finite(tokens[i])).collect();
-        let finite_sum = |skip: Option<usize>| {
-            (0..tokens.len())
-                .filter(|&i| Some(i) != skip && self.labels.is_finite(tokens[i]))
-                .fold(0u64, |acc, i| acc ^ u64::from(self.labels.label(tokens[i])))
-        };
-        let single = tokens.len() == 1;
-        let mut moves = Vec::new();
-        let mut push = |index: usize, to_vertex: u32, explain: String| {
-            let mut to = components.to_vec();
-            to[index] = self.name(to_vertex).to_owned();
-            let notation = format!("{} -> {}", self.name(tokens[index]), self.name(to_vertex));
-            moves.push(WinningMove { to, component: index, notation, explain });
-        };
-        match infinite.as_slice() {
-            [] => {
-                let total = finite_sum(None);
-                if total == 0 {
-                    return Ok(moves);
-                }
-                for (index, &from) in tokens.iter().enumerate() {
-                    let value = u64::from(self.labels.label(from));
-                    let target = value ^ total;
-                    for to_vertex in self.successors_valued(from, target) {
-                        let notation = format!("{} -> {}", self.name(from), self.name(to_vertex));
-                        let explain = if single {
-                            format!("token 1: {notation}; value {value} -> 0, a P-position")
-                        } else {
-                            format!(
-                                "token {}: {notation}; its value {value} -> {target} makes the nim-sum {total} -> 0, a P-position",
-                                index + 1
-                            )
-                        };
-                        push(index, to_vertex, explain);
-                    }
-                }
-            }
-            &[index] => {
-                // Only the ∞ token can move to a P-position: a sum with an ∞ part is never P.
-                let others = finite_sum(Some(index));
-                let from = tokens[index];
-                let value = self.labels.value(&self.graph, from);
-                for to_vertex in self.successors_valued(from, others) {
-                    let notation = format!("{} -> {}", self.name(from), self.name(to_vertex));
-                    let explain = if single {
-                        format!("token 1: {notation}; value {value} -> 0, a P-position")
-                    } else {
-                        format!(
-                            "token {}: {notation}; its value {value} -> {others}, the nim-sum of the other tokens: all finite with nim-sum 0, a P-position",
-                            index + 1
-                        )
-                    };
-                    push(index, to_vertex, explain);
-                }
-            }
-            // Two or more ∞ tokens: a draw, no move reaches a P-position.
-            _ => {}
+    fn parse_component(&self, text: &str) -> Result<u32, GameError> {
+        self.token(text)
+    }
+
+    fn format_component(&self, &v: &u32) -> String {
+        self.name(v).to_owned()
+    }
+
+    fn describe_component(&self, &v: &u32) -> String {
+        format!("on {} (value {})", self.name(v), self.labels.value(&self.graph, v))
+    }
+
+    fn options(&self, &from: &u32, limit: usize) -> Result<Vec<ComponentMove<u32>>, GameError> {
+        let mut targets = self.graph.successors(from).to_vec();
+        targets.sort_unstable();
+        targets.dedup();
+        if targets.len() > limit {
+            return Err(too_many_moves(&self.spec, self.name(from), limit));
         }
-        Ok(moves)
+        Ok(targets.into_iter().map(|to| ComponentMove::new(vec![to], self.notation(from, to))).collect())
     }
 
-    fn graph_edges(&self) -> Option<Vec<(String, String)>> {
+    fn value(&self, &v: &u32) -> Result<Value, GameError> {
+        Ok(self.labels.value(&self.graph, v))
+    }
+
+    fn moves_to_value(&self, &from: &u32, target: &BigUint) -> Result<Vec<ComponentMove<u32>>, GameError> {
+        let Some(target) = target.to_u64() else { return Ok(Vec::new()) };
+        Ok(self
+            .successors_valued(from, target)
+            .into_iter()
+            .map(|to| ComponentMove::new(vec![to], self.notation(from, to)))
+            .collect())
+    }
+
+    fn graph(&self) -> Option<GraphView> {
         let edges = (0..self.graph.vertex_count() as u32)
             .flat_map(|u| self.graph.successors(u).iter().map(move |&v| (u, v)))
-            .map(|(u, v)| (self.name(u).to_owned(), self.name(v).to_owned()))
             .collect();
-        Some(edges)
-    }
-
-    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
-        let tokens = self.tokens(components)?;
-        let mut moves = Vec::new();
-        for (index, &from) in tokens.iter().enumerate() {
-            let mut targets = self.graph.successors(from).to_vec();
-            targets.sort_unstable();
-            targets.dedup();
-            for to_vertex in targets {
-                if moves.len() == limit {
-                    return Err(too_many_moves(&self.spec, &components[index], limit));
-                }
-                let mut to = components.to_vec();
-                to[index] = self.name(to_vertex).to_owned();
-                moves.push(Move {
-                    to,
-                    component: index,
-                    notation: format!("{} -> {}", self.name(from), self.name(to_vertex)),
-                });
-            }
-        }
-        Ok(moves)
-    }
-
-    fn describe_position(&self, components: &[String]) -> Vec<String> {
-        components
-            .iter()
-            .enumerate()
-            .map(|(index, name)| match self.graph.vertex(name) {
-                Some(v) => format!("token {}: on {name} (value {})", index + 1, self.labels.value(&self.graph, v)),
-                None => format!("token {}: {name}", index + 1),
-            })
-            .collect()
+        Some(GraphView { names: self.graph.names().to_vec(), edges, directed: true })
     }
 
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {

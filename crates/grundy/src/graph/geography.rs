@@ -26,7 +26,7 @@ use crate::error::{GameError, check_memory};
 use crate::game::Game;
 use crate::graph::digraph::{Graph, in_game};
 use crate::graph::matching::{Classification, classify};
-use crate::ruleset::{Move, Ruleset, Table, VertexEntry, WinningMove, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves};
 use crate::solve::memo::Solver;
 use crate::value::{Outcome, Value};
 
@@ -83,17 +83,19 @@ impl Game for PathGame {
 ///
 /// ```
 /// use grundy::graph::geography::GeographyGame;
-/// use grundy::ruleset::Ruleset;
+/// use grundy::ruleset::erase;
+/// use grundy::sum::Position;
 /// use grundy::Outcome;
 /// // The path a - b - c - d has the perfect matching ab, cd: every vertex is covered.
-/// let game = GeographyGame::parse("geography:p.txt", "p.txt", "a b\nb c\nc d\n").unwrap();
-/// let at = |text: &str| vec![text.to_string()];
-/// assert_eq!(game.outcome(&at("a")).unwrap(), Outcome::N);
-/// assert_eq!(game.winning_moves(&at("a")).unwrap()[0].to, ["a,b"]);
+/// let game = erase(GeographyGame::parse("geography:p.txt", "p.txt", "a b\nb c\nc d\n").unwrap());
+/// let at = |text: &str| Position::parse_single(game.clone(), &[text]).unwrap();
+/// assert_eq!(at("a").outcome().unwrap(), Outcome::N);
+/// let moves = at("a").winning_moves().unwrap();
+/// assert_eq!(at("a").after(&moves[0]).to_text(), "a,b");
 /// // After a, b the token is on b with c - d ahead: b's only move is to c, then d ends it.
-/// assert_eq!(game.outcome(&at("a,b")).unwrap(), Outcome::P);
+/// assert_eq!(at("a,b").outcome().unwrap(), Outcome::P);
 /// // From b: to a ends the game (value 0), to c leaves one move (value 1): mex = 2.
-/// assert_eq!(game.value(&at("b")).unwrap().to_string(), "2");
+/// assert_eq!(at("b").value().unwrap().to_string(), "2");
 /// ```
 #[derive(Clone, Debug)]
 pub struct GeographyGame {
@@ -138,23 +140,7 @@ impl GeographyGame {
         self.graph.vertex(name).ok_or_else(|| self.bad(whole, format!("no vertex `{name}` in {}", self.file)))
     }
 
-    fn position(&self, components: &[String]) -> Result<Position, GameError> {
-        let text = match components {
-            [one] => one,
-            [] => {
-                return Err(GameError::BadComponent {
-                    game: self.spec.clone(),
-                    text: String::new(),
-                    reason: "give the token's vertex `v`, or the path so far `v1,v2,…`".to_owned(),
-                });
-            }
-            [_, second, ..] => {
-                return Err(self.bad(
-                    second,
-                    "geography has one token: give one vertex `v` or one path `v1,v2,…` (two tokens would share the visited vertices, which is not a sum of games)".to_owned(),
-                ));
-            }
-        };
+    fn parse_path(&self, text: &str) -> Result<Vec<u32>, GameError> {
         // A name may itself contain commas: the whole text as a name wins.
         let path: Vec<u32> = match self.graph.vertex(text) {
             Some(v) => vec![v],
@@ -177,8 +163,17 @@ impl GeographyGame {
                 ));
             }
         }
+        Ok(path)
+    }
+
+    fn position(path: &[u32]) -> Position {
         let (&token, earlier) = path.split_last().expect("a path has a vertex");
-        Ok(Position { earlier: earlier.to_vec(), token })
+        Position { earlier: earlier.to_vec(), token }
+    }
+
+    fn is_p_position(&self, path: &[u32]) -> bool {
+        let position = Self::position(path);
+        !self.classify_position(&position).in_every_maximum[position.token as usize]
     }
 
     fn name(&self, v: u32) -> &str {
@@ -238,15 +233,55 @@ impl GeographyGame {
     }
 }
 
-impl Ruleset for GeographyGame {
+impl ComponentGame for GeographyGame {
+    type Component = Vec<u32>;
+
     fn spec(&self) -> String {
         self.spec.clone()
     }
 
-    fn value(&self, components: &[String]) -> Result<Value, GameError> {
-        let position = self.position(components)?;
+    fn component_noun(&self) -> &'static str {
+        "token"
+    }
+
+    fn parse_component(&self, text: &str) -> Result<Vec<u32>, GameError> {
+        if text.is_empty() {
+            return Err(self.bad(text, "give the token's vertex `v`, or the path so far `v1,v2,…`".to_owned()));
+        }
+        self.parse_path(text)
+    }
+
+    fn format_component(&self, path: &Vec<u32>) -> String {
+        self.path_text(&Self::position(path))
+    }
+
+    fn describe_component(&self, path: &Vec<u32>) -> String {
+        let position = Self::position(path);
+        format!("on {}; visited: {}", self.name(position.token), self.path_text(&position).replace(',', ", "))
+    }
+
+    fn options(&self, path: &Vec<u32>, limit: usize) -> Result<Vec<ComponentMove<Vec<u32>>>, GameError> {
+        let position = Self::position(path);
+        let from = self.name(position.token);
+        let mut moves = Vec::new();
+        for &w in self.graph.neighbours(position.token) {
+            if path.contains(&w) {
+                continue;
+            }
+            if moves.len() == limit {
+                return Err(too_many_moves(&self.spec, &self.path_text(&position), limit));
+            }
+            let mut next = path.clone();
+            next.push(w);
+            moves.push(ComponentMove::new(vec![next], format!("{from} -> {}", self.name(w))));
+        }
+        Ok(moves)
+    }
+
+    fn value(&self, path: &Vec<u32>) -> Result<Value, GameError> {
+        let position = Self::position(path);
         let too_big = |what: String| {
-            GameError::Unsupported(format!(
+            GameError::OutOfReach(format!(
                 "the Grundy value of geography needs an exhaustive search over paths, and {what}; `grundy outcome` and `grundy moves` answer for any size by the maximum-matching rule"
             ))
         };
@@ -257,69 +292,40 @@ impl Ruleset for GeographyGame {
         }
     }
 
-    fn outcome(&self, components: &[String]) -> Result<Outcome, GameError> {
-        let position = self.position(components)?;
-        let classification = self.classify_position(&position);
-        Ok(if classification.in_every_maximum[position.token as usize] { Outcome::N } else { Outcome::P })
+    /// The matching rule, at any size.
+    fn outcome(&self, path: &Vec<u32>) -> Result<Outcome, GameError> {
+        Ok(if self.is_p_position(path) { Outcome::P } else { Outcome::N })
     }
 
-    /// The matching strategy's first move (one move, not every winning one): to the token's mate
-    /// in a maximum matching, which covers it whenever the position is `N`.
-    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
-        let position = self.position(components)?;
-        let classification = self.classify_position(&position);
-        let token = position.token;
-        if !classification.in_every_maximum[token as usize] {
+    /// Every move to a P-position, by the matching rule on the graph each move leaves.
+    fn moves_to_p(&self, path: &Vec<u32>) -> Result<Vec<ComponentMove<Vec<u32>>>, GameError> {
+        if self.is_p_position(path) {
             return Ok(Vec::new());
         }
-        let mate = classification.matching.mate(token).expect("a vertex in every maximum matching is matched");
-        let (from, to) = (self.name(token), self.name(mate));
-        let explain = format!(
-            "move to {to}, the mate of {from} in a maximum matching: {from} is in every maximum matching, so the rest of that matching is maximum without {from} and misses {to}, a P-position; then keep moving along the matching: whenever the opponent moves to a vertex, move to its mate"
-        );
-        Ok(vec![WinningMove {
-            to: vec![format!("{},{to}", self.path_text(&position))],
-            component: 0,
-            notation: format!("{from} -> {to}"),
-            explain,
-        }])
+        let mut found = Vec::new();
+        for one in self.options(path, usize::MAX)? {
+            if self.is_p_position(&one.result[0]) {
+                found.push(one);
+            }
+        }
+        Ok(found)
     }
 
-    fn graph_edges(&self) -> Option<Vec<(String, String)>> {
+    fn p_position_reason(&self, path: &Vec<u32>) -> Option<String> {
+        let position = Self::position(path);
+        let token = self.name(position.token);
+        self.is_p_position(path).then(|| {
+            format!(
+                "some maximum matching of the vertices left misses {token}, a P-position (answer every move with the mate of the vertex entered)"
+            )
+        })
+    }
+
+    fn graph(&self) -> Option<GraphView> {
         let edges = (0..self.graph.vertex_count() as u32)
             .flat_map(|u| self.graph.neighbours(u).iter().filter(move |&&v| u < v).map(move |&v| (u, v)))
-            .map(|(u, v)| (self.name(u).to_owned(), self.name(v).to_owned()))
             .collect();
-        Some(edges)
-    }
-
-    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
-        let position = self.position(components)?;
-        let path = self.path_text(&position);
-        let from = self.name(position.token);
-        let mut moves = Vec::new();
-        for &w in self.graph.neighbours(position.token) {
-            if position.earlier.contains(&w) {
-                continue;
-            }
-            if moves.len() == limit {
-                return Err(too_many_moves(&self.spec, &components[0], limit));
-            }
-            let to = self.name(w);
-            moves.push(Move { to: vec![format!("{path},{to}")], component: 0, notation: format!("{from} -> {to}") });
-        }
-        Ok(moves)
-    }
-
-    fn describe_position(&self, components: &[String]) -> Vec<String> {
-        match self.position(components) {
-            Ok(position) => vec![format!(
-                "the token is on {}; visited: {}",
-                self.name(position.token),
-                self.path_text(&position).replace(',', ", ")
-            )],
-            Err(_) => components.to_vec(),
-        }
+        Some(GraphView { names: self.graph.names().to_vec(), edges, directed: false })
     }
 
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {

@@ -29,7 +29,6 @@
 use crate::graph::digraph::Digraph;
 use crate::graph::retrograde::{UNKNOWN, topological_values};
 use crate::value::{Outcome, Value};
-use num_bigint::BigUint;
 
 /// The label of a vertex whose value is `∞`.
 pub const INFINITE: u32 = u32::MAX - 1;
@@ -213,45 +212,6 @@ fn label_cyclic_part(graph: &Digraph, labels: &mut [u32], mut unresolved: Vec<u3
     infinite_count
 }
 
-/// The value of a sum of components by Smith's rules (see the [module](self)): the nim-sum of
-/// finite values; `∞(K ⊕ a)` with one `∞(K)` and the others' nim-sum `a`; `∞(∅)` with two or
-/// more `∞`.
-///
-/// ```
-/// use grundy::Value;
-/// use grundy::graph::loopy::sum_value;
-/// let loopy = Value::Infinite { reachable: vec![0, 2] };
-/// assert_eq!(sum_value(&[Value::from(3u64), Value::from(1u64)]).to_string(), "2");
-/// assert_eq!(sum_value(&[loopy.clone(), Value::from(2u64)]).to_string(), "∞(0,2)");
-/// assert_eq!(sum_value(&[loopy.clone(), Value::from(1u64)]).to_string(), "∞(1,3)");
-/// assert_eq!(sum_value(&[loopy.clone(), loopy]).to_string(), "∞()");
-/// ```
-pub fn sum_value(values: &[Value]) -> Value {
-    let mut finite_sum = BigUint::ZERO;
-    let mut infinite: Option<&[u64]> = None;
-    let mut infinite_components = 0;
-    for value in values {
-        match value {
-            Value::Finite(number) => finite_sum ^= number,
-            Value::Infinite { reachable } => {
-                infinite_components += 1;
-                infinite = Some(reachable);
-            }
-        }
-    }
-    match (infinite_components, infinite) {
-        (0, _) => Value::Finite(finite_sum),
-        (1, Some(reachable)) => {
-            // Values on a graph are at most its largest degree, so the sum fits a u64 whenever
-            // it can meet K; larger sums shift no element of K to 0 and are kept only by size.
-            let shift = u64::try_from(&finite_sum).unwrap_or(u64::MAX);
-            let mut shifted: Vec<u64> = reachable.iter().map(|&k| k ^ shift).collect();
-            shifted.sort_unstable();
-            Value::Infinite { reachable: shifted }
-        }
-        _ => Value::Infinite { reachable: Vec::new() },
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -333,7 +293,7 @@ mod tests {
                 prop_assert_eq!(labels.outcome(&graph, v), table[v as usize][0]);
                 prop_assert_eq!(value.outcome(), table[v as usize][0]);
                 for (j, &outcome) in table[v as usize].iter().enumerate() {
-                    let expected = sum_value(&[value.clone(), Value::from(j as u64)]).outcome();
+                    let expected = crate::sum::sum_of_values(&[value.clone(), Value::from(j as u64)]).unwrap().outcome();
                     prop_assert_eq!(expected, outcome, "vertex {} heap {} value {}", v, j, value);
                 }
             }
@@ -355,7 +315,7 @@ mod tests {
             for a in 0..n {
                 for b in 0..n {
                     let values = [labels.value(&graph, a as u32), labels.value(&graph, b as u32)];
-                    prop_assert_eq!(sum_value(&values).outcome(), pairs[a * n + b], "tokens {} {}", a, b);
+                    prop_assert_eq!(crate::sum::sum_of_values(&values).unwrap().outcome(), pairs[a * n + b], "tokens {} {}", a, b);
                 }
             }
         }

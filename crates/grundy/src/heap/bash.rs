@@ -11,6 +11,7 @@ use crate::game::Game;
 use crate::heap::period::KnownPeriod;
 use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
+use crate::value::Value;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
@@ -171,8 +172,8 @@ impl ComponentGame for BashRules {
         heap.to_string()
     }
 
-    fn component_value(&self, heap: &BigUint) -> Result<BigUint, GameError> {
-        Ok(heap % (&self.max_take + 1u32))
+    fn value(&self, heap: &BigUint) -> Result<Value, GameError> {
+        Ok(Value::Finite(heap % (&self.max_take + 1u32)))
     }
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
@@ -191,10 +192,10 @@ impl ComponentGame for BashRules {
             return Ok(Vec::new());
         }
         let result = heap - &take;
-        Ok(vec![ComponentMove { notation: format!("{heap} -> {result}"), result: vec![result] }])
+        Ok(vec![ComponentMove::new(vec![result.clone()], format!("{heap} -> {result}"))])
     }
 
-    fn component_options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+    fn options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
         let most = (&self.max_take).min(heap).clone();
         if most > BigUint::from(limit) {
             return Err(too_many_moves(&self.spec(), &heap.to_string(), limit));
@@ -203,7 +204,7 @@ impl ComponentGame for BashRules {
         let mut take = BigUint::from(1u32);
         while take <= most {
             let result = heap - &take;
-            moves.push(ComponentMove { notation: format!("{heap} -> {result}"), result: vec![result] });
+            moves.push(ComponentMove::new(vec![result.clone()], format!("{heap} -> {result}")));
             take += 1u32;
         }
         Ok(moves)

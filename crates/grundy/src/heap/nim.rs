@@ -9,6 +9,7 @@ use crate::game::Game;
 use crate::heap::period::KnownPeriod;
 use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
+use crate::value::Value;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
@@ -98,8 +99,8 @@ impl ComponentGame for NimRules {
         heap.to_string()
     }
 
-    fn component_value(&self, heap: &BigUint) -> Result<BigUint, GameError> {
-        Ok(heap.clone())
+    fn value(&self, heap: &BigUint) -> Result<Value, GameError> {
+        Ok(Value::Finite(heap.clone()))
     }
 
     fn heap_game(&self) -> Option<&dyn HeapGame> {
@@ -109,17 +110,17 @@ impl ComponentGame for NimRules {
     fn moves_to_value(&self, heap: &BigUint, target: &BigUint) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
         // The options of n are exactly 0..n, each its own value.
         Ok(if target < heap {
-            vec![ComponentMove { result: vec![target.clone()], notation: format!("{heap} -> {target}") }]
+            vec![ComponentMove::new(vec![target.clone()], format!("{heap} -> {target}"))]
         } else {
             Vec::new()
         })
     }
 
-    fn component_options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+    fn options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
         match heap.to_usize() {
             Some(size) if size <= limit => Ok((0..size as u64)
                 .rev()
-                .map(|option| ComponentMove { result: vec![option.into()], notation: format!("{heap} -> {option}") })
+                .map(|option| ComponentMove::new(vec![option.into()], format!("{heap} -> {option}")))
                 .collect()),
             _ => Err(too_many_moves("nim", &heap.to_string(), limit)),
         }

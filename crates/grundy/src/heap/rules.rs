@@ -5,6 +5,7 @@ use crate::error::{GameError, MEMORY_LIMIT, check_memory};
 use crate::heap::period::{Period, default_max_heap, find_period};
 use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
+use crate::value::Value;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::sync::{Mutex, RwLock};
@@ -202,10 +203,10 @@ impl<G: HeapGame> HeapRules<G> {
 fn heap_move(heap: &BigUint, option: Vec<BigUint>) -> ComponentMove<BigUint> {
     let parts: Vec<String> = option.iter().map(BigUint::to_string).collect();
     let notation = if parts.is_empty() { format!("{heap} -> 0") } else { format!("{heap} -> {}", parts.join(" + ")) };
-    ComponentMove { result: option, notation }
+    ComponentMove::new(option, notation)
 }
 
-impl<G: HeapGame> ComponentGame for HeapRules<G> {
+impl<G: HeapGame + 'static> ComponentGame for HeapRules<G> {
     type Component = BigUint;
 
     fn spec(&self) -> String {
@@ -220,8 +221,8 @@ impl<G: HeapGame> ComponentGame for HeapRules<G> {
         heap.to_string()
     }
 
-    fn component_value(&self, heap: &BigUint) -> Result<BigUint, GameError> {
-        self.value_of(heap)
+    fn value(&self, heap: &BigUint) -> Result<Value, GameError> {
+        self.value_of(heap).map(Value::Finite)
     }
 
     fn moves_to_value(&self, heap: &BigUint, target: &BigUint) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
@@ -241,7 +242,7 @@ impl<G: HeapGame> ComponentGame for HeapRules<G> {
         Ok(moves)
     }
 
-    fn component_options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+    fn options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
         let options = self.options(heap)?;
         if options.len() > limit {
             return Err(too_many_moves(&self.game.spec(), &heap.to_string(), limit));

@@ -43,7 +43,7 @@ pub mod table;
 
 use crate::error::{GameError, check_memory};
 use crate::game::Game;
-use crate::ruleset::{Move, Ruleset, Table, WinningMove, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, Table, too_many_moves};
 use crate::value::{Outcome, Value};
 use closed_form::{PairMove, Take};
 use num_bigint::BigUint;
@@ -231,7 +231,7 @@ impl WythoffRules {
             return table(large);
         }
         let outcome = if closed_form::is_p_position(x, y) { "P" } else { "N" };
-        Err(GameError::Unsupported(format!(
+        Err(GameError::OutOfReach(format!(
             "the Grundy value of the Wythoff pair `{}` is out of reach: it has no closed form and is \
              computed only with both heaps below {VALUE_TABLE_LIMIT} (the table) or one heap at most {} \
              (the periodic rows); its outcome, {outcome}, is exact (`grundy outcome wythoff {}`)",
@@ -258,7 +258,7 @@ impl WythoffRules {
     }
 
     /// Every option of `(x, y)` whose value is `target`.
-    fn moves_to_value(&self, x: &BigUint, y: &BigUint, target: &BigUint) -> Result<Vec<PairMove>, GameError> {
+    fn pair_moves_to_value(&self, x: &BigUint, y: &BigUint, target: &BigUint) -> Result<Vec<PairMove>, GameError> {
         Ok(self.moves_with(&self.source(x, y)?, x, y, target))
     }
 
@@ -332,95 +332,82 @@ impl ValueSource {
     }
 }
 
-impl Ruleset for WythoffRules {
+impl WythoffRules {
+    fn pair_move(x: &BigUint, y: &BigUint, pair_move: PairMove) -> ComponentMove<(BigUint, BigUint)> {
+        let (to_x, to_y) = &pair_move.to;
+        ComponentMove {
+            notation: format!("{} -> {}", format_pair(x, y), format_pair(to_x, to_y)),
+            detail: format!(" ({})", describe_take(pair_move.take, &pair_move.amount)),
+            result: vec![pair_move.to],
+        }
+    }
+}
+
+impl ComponentGame for WythoffRules {
+    type Component = (BigUint, BigUint);
+
     fn spec(&self) -> String {
         SPEC.to_owned()
     }
 
-    fn value(&self, components: &[String]) -> Result<Value, GameError> {
-        let mut total = BigUint::ZERO;
-        for text in components {
-            let (x, y) = parse_pair(text)?;
-            total ^= self.pair_value(&x, &y)?;
-        }
-        Ok(Value::Finite(total))
+    fn component_noun(&self) -> &'static str {
+        "pair"
     }
 
-    fn outcome(&self, components: &[String]) -> Result<Outcome, GameError> {
-        if let [single] = components {
-            // One pair: the closed form, at any size.
-            let (x, y) = parse_pair(single)?;
-            return Ok(if closed_form::is_p_position(&x, &y) { Outcome::P } else { Outcome::N });
-        }
-        Ok(self.value(components)?.outcome())
+    fn parse_component(&self, text: &str) -> Result<(BigUint, BigUint), GameError> {
+        parse_pair(text)
     }
 
-    fn winning_moves(&self, components: &[String]) -> Result<Vec<WinningMove>, GameError> {
-        let pairs = components.iter().map(|text| parse_pair(text)).collect::<Result<Vec<_>, _>>()?;
-        if let [(x, y)] = pairs.as_slice() {
-            // One pair: the closed form's moves, each landing on a P-position.
-            return Ok(closed_form::winning_moves(x, y)
-                .into_iter()
-                .map(|pair_move| {
-                    let (to_x, to_y) = &pair_move.to;
-                    let notation = format!("{} -> {}", format_pair(x, y), format_pair(to_x, to_y));
-                    let explain = format!(
-                        "pair 1: {notation} ({}); {}",
-                        describe_take(pair_move.take, &pair_move.amount),
-                        p_position_reason(to_x, to_y)
-                    );
-                    WinningMove { to: vec![format_pair(to_x, to_y)], component: 0, notation, explain }
-                })
-                .collect());
-        }
-        let values = pairs.iter().map(|(x, y)| self.pair_value(x, y)).collect::<Result<Vec<_>, _>>()?;
-        let total = values.iter().fold(BigUint::ZERO, |acc, value| acc ^ value);
-        let mut moves = Vec::new();
-        if total.is_zero() {
-            return Ok(moves);
-        }
-        for (index, ((x, y), value)) in pairs.iter().zip(&values).enumerate() {
-            let target = value ^ &total;
-            for pair_move in self.moves_to_value(x, y, &target)? {
-                let (to_x, to_y) = &pair_move.to;
-                let mut to = components.to_vec();
-                to[index] = format_pair(to_x, to_y);
-                let notation = format!("{} -> {}", format_pair(x, y), to[index]);
-                let explain = format!(
-                    "pair {}: {notation} ({}); its value {value} -> {target} makes the nim-sum {total} -> 0, a P-position",
-                    index + 1,
-                    describe_take(pair_move.take, &pair_move.amount),
-                );
-                moves.push(WinningMove { to, component: index, notation, explain });
-            }
-        }
-        Ok(moves)
+    fn format_component(&self, (x, y): &(BigUint, BigUint)) -> String {
+        format_pair(x, y)
     }
 
-    fn all_moves(&self, components: &[String], limit: usize) -> Result<Vec<Move>, GameError> {
-        let pairs = components.iter().map(|text| parse_pair(text)).collect::<Result<Vec<_>, _>>()?;
-        let mut moves = Vec::new();
-        for (index, (x, y)) in pairs.iter().enumerate() {
-            let count = x + y + x.min(y);
-            let remaining = limit.saturating_sub(moves.len());
-            let (Some(xs), Some(ys)) = (x.to_u64(), y.to_u64()) else {
-                return Err(too_many_moves(SPEC, &components[index], limit));
-            };
-            if count > BigUint::from(remaining) {
-                return Err(too_many_moves(SPEC, &components[index], limit));
-            }
-            for option in Wythoff.options(&(xs, ys)) {
-                let mut to = components.to_vec();
-                to[index] = format!("{},{}", option.0, option.1);
-                let notation = format!("{} -> {}", components[index], to[index]);
-                moves.push(Move { to, component: index, notation });
-            }
+    fn options(&self, (x, y): &(BigUint, BigUint), limit: usize) -> Result<Vec<ComponentMove<(BigUint, BigUint)>>, GameError> {
+        let count = x + y + x.min(y);
+        let (Some(xs), Some(ys)) = (x.to_u64(), y.to_u64()) else {
+            return Err(too_many_moves(SPEC, &format_pair(x, y), limit));
+        };
+        if count > BigUint::from(limit) {
+            return Err(too_many_moves(SPEC, &format_pair(x, y), limit));
         }
-        Ok(moves)
+        Ok(Wythoff
+            .options(&(xs, ys))
+            .into_iter()
+            .map(|(to_x, to_y)| {
+                let (take, amount) = match (to_x < xs, to_y < ys) {
+                    (true, true) => (Take::Both, xs - to_x),
+                    (true, false) => (Take::First, xs - to_x),
+                    _ => (Take::Second, ys - to_y),
+                };
+                Self::pair_move(x, y, PairMove { to: (to_x.into(), to_y.into()), take, amount: amount.into() })
+            })
+            .collect())
     }
 
-    fn describe_position(&self, components: &[String]) -> Vec<String> {
-        components.iter().enumerate().map(|(index, text)| format!("pair {}: {text}", index + 1)).collect()
+    fn value(&self, (x, y): &(BigUint, BigUint)) -> Result<Value, GameError> {
+        self.pair_value(x, y).map(Value::Finite)
+    }
+
+    /// The closed form, at any size.
+    fn outcome(&self, (x, y): &(BigUint, BigUint)) -> Result<Outcome, GameError> {
+        Ok(if closed_form::is_p_position(x, y) { Outcome::P } else { Outcome::N })
+    }
+
+    fn moves_to_value(
+        &self,
+        (x, y): &(BigUint, BigUint),
+        target: &BigUint,
+    ) -> Result<Vec<ComponentMove<(BigUint, BigUint)>>, GameError> {
+        Ok(self.pair_moves_to_value(x, y, target)?.into_iter().map(|one| Self::pair_move(x, y, one)).collect())
+    }
+
+    /// The closed form's moves, each landing on a P-position, at any size.
+    fn moves_to_p(&self, (x, y): &(BigUint, BigUint)) -> Result<Vec<ComponentMove<(BigUint, BigUint)>>, GameError> {
+        Ok(closed_form::winning_moves(x, y).into_iter().map(|one| Self::pair_move(x, y, one)).collect())
+    }
+
+    fn p_position_reason(&self, (x, y): &(BigUint, BigUint)) -> Option<String> {
+        closed_form::is_p_position(x, y).then(|| p_position_reason(x, y))
     }
 
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {

@@ -1,0 +1,339 @@
+//! The one registry of game families, and the parsing edge: a game word (`sub:2,5`) into a
+//! [`Ruleset`], a command line's words (`nim 3 + wythoff 4,7`) into a [`Position`].
+//!
+//! Each [`Family`] entry knows its names, its syntax, its rule in one line, what a component
+//! looks like, an example, and how to build the game. The parser, `grundy rules`, the
+//! suggestion for a misspelt word and README's table of games all read [`FAMILIES`]; a test
+//! fails when README's table and the registry differ.
+//!
+//! Every game word is writable in bash without quotes: parameters use `,` `/` `:` `=` `.`
+//! and never `;` `*` `(` `)` `{` `}` and the like. Older spellings (`coins:turn=0..;consecutive`,
+//! `product:ruler*twins`, `sub:{1,3,4}`) are still read.
+
+use crate::error::GameError;
+use crate::graph::dag::DagGame;
+use crate::graph::geography::GeographyGame;
+use crate::heap::HeapRules;
+use crate::heap::bash::BashRules;
+use crate::heap::grundys_game::GrundysGame;
+use crate::heap::nim::NimRules;
+use crate::heap::octal::{CodeBase, OctalGame};
+use crate::heap::subtraction::SubtractionGame;
+use crate::ruleset::{Ruleset, erase};
+use crate::sum::{Part, Position};
+use std::sync::Arc;
+
+/// Reads a file named in a game word (`dag:FILE`): its text, or a one-line reason it cannot
+/// be read. The library does no I/O; the front end decides what reading a file means.
+pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, String>;
+
+/// How a family builds its game from the word's parameters (`None` when there is no `:`).
+type Build = fn(text: &str, parameters: Option<&str>, read_file: ReadFile) -> Result<Arc<dyn Ruleset>, GameError>;
+
+/// One family of games.
+#[derive(Clone, Copy)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Family {
+    /// The family's words before any `:` (`octal`; `kayles` is a family of its own).
+    pub names: &'static [&'static str],
+    /// The syntax, with parameters in capitals: `bash:M`.
+    pub syntax: &'static str,
+    /// The rules in one sentence.
+    pub summary: &'static str,
+    /// What a component is written as.
+    pub component: &'static str,
+    /// A complete example command line after `grundy`, runnable as written.
+    pub example: &'static str,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    build: Build,
+}
+
+impl std::fmt::Debug for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Family").field("syntax", &self.syntax).finish()
+    }
+}
+
+fn no_parameters(text: &str, parameters: Option<&str>, game: impl FnOnce() -> Arc<dyn Ruleset>) -> Result<Arc<dyn Ruleset>, GameError> {
+    match parameters {
+        None => Ok(game()),
+        Some(_) => Err(GameError::BadGame {
+            spec: text.to_owned(),
+            reason: format!("`{}` takes no parameters", text.split(':').next().unwrap_or(text)),
+        }),
+    }
+}
+
+fn required<'a>(text: &str, parameters: Option<&'a str>, form: &str) -> Result<&'a str, GameError> {
+    parameters.filter(|p| !p.is_empty()).ok_or_else(|| GameError::BadGame {
+        spec: text.to_owned(),
+        reason: format!("missing parameters: write `{form}`"),
+    })
+}
+
+fn read_graph(text: &str, parameters: Option<&str>, read_file: ReadFile, form: &str) -> Result<(String, String), GameError> {
+    let file = required(text, parameters, form)?;
+    let contents = read_file(file).map_err(|reason| GameError::BadGame { spec: text.to_owned(), reason })?;
+    Ok((file.to_owned(), contents))
+}
+
+/// Every family, in the order `grundy rules` lists them.
+pub static FAMILIES: &[Family] = &[
+    Family {
+        names: &["nim"],
+        syntax: "nim",
+        summary: "take any positive number of counters from one heap; G(n) = n",
+        component: "a heap size, any number of digits",
+        example: "value nim 3 4 5",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(NimRules)),
+    },
+    Family {
+        names: &["bash"],
+        syntax: "bash:M",
+        summary: "take 1 to M counters from one heap (M >= 1); G(n) = n mod (M+1)",
+        component: "a heap size, any number of digits",
+        example: "outcome bash:3 10",
+        build: |text, parameters, _| Ok(erase(BashRules::parse(text, required(text, parameters, "bash:M")?)?)),
+    },
+    Family {
+        names: &["sub"],
+        syntax: "sub:S",
+        summary: "take s counters from one heap, s in the comma-separated set S of positive integers (sub:2,5)",
+        component: "a heap size, any number of digits (through the proved period)",
+        example: "outcome sub:2,5 2 4 7",
+        build: |text, parameters, _| {
+            Ok(erase(HeapRules::new(SubtractionGame::parse(text, required(text, parameters, "sub:S")?)?)))
+        },
+    },
+    Family {
+        names: &["octal"],
+        syntax: "octal:CODE",
+        summary: "octal take-and-break game: digit d_k of CODE (k = counters removed, d_0 before the point) is a sum of \
+                  1 (may take the whole heap), 2 (may leave one heap), 4 (may leave two non-empty heaps)",
+        component: "a heap size",
+        example: "moves octal:0.137 7",
+        build: |text, parameters, _| {
+            Ok(erase(HeapRules::new(OctalGame::parse(required(text, parameters, "octal:CODE")?, CodeBase::Octal)?)))
+        },
+    },
+    Family {
+        names: &["hex"],
+        syntax: "hex:CODE",
+        summary: "hexadecimal game: as octal:CODE with digits 0-F, where 8 means may leave three non-empty heaps",
+        component: "a heap size",
+        example: "value hex:0.8F 10",
+        build: |text, parameters, _| {
+            Ok(erase(HeapRules::new(OctalGame::parse(required(text, parameters, "hex:CODE")?, CodeBase::Hexadecimal)?)))
+        },
+    },
+    Family {
+        names: &["kayles"],
+        syntax: "kayles",
+        summary: "Kayles (octal 0.77): knock down one pin or two adjacent pins from a row",
+        component: "a row of pins (its length)",
+        example: "moves kayles 10",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(HeapRules::new(OctalGame::kayles()))),
+    },
+    Family {
+        names: &["dawson"],
+        syntax: "dawson",
+        summary: "Dawson's Kayles (octal 0.07): knock down two adjacent pins from a row",
+        component: "a row of pins (its length)",
+        example: "outcome dawson 20",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(HeapRules::new(OctalGame::dawson()))),
+    },
+    Family {
+        names: &["grundys-game"],
+        syntax: "grundys-game",
+        summary: "Grundy's game: split one heap into two non-empty heaps of different sizes",
+        component: "a heap size",
+        example: "moves grundys-game 8",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(HeapRules::new(GrundysGame::new()))),
+    },
+    Family {
+        names: &["wythoff"],
+        syntax: "wythoff",
+        summary: "take any positive number from one heap, or the same positive number from both",
+        component: "a pair of heaps x,y, any number of digits",
+        example: "outcome wythoff 4,7",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::wythoff::WythoffRules::new())),
+    },
+    Family {
+        names: &["coins"],
+        syntax: "coins:RULE",
+        summary: "a row of coins; a move turns over coins the rule allows, the rightmost going heads to tails. \
+                  RULE is turtles (one or two coins), mock-turtles (one to three), ruler (a run ending at the heads coin), \
+                  twins (exactly two), or your own: turn=SET (how many coins a move turns, the heads coin included: \
+                  2, 1..3, 2.., 1,4; 0.. means any number), others=SET (the coins besides it), and options after a slash: \
+                  /consecutive (the coins form one run), /within=K (the others at most K places left)",
+        component: "a heads coin's number (from 1, leftmost), or a whole row of H/T letters; a coin named twice is tails",
+        example: "value coins:mock-turtles HTTHTHTTH",
+        build: |text, parameters, _| {
+            let rule = crate::coins::rule::CoinRule::parse(text, required(text, parameters, "coins:RULE")?)?;
+            Ok(erase(crate::coins::CoinsRules::new(rule)))
+        },
+    },
+    Family {
+        names: &["corners"],
+        syntax: "corners",
+        summary: "Turning Corners: turn the four corners of a rectangle whose lower-right corner x,y goes heads to tails; \
+                  x,y is worth the nim-product x*y (it is product:twins:twins)",
+        component: "a heads x,y on a grid, rows and columns from 0",
+        example: "value corners 3,5",
+        build: |text, parameters, _| {
+            no_parameters(text, parameters, || erase(crate::coins::product::ProductRules::corners()))
+        },
+    },
+    Family {
+        names: &["product"],
+        syntax: "product:A:B",
+        summary: "the Tartan product of two coin rules A and B (names or turn=... rules): a move turns S x T for a move S \
+                  of A ending at x and a move T of B ending at y, x,y going heads to tails; x,y is worth \
+                  G_A(x+1) nim-times G_B(y+1)",
+        component: "a heads x,y; x is coin x+1 of rule A, y coin y+1 of rule B (both from 0)",
+        example: "value product:ruler:mock-turtles 3,2 5,5",
+        build: |text, parameters, _| {
+            Ok(erase(crate::coins::product::ProductRules::parse(text, required(text, parameters, "product:A:B")?)?))
+        },
+    },
+    Family {
+        names: &["dag"],
+        syntax: "dag:FILE",
+        summary: "slide one token along one edge of the directed graph in FILE (`u v` a line, # comments; or the contest \
+                  layout: `n m`, then m edges of vertices 1..n); cycles allowed: values ∞(K) and draws D",
+        component: "a vertex name (a token on it; several tokens may share a vertex)",
+        example: "value dag:crates/grundy-cli/tests/data/dag.txt a b b",
+        build: |text, parameters, read_file| {
+            let (file, contents) = read_graph(text, parameters, read_file, "dag:FILE")?;
+            Ok(erase(DagGame::parse(text, &file, &contents)?))
+        },
+    },
+    Family {
+        names: &["geography"],
+        syntax: "geography:FILE",
+        summary: "move the one token to an adjacent unvisited vertex of the undirected graph in FILE; the player to \
+                  move wins iff every maximum matching covers the token's vertex",
+        component: "the token's vertex `v`, or the path so far `v1,v2,v3` (token on v3)",
+        example: "outcome geography:crates/grundy-cli/tests/data/grid4.txt r0c0",
+        build: |text, parameters, read_file| {
+            let (file, contents) = read_graph(text, parameters, read_file, "geography:FILE")?;
+            Ok(erase(GeographyGame::parse(text, &file, &contents)?))
+        },
+    },
+];
+
+/// The family a game word names, by the word before any `:`.
+pub fn family(name: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|family| family.names.contains(&name))
+}
+
+/// The known family name nearest to `word` (at most a third of its letters changed), for
+/// "did you mean".
+pub fn nearest_name(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    FAMILIES
+        .iter()
+        .flat_map(|family| family.names.iter().copied())
+        .map(|name| (strsim::damerau_levenshtein(&word, name), name))
+        .filter(|&(distance, name)| distance > 0 && distance <= name.len().div_ceil(3).max(1))
+        .min()
+        .map(|(_, name)| name)
+}
+
+/// Parses a game word.
+///
+/// # Errors
+/// [`GameError::UnknownGame`] (with the nearest name) for an unknown family,
+/// [`GameError::BadGame`] for bad parameters.
+///
+/// ```
+/// use grundy::registry::parse_game;
+/// let game = parse_game("sub:2,5").unwrap();
+/// assert_eq!(game.spec(), "sub:2,5");
+/// let error = parse_game("kayls").unwrap_err().to_string();
+/// assert!(error.contains("did you mean `kayles`?"), "{error}");
+/// ```
+pub fn parse_game(text: &str) -> Result<Arc<dyn Ruleset>, GameError> {
+    parse_game_with(text, &|path| Err(format!("cannot read `{path}`: this front end reads no files")))
+}
+
+/// Parses a game word whose parameters may name a file (`dag:FILE`), read by `read_file`.
+///
+/// # Errors
+/// As [`parse_game`], and a file that cannot be read or parsed.
+pub fn parse_game_with(text: &str, read_file: ReadFile) -> Result<Arc<dyn Ruleset>, GameError> {
+    let (name, parameters) = match text.split_once(':') {
+        Some((name, parameters)) => (name, Some(parameters)),
+        None => (text, None),
+    };
+    match family(name) {
+        Some(family) => (family.build)(text, parameters, read_file),
+        None => Err(GameError::UnknownGame { text: text.to_owned(), suggestion: nearest_name(name).map(str::to_owned) }),
+    }
+}
+
+/// The word that separates the parts of a sum of different games.
+pub const PLUS: &str = "+";
+
+/// Parses a command line's position: a game word and its components, and after each lone `+`
+/// another game word and its components (`nim 3 + wythoff 4,7`).
+///
+/// # Errors
+/// An empty part, a bad game word or a bad component.
+///
+/// ```
+/// use grundy::registry::parse_sum;
+/// let position = parse_sum(&["nim", "3", "+", "wythoff", "4,7"]).unwrap();
+/// assert_eq!(position.parts.len(), 2);
+/// assert_eq!(position.to_text(), "nim 3 + wythoff 4,7");
+/// ```
+pub fn parse_sum(words: &[&str]) -> Result<Position, GameError> {
+    parse_sum_with(words, &|path| Err(format!("cannot read `{path}`: this front end reads no files")))
+}
+
+/// As [`parse_sum`], reading files named in game words with `read_file`.
+///
+/// # Errors
+/// As [`parse_sum`].
+pub fn parse_sum_with(words: &[&str], read_file: ReadFile) -> Result<Position, GameError> {
+    let mut parts = Vec::new();
+    for (index, group) in words.split(|word| *word == PLUS).enumerate() {
+        let Some((game_word, components)) = group.split_first() else {
+            return Err(GameError::BadGame {
+                spec: words.join(" "),
+                reason: format!("part {} of the sum is empty: each `+` is followed by a game and its components", index + 1),
+            });
+        };
+        let game = parse_game_with(game_word, read_file)?;
+        let components = components.iter().map(|text| game.parse_component(text)).collect::<Result<_, _>>()?;
+        parts.push(Part { game, components });
+    }
+    Ok(Position { parts })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_offending_text() {
+        for (text, needle) in [
+            ("chess", "chess"),
+            ("nim:3", "no parameters"),
+            ("bash", "bash:M"),
+            ("bash:0", "M = 0"),
+            ("bash:x", "`x`"),
+            ("sub:", "sub:S"),
+            ("sub:2,0", "`0`"),
+            ("octal", "octal:CODE"),
+            ("octal:0.", "no digits after the point"),
+            ("octal:0.18", "`8` at position 4"),
+            ("hex:0.1G", "`G` at position 4"),
+            ("kayles:1", "no parameters"),
+            ("grundys-game:2", "no parameters"),
+        ] {
+            let error = parse_game(text).err().expect(text).to_string();
+            assert!(error.contains(needle), "{text}: {error}");
+        }
+    }
+}
