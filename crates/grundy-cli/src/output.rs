@@ -3,27 +3,40 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set when the command was given `--json`: errors then also go to stdout as JSON.
+static JSON_ERRORS: AtomicBool = AtomicBool::new(false);
+
+/// Errors from now on are also printed as `{"error": …}` on stdout.
+pub fn json_errors(on: bool) {
+    JSON_ERRORS.store(on, Ordering::Relaxed);
+}
 
 /// Writes `text` to stdout. A closed pipe (`grundy … | head`) is reported as
 /// [`Stop::BrokenPipe`], which `main` treats as success.
 pub fn print(text: &str) -> anyhow::Result<()> {
     let mut stdout = io::stdout().lock();
     stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).map_err(|error| {
-        if error.kind() == io::ErrorKind::BrokenPipe { anyhow::Error::new(Stop::BrokenPipe) } else { error.into() }
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            anyhow::Error::new(Stop::BrokenPipe)
+        } else {
+            anyhow::anyhow!("cannot write to standard output: {error}")
+        }
     })
 }
 
-/// Writes one JSON object and a newline to stdout.
-pub fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
-    print(&format!("{value}\n"))
+/// Writes one JSON value and a newline to stdout.
+pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    print(&format!("{}\n", serde_json::to_string(value)?))
 }
 
-/// A JSON number of any size (a Grundy value of hundreds of digits stays exact).
+/// A JSON number of any size (counts in exact big integers stay exact).
 pub fn json_number(digits: &str) -> serde_json::Value {
     serde_json::Value::Number(digits.parse().expect("decimal digits are a JSON number"))
 }
 
-/// Why output stopped early without an error.
+/// Why output stopped early without an answer.
 #[derive(Debug, thiserror::Error)]
 pub enum Stop {
     /// The reader of stdout went away.
@@ -32,22 +45,54 @@ pub enum Stop {
     /// Ctrl-C stopped a long computation (the message says what was kept): exit status 130.
     #[error("{0}")]
     Interrupted(String),
+    /// Some lines of standard input were bad (each was reported): exit status 2.
+    #[error("{0} line(s) of standard input could not be answered")]
+    BadLines(usize),
+}
+
+fn error_object(kind: &str, message: &str) -> serde_json::Value {
+    serde_json::json!({ "error": { "kind": kind, "message": message } })
+}
+
+fn error_kind(error: &anyhow::Error) -> &'static str {
+    error.downcast_ref::<grundy::GameError>().map_or("error", grundy::GameError::kind)
+}
+
+/// Reports a bad line of standard input: `line N: …` on stderr (and as JSON on stdout).
+pub fn report_line_error(number: usize, error: &anyhow::Error, json: bool) -> anyhow::Result<()> {
+    let message = format!("{error:#}").replace('\n', " ");
+    let _ = writeln!(io::stderr(), "grundy: error: line {number}: {message}");
+    if json {
+        let mut object = error_object(error_kind(error), &message);
+        object["error"]["line"] = number.into();
+        print_json(&object)?;
+    }
+    Ok(())
 }
 
 /// Maps a command's result to the exit status: 0, or one line on stderr and 2.
 pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::BrokenPipe)) => ExitCode::SUCCESS,
-        Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::Interrupted(_))) => {
-            let _ = writeln!(io::stderr(), "grundy: {error}");
-            ExitCode::from(130)
-        }
-        Err(error) => {
-            let message = format!("{error:#}").replace('\n', " ");
-            let _ = writeln!(io::stderr(), "grundy: error: {message}");
-            ExitCode::from(2)
-        }
+        Err(error) => match error.downcast_ref::<Stop>() {
+            Some(Stop::BrokenPipe) => ExitCode::SUCCESS,
+            Some(Stop::Interrupted(_)) => {
+                let _ = writeln!(io::stderr(), "grundy: {error}");
+                ExitCode::from(130)
+            }
+            Some(Stop::BadLines(_)) => {
+                let _ = writeln!(io::stderr(), "grundy: {error}");
+                ExitCode::from(2)
+            }
+            None => {
+                let message = format!("{error:#}").replace('\n', " ");
+                let _ = writeln!(io::stderr(), "grundy: error: {message}");
+                if JSON_ERRORS.load(Ordering::Relaxed) {
+                    let _ = print_json(&error_object(error_kind(&error), &message));
+                }
+                ExitCode::from(2)
+            }
+        },
     }
 }
 
@@ -64,15 +109,21 @@ pub fn report_usage_error(error: clap::Error) -> ExitCode {
     }
     let rendered = error.render().to_string();
     // clap's first line, with the indented lines that complete it (`the following required
-    // arguments were not provided:` lists them below).
+    // arguments were not provided:` lists them below), and its "did you mean" tip.
     let mut lines = rendered.lines().filter(|line| !line.trim().is_empty());
     let mut message = lines.next().unwrap_or("bad arguments").trim_start_matches("error: ").to_owned();
     if message.ends_with(':') {
-        for line in lines.take_while(|line| line.starts_with(' ')) {
+        for line in lines.by_ref().take_while(|line| line.starts_with(' ')) {
             message.push(' ');
             message.push_str(line.trim());
         }
     }
+    if let Some(tip) = rendered.lines().find_map(|line| line.trim().strip_prefix("tip: ")) {
+        message.push_str(&format!("; {tip}"));
+    }
     let _ = writeln!(io::stderr(), "grundy: error: {message} (see grundy --help)");
+    if std::env::args().any(|argument| argument == "--json") {
+        let _ = print_json(&error_object("usage", &message));
+    }
     ExitCode::from(2)
 }

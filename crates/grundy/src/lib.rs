@@ -28,6 +28,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod coins;
 pub mod error;
 pub mod game;

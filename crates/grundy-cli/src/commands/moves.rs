@@ -1,58 +1,140 @@
-//! `grundy moves GAME [COMPONENT]...`
+//! `grundy moves GAME [COMPONENT]... [+ GAME [COMPONENT]...] [--all]`
 
-use crate::commands::value::insert_value;
-use crate::games::{PositionArgs, resolve};
-use crate::output::{print, print_json};
+use crate::games::{PositionArgs, for_each_position};
+use crate::output::print;
+use grundy::answer::{MoveReport, OptionReport, PositionAnswer, PositionReport, ToReport, ValueReport};
+use grundy::ruleset::MOVE_LIMIT;
+use grundy::sum::Position;
+use grundy::{Outcome, Value};
+
+/// Past this many components, a text line names the component that changes instead of
+/// repeating the whole position.
+const WHOLE_POSITION_UP_TO: usize = 20;
 
 /// Every winning move, one per line: the position it leads to, then `#` and why it wins.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy moves nim 3 4 5
+  grundy moves nim 3 + octal:0.137 7
+  grundy moves --all nim 1 2 3")]
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
+    /// Every option with its value, the winning ones marked; each losing option shows the
+    /// reply that wins against it.
+    #[arg(long)]
+    all: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let ruleset = resolve(&args.position.game)?;
-    let components = &args.position.components;
-    let moves = ruleset.winning_moves(components)?;
-    if args.position.json {
-        let mut object = args.position.json_head();
-        match ruleset.value(components) {
-            Ok(value) => insert_value(&mut object, &value),
-            // Some positions have known moves but no computable value (a huge Wythoff pair):
-            // say so with a null value and the outcome.
-            Err(_) => {
-                object.insert("value".into(), serde_json::Value::Null);
-                object.insert("outcome".into(), ruleset.outcome(components)?.to_string().into());
-            }
-        }
-        let list: Vec<serde_json::Value> = moves
-            .iter()
-            .map(|winning| {
-                serde_json::json!({
-                    "to": winning.to,
-                    "component": winning.component,
-                    "move": winning.notation,
-                    "explain": winning.explain,
-                })
-            })
-            .collect();
-        object.insert("moves".into(), list.into());
-        return print_json(&object.into());
+pub fn run(mut args: Args) -> anyhow::Result<()> {
+    args.position.settle();
+    let json = args.position.json;
+    let all = args.all | args.position.take_flag("--all");
+    for_each_position(args.position.positions()?, json, |position| {
+        if all { every_option(position, json) } else { winning(position, json) }
+    })
+}
+
+/// The head of a JSON answer: the position, its value (or outcome only when the value is out
+/// of reach).
+fn head(position: &Position) -> anyhow::Result<PositionAnswer> {
+    let value = match position.value() {
+        Ok(value) => ValueReport::of(&value),
+        Err(_) => ValueReport::outcome_only(position.outcome()?),
+    };
+    Ok(PositionAnswer { position: PositionReport::of(position), value })
+}
+
+/// Streams `items` as the JSON array `key` at the end of `head`'s object, one move at a time.
+struct JsonList {
+    first: bool,
+}
+
+impl JsonList {
+    fn open(head: &PositionAnswer, key: &str) -> anyhow::Result<Self> {
+        let object = serde_json::to_string(head)?;
+        let open = object.strip_suffix('}').expect("an object");
+        print(&format!("{open},\"{key}\":["))?;
+        Ok(JsonList { first: true })
     }
-    if moves.is_empty() {
-        if ruleset.outcome(components)? == grundy::Outcome::D {
+
+    fn item(&mut self, item: &impl serde::Serialize) -> anyhow::Result<()> {
+        let comma = if std::mem::replace(&mut self.first, false) { "" } else { "," };
+        print(&format!("{comma}{}", serde_json::to_string(item)?))
+    }
+
+    fn close(self) -> anyhow::Result<()> {
+        print("]}\n")
+    }
+}
+
+fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
+    let mut list = if json { Some(JsonList::open(&head(position)?, "moves")?) } else { None };
+    let mut count = 0usize;
+    let whole = position.component_count() <= WHOLE_POSITION_UP_TO;
+    position.for_each_winning_move(|one| -> anyhow::Result<()> {
+        count += 1;
+        match list.as_mut() {
+            Some(list) => list.item(&MoveReport::of(position, &one)),
+            None if whole => print(&format!("{}  # {}\n", position.after(&one).to_text(), one.explain)),
+            None => print(&format!("{}: {}  # {}\n", position.label(one.part, one.component), one.notation, one.explain)),
+        }
+    })?;
+    if let Some(list) = list {
+        return list.close();
+    }
+    if count == 0 {
+        if position.outcome()? == Outcome::D {
             eprintln!(
                 "no winning move: this is a draw (D), no move leads to a P-position; moving to another D-position keeps the draw"
             );
         } else {
-            eprintln!("no winning move: this is a P-position, every move leads to an N-position");
+            eprintln!("no winning move: this is a P-position, every move leads to an N-position (`--all` shows each with the reply that wins against it)");
         }
-        return Ok(());
     }
-    let mut text = String::new();
-    for winning in &moves {
-        text.push_str(&format!("{}  # {}\n", winning.to.join(" "), winning.explain));
+    Ok(())
+}
+
+fn every_option(position: &Position, json: bool) -> anyhow::Result<()> {
+    let mut list = if json { Some(JsonList::open(&head(position)?, "options")?) } else { None };
+    for one in position.options(MOVE_LIMIT)? {
+        let after = position.after(&one);
+        let value = after.value();
+        let outcome = match &value {
+            Ok(value) => value.outcome(),
+            Err(_) => after.outcome()?,
+        };
+        let winning = outcome == Outcome::P;
+        let reply = if outcome == Outcome::N { after.winning_moves()?.into_iter().next() } else { None };
+        match list.as_mut() {
+            Some(list) => list.item(&OptionReport {
+                step: MoveReport::of(position, &one),
+                value: value.as_ref().map_or_else(|_| ValueReport::outcome_only(outcome), ValueReport::of),
+                winning,
+                reply: reply.as_ref().map(|reply| ToReport::of(&after.after(reply))),
+            })?,
+            None => {
+                let shown = match &value {
+                    Ok(Value::Finite(value)) => format!("value {value}"),
+                    Ok(value) => format!("value {value}, {outcome}"),
+                    Err(_) => format!("outcome {outcome}"),
+                };
+                let verdict = match &reply {
+                    _ if winning => "WINNING".to_owned(),
+                    Some(reply) => format!("answered by {} ({})", after.after(reply).to_text(), reply.notation),
+                    None => "no winning answer (a draw)".to_owned(),
+                };
+                print(&format!(
+                    "{}  # {}: {}; {shown}; {verdict}\n",
+                    after.to_text(),
+                    position.label(one.part, one.component),
+                    one.notation
+                ))?;
+            }
+        }
     }
-    print(&text)
+    match list {
+        Some(list) => list.close(),
+        None => Ok(()),
+    }
 }

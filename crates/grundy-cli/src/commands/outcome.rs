@@ -1,23 +1,31 @@
-//! `grundy outcome GAME [COMPONENT]...`
+//! `grundy outcome GAME [COMPONENT]... [+ GAME [COMPONENT]...]`
 
-use crate::games::{PositionArgs, resolve};
+use crate::games::{PositionArgs, for_each_position};
 use crate::output::{print, print_json};
+use grundy::answer::{PositionAnswer, PositionReport, ValueReport};
 
-/// N or P (D for a draw in a loopy game).
+/// N (the player to move wins) or P (the player to move loses); D for a draw in a loopy game.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy outcome nim 1 2 3
+  grundy outcome kayles 10 + corners 3,5 + coins:ruler HTTH
+  printf '2 1 3\\n1 5\\n3 2 3 4\\n' | grundy outcome sub:2,5")]
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let ruleset = resolve(&args.position.game)?;
-    let outcome = ruleset.outcome(&args.position.components)?;
-    if args.position.json {
-        let mut object = args.position.json_head();
-        object.insert("outcome".into(), outcome.to_string().into());
-        print_json(&object.into())
-    } else {
-        print(&format!("{outcome}\n"))
-    }
+pub fn run(mut args: Args) -> anyhow::Result<()> {
+    args.position.settle();
+    let json = args.position.json;
+    for_each_position(args.position.positions()?, json, |position| {
+        let outcome = position.outcome()?;
+        if json {
+            // The value too, where the game has one.
+            let value = position.value().map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
+            print_json(&PositionAnswer { position: PositionReport::of(position), value })
+        } else {
+            print(&format!("{outcome}\n"))
+        }
+    })
 }

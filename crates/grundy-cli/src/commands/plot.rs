@@ -89,18 +89,14 @@ fn build_scene(args: &Args, ruleset: &dyn Ruleset) -> anyhow::Result<Scene> {
         Table::Grid { values } => grid_scene(&ruleset.spec(), &values),
         Table::Vertices(vertices) => {
             anyhow::ensure!(args.size.is_none(), "`--size` is for two-heap games; `{game}` is a graph game");
-            let edges = ruleset
-                .graph_edges()
+            let graph = ruleset
+                .graph()
                 .with_context(|| format!("`{game}` does not list its edges, so its graph cannot be drawn"))?;
-            graph_scene(&ruleset.spec(), &vertices, &edges, is_directed(ruleset))
+            let name = |v: u32| graph.names[v as usize].clone();
+            let edges: Vec<(String, String)> = graph.edges.iter().map(|&(u, v)| (name(u), name(v))).collect();
+            graph_scene(&ruleset.spec(), &vertices, &edges, graph.directed)
         }
     }
-}
-
-/// Whether a graph game moves along directed edges: every graph family but `geography:`,
-/// which is played on an undirected graph (see [`Ruleset::graph_edges`]).
-fn is_directed(ruleset: &dyn Ruleset) -> bool {
-    !ruleset.spec().starts_with("geography")
 }
 
 fn sequence_picture(heap_game: &dyn HeapGame, to: u64) -> anyhow::Result<Scene> {
@@ -134,7 +130,7 @@ mod tests {
     //! that are not in this crate's tests' reach (a Wythoff table by the definition, a small
     //! directed graph with a draw).
     use super::*;
-    use grundy::ruleset::{VertexEntry, WinningMove};
+    use grundy::ruleset::VertexEntry;
     use grundy::value::{Outcome, Value};
     use grundy::{GameError, mex};
 
@@ -153,27 +149,40 @@ mod tests {
         values
     }
 
+    #[derive(Clone)]
     struct TableDouble {
         table: Table,
         edges: Option<Vec<(String, String)>>,
         spec: &'static str,
     }
 
-    impl Ruleset for TableDouble {
+    impl grundy::ruleset::ComponentGame for TableDouble {
+        type Component = u32;
         fn spec(&self) -> String {
             self.spec.to_owned()
         }
-        fn value(&self, _: &[String]) -> Result<Value, GameError> {
+        fn parse_component(&self, text: &str) -> Result<u32, GameError> {
+            Err(GameError::Unsupported(format!("a test double reads no `{text}`")))
+        }
+        fn format_component(&self, vertex: &u32) -> String {
+            vertex.to_string()
+        }
+        fn options(&self, _: &u32, _: usize) -> Result<Vec<grundy::ruleset::ComponentMove<u32>>, GameError> {
             Err(GameError::Unsupported("a test double".into()))
         }
-        fn winning_moves(&self, _: &[String]) -> Result<Vec<WinningMove>, GameError> {
+        fn value(&self, _: &u32) -> Result<Value, GameError> {
             Err(GameError::Unsupported("a test double".into()))
         }
         fn table(&self, _: Option<u64>) -> Option<Result<Table, GameError>> {
             Some(Ok(self.table.clone()))
         }
-        fn graph_edges(&self) -> Option<Vec<(String, String)>> {
-            self.edges.clone()
+        fn graph(&self) -> Option<grundy::ruleset::GraphView> {
+            let edges = self.edges.as_ref()?;
+            let Table::Vertices(vertices) = &self.table else { return None };
+            let names: Vec<String> = vertices.iter().map(|vertex| vertex.name.clone()).collect();
+            let id = |name: &String| names.iter().position(|known| known == name).expect("a vertex") as u32;
+            let edges = edges.iter().map(|(u, v)| (id(u), id(v))).collect();
+            Some(grundy::ruleset::GraphView { names: names.clone(), edges, directed: !self.spec.starts_with("geography") })
         }
     }
 
@@ -207,7 +216,7 @@ mod tests {
             assert_eq!(values[x][y], 0, "({x}, {y})");
         }
         let double = TableDouble { table: Table::Grid { values: values.clone() }, edges: None, spec: "wythoff" };
-        let scene = build_scene(&args("wythoff", "w.png"), &double).unwrap();
+        let scene = build_scene(&args("wythoff", "w.png"), &*grundy::ruleset::erase(double.clone())).unwrap();
         // 256 cells of 3 pixels, between margins of 130 and 250, and 80 and 70.
         let (width, height) = (130 + 768 + 250, 80 + 768 + 70);
         assert_eq!((scene.width, scene.height), (width, height));
@@ -245,7 +254,7 @@ mod tests {
             .map(|(u, v)| (u.to_owned(), v.to_owned()))
             .to_vec();
         let double = TableDouble { table: Table::Vertices(vertices.clone()), edges: Some(edges), spec: "dag:g.txt" };
-        let scene = build_scene(&args("dag:g.txt", "g.svg"), &double).unwrap();
+        let scene = build_scene(&args("dag:g.txt", "g.svg"), &*grundy::ruleset::erase(double.clone())).unwrap();
         let svg = render::svg::render(&scene).unwrap();
         check_svg(&svg, 900, 860);
         check_png(&render::png::render(&scene).unwrap(), 900, 860);
@@ -253,10 +262,10 @@ mod tests {
         assert!(svg.contains("D: draw"));
 
         let mut undirected = TableDouble { table: Table::Vertices(vertices), edges: None, spec: "geography:g.txt" };
-        let error = build_scene(&args("geography:g.txt", "g.svg"), &undirected).unwrap_err().to_string();
+        let error = build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap_err().to_string();
         assert!(error.contains("does not list its edges"), "{error}");
         undirected.edges = Some(vec![("a".into(), "b".into()), ("b".into(), "a".into())]);
-        let svg = render::svg::render(&build_scene(&args("geography:g.txt", "g.svg"), &undirected).unwrap()).unwrap();
+        let svg = render::svg::render(&build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap()).unwrap();
         assert_eq!(svg.matches("<polygon").count(), 0, "undirected edges have no arrows");
         assert_eq!(svg.matches("<line").count(), 1, "an undirected edge listed twice is drawn once");
     }

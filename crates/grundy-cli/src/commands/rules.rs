@@ -1,9 +1,13 @@
 //! `grundy rules`
 
-use crate::output::{print, print_json};
+use crate::output::{json_errors, print, print_json};
+use grundy::registry::FAMILIES;
 
-/// Every game form with its syntax and an example.
+/// Every game form with its syntax, its rule and an example (from the one registry).
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy rules
+  grundy rules --json")]
 pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -11,15 +15,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let forms = grundy::spec::game_forms();
+    json_errors(args.json);
     if args.json {
-        return print_json(&serde_json::json!({ "games": forms }));
+        return print_json(&serde_json::json!({ "games": FAMILIES }));
     }
-    let mut text = String::from("GAME forms (a position is the sum of its components):\n");
-    for form in &forms {
+    let mut text = String::from(
+        "GAME forms (a position is the sum of its components; `+` adds another game's part):\n",
+    );
+    for family in FAMILIES {
         text.push_str(&format!(
             "\n  {}\n      {}\n      component: {}\n      example:   grundy {}\n",
-            form.syntax, form.summary, form.component, form.example
+            family.syntax, family.summary, family.component, family.example
         ));
     }
     print(&text)

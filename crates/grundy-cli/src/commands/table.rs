@@ -1,14 +1,20 @@
 //! `grundy table GAME [--size N]`
 
-use crate::commands::value::insert_value;
 use crate::games::resolve;
-use crate::output::{print, print_json};
+use crate::output::{json_errors, print, print_json};
+use grundy::answer::ValueReport;
 use grundy::ruleset::Table;
 
 /// The game's whole table: G(x, y) of a two-heap game, or every vertex of a graph game.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Games with a table: wythoff, corners, product:A:B (G(x, y) for x, y < N), dag:FILE and geography:FILE (every vertex).
+
+Examples:
+  grundy table wythoff --size 5
+  grundy table corners --size 4 --json
+  grundy table dag:crates/grundy-cli/tests/data/loopy.txt")]
 pub struct Args {
-    /// The game (wythoff, dag:FILE, geography:FILE).
+    /// The game (wythoff, corners, product:A:B, dag:FILE, geography:FILE).
     game: String,
     /// The table's side, for two-heap games: x, y = 0 … N−1.
     #[arg(long)]
@@ -19,14 +25,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    json_errors(args.json);
+    if args.size == Some(0) {
+        anyhow::bail!("`--size 0` asks for an empty table: give a size of at least 1");
+    }
     let ruleset = resolve(&args.game)?;
     let Some(table) = ruleset.table(args.size) else {
-        anyhow::bail!("`{}` has no table (tables exist for two-heap and graph games)", args.game);
+        anyhow::bail!(
+            "`{}` has no table; tables exist for wythoff, corners, product:A:B (G(x, y)) and dag:FILE, geography:FILE (every vertex)",
+            args.game
+        );
     };
     match table? {
         Table::Grid { values } => {
             if args.json {
-                return print_json(&serde_json::json!({ "game": args.game, "values": values }));
+                return print_json(&serde_json::json!({ "game": ruleset.spec(), "values": values }));
             }
             let mut text = String::new();
             for row in &values {
@@ -41,19 +54,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 let list: Vec<serde_json::Value> = vertices
                     .iter()
                     .map(|vertex| {
-                        let mut object = serde_json::Map::new();
-                        object.insert("name".into(), vertex.name.clone().into());
-                        match &vertex.value {
-                            Some(value) => insert_value(&mut object, value),
-                            None => {
-                                object.insert("value".into(), serde_json::Value::Null);
-                            }
-                        }
-                        object.insert("outcome".into(), vertex.outcome.to_string().into());
-                        object.into()
+                        let value = vertex.value.as_ref().map_or_else(
+                            || ValueReport::outcome_only(vertex.outcome),
+                            |value| ValueReport { outcome: Some(vertex.outcome), ..ValueReport::of(value) },
+                        );
+                        let mut object = serde_json::to_value(value).expect("a value serializes");
+                        object["name"] = vertex.name.clone().into();
+                        object
                     })
                     .collect();
-                return print_json(&serde_json::json!({ "game": args.game, "vertices": list }));
+                return print_json(&serde_json::json!({ "game": ruleset.spec(), "vertices": list }));
+            }
+            if vertices.is_empty() {
+                anyhow::bail!("the graph of `{}` is empty: it has no vertex", args.game);
             }
             let mut text = String::new();
             for vertex in &vertices {

@@ -1,0 +1,159 @@
+//! The library's answers as data: what `--json` prints and the bindings return.
+//!
+//! One rule everywhere (written down in `docs/json.md`): a position's components and the
+//! `"value"` of a position are JSON **strings** of decimal digits (they can pass 2^53, where
+//! JSON numbers lose precision in most readers); sequences, tables, counts, periods, indices
+//! and sizes are JSON numbers. Components and parts are numbered from 1, as in text.
+
+use crate::sum::{Position, SumMove};
+use crate::value::{Outcome, Value};
+
+/// A position: one game's components, or the parts of a sum of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PositionReport {
+    /// The game, or `"sum"` for a sum of different games.
+    pub game: String,
+    /// The components in their notation (one game).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub position: Option<Vec<String>>,
+    /// The parts (a sum of games).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub parts: Option<Vec<PartReport>>,
+}
+
+/// One part of a sum: a game and its components.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PartReport {
+    /// The game.
+    pub game: String,
+    /// Its components in their notation.
+    pub position: Vec<String>,
+}
+
+impl PositionReport {
+    /// The report of `position`.
+    pub fn of(position: &Position) -> Self {
+        if let [part] = position.parts.as_slice() {
+            return PositionReport { game: part.game.spec(), position: Some(part.texts()), parts: None };
+        }
+        let parts = position.parts.iter().map(|part| PartReport { game: part.game.spec(), position: part.texts() });
+        PositionReport { game: "sum".to_owned(), position: None, parts: Some(parts.collect()) }
+    }
+}
+
+/// A value as JSON carries it: decimal digits, or `null` with the `∞` set and the outcome.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ValueReport {
+    /// The Grundy value in decimal digits; `null` for `∞` or a value out of reach.
+    pub value: Option<String>,
+    /// For `∞(K)`: the set `K`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub infinite: Option<Vec<u64>>,
+    /// Who wins.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub outcome: Option<Outcome>,
+}
+
+impl ValueReport {
+    /// The report of a value, with its outcome.
+    pub fn of(value: &Value) -> Self {
+        match value {
+            Value::Finite(number) => {
+                ValueReport { value: Some(number.to_string()), infinite: None, outcome: Some(value.outcome()) }
+            }
+            Value::Infinite { reachable } => {
+                ValueReport { value: None, infinite: Some(reachable.clone()), outcome: Some(value.outcome()) }
+            }
+        }
+    }
+
+    /// Only an outcome (the value is out of reach).
+    pub fn outcome_only(outcome: Outcome) -> Self {
+        ValueReport { value: None, infinite: None, outcome: Some(outcome) }
+    }
+}
+
+/// The answer of `value`, `outcome`: the position and its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PositionAnswer {
+    /// The position.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub position: PositionReport,
+    /// Its value and outcome.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub value: ValueReport,
+}
+
+/// One move of a position, as `moves` reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MoveReport {
+    /// The part moved in, from 1 (sums of games only).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub part: Option<usize>,
+    /// The component moved in, from 1 (within its part).
+    pub component: usize,
+    /// The move as a person types it.
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub notation: String,
+    /// The position it leads to: components (one game), or parts (a sum of games).
+    pub to: ToReport,
+    /// Why it wins (winning moves).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "String::is_empty"))]
+    pub explain: String,
+}
+
+/// Where a move leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+pub enum ToReport {
+    /// The components of a one-game position.
+    Components(Vec<String>),
+    /// The parts of a sum of games.
+    Parts(Vec<PartReport>),
+}
+
+impl ToReport {
+    /// The report of `position`, in the shape of its kind.
+    pub fn of(position: &Position) -> Self {
+        let report = PositionReport::of(position);
+        match (report.position, report.parts) {
+            (Some(components), _) => ToReport::Components(components),
+            (None, parts) => ToReport::Parts(parts.unwrap_or_default()),
+        }
+    }
+}
+
+impl MoveReport {
+    /// The report of `one`, a move of `position`.
+    pub fn of(position: &Position, one: &SumMove) -> Self {
+        MoveReport {
+            part: (!position.is_single_game()).then_some(one.part + 1),
+            component: one.component + 1,
+            notation: one.notation.clone(),
+            to: ToReport::of(&position.after(one)),
+            explain: one.explain.clone(),
+        }
+    }
+}
+
+/// One option of a position with its value, for `moves --all`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct OptionReport {
+    /// The move.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub step: MoveReport,
+    /// The value of the position it leads to (the whole sum's).
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub value: ValueReport,
+    /// Whether it wins (leads to a P-position).
+    pub winning: bool,
+    /// Where a winning answer to it leads, when it is an N-position.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub reply: Option<ToReport>,
+}
