@@ -77,7 +77,8 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
         match list.as_mut() {
             Some(list) => list.item(&MoveReport::of(position, &one)),
             None if whole => print(&format!("{}  # {}\n", position.after(&one).to_text(), one.explain)),
-            None => print(&format!("{}: {}  # {}\n", position.label(one.part, one.component), one.notation, one.explain)),
+            // The explanation starts with the component and the move: `heap 17: 30 -> 12; …`.
+            None => print(&format!("{}\n", one.explain.replacen("; ", "  # ", 1))),
         }
     })?;
     if let Some(list) = list {
