@@ -157,3 +157,67 @@ pub struct OptionReport {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub reply: Option<ToReport>,
 }
+
+/// A pattern `G(n + p) = G(n) + s` from heap `e` on, as JSON carries it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PatternReport {
+    /// `e`.
+    pub preperiod: u64,
+    /// `p`.
+    pub period: u64,
+    /// `s`.
+    pub saltus: u64,
+}
+
+/// The answer of `period`: the proved pattern (numbers), or nulls and what was observed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PeriodAnswer {
+    /// The game.
+    pub game: String,
+    /// `e`, or `null` when nothing is proved.
+    pub preperiod: Option<u64>,
+    /// `p`, or `null`.
+    pub period: Option<u64>,
+    /// `s`, or `null`.
+    pub saltus: Option<u64>,
+    /// Whether a theorem proves it for every heap.
+    pub proved: bool,
+    /// The last heap the proof (or the search) compared.
+    pub checked_to: u64,
+    /// When nothing is proved: the pattern seen over the last half of the values, if any.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub observed: Option<Option<PatternReport>>,
+}
+
+impl PeriodAnswer {
+    /// The answer of `report` for `game`.
+    pub fn of(game: String, report: &crate::heap::period::PeriodReport) -> Self {
+        let pattern = |period: &crate::heap::period::Period| PatternReport {
+            preperiod: period.preperiod,
+            period: period.period,
+            saltus: period.saltus,
+        };
+        match &report.proved {
+            Some((period, _)) => PeriodAnswer {
+                game,
+                preperiod: Some(period.preperiod),
+                period: Some(period.period),
+                saltus: Some(period.saltus),
+                proved: true,
+                checked_to: period.checked_to,
+                observed: None,
+            },
+            None => PeriodAnswer {
+                game,
+                preperiod: None,
+                period: None,
+                saltus: None,
+                proved: false,
+                checked_to: report.examined.saturating_sub(1),
+                observed: Some(report.observed.as_ref().map(pattern)),
+            },
+        }
+    }
+}

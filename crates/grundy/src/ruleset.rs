@@ -226,14 +226,13 @@ pub trait ComponentGame: Send + Sync + 'static {
         None
     }
 
-    /// The picture `grundy plot` draws.
+    /// The picture `grundy plot` draws: a heap game's sequence, a graph game's graph; a
+    /// two-heap game with a table says [`Chart::Grid`].
     fn chart(&self) -> Chart {
         if self.heap_game().is_some() {
             Chart::Sequence
         } else if self.graph().is_some() {
             Chart::Graph
-        } else if self.table(Some(1)).is_some() {
-            Chart::Grid
         } else {
             Chart::None
         }

@@ -8,7 +8,7 @@ use crate::render::{self, Scene};
 use anyhow::Context;
 use grundy::heap::period::find_period;
 use grundy::heap::{HeapGame, SequenceControl};
-use grundy::ruleset::{Ruleset, Table};
+use grundy::ruleset::{Chart, Ruleset, Table};
 use std::path::{Path, PathBuf};
 
 /// How far a nim-sequence is drawn without `--to`.
@@ -77,15 +77,21 @@ fn check_directory(path: &Path) -> anyhow::Result<()> {
 
 fn build_scene(args: &Args, ruleset: &dyn Ruleset) -> anyhow::Result<Scene> {
     let game = &args.game;
-    if let Some(heap_game) = ruleset.heap_game() {
+    let chart = ruleset.chart();
+    if chart == Chart::Sequence
+        && let Some(heap_game) = ruleset.heap_game()
+    {
         anyhow::ensure!(args.size.is_none(), "`--size` is for two-heap games; `{game}` is a heap game: use `--to N`");
         return sequence_picture(heap_game, args.to.unwrap_or(DEFAULT_TO));
     }
     anyhow::ensure!(args.to.is_none(), "`--to` is for heap games; `{game}` has no nim-sequence");
-    let Some(table) = ruleset.table(args.size) else {
-        anyhow::bail!("`{game}` has nothing to plot (pictures exist for heap games, two-heap games and graph games)");
+    let table = match (chart, ruleset.table(args.size)) {
+        (Chart::Grid | Chart::Graph, Some(table)) => table?,
+        _ => anyhow::bail!(
+            "`{game}` has nothing to plot (pictures exist for heap games, two-heap games and graph games)"
+        ),
     };
-    match table? {
+    match table {
         Table::Grid { values } => grid_scene(&ruleset.spec(), &values),
         Table::Vertices(vertices) => {
             anyhow::ensure!(args.size.is_none(), "`--size` is for two-heap games; `{game}` is a graph game");
@@ -175,6 +181,12 @@ mod tests {
         }
         fn table(&self, _: Option<u64>) -> Option<Result<Table, GameError>> {
             Some(Ok(self.table.clone()))
+        }
+        fn chart(&self) -> grundy::ruleset::Chart {
+            match self.table {
+                Table::Grid { .. } => grundy::ruleset::Chart::Grid,
+                Table::Vertices(_) => grundy::ruleset::Chart::Graph,
+            }
         }
         fn graph(&self) -> Option<grundy::ruleset::GraphView> {
             let edges = self.edges.as_ref()?;

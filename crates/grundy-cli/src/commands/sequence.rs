@@ -2,18 +2,21 @@
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
-use crate::output::print;
+use crate::output::{json_errors, print};
 use std::path::PathBuf;
 
 /// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy sequence kayles --to 20
+  grundy sequence sub:1,3,4 --to 15 --json")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,
     /// The last heap: prints G(0) … G(N).
     #[arg(long, value_name = "N")]
     to: u64,
-    /// Print one JSON object `{"values": [...]}` instead of text.
+    /// Print one JSON object `{"game": …, "values": [...]}` instead of text.
     #[arg(long)]
     json: bool,
     /// Keep the values computed in FILE (saved now and then, at the end and on Ctrl-C); a later
@@ -23,16 +26,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    json_errors(args.json);
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let values = values_to(game, args.to, args.checkpoint.as_deref())?;
-    write_values(&values, args.json)
+    let head = args.json.then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(game.spec())));
+    write_values(&values, head)
 }
 
 /// Prints the values in pieces, so that millions of them need no second copy as one text.
-fn write_values(values: &[u32], json: bool) -> anyhow::Result<()> {
-    let (open, separator, close) = if json { ("{\"values\":[", ",", "]}\n") } else { ("", " ", "\n") };
-    let mut text = String::from(open);
+fn write_values(values: &[u32], json_head: Option<String>) -> anyhow::Result<()> {
+    let (separator, close) = if json_head.is_some() { (",", "]}\n") } else { (" ", "\n") };
+    let mut text = json_head.unwrap_or_default();
     for (index, value) in values.iter().enumerate() {
         if index > 0 {
             text.push_str(separator);

@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
-use crate::output::{json_number, print, print_json};
+use crate::output::{json_errors, json_number, print, print_json};
 use grundy::heap::stats::{value_counts, zero_xor_tuples};
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -11,6 +11,9 @@ use num_traits::Zero;
 /// How often each value occurs among heaps 0..N, and the exact share of P-positions among all
 /// sums of K such heaps.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy stats nim --to 7 --heaps 3
+  grundy stats kayles --to 100 --heaps 2 --json")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,
@@ -26,6 +29,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    json_errors(args.json);
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let values = values_to(game, args.to, None)?;
@@ -34,6 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let total = BigUint::from(values.len()).pow(args.heaps);
     if args.json {
         return print_json(&serde_json::json!({
+            "game": game.spec(),
             "counts": counts,
             "p_positions": json_number(&p_positions.to_string()),
             "total": json_number(&total.to_string()),

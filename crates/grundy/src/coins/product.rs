@@ -19,7 +19,7 @@ use crate::coins::{CoinEngine, coin_list, turn_masks};
 use crate::error::{GameError, check_memory};
 use crate::game::Game;
 use crate::nimber::Nimber;
-use crate::ruleset::{ComponentGame, ComponentMove, Table};
+use crate::ruleset::{Chart, ComponentGame, ComponentMove, Table};
 use crate::value::Value;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -209,6 +209,10 @@ impl ComponentGame for ProductRules {
             moves.push(self.turn(cell, rows, columns));
         }
         Ok(moves)
+    }
+
+    fn chart(&self) -> Chart {
+        Chart::Grid
     }
 
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {

@@ -2,6 +2,7 @@
 
 pub mod bash;
 pub mod checkpoint;
+mod explain;
 pub mod grundys_game;
 pub mod nim;
 pub mod octal;

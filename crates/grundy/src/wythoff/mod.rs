@@ -43,7 +43,7 @@ pub mod table;
 
 use crate::error::{GameError, check_memory};
 use crate::game::Game;
-use crate::ruleset::{ComponentGame, ComponentMove, Table, too_many_moves};
+use crate::ruleset::{Chart, ComponentGame, ComponentMove, Table, too_many_moves};
 use crate::value::{Outcome, Value};
 use closed_form::{PairMove, Take};
 use num_bigint::BigUint;
@@ -408,6 +408,10 @@ impl ComponentGame for WythoffRules {
 
     fn p_position_reason(&self, (x, y): &(BigUint, BigUint)) -> Option<String> {
         closed_form::is_p_position(x, y).then(|| p_position_reason(x, y))
+    }
+
+    fn chart(&self) -> Chart {
+        Chart::Grid
     }
 
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
