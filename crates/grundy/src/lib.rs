@@ -16,15 +16,20 @@
 //!   coin-turning games in [`coins`];
 //!   games on graphs from edge-list files in [`graph`] (tokens on a directed graph with cycles
 //!   allowed, [`graph::dag`]; vertex geography by maximum matching, [`graph::geography`]).
-//! - [`ruleset`] and [`spec`]: what a front end needs — parse `sub:2,5`, evaluate a sum;
-//!   [`play`]: the engine's moves when playing a person.
+//! - The game model: [`position`] (typed components), [`ruleset`] (what a family implements:
+//!   [`ruleset::ComponentGame`]), [`sum`] (sums of any games by the Sprague–Grundy theorem,
+//!   written once), [`registry`] (every family, and the parsing edge), [`answer`] (answers as
+//!   serializable data); [`play`]: the engine's moves when playing a person.
 //!
 //! ```
-//! use grundy::spec::parse_game;
-//! let nim = parse_game("nim").unwrap();
-//! let heaps: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
-//! assert_eq!(nim.value(&heaps).unwrap().to_string(), "2");
-//! assert_eq!(nim.winning_moves(&heaps).unwrap()[0].to, ["1", "4", "5"]);
+//! use grundy::registry::parse_sum;
+//! let position = parse_sum(&["nim", "3", "4", "5"]).unwrap();
+//! assert_eq!(position.value().unwrap().to_string(), "2");
+//! let moves = position.winning_moves().unwrap();
+//! assert_eq!(position.after(&moves[0]).to_text(), "1 4 5");
+//! // Sums of different games: 3 xor G_wythoff(4,7) = 0 xor G_sub:2,5(9) = 1.
+//! let mixed = parse_sum(&["nim", "3", "+", "wythoff", "4,7", "+", "sub:2,5", "9"]).unwrap();
+//! assert_eq!(mixed.value().unwrap().to_string(), "2");
 //! ```
 #![warn(missing_docs)]
 
