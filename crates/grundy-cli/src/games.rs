@@ -19,7 +19,7 @@ pub struct PositionArgs {
     /// The game, then the components of the position (heap sizes, pairs x,y, …); a lone `+`
     /// starts another game's part (`nim 3 + wythoff 4,7`). With no component, one position
     /// a line is read from standard input.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
     pub words: Vec<String>,
     /// Print JSON instead of text (one object; one a line for positions from standard input).
     #[arg(long)]
@@ -69,8 +69,8 @@ impl PositionArgs {
         Ok(Positions::One(parse_sum_with(&words, &read_file)?))
     }
 
-    /// Takes `flag` out of the position's words (clap leaves flags written after the first
-    /// component among them, since components may start with `-`); whether it was there.
+    /// Takes `flag` out of the position's words (written after `--`, it reaches them); whether
+    /// it was there.
     pub fn take_flag(&mut self, flag: &str) -> bool {
         let before = self.words.len();
         self.words.retain(|word| word != flag);

@@ -118,6 +118,21 @@ pub fn report_usage_error(error: clap::Error) -> ExitCode {
             message.push_str(line.trim());
         }
     }
+    // `-1,2` reaches clap as an unknown flag: say what is wrong with it as a component.
+    if let Some(argument) = message.strip_prefix("unexpected argument '").and_then(|rest| rest.split('\'').next())
+        && argument.len() > 1
+        && argument[1..].starts_with(|c: char| c.is_ascii_digit())
+    {
+        let message = format!(
+            "`{}` is not a component: heaps, coins and coordinates are non-negative integers",
+            grundy::error::quote(argument)
+        );
+        let _ = writeln!(io::stderr(), "grundy: error: {message}");
+        if std::env::args().any(|argument| argument == "--json") {
+            let _ = print_json(&error_object("bad_component", &message));
+        }
+        return ExitCode::from(2);
+    }
     if let Some(tip) = rendered.lines().find_map(|line| line.trim().strip_prefix("tip: ")) {
         message.push_str(&format!("; {tip}"));
     }

@@ -23,7 +23,7 @@ pub enum First {
   printf 'quit\\n' | grundy play nim 3 + wythoff 4,7 --first engine")]
 pub struct Args {
     /// The game, then the starting position's components; `+` adds another game's part.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
     words: Vec<String>,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "me")]
