@@ -194,6 +194,21 @@ pub trait ComponentGame: Send + Sync + 'static {
         Ok(found)
     }
 
+    /// Hands every option of `component` whose value is `target` to `visit`, one at a time: a
+    /// family whose moves are many and large (a long coin row) streams them instead of
+    /// collecting them. By default, [`ComponentGame::moves_to_value`] one by one.
+    ///
+    /// # Errors
+    /// As [`ComponentGame::moves_to_value`], or what `visit` returns.
+    fn for_each_move_to_value(
+        &self,
+        component: &Self::Component,
+        target: &BigUint,
+        visit: &mut dyn FnMut(ComponentMove<Self::Component>) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        self.moves_to_value(component, target)?.into_iter().try_for_each(visit)
+    }
+
     /// Every option of `component` that is a P-position, for a component alone whose value
     /// may be out of reach though its outcomes are known (a huge Wythoff pair, geography).
     ///
@@ -266,6 +281,12 @@ pub trait Ruleset: Send + Sync {
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError>;
     fn moves_to_value(&self, component: &Component, target: &BigUint)
     -> Result<Vec<ComponentMove<Component>>, GameError>;
+    fn for_each_move_to_value(
+        &self,
+        component: &Component,
+        target: &BigUint,
+        visit: &mut dyn FnMut(ComponentMove<Component>) -> Result<(), GameError>,
+    ) -> Result<(), GameError>;
     fn moves_to_p(&self, component: &Component) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn p_position_reason(&self, component: &Component) -> Option<String>;
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>>;
@@ -332,6 +353,16 @@ impl<G: ComponentGame> Ruleset for Erased<G> {
         target: &BigUint,
     ) -> Result<Vec<ComponentMove<Component>>, GameError> {
         Ok(Self::moves(self.0.moves_to_value(&self.typed(component)?, target)?))
+    }
+    fn for_each_move_to_value(
+        &self,
+        component: &Component,
+        target: &BigUint,
+        visit: &mut dyn FnMut(ComponentMove<Component>) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        self.0.for_each_move_to_value(&self.typed(component)?, target, &mut |one| {
+            visit(one.map(ComponentKind::into_component))
+        })
     }
     fn moves_to_p(&self, component: &Component) -> Result<Vec<ComponentMove<Component>>, GameError> {
         Ok(Self::moves(self.0.moves_to_p(&self.typed(component)?)?))

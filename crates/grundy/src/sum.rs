@@ -234,7 +234,8 @@ impl Position {
                     for (component, value) in part_values.iter().enumerate() {
                         let Ok(Value::Finite(value)) = value else { unreachable!("all finite") };
                         let target = value ^ &total;
-                        for one in game.moves_to_value(&self.parts[part].components[component], &target)? {
+                        let mut failed = None;
+                        game.for_each_move_to_value(&self.parts[part].components[component], &target, &mut |one| {
                             let label = self.label(part, component);
                             let explain = if alone {
                                 let reason = self.single_result_reason(game.as_ref(), &one);
@@ -245,7 +246,15 @@ impl Position {
                                     one.notation, one.detail
                                 )
                             };
-                            visit(self.sum_move(part, component, one, explain))?;
+                            // Stop the family's stream at the first error of `visit`, kept aside.
+                            visit(self.sum_move(part, component, one, explain)).map_err(|error| {
+                                failed = Some(error);
+                                GameError::Unsupported("stopped".to_owned())
+                            })
+                        })
+                        .or_else(|error| if failed.is_some() { Ok(()) } else { Err(error) })?;
+                        if let Some(error) = failed {
+                            return Err(error);
                         }
                     }
                 }

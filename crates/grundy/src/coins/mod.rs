@@ -354,18 +354,32 @@ impl ComponentGame for CoinsRules {
     }
 
     fn moves_to_value(&self, row: &CoinRow, target: &BigUint) -> Result<Vec<ComponentMove<CoinRow>>, GameError> {
-        let Some(target) = target.to_u64() else { return Ok(Vec::new()) };
+        let mut moves = Vec::new();
+        self.for_each_move_to_value(row, target, &mut |one| {
+            moves.push(one);
+            Ok(())
+        })?;
+        Ok(moves)
+    }
+
+    /// Streams the moves: a long row has as many as it has heads, each a whole row.
+    fn for_each_move_to_value(
+        &self,
+        row: &CoinRow,
+        target: &BigUint,
+        visit: &mut dyn FnMut(ComponentMove<CoinRow>) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        let Some(target) = target.to_u64() else { return Ok(()) };
         let values = self.coin_values(row)?;
         let total = values.iter().fold(0, |acc, value| acc ^ value);
         let mut budget = Budget::default();
-        let mut moves = Vec::new();
         for (&coin, &value) in row.heads.iter().zip(&values) {
             // Turning coin c and others O leaves total ⊕ G(c) ⊕ (xor of G over O).
             for others in other_sets(&self.engine, coin, Some(target ^ total ^ value), &mut budget)? {
-                moves.push(self.turn(row, coin, others));
+                visit(self.turn(row, coin, others))?;
             }
         }
-        Ok(moves)
+        Ok(())
     }
 }
 
