@@ -9,6 +9,7 @@
 
 use num_bigint::BigUint;
 use std::fmt::Debug;
+use std::sync::Arc;
 use std::hash::Hash;
 
 /// One component of a position, as its family reads it.
@@ -31,8 +32,8 @@ pub enum Component {
 /// A row of coins: the heads coins, numbered from 1 on the left, and how the row was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CoinRow {
-    /// The heads coins, increasing, without repeats.
-    pub heads: Vec<u64>,
+    /// The heads coins, increasing, without repeats (shared: a long row is copied by pointer).
+    pub heads: Arc<[u64]>,
     /// `Some(length)` when written as `H`/`T` letters (the row is printed back as that many
     /// letters), `None` when written as one heads coin's number.
     pub letters: Option<u64>,

@@ -10,6 +10,8 @@ use grundy::{Outcome, Value};
 /// Past this many components, a text line names the component that changes instead of
 /// repeating the whole position.
 const WHOLE_POSITION_UP_TO: usize = 20;
+/// Likewise past this many characters (a long coin row).
+const WHOLE_TEXT_UP_TO: usize = 400;
 
 /// Every winning move, one per line: the position it leads to, then `#` and why it wins.
 #[derive(clap::Args, Debug)]
@@ -71,7 +73,7 @@ impl JsonList {
 fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
     let mut list = if json { Some(JsonList::open(&head(position)?, "moves")?) } else { None };
     let mut count = 0usize;
-    let whole = position.component_count() <= WHOLE_POSITION_UP_TO;
+    let whole = position.component_count() <= WHOLE_POSITION_UP_TO && position.to_text().len() <= WHOLE_TEXT_UP_TO;
     position.for_each_winning_move(|one| -> anyhow::Result<()> {
         count += 1;
         match list.as_mut() {

@@ -188,7 +188,7 @@ fn parse_coin_row(game: &str, text: &str) -> Result<CoinRow, GameError> {
         if coin == 0 {
             return Err(bad("coins are numbered from 1 (the leftmost)".into()));
         }
-        return Ok(CoinRow { heads: vec![coin], letters: None });
+        return Ok(CoinRow { heads: Arc::from([coin]), letters: None });
     }
     if text.is_empty() {
         return Err(bad("a component is a heads coin's number or a row of H and T letters".into()));
@@ -213,8 +213,12 @@ fn parse_coin_row(game: &str, text: &str) -> Result<CoinRow, GameError> {
             }
         }
     }
-    Ok(CoinRow { heads, letters: Some(text.chars().count() as u64) })
+    Ok(CoinRow { heads: heads.into(), letters: Some(text.chars().count() as u64) })
 }
+
+/// Past this many heads, a move leaves a row as it is and adds the coins it turns as heads of
+/// their own, so that listing a long row's moves never copies it.
+const LONG_ROW: usize = 1024;
 
 /// The most letters a row may have.
 const MAX_ROW_LETTERS: u64 = 10_000_000;
@@ -292,7 +296,13 @@ impl CoinsRules {
         let mut turned = others.clone();
         turned.push(coin);
         let notation = format!("turn {}", coin_list(&turned));
+        let single = |coin: u64| CoinRow { heads: Arc::from([coin]), letters: None };
         let result = match row.letters {
+            // A long row is left as it is, with one heads more for each coin turned (the heads
+            // coin named twice is tails): the same position in the sum, without copying the row.
+            Some(_) if row.heads.len() > LONG_ROW => {
+                std::iter::once(row.clone()).chain(turned.into_iter().map(single)).collect()
+            }
             // A row written out stays one row: toggle the coins turned.
             Some(_) => {
                 let mut heads: BTreeSet<u64> = row.heads.iter().copied().collect();
@@ -304,7 +314,7 @@ impl CoinsRules {
                 vec![CoinRow { heads: heads.into_iter().collect(), letters: row.letters }]
             }
             // A single heads coin: it goes, and every other coin turned is one heads more.
-            None => others.into_iter().map(|other| CoinRow { heads: vec![other], letters: None }).collect(),
+            None => others.into_iter().map(single).collect(),
         };
         ComponentMove { result, notation, detail: format!(" ({coin} heads -> tails)") }
     }
@@ -341,7 +351,7 @@ impl ComponentGame for CoinsRules {
         self.coin_values(row)?;
         let mut budget = Budget::with_move_limit(limit);
         let mut moves = Vec::new();
-        for &coin in &row.heads {
+        for &coin in row.heads.iter() {
             for others in other_sets(&self.engine, coin, None, &mut budget)? {
                 moves.push(self.turn(row, coin, others));
             }
