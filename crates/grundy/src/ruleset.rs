@@ -158,8 +158,11 @@ pub trait ComponentGame: Send + Sync + 'static {
     /// # Errors
     /// [`GameError::TooLarge`] when there are more than `limit` (or the family cannot list
     /// them at this size).
-    fn options(&self, component: &Self::Component, limit: usize)
-    -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
+    fn options(
+        &self,
+        component: &Self::Component,
+        limit: usize,
+    ) -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
 
     /// The (generalized) Grundy value of one component.
     ///
@@ -265,8 +268,11 @@ pub trait Ruleset: Send + Sync {
     fn options(&self, component: &Component, limit: usize) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn value(&self, component: &Component) -> Result<Value, GameError>;
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError>;
-    fn moves_to_value(&self, component: &Component, target: &BigUint)
-    -> Result<Vec<ComponentMove<Component>>, GameError>;
+    fn moves_to_value(
+        &self,
+        component: &Component,
+        target: &BigUint,
+    ) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn moves_to_p(&self, component: &Component) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn p_position_reason(&self, component: &Component) -> Option<String>;
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>>;

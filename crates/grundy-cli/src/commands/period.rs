@@ -9,6 +9,10 @@ use std::path::PathBuf;
 
 /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy period sub:2,5
+  grundy period kayles
+  grundy period octal:0.137 --json")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,

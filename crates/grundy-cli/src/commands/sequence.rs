@@ -7,6 +7,9 @@ use std::path::PathBuf;
 
 /// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy sequence sub:1,3,4 --to 15
+  grundy sequence kayles --to 20 --json")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,

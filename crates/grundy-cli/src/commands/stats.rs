@@ -11,6 +11,9 @@ use num_traits::Zero;
 /// How often each value occurs among heaps 0..N, and the exact share of P-positions among all
 /// sums of K such heaps.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy stats nim --to 7 --heaps 3
+  grundy stats sub:1,3,4 --to 100 --heaps 3 --json")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,
