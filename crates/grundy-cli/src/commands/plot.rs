@@ -334,7 +334,12 @@ mod tests {
         let double = TableDouble { table: Table::Grid { values: vec![vec![0]] }, edges: None, spec: "wythoff" };
         let mut with_to = args("wythoff", "w.svg");
         with_to.to = Some(5);
-        assert!(build_scene(&with_to, &double).unwrap_err().to_string().contains("`--to` is for heap games"));
+        assert!(
+            build_scene(&with_to, &*grundy::ruleset::erase(double))
+                .unwrap_err()
+                .to_string()
+                .contains("`--to` is for heap games")
+        );
         assert!(picture_format(Path::new("x.jpg")).is_err());
         assert_eq!(picture_format(Path::new("x.SVG")).unwrap(), Format::Svg);
     }
