@@ -86,19 +86,53 @@ fn every_example_of_every_help_runs_as_printed() {
     }
 }
 
+/// Runs `command_line` with `bash -c` and returns its stdout alone.
+fn bash_stdout(command_line: &str) -> String {
+    let binary_directory = Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
+    let path = format!("{}:{}", binary_directory.display(), std::env::var("PATH").unwrap_or_default());
+    let output = Command::new("bash")
+        .args(["-c", command_line])
+        .env("PATH", path)
+        .current_dir(workspace_root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash runs");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Every `$ ` line of README runs through `bash -c` with the exit status shown (`? N`, else 0).
+/// trycmd checks the output of the `console` blocks; the `sh` blocks hold pipelines trycmd
+/// cannot run, so their output (stdout, up to a blank line or the fence) is checked here.
 #[test]
 fn every_readme_command_line_runs_through_bash() {
     let readme = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
     let mut lines = readme.lines().peekable();
-    let mut count = 0;
+    let (mut count, mut shell_outputs, mut fence) = (0, 0, String::new());
     while let Some(line) = lines.next() {
+        if let Some(info) = line.strip_prefix("```") {
+            fence = if fence.is_empty() { format!("`{info}") } else { String::new() };
+            continue;
+        }
         let Some(command_line) = line.strip_prefix("$ ") else { continue };
         // trycmd's exit-status line, right below the command.
         let status = lines.peek().and_then(|next| next.strip_prefix("? ")).map_or(0, |code| code.parse().unwrap());
         assert_runs("README.md", command_line, status);
         count += 1;
+        if fence == "`sh" {
+            let mut expected = String::new();
+            while let Some(next) =
+                lines.peek().filter(|next| !next.is_empty() && !next.starts_with("```") && !next.starts_with("$ "))
+            {
+                expected.push_str(next);
+                expected.push('\n');
+                lines.next();
+            }
+            assert_eq!(bash_stdout(command_line), expected, "README.md: `{command_line}`");
+            shell_outputs += 1;
+        }
     }
     assert!(count >= 40, "README has its examples ({count})");
+    assert!(shell_outputs >= 3, "README's pipelines are checked ({shell_outputs})");
 }
 
 /// The cells of README's table of games (the table under `### \`grundy rules\``).
