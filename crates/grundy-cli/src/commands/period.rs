@@ -37,7 +37,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut run = LongRun::start(game, args.checkpoint.as_deref(), max_heap.saturating_add(1))?;
     let report = run.find_period(max_heap)?;
     run.finish(report.interrupted)?;
-    if args.json { print_json(&to_json(&report)) } else { print(&describe(game, &report)) }
+    if args.json {
+        // Every JSON answer names its game (docs/json.md).
+        let mut object = to_json(&report);
+        object["game"] = serde_json::Value::String(game.spec());
+        print_json(&object)
+    } else {
+        print(&describe(game, &report))
+    }
 }
 
 fn pattern_json(period: &Period) -> serde_json::Value {

@@ -29,13 +29,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let values = values_to(game, args.to, args.checkpoint.as_deref())?;
-    write_values(&values, args.json)
+    write_values(&game.spec(), &values, args.json)
 }
 
 /// Prints the values in pieces, so that millions of them need no second copy as one text.
-fn write_values(values: &[u32], json: bool) -> anyhow::Result<()> {
-    let (open, separator, close) = if json { ("{\"values\":[", ",", "]}\n") } else { ("", " ", "\n") };
-    let mut text = String::from(open);
+fn write_values(spec: &str, values: &[u32], json: bool) -> anyhow::Result<()> {
+    // Every JSON answer names its game (docs/json.md).
+    let open = if json { format!("{{\"game\":{},\"values\":[", serde_json::to_string(spec)?) } else { String::new() };
+    let (separator, close) = if json { (",", "]}\n") } else { (" ", "\n") };
+    let mut text = open;
     for (index, value) in values.iter().enumerate() {
         if index > 0 {
             text.push_str(separator);

@@ -37,6 +37,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let total = BigUint::from(values.len()).pow(args.heaps);
     if args.json {
         return print_json(&serde_json::json!({
+            "game": game.spec(),
             "counts": counts,
             "p_positions": json_number(&p_positions.to_string()),
             "total": json_number(&total.to_string()),
