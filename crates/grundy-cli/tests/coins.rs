@@ -1,4 +1,4 @@
-//! `grundy` on coin-turning games: `coins:RULE`, `corners`, `product:A*B`.
+//! `grundy` on coin-turning games: `coins:RULE`, `corners`, `product:A:B`.
 
 mod common;
 
@@ -33,6 +33,8 @@ fn mock_turtles_row_is_worth_29() {
 fn named_rules_and_their_written_forms_agree() {
     for (named, written) in [
         ("coins:mock-turtles", "coins:turn=1..3"),
+        ("coins:ruler", "coins:turn=0../consecutive"),
+        // The old `;` separator is still read.
         ("coins:ruler", "coins:turn=0..;consecutive"),
         ("coins:turtles", "coins:turn=1,2"),
         ("coins:twins", "coins:turn=2"),
@@ -64,11 +66,13 @@ fn two_heads_on_one_coin_cancel() {
 fn winning_moves_name_the_coins_and_the_row_left() {
     assert_eq!(
         stdout_of(&["moves", "coins:mock-turtles", "HTTHTHTTH"]),
-        "HTTHTHHTT  # turn coins 7,9 (9 heads -> tails); value 29 -> 0, a P-position\n"
+        "HTTHTHHTT  # row 1: turn 7,9 (9 heads -> tails); value 29 -> 0, a P-position\n"
     );
     assert_eq!(
         stdout_of(&["moves", "coins:mock-turtles", "1", "4", "6", "9"]),
-        "1 4 6 7  # turn coins 7,9 (9 heads -> tails); value 29 -> 0, a P-position\n"
+        // Coin 9 is the fourth component; mock-turtles coin n is worth the n-th odious number:
+        // 9 -> 16 and 7 -> 13, and 1, 4, 6, 7 are worth 1 ^ 7 ^ 11 ^ 13 = 0.
+        "1 4 6 7  # row 4: turn 7,9 (9 heads -> tails); its value 16 -> 13 makes the nim-sum 29 -> 0, a P-position\n"
     );
     let json = stdout_of(&["moves", "coins:mock-turtles", "HTTHTHTTH", "--json"]);
     assert!(json.contains(r#""to":["HTTHTHHTT"]"#) && json.contains(r#""move":"turn 7,9""#), "{json}");
@@ -91,25 +95,28 @@ fn coins_near_ten_to_the_eighteen_answer_at_once() {
         args.extend(far);
         assert_eq!(stdout_of(&args), format!("{value}\n"), "{game}");
         args[0] = "moves";
-        assert!(stdout_of(&args).contains("turn coins 999999999999999999,1000000000000000000"), "{game}");
+        assert!(stdout_of(&args).contains("row 1: turn 999999999999999999,1000000000000000000"), "{game}");
     }
     assert_eq!(
         stdout_of(&["moves", "coins:turtles", "1000000000000000000", "3", "5"]),
-        "3 5 6  # turn coins 6,1000000000000000000 (1000000000000000000 heads -> tails); value 1000000000000000006 -> 0, a P-position\n"
+        "6 3 5  # row 1: turn 6,1000000000000000000 (1000000000000000000 heads -> tails); its value 1000000000000000000 -> 6 makes the nim-sum 1000000000000000006 -> 0, a P-position\n"
     );
 }
 
 #[test]
 fn corners_and_products_by_nim_multiplication() {
     assert_eq!(stdout_of(&["value", "corners", "3,5"]), "15\n");
+    assert_eq!(stdout_of(&["value", "product:twins:twins", "3,5"]), "15\n");
+    // The old `*` is still read.
     assert_eq!(stdout_of(&["value", "product:twins*twins", "3,5"]), "15\n");
     assert_eq!(stdout_of(&["value", "corners", "2,2"]), "3\n");
     assert_eq!(stdout_of(&["value", "corners", "3,5", "3,5"]), "0\n");
     // Ruler coin 4 is worth 4, Mock Turtles coin 3 is worth 4: 4 ⊗ 4 = 6.
+    assert_eq!(stdout_of(&["value", "product:ruler:mock-turtles", "3,2"]), "6\n");
     assert_eq!(stdout_of(&["value", "product:ruler*mock-turtles", "3,2"]), "6\n");
     assert_eq!(
         stdout_of(&["moves", "corners", "3,5"]),
-        "0,0 0,5 3,0  # turn every coin at x in {0,3}, y in {0,5} (3,5 heads -> tails); value 15 -> 0, a P-position\n"
+        "0,0 0,5 3,0  # heads 1: turn 0,3 x 0,5 (3,5 heads -> tails); value 15 -> 0, a P-position\n"
     );
     assert_eq!(stdout_of(&["table", "corners", "--size", "4"]), "0 0 0 0\n0 1 2 3\n0 2 3 1\n0 3 1 2\n");
 }
@@ -117,7 +124,7 @@ fn corners_and_products_by_nim_multiplication() {
 #[test]
 fn rules_lists_the_coin_forms() {
     let rules = stdout_of(&["rules"]);
-    for needle in ["coins:turn=SET", "coins:turtles", "corners", "product:A*B", "turn=1..3 is mock-turtles"] {
+    for needle in ["coins:RULE", "turn=SET", "mock-turtles", "/consecutive", "/within=K", "corners", "product:A:B"] {
         assert!(rules.contains(needle), "{needle}");
     }
 }
@@ -126,6 +133,7 @@ fn rules_lists_the_coin_forms() {
 fn bad_rules_and_rows_are_one_line_and_exit_2() {
     assert_refused(&["value", "coins:mock-turtles", "HXT"], "`X` at place 2");
     assert_refused(&["value", "coins:mock-turtles", "0"], "numbered from 1");
+    assert_refused(&["value", "coins:turn=1..3/sideways", "1"], "`sideways`");
     assert_refused(&["value", "coins:turn=1..3;sideways", "1"], "`sideways`");
     assert_refused(&["value", "coins:turn=3..1", "1"], "`3..1`");
     assert_refused(&["value", "coins:turn=x", "1"], "`x`");
@@ -135,9 +143,11 @@ fn bad_rules_and_rows_are_one_line_and_exit_2() {
     assert_refused(&["value", "corners", "3"], "`3`");
     assert_refused(&["value", "corners:2", "3,3"], "no parameters");
     assert_refused(&["value", "product:ruler", "3,3"], "`ruler`");
+    assert_refused(&["value", "product:ruler:sideways", "3,3"], "`sideways`");
     assert_refused(&["value", "product:ruler*sideways", "3,3"], "`sideways`");
+    assert_refused(&["value", "product::ruler", "3,3"], "before `:` is empty");
     assert_refused(&["value", "product:*ruler", "3,3"], "before `*` is empty");
-    assert_refused(&["value", "coins:", "1"], "the rule is empty");
+    assert_refused(&["value", "coins:", "1"], "coins:RULE");
     assert_refused(&["value", "coins:ruler", "1,1"], "`1,1`");
     assert_refused(&["value", "coins:ruler", "-3"], "negative");
     assert_refused(&["value", "coins:turn=1..4", "1000000"], "steps");

@@ -42,7 +42,7 @@ fn bad_codes_are_one_line_exit_2() {
         ("octal:0.", "no digits after the point"),
         ("octal:0.1x", "`x` at position 4"),
         ("hex:0.1G", "`G` at position 4 is not a hexadecimal digit"),
-        ("octal:", "the code is empty"),
+        ("octal:", "missing parameters: write `octal:CODE`"),
         ("octal", "octal:CODE"),
         ("kayles:3", "no parameters"),
     ] {

@@ -2,29 +2,31 @@
 //! and seed the binary uses), then fed to the binary on stdin.
 
 use grundy::play::{Chooser, engine_move};
-use grundy::ruleset::Ruleset;
-use grundy::spec::parse_game;
+use grundy::registry::parse_sum;
+use grundy::sum::Position;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Plays `person` against the engine from `start` (the person first) and returns the person's
 /// moves as typed lines, and whether the person won.
-fn script(game: &str, start: &[&str], seed: u64, person: impl Fn(&dyn Ruleset, &[String]) -> String) -> (String, bool) {
-    let ruleset = parse_game(game).unwrap();
-    let mut position: Vec<String> = start.iter().map(|s| s.to_string()).collect();
+fn script(game: &str, start: &[&str], seed: u64, person: impl Fn(&Position) -> String) -> (String, bool) {
+    let mut words = vec![game];
+    words.extend(start);
+    let mut position = parse_sum(&words).unwrap();
     let mut chooser = Chooser::new(seed);
     let mut lines = String::new();
     loop {
-        if ruleset.all_moves(&position, 10_000).unwrap().is_empty() {
+        if position.options(10_000).unwrap().is_empty() {
             return (lines, false);
         }
-        let typed = person(ruleset.as_ref(), &position);
+        let typed = person(&position);
         lines.push_str(&typed);
         lines.push('\n');
-        position = grundy::play::find_typed_move(ruleset.as_ref(), &position, &typed).unwrap().unwrap().to;
-        match engine_move(ruleset.as_ref(), &position, &mut chooser).unwrap() {
+        let person_move = grundy::play::find_typed_move(&position, &typed).unwrap().unwrap();
+        position = position.after(&person_move);
+        match engine_move(&position, &mut chooser).unwrap() {
             None => return (lines, true),
-            Some(reply) => position = reply.chosen.to,
+            Some(reply) => position = position.after(&reply.chosen),
         }
     }
 }
@@ -44,15 +46,15 @@ fn play(args: &[&str], input: &str) -> (String, i32) {
 }
 
 /// The last legal move listed, whatever it does: a bad player.
-fn careless(ruleset: &dyn Ruleset, position: &[String]) -> String {
-    ruleset.all_moves(position, 10_000).unwrap().last().unwrap().notation.clone()
+fn careless(position: &Position) -> String {
+    position.options(10_000).unwrap().last().unwrap().notation.clone()
 }
 
 /// Always a winning move when there is one.
-fn perfect(ruleset: &dyn Ruleset, position: &[String]) -> String {
-    match ruleset.winning_moves(position).unwrap().first() {
+fn perfect(position: &Position) -> String {
+    match position.winning_moves().unwrap().first() {
         Some(winning) => winning.notation.clone(),
-        None => careless(ruleset, position),
+        None => careless(position),
     }
 }
 

@@ -52,7 +52,10 @@ fn sequence_prints_the_values_whitespace_separated() {
 
 #[test]
 fn sequence_json_is_an_object_with_the_values() {
-    assert_eq!(ok(&["sequence", "sub:2,5", "--to", "6", "--json"]), "{\"values\":[0,0,1,1,0,2,1]}\n");
+    assert_eq!(
+        ok(&["sequence", "sub:2,5", "--to", "6", "--json"]),
+        "{\"game\":\"sub:2,5\",\"values\":[0,0,1,1,0,2,1]}\n"
+    );
     let long = json(&["sequence", "sub:1,3,4", "--to", "100000", "--json"]);
     let values = long["values"].as_array().unwrap();
     assert_eq!(values.len(), 100_001);
@@ -75,7 +78,7 @@ fn sequence_rejects_bad_input_in_one_line() {
 fn period_of_subtraction_games_by_the_window_argument() {
     assert_eq!(
         json(&["period", "sub:1,2", "--json"]),
-        serde_json::json!({"preperiod": 0, "period": 3, "saltus": 0, "proved": true, "checked_to": 4})
+        serde_json::json!({"game": "sub:1,2", "preperiod": 0, "period": 3, "saltus": 0, "proved": true, "checked_to": 4})
     );
     let text = ok(&["period", "sub:2,5"]);
     assert!(text.starts_with("sub:2,5: period 7, preperiod 0 (proved)\n"), "{text}");
@@ -91,7 +94,7 @@ fn period_of_subtraction_games_by_the_window_argument() {
 fn period_not_proved_within_max_says_so() {
     assert_eq!(
         json(&["period", "sub:1,2", "--max", "3", "--json"]),
-        serde_json::json!({"preperiod": null, "period": null, "saltus": null, "proved": false, "checked_to": 3, "observed": null})
+        serde_json::json!({"game": "sub:1,2", "preperiod": null, "period": null, "saltus": null, "proved": false, "checked_to": 3, "observed": null})
     );
     let text = ok(&["period", "sub:1,2", "--max", "3"]);
     assert!(text.starts_with("sub:1,2: no period proved for heaps 0..3\n"), "{text}");
@@ -194,7 +197,7 @@ fn ctrl_c_stops_cleanly_and_saves_the_checkpoint() {
 fn stats_counts_values_and_p_positions_exactly() {
     assert_eq!(
         json(&["stats", "nim", "--to", "7", "--heaps", "3", "--json"]),
-        serde_json::json!({"counts": [1, 1, 1, 1, 1, 1, 1, 1], "p_positions": 64, "total": 512})
+        serde_json::json!({"game": "nim", "counts": [1, 1, 1, 1, 1, 1, 1, 1], "p_positions": 64, "total": 512})
     );
     let text = ok(&["stats", "nim", "--to", "7", "--heaps", "3"]);
     assert!(text.contains("among the 512 sums of 3 heaps from 0..7: 64 P-positions (1/8 = 0.125000)"), "{text}");
@@ -203,7 +206,7 @@ fn stats_counts_values_and_p_positions_exactly() {
     assert!(bash.contains("the player to move wins 500 (5/6 = 0.833333)"), "{bash}");
     assert_eq!(
         json(&["stats", "bash:5", "--to", "599", "--json"]),
-        serde_json::json!({"counts": [100, 100, 100, 100, 100, 100], "p_positions": 100, "total": 600})
+        serde_json::json!({"game": "bash:5", "counts": [100, 100, 100, 100, 100, 100], "p_positions": 100, "total": 600})
     );
     // Default --heaps 1: P-positions are the heaps of value 0.
     let sub = json(&["stats", "sub:1,3,4", "--to", "69", "--json"]);
@@ -254,6 +257,7 @@ fn period_reports_an_observed_pattern_without_claiming_it() {
     assert_eq!(
         json(&["period", "sub:1,1000", "--max", "100", "--json"]),
         serde_json::json!({
+            "game": "sub:1,1000",
             "preperiod": null, "period": null, "saltus": null, "proved": false, "checked_to": 100,
             "observed": {"preperiod": 0, "period": 2, "saltus": 0}
         })

@@ -46,7 +46,8 @@ fn outcomes_of_the_poj_1067_samples() {
     assert_eq!(ok(&["outcome", "wythoff", "6557470319841,10610209857722"]), "P\n");
     assert_eq!(ok(&["outcome", "wythoff", "6557470319841,10610209857723"]), "N\n");
     let json: serde_json::Value = serde_json::from_str(&ok(&["outcome", "--json", "wythoff", "4,7"])).unwrap();
-    assert_eq!(json, serde_json::json!({"game": "wythoff", "position": ["4,7"], "outcome": "P"}));
+    // `outcome --json` includes the value where the game has one (issue 13), as a string.
+    assert_eq!(json, serde_json::json!({"game": "wythoff", "position": ["4,7"], "value": "0", "outcome": "P"}));
 }
 
 /// The positions `moves` prints, one per line before the `#`.
@@ -67,7 +68,7 @@ fn moves_of_4_8_are_every_move_to_a_p_position_and_nothing_else() {
     assert_eq!(move_targets(&text), brute_force);
     assert_eq!(
         text,
-        "4,7  # pair 1: 4,8 -> 4,7 (take 1 from the second heap); 4,7 is the P-position (a_k, b_k) with k = 3 (a_k = ⌊kφ⌋, b_k = a_k + k = ⌊kφ²⌋)\n"
+        "4,7  # pair 1: 4,8 -> 4,7 (take 1 from the second heap); value 1 -> 0, 4,7 is the P-position (a_k, b_k) with k = 3 (a_k = ⌊kφ⌋, b_k = a_k + k = ⌊kφ²⌋)\n"
     );
 }
 
@@ -139,8 +140,10 @@ fn pairs_of_300_digits() {
     assert_eq!(json["value"], serde_json::Value::Null);
     assert_eq!(json["outcome"], "N");
     assert_eq!(json["moves"].as_array().unwrap().len(), text.lines().count());
-    // In a sum, the pair's value is needed: refused, naming it.
-    let error = fails(&["outcome", "wythoff", "1,2", &position]);
+    // In a sum with a P-position (value 0) the outcome is still exact: 0 xor G = G, non-zero.
+    assert_eq!(ok(&["outcome", "wythoff", "1,2", &position]), "N\n");
+    // Beside a non-zero part (G(1,1) = 2) the pair's value is needed: refused, naming it.
+    let error = fails(&["outcome", "wythoff", "1,1", &position]);
     assert!(error.contains(&position), "{error}");
 }
 
@@ -181,7 +184,7 @@ fn values_far_along_a_row() {
     assert_eq!(ok(&["value", "wythoff", "0,123456789012345678901234567890"]), "123456789012345678901234567890\n");
     assert_eq!(ok(&["value", "wythoff", "4,8"]), "1\n");
     let json: serde_json::Value = serde_json::from_str(&ok(&["value", "--json", "wythoff", "4,8"])).unwrap();
-    assert_eq!(json, serde_json::json!({"game": "wythoff", "position": ["4,8"], "value": 1}));
+    assert_eq!(json, serde_json::json!({"game": "wythoff", "position": ["4,8"], "value": "1", "outcome": "N"}));
 }
 
 #[test]

@@ -158,8 +158,11 @@ pub trait ComponentGame: Send + Sync + 'static {
     /// # Errors
     /// [`GameError::TooLarge`] when there are more than `limit` (or the family cannot list
     /// them at this size).
-    fn options(&self, component: &Self::Component, limit: usize)
-    -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
+    fn options(
+        &self,
+        component: &Self::Component,
+        limit: usize,
+    ) -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
 
     /// The (generalized) Grundy value of one component.
     ///

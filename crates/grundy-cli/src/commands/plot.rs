@@ -17,6 +17,10 @@ pub const DEFAULT_TO: u64 = 200;
 /// A picture of a game: a heap game's nim-sequence, a two-heap game's table, a graph game's
 /// graph with each vertex's outcome.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy plot kayles --to 500 -o /tmp/kayles.svg
+  grundy plot wythoff --size 256 -o /tmp/wythoff.png
+  grundy plot dag:crates/grundy-cli/tests/data/loopy.txt -o /tmp/loopy.svg")]
 pub struct Args {
     /// The game: a heap game (sub:S, …), a two-heap game (wythoff) or a graph game
     /// (dag:FILE, geography:FILE).
@@ -194,7 +198,11 @@ mod tests {
             let names: Vec<String> = vertices.iter().map(|vertex| vertex.name.clone()).collect();
             let id = |name: &String| names.iter().position(|known| known == name).expect("a vertex") as u32;
             let edges = edges.iter().map(|(u, v)| (id(u), id(v))).collect();
-            Some(grundy::ruleset::GraphView { names: names.clone(), edges, directed: !self.spec.starts_with("geography") })
+            Some(grundy::ruleset::GraphView {
+                names: names.clone(),
+                edges,
+                directed: !self.spec.starts_with("geography"),
+            })
         }
     }
 
@@ -274,10 +282,15 @@ mod tests {
         assert!(svg.contains("D: draw"));
 
         let mut undirected = TableDouble { table: Table::Vertices(vertices), edges: None, spec: "geography:g.txt" };
-        let error = build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap_err().to_string();
+        let error = build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone()))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("does not list its edges"), "{error}");
         undirected.edges = Some(vec![("a".into(), "b".into()), ("b".into(), "a".into())]);
-        let svg = render::svg::render(&build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap()).unwrap();
+        let svg = render::svg::render(
+            &build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap(),
+        )
+        .unwrap();
         assert_eq!(svg.matches("<polygon").count(), 0, "undirected edges have no arrows");
         assert_eq!(svg.matches("<line").count(), 1, "an undirected edge listed twice is drawn once");
     }
@@ -333,7 +346,12 @@ mod tests {
         let double = TableDouble { table: Table::Grid { values: vec![vec![0]] }, edges: None, spec: "wythoff" };
         let mut with_to = args("wythoff", "w.svg");
         with_to.to = Some(5);
-        assert!(build_scene(&with_to, &double).unwrap_err().to_string().contains("`--to` is for heap games"));
+        assert!(
+            build_scene(&with_to, &*grundy::ruleset::erase(double))
+                .unwrap_err()
+                .to_string()
+                .contains("`--to` is for heap games")
+        );
         assert!(picture_format(Path::new("x.jpg")).is_err());
         assert_eq!(picture_format(Path::new("x.SVG")).unwrap(), Format::Svg);
     }

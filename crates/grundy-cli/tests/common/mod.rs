@@ -3,6 +3,7 @@
 use std::process::{Command, Stdio};
 
 /// What one run of `grundy` printed, and its exit status (-1 when killed by a signal).
+#[allow(dead_code)] // not every test binary reads every field
 pub struct Run {
     pub stdout: String,
     pub stderr: String,

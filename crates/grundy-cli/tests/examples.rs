@@ -1,0 +1,185 @@
+//! Every example the tool prints runs as written: the `example:` lines of `grundy rules`, the
+//! `Examples:` lines of each subcommand's `--help`, and the `$ ` lines of README.md, each
+//! through `bash -c` exactly as printed, from the repository root (where the graph files they
+//! name are). And README's table of games is the registry's.
+
+mod common;
+
+use common::grundy;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn workspace_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("crates/grundy-cli")
+}
+
+/// Runs `command_line` with `bash -c` from the repository root, the built `grundy` first on
+/// the PATH; its exit status and everything it printed.
+fn bash(command_line: &str) -> (i32, String) {
+    let binary_directory = Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
+    let path = format!("{}:{}", binary_directory.display(), std::env::var("PATH").unwrap_or_default());
+    let output = Command::new("bash")
+        .args(["-c", command_line])
+        .env("PATH", path)
+        .current_dir(workspace_root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash runs");
+    let printed = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    (output.status.code().unwrap_or(-1), printed)
+}
+
+fn assert_runs(source: &str, command_line: &str, expected_status: i32) {
+    assert!(command_line.starts_with("grundy ") || command_line.starts_with("printf "), "{source}: `{command_line}`");
+    let (status, printed) = bash(command_line);
+    assert_eq!(status, expected_status, "{source}: `{command_line}` printed\n{printed}");
+}
+
+#[test]
+fn every_example_of_grundy_rules_runs_as_printed() {
+    let rules = grundy(&["rules"]);
+    assert_eq!(rules.status, 0);
+    let examples: Vec<&str> =
+        rules.stdout.lines().filter_map(|line| line.trim().strip_prefix("example:")).map(str::trim).collect();
+    assert_eq!(examples.len(), grundy::registry::FAMILIES.len(), "one example per family");
+    for example in examples {
+        assert_runs("grundy rules", example, 0);
+    }
+}
+
+/// The subcommands `grundy --help` lists.
+fn subcommands() -> Vec<String> {
+    let help = grundy(&["--help"]);
+    assert_eq!(help.status, 0);
+    help.stdout
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn every_example_of_every_help_runs_as_printed() {
+    let subcommands = subcommands();
+    for expected in ["value", "outcome", "moves", "rules", "table", "play", "sequence", "period", "stats", "plot"] {
+        assert!(subcommands.iter().any(|name| name == expected), "`grundy --help` lists {expected}: {subcommands:?}");
+    }
+    for subcommand in &subcommands {
+        let help = grundy(&[subcommand, "--help"]);
+        assert_eq!(help.status, 0, "{subcommand}");
+        let examples: Vec<&str> = help
+            .stdout
+            .lines()
+            .skip_while(|line| line.trim() != "Examples:")
+            .skip(1)
+            .take_while(|line| line.starts_with("  "))
+            .map(str::trim)
+            .collect();
+        assert!(examples.len() >= 2, "`grundy {subcommand} --help` shows two or three examples:\n{}", help.stdout);
+        for example in examples {
+            assert_runs(&format!("grundy {subcommand} --help"), example, 0);
+        }
+    }
+}
+
+/// Runs `command_line` with `bash -c` and returns its stdout alone.
+fn bash_stdout(command_line: &str) -> String {
+    let binary_directory = Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
+    let path = format!("{}:{}", binary_directory.display(), std::env::var("PATH").unwrap_or_default());
+    let output = Command::new("bash")
+        .args(["-c", command_line])
+        .env("PATH", path)
+        .current_dir(workspace_root())
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash runs");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Every `$ ` line of README runs through `bash -c` with the exit status shown (`? N`, else 0).
+/// trycmd checks the output of the `console` blocks; the `sh` blocks hold pipelines trycmd
+/// cannot run, so their output (stdout, up to a blank line or the fence) is checked here.
+#[test]
+fn every_readme_command_line_runs_through_bash() {
+    let readme = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
+    let mut lines = readme.lines().peekable();
+    let (mut count, mut shell_outputs, mut fence) = (0, 0, String::new());
+    while let Some(line) = lines.next() {
+        if let Some(info) = line.strip_prefix("```") {
+            fence = if fence.is_empty() { format!("`{info}") } else { String::new() };
+            continue;
+        }
+        let Some(command_line) = line.strip_prefix("$ ") else { continue };
+        // trycmd's exit-status line, right below the command.
+        let status = lines.peek().and_then(|next| next.strip_prefix("? ")).map_or(0, |code| code.parse().unwrap());
+        assert_runs("README.md", command_line, status);
+        count += 1;
+        if fence == "`sh" {
+            let mut expected = String::new();
+            while let Some(next) =
+                lines.peek().filter(|next| !next.is_empty() && !next.starts_with("```") && !next.starts_with("$ "))
+            {
+                expected.push_str(next);
+                expected.push('\n');
+                lines.next();
+            }
+            assert_eq!(bash_stdout(command_line), expected, "README.md: `{command_line}`");
+            shell_outputs += 1;
+        }
+    }
+    assert!(count >= 40, "README has its examples ({count})");
+    assert!(shell_outputs >= 3, "README's pipelines are checked ({shell_outputs})");
+}
+
+/// The cells of README's table of games (the table under `### \`grundy rules\``).
+fn readme_games_table() -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
+    readme
+        .lines()
+        .skip_while(|line| *line != "### `grundy rules`")
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .skip(2) // the header and its rule
+        .map(|row| row.trim_matches('|').split(" | ").map(|cell| cell.trim().to_owned()).collect())
+        .collect()
+}
+
+#[test]
+fn readme_games_table_is_the_registry() {
+    let rows = readme_games_table();
+    let families = grundy::registry::FAMILIES;
+    let syntaxes: Vec<String> = rows.iter().map(|row| row[0].clone()).collect();
+    let expected: Vec<String> = families.iter().map(|family| format!("`{}`", family.syntax)).collect();
+    assert_eq!(syntaxes, expected, "README's games table lists the registry's families, in order");
+    for (row, family) in rows.iter().zip(families) {
+        assert_eq!(row.len(), 3, "{row:?}");
+        assert_eq!(row[1], family.summary, "{}", family.syntax);
+        assert_eq!(row[2], family.component, "{}", family.syntax);
+    }
+    // And the registry is what `grundy rules --json` prints.
+    let rules: serde_json::Value = serde_json::from_str(&grundy(&["rules", "--json"]).stdout).unwrap();
+    let printed: Vec<String> = rules["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|game| format!("`{}`", game["syntax"].as_str().unwrap()))
+        .collect();
+    assert_eq!(printed, expected);
+}
+
+/// README's library example, as written there (README is not a doctest).
+#[test]
+fn readme_library_example() {
+    use grundy::registry::parse_sum;
+    let position = parse_sum(&["nim", "3", "+", "wythoff", "4,7", "+", "sub:2,5", "9"]).unwrap();
+    assert_eq!(position.value().unwrap().to_string(), "2");
+    assert_eq!(position.outcome().unwrap().to_string(), "N");
+    let winning = position.winning_moves().unwrap();
+    assert_eq!(position.after(&winning[0]).value().unwrap().to_string(), "0");
+    let readme = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
+    assert!(readme.contains(r#"parse_sum(&["nim", "3", "+", "wythoff", "4,7", "+", "sub:2,5", "9"])"#));
+}
