@@ -69,17 +69,8 @@ impl PositionArgs {
         Ok(Positions::One(parse_sum_with(&words, &read_file)?))
     }
 
-    /// Takes `flag` out of the position's words (written after `--`, it reaches them); whether
-    /// it was there.
-    pub fn take_flag(&mut self, flag: &str) -> bool {
-        let before = self.words.len();
-        self.words.retain(|word| word != flag);
-        self.words.len() != before
-    }
-
-    /// Takes `--json` out of the words into [`PositionArgs::json`], and turns JSON errors on.
-    pub fn settle(&mut self) {
-        self.json |= self.take_flag("--json");
+    /// Turns JSON errors on with `--json`.
+    pub fn settle(&self) {
         crate::output::json_errors(self.json);
     }
 }
@@ -116,9 +107,8 @@ pub fn for_each_position(
             if text.is_empty() {
                 return Ok(None);
             }
-            let components =
-                text.split_whitespace().map(|word| ruleset.parse_component(word)).collect::<Result<Vec<_>, _>>()?;
-            answer(&Position::single(ruleset.clone(), components))?;
+            let words: Vec<&str> = text.split_whitespace().collect();
+            answer(&Position::parse_single(ruleset.clone(), &words)?)?;
             Ok(Some(()))
         })();
         match result {

@@ -168,14 +168,16 @@ fn bad_files_and_positions_are_one_line_exit_2() {
 }
 
 /// Geography has one token: two would share the visited vertices, which is not a sum of games
-/// (README, *Graph games*). The game model of issue 11 reads `a c` as a sum of two copies of
-/// the graph and answers `N`; whether that reading stays is the lead's call.
+/// (README, *Graph games*); separate boards are written as a sum with `+`.
 #[test]
-#[ignore = "the issue-11 sum model accepts two geography tokens as two copies; see the cli-tests report"]
 fn geography_refuses_two_tokens() {
     let (_, stderr, code) = grundy(&["outcome", "geography:tests/data/path4.txt", "a", "c"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("one token"), "{stderr}");
+    let (stdout, stderr, code) =
+        grundy(&["outcome", "geography:tests/data/path4.txt", "a", "+", "geography:tests/data/path4.txt", "c"]);
+    // a-b-c-d: from an end the first player wins (N, value 1), and so from c (value 1): 1 xor 1 = 0.
+    assert_eq!((stdout.as_str(), code), ("P\n", 0), "{stderr}");
 }
 
 #[test]

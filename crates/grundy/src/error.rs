@@ -6,7 +6,7 @@
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The game text names no known family.
-    #[error("unknown game `{text}`{}; `grundy rules` lists every game form", suggestion.as_ref().map(|near| format!("; did you mean `{near}`?")).unwrap_or_default())]
+    #[error("unknown game `{text}`{}; `grundy rules` lists every game form", suggestion.as_ref().map(|near| format!(" (did you mean `{near}`?)")).unwrap_or_default())]
     UnknownGame {
         /// The game word as written.
         text: String,

@@ -318,9 +318,7 @@ pub fn parse_sum_with(words: &[&str], read_file: ReadFile) -> Result<Position, G
                 ),
             });
         };
-        let game = parse_game_with(game_word, read_file)?;
-        let components = components.iter().map(|text| game.parse_component(text)).collect::<Result<_, _>>()?;
-        parts.push(Part { game, components });
+        parts.push(Part::parse(parse_game_with(game_word, read_file)?, components)?);
     }
     Ok(Position { parts })
 }

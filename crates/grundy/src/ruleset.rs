@@ -244,6 +244,12 @@ pub trait ComponentGame: Send + Sync + 'static {
         None
     }
 
+    /// Why a position of this game cannot have several components, if it cannot (geography:
+    /// two tokens on one board would share the visited vertices, which is not a sum).
+    fn one_component_only(&self) -> Option<String> {
+        None
+    }
+
     /// The picture `grundy plot` draws: a heap game's sequence, a graph game's graph; a
     /// two-heap game with a table says [`Chart::Grid`].
     fn chart(&self) -> Chart {
@@ -282,8 +288,11 @@ pub trait Ruleset: Send + Sync {
     fn options(&self, component: &Component, limit: usize) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn value(&self, component: &Component) -> Result<Value, GameError>;
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError>;
-    fn moves_to_value(&self, component: &Component, target: &BigUint)
-    -> Result<Vec<ComponentMove<Component>>, GameError>;
+    fn moves_to_value(
+        &self,
+        component: &Component,
+        target: &BigUint,
+    ) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn for_each_move_to_value(
         &self,
         component: &Component,
@@ -295,6 +304,7 @@ pub trait Ruleset: Send + Sync {
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>>;
     fn heap_game(&self) -> Option<&dyn HeapGame>;
     fn graph(&self) -> Option<GraphView>;
+    fn one_component_only(&self) -> Option<String>;
     fn chart(&self) -> Chart;
 }
 
@@ -381,6 +391,9 @@ impl<G: ComponentGame> Ruleset for Erased<G> {
     }
     fn graph(&self) -> Option<GraphView> {
         self.0.graph()
+    }
+    fn one_component_only(&self) -> Option<String> {
+        self.0.one_component_only()
     }
     fn chart(&self) -> Chart {
         self.0.chart()

@@ -41,6 +41,18 @@ impl std::fmt::Debug for Part {
 }
 
 impl Part {
+    /// Reads the component texts of `game`.
+    ///
+    /// # Errors
+    /// The first component that does not parse, or several for a game that takes one.
+    pub fn parse(game: Arc<dyn Ruleset>, texts: &[&str]) -> Result<Self, GameError> {
+        if let (Some(reason), [_, second, ..]) = (game.one_component_only(), texts) {
+            return Err(GameError::BadComponent { game: game.spec(), text: (*second).to_owned(), reason });
+        }
+        let components = texts.iter().map(|text| game.parse_component(text)).collect::<Result<_, _>>()?;
+        Ok(Part { game, components })
+    }
+
     /// The components in their notation.
     pub fn texts(&self) -> Vec<String> {
         self.components.iter().map(|component| self.game.format_component(component)).collect()
@@ -83,8 +95,7 @@ impl Position {
     /// # Errors
     /// The first component that does not parse.
     pub fn parse_single(game: Arc<dyn Ruleset>, texts: &[&str]) -> Result<Self, GameError> {
-        let components = texts.iter().map(|text| game.parse_component(text)).collect::<Result<_, _>>()?;
-        Ok(Position::single(game, components))
+        Ok(Position { parts: vec![Part::parse(game, texts)?] })
     }
 
     /// Whether the position is written with one game (no `+`).

@@ -28,10 +28,10 @@ pub struct Args {
     all: bool,
 }
 
-pub fn run(mut args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     args.position.settle();
     let json = args.position.json;
-    let all = args.all | args.position.take_flag("--all");
+    let all = args.all;
     for_each_position(args.position.positions()?, json, |position| {
         if all { every_option(position, json) } else { winning(position, json) }
     })

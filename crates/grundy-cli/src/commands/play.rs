@@ -36,42 +36,7 @@ pub struct Args {
     hints: bool,
 }
 
-/// Takes the flags written after the first component out of the words (clap leaves them there,
-/// since components may start with `-`): `--hints`, `--first WHO`, `--seed N` (or `=` forms).
-fn take_trailing_flags(mut args: Args) -> anyhow::Result<Args> {
-    use clap::ValueEnum;
-    let mut words = Vec::with_capacity(args.words.len());
-    let mut rest = std::mem::take(&mut args.words).into_iter();
-    while let Some(word) = rest.next() {
-        let (flag, inline) = match word.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag.to_owned(), Some(value.to_owned())),
-            _ => (word.clone(), None),
-        };
-        let mut value = |flag: &str| {
-            inline.clone().or_else(|| rest.next()).ok_or_else(|| anyhow::anyhow!("`{flag}` needs a value"))
-        };
-        match flag.as_str() {
-            "--hints" if inline.is_none() => args.hints = true,
-            "--first" => {
-                let who = value("--first")?;
-                args.first = First::from_str(&who, false)
-                    .map_err(|_| anyhow::anyhow!("`--first {who}`: write `--first me` or `--first engine`"))?;
-            }
-            "--seed" => {
-                let seed = value("--seed")?;
-                args.seed = seed
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("`--seed {seed}`: the seed is a number from 0 to 2^64 - 1"))?;
-            }
-            _ => words.push(word),
-        }
-    }
-    args.words = words;
-    Ok(args)
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let args = take_trailing_flags(args)?;
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
     let start = grundy::registry::parse_sum_with(&words, &crate::games::read_file)?;
     let interactive = std::io::stdin().is_terminal();

@@ -15,7 +15,7 @@ pub struct Args {
     position: PositionArgs,
 }
 
-pub fn run(mut args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     args.position.settle();
     let json = args.position.json;
     for_each_position(args.position.positions()?, json, |position| {

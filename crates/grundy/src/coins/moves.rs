@@ -241,7 +241,7 @@ pub fn named_other_sets(
             if target.count_ones() % 2 == 1 && target / 2 + 1 < n {
                 sets.push(vec![target / 2 + 1]);
             }
-            if target != 0 && target.count_ones() % 2 == 0 {
+            if target != 0 && target.count_ones().is_multiple_of(2) {
                 let bound = closed_form(named, n).expect("the coin has a value");
                 let pairs = OdiousPairs::new(bound, target);
                 budget.found(pairs.count())?;

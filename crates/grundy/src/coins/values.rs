@@ -63,7 +63,7 @@ pub fn closed_form(named: NamedRule, n: u64) -> Option<u64> {
         NamedRule::MockTurtles => {
             let m = n - 1;
             let doubled = m.checked_mul(2)?;
-            Some(doubled | u64::from(m.count_ones() % 2 == 0))
+            Some(doubled | u64::from(m.count_ones().is_multiple_of(2)))
         }
     }
 }

@@ -321,6 +321,13 @@ impl ComponentGame for GeographyGame {
         })
     }
 
+    fn one_component_only(&self) -> Option<String> {
+        Some(format!(
+            "geography has one token: two tokens on one board would share the visited vertices, which is not a sum of games (for separate boards write `{0} a + {0} b`)",
+            self.spec
+        ))
+    }
+
     fn graph(&self) -> Option<GraphView> {
         let edges = (0..self.graph.vertex_count() as u32)
             .flat_map(|u| self.graph.neighbours(u).iter().filter(move |&&v| u < v).map(move |&v| (u, v)))

@@ -624,7 +624,7 @@ impl WindowProver {
             if let Some(first) = self.table.find(self.hash, same) {
                 return Ok(Some(Self::minimal(values, first, start)));
             }
-            if start % SAMPLE == 0 {
+            if start.is_multiple_of(SAMPLE) {
                 self.table.reserve_for(self.table.len + 1)?;
                 self.table.insert(self.hash, start);
             }

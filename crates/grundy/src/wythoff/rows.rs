@@ -328,7 +328,7 @@ impl RowPeriodicity {
             let here = self.value_u64(row, y).expect("small");
             self.value_u64(row, y + p).expect("small") == here + p
         };
-        let candidates = (1..=self.period).filter(|p| self.period % p == 0);
+        let candidates = (1..=self.period).filter(|p| self.period.is_multiple_of(*p));
         for p in candidates {
             if (self.start..self.start + self.period).all(|y| shift_holds(y, p)) {
                 let mut start = self.start;
@@ -345,10 +345,10 @@ impl RowPeriodicity {
     /// any two cells of a row are joined by a move).
     pub fn find_in_row(&self, row: u64, target: &BigUint) -> Option<BigUint> {
         let values = &self.values[row as usize];
-        if let Some(small) = target.to_u64() {
-            if let Some(y) = values.iter().position(|&v| v == small) {
-                return Some(y.into());
-            }
+        if let Some(small) = target.to_u64()
+            && let Some(y) = values.iter().position(|&v| v == small)
+        {
+            return Some(y.into());
         }
         // In the periodic part, y = start + offset + t·p has value values[start + offset] + t·p.
         for offset in 0..self.period {
