@@ -175,8 +175,8 @@ fn geography_refuses_two_tokens() {
     assert_eq!(code, 2);
     assert!(stderr.contains("one token"), "{stderr}");
     let (stdout, stderr, code) =
-        grundy(&["outcome", "geography:tests/data/path4.txt", "a", "+", "geography:tests/data/path4.txt", "c"]);
-    // a-b-c-d: from an end the first player wins (N, value 1), and so from c (value 1): 1 xor 1 = 0.
+        grundy(&["outcome", "geography:tests/data/path4.txt", "a", "+", "geography:tests/data/path4.txt", "d"]);
+    // a-b-c-d: from either end the token walks the path, three moves, value 1: 1 xor 1 = 0.
     assert_eq!((stdout.as_str(), code), ("P\n", 0), "{stderr}");
 }
 
