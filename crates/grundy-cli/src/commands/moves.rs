@@ -11,7 +11,7 @@ use grundy::{Outcome, Value};
 /// repeating the whole position.
 const WHOLE_POSITION_UP_TO: usize = 20;
 /// Likewise past this many characters (a long coin row).
-const WHOLE_TEXT_UP_TO: usize = 400;
+const WHOLE_TEXT_UP_TO: usize = 4096;
 
 /// Every winning move, one per line: the position it leads to, then `#` and why it wins.
 #[derive(clap::Args, Debug)]
