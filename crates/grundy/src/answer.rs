@@ -221,3 +221,45 @@ impl PeriodAnswer {
         }
     }
 }
+
+/// The answer of `table` for a two-heap game: `values[x][y] = G(x, y)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GridAnswer {
+    /// The game.
+    pub game: String,
+    /// The rows, by `x`.
+    pub values: Vec<Vec<u64>>,
+}
+
+/// One vertex of a graph game's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct VertexReport {
+    /// The vertex's name.
+    pub name: String,
+    /// The value of a token there (`null` where only the outcome is defined) and its outcome.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub value: ValueReport,
+}
+
+/// The answer of `table` for a graph game: every vertex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct VerticesAnswer {
+    /// The game.
+    pub game: String,
+    /// Every vertex, in the file's order.
+    pub vertices: Vec<VertexReport>,
+}
+
+impl VertexReport {
+    /// The report of one table entry.
+    pub fn of(entry: &crate::ruleset::VertexEntry) -> Self {
+        let value = match &entry.value {
+            Some(value) => ValueReport { outcome: Some(entry.outcome), ..ValueReport::of(value) },
+            None => ValueReport::outcome_only(entry.outcome),
+        };
+        VertexReport { name: entry.name.clone(), value }
+    }
+}

@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use crate::output::{json_errors, print, print_json};
-use grundy::answer::ValueReport;
+use grundy::answer::{GridAnswer, VertexReport, VerticesAnswer};
 use grundy::ruleset::Table;
 
 /// The game's whole table: G(x, y) of a two-heap game, or every vertex of a graph game.
@@ -41,7 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match table? {
         Table::Grid { values } => {
             if args.json {
-                return print_json(&serde_json::json!({ "game": ruleset.spec(), "values": values }));
+                return print_json(&GridAnswer { game: ruleset.spec(), values });
             }
             let mut text = String::new();
             for row in &values {
@@ -53,19 +53,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         Table::Vertices(vertices) => {
             if args.json {
-                let list: Vec<serde_json::Value> = vertices
-                    .iter()
-                    .map(|vertex| {
-                        let value = vertex.value.as_ref().map_or_else(
-                            || ValueReport::outcome_only(vertex.outcome),
-                            |value| ValueReport { outcome: Some(vertex.outcome), ..ValueReport::of(value) },
-                        );
-                        let mut object = serde_json::to_value(value).expect("a value serializes");
-                        object["name"] = vertex.name.clone().into();
-                        object
-                    })
-                    .collect();
-                return print_json(&serde_json::json!({ "game": ruleset.spec(), "vertices": list }));
+                return print_json(&VerticesAnswer {
+                    game: ruleset.spec(),
+                    vertices: vertices.iter().map(VertexReport::of).collect(),
+                });
             }
             if vertices.is_empty() {
                 anyhow::bail!("the graph of `{}` is empty: it has no vertex", args.game);
