@@ -16,15 +16,16 @@
 //!   coin-turning games in [`coins`];
 //!   games on graphs from edge-list files in [`graph`] (tokens on a directed graph with cycles
 //!   allowed, [`graph::dag`]; vertex geography by maximum matching, [`graph::geography`]).
-//! - [`ruleset`] and [`spec`]: what a front end needs — parse `sub:2,5`, evaluate a sum;
-//!   [`play`]: the engine's moves when playing a person.
+//! - [`ruleset`] and [`registry`]: what a front end needs — parse `sub:2,5` and a position
+//!   ([`position`]), evaluate a sum ([`sum`]); [`play`]: the engine's moves when playing a
+//!   person.
 //!
 //! ```
-//! use grundy::spec::parse_game;
-//! let nim = parse_game("nim").unwrap();
-//! let heaps: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
-//! assert_eq!(nim.value(&heaps).unwrap().to_string(), "2");
-//! assert_eq!(nim.winning_moves(&heaps).unwrap()[0].to, ["1", "4", "5"]);
+//! use grundy::registry::parse_sum;
+//! let heaps = parse_sum(&["nim", "3", "4", "5"]).unwrap();
+//! assert_eq!(heaps.value().unwrap().to_string(), "2");
+//! let moves = heaps.winning_moves().unwrap();
+//! assert_eq!(heaps.after(&moves[0]).to_text(), "1 4 5");
 //! ```
 #![warn(missing_docs)]
 
@@ -40,6 +41,8 @@ pub mod registry;
 pub mod ruleset;
 pub mod solve;
 pub mod sum;
+#[cfg(test)]
+mod testing;
 pub mod value;
 pub mod wythoff;
 
