@@ -57,17 +57,20 @@ impl Files {
         self.0.get(path).cloned().ok_or_else(|| format!("no file `{path}`"))
     }
 
-    /// A random small graph (vertices `v0..v5`), written as an edge list; `loops` allows
-    /// edges back and self-loops (a directed graph with cycles).
+    /// A random small graph (vertices `v0..v5`, some of them named with a comma, `v3,x`),
+    /// written as an edge list; `loops` allows edges back and self-loops (a directed graph
+    /// with cycles).
     fn add_graph(&mut self, draw: &mut Draw, loops: bool) -> String {
         let name = format!("g{}.txt", self.0.len());
         let vertices = 2 + draw.below(5);
+        let commas = draw.chance(3);
+        let vertex = |v: u64| if commas && v % 2 == 1 { format!("v{v},x") } else { format!("v{v}") };
         let edge_count = 1 + draw.below(9);
         let mut text = String::from("# a random graph\n");
         for _ in 0..edge_count {
             let (u, v) = (draw.below(vertices), draw.below(vertices));
             let (u, v) = if loops || u < v { (u, v) } else { (v, u + 1) };
-            text.push_str(&format!("v{u} v{v}\n"));
+            text.push_str(&format!("{} {}\n", vertex(u), vertex(v)));
         }
         self.0.insert(name.clone(), text);
         name
@@ -322,7 +325,9 @@ proptest! {
                 let Some((word, game)) = build(name, &mut draw, &mut files) else { continue };
                 for _ in 0..2 {
                     let text = component_text(name, game.as_ref(), &mut draw);
-                    let component = game.parse_component(&text).unwrap();
+                    let component = game.parse_component(&text);
+                    prop_assert!(component.is_ok(), "{} `{}` does not read: {:?}", word, text, component);
+                    let component = component.unwrap();
                     check_component(&word, &game, &component)?;
                 }
             }
@@ -350,7 +355,9 @@ proptest! {
                 prop_assert_eq!(rebuilt.spec(), spec.clone(), "{} reads back as {}", word, spec);
                 for _ in 0..3 {
                     let text = component_text(name, game.as_ref(), &mut draw);
-                    let component = game.parse_component(&text).unwrap();
+                    let component = game.parse_component(&text);
+                    prop_assert!(component.is_ok(), "{} `{}` does not read: {:?}", word, text, component);
+                    let component = component.unwrap();
                     check_round_trip(&word, &game, &component)?;
                     for one in game.options(&component, 100_000).unwrap() {
                         for part in &one.result {

@@ -141,10 +141,15 @@ impl GeographyGame {
     }
 
     fn parse_path(&self, text: &str) -> Result<Vec<u32>, GameError> {
-        // A name may itself contain commas: the whole text as a name wins.
+        // A name may itself contain commas: the whole text as a name wins, then the pieces
+        // between commas each as a name, then the one way of grouping them into names of
+        // adjacent vertices (how `format_component` prints a path through such a name).
         let path: Vec<u32> = match self.graph.vertex(text) {
             Some(v) => vec![v],
-            None => text.split(',').map(|name| self.vertex(text, name)).collect::<Result<_, _>>()?,
+            None => match text.split(',').map(|name| self.vertex(text, name)).collect::<Result<_, _>>() {
+                Ok(path) => path,
+                Err(error) => self.grouped_path(text).ok_or(error)?,
+            },
         };
         let mut seen = vec![false; self.graph.vertex_count()];
         for (index, &v) in path.iter().enumerate() {
@@ -164,6 +169,57 @@ impl GeographyGame {
             }
         }
         Ok(path)
+    }
+
+    /// The path `text` spells when vertex names contain commas: its comma-separated pieces
+    /// grouped into names, each vertex adjacent to the one before; `None` unless exactly one
+    /// grouping fits. Groups are at most as long as the longest name, so this is linear in the
+    /// text for a fixed graph.
+    fn grouped_path(&self, text: &str) -> Option<Vec<u32>> {
+        let longest = self.graph.names().iter().map(|name| name.matches(',').count() + 1).max()?;
+        if longest == 1 {
+            return None;
+        }
+        // Piece i is text[starts[i]..starts[i + 1] - 1].
+        let mut starts = vec![0];
+        starts.extend(text.match_indices(',').map(|(at, _)| at + 1));
+        starts.push(text.len() + 1);
+        let pieces = starts.len() - 1;
+        // ways[i]: the names starting at piece i, as (vertex, pieces it spans, how many ways the
+        // rest of the text can follow it, capped at 2, and the next entry of one such way).
+        let mut ways: Vec<Vec<(u32, usize, u8, usize)>> = vec![Vec::new(); pieces + 1];
+        for first in (0..pieces).rev() {
+            for span in 1..=longest.min(pieces - first) {
+                let Some(v) = self.graph.vertex(&text[starts[first]..starts[first + span] - 1]) else { continue };
+                let rest = first + span;
+                let (count, next) = if rest == pieces {
+                    (1, 0)
+                } else {
+                    ways[rest].iter().enumerate().filter(|(_, (w, _, _, _))| self.graph.adjacent(v, *w)).fold(
+                        (0u8, 0),
+                        |(count, next), (index, &(_, _, more, _))| {
+                            (count.saturating_add(more).min(2), if count == 0 && more > 0 { index } else { next })
+                        },
+                    )
+                };
+                if count > 0 {
+                    ways[first].push((v, span, count, next));
+                }
+            }
+        }
+        let total = ways[0].iter().fold(0u8, |total, &(_, _, count, _)| total.saturating_add(count));
+        if total != 1 {
+            return None;
+        }
+        let (mut piece, mut entry) = (0, ways[0].iter().position(|&(_, _, count, _)| count > 0)?);
+        let mut path = Vec::new();
+        while piece < pieces {
+            let (v, span, _, next) = ways[piece][entry];
+            path.push(v);
+            piece += span;
+            entry = next;
+        }
+        Some(path)
     }
 
     fn position(path: &[u32]) -> Position {
@@ -506,6 +562,22 @@ mod tests {
             let error = outcome(&game, &[text]).unwrap_err().to_string();
             assert!(error.contains(needle), "{error}");
         }
+    }
+
+    #[test]
+    fn paths_through_names_with_commas_read_back() {
+        // `x,y` is one vertex: the path x,y then z prints as `x,y,z` and reads back.
+        let game = erase(GeographyGame::parse("geography:g", "g", "x,y z\nz w\nz x\n").unwrap());
+        let start = at(&game, &["x,y"]).unwrap();
+        let moves = start.options(10).unwrap();
+        assert_eq!(destinations(&start, &moves), ["x,y,z"]);
+        let after = at(&game, &["x,y,z"]).unwrap();
+        assert_eq!(after.parts[0].components, start.after(&moves[0]).parts[0].components);
+        assert_eq!(at(&game, &["x,y,z,w"]).unwrap().to_text(), "x,y,z,w");
+        // Pieces that are all names keep their plain reading; `x` then `y` is no path.
+        assert_eq!(at(&game, &["z,x"]).unwrap().to_text(), "z,x");
+        let error = at(&game, &["x,y,w"]).unwrap_err().to_string();
+        assert!(error.contains("no vertex `y` in g"), "{error}");
     }
 
     #[test]
