@@ -370,16 +370,27 @@ proptest! {
     }
 }
 
-/// The families random sums are made of (issue 11's must-show).
-const SUM_FAMILIES: [&str; 8] = ["nim", "bash", "sub", "octal", "wythoff", "coins", "corners", "dag"];
+/// The families random sums are made of: issue 11's must-show (nim, bash, sub, octal,
+/// wythoff, coins, corners, dag), then every other family of the registry.
+fn sum_families() -> Vec<&'static str> {
+    let mut names = vec!["nim", "bash", "sub", "octal", "wythoff", "coins", "corners", "dag"];
+    for name in FAMILIES.iter().flat_map(|family| family.names.iter().copied()) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
 
-/// A random sum of 1 to 4 parts from [`SUM_FAMILIES`], each with 1 to 3 components: the
+/// A random sum of 1 to 4 parts from [`sum_families`], each with 1 to 3 components: the
 /// words of the command line, and each part's words alone.
 fn random_sum(seed: u64, files: &mut Files) -> (Vec<String>, Vec<Vec<String>>) {
     let mut draw = Draw(seed);
     let mut parts = Vec::new();
     while parts.len() < 1 + (seed % 4) as usize {
-        let name = draw.pick(&SUM_FAMILIES);
+        // The must-show families three times in four.
+        let families = sum_families();
+        let name = if draw.chance(4) { draw.pick(&families) } else { draw.pick(&families[..8]) };
         let Some((word, game)) = build(name, &mut draw, files) else { continue };
         let mut words = vec![word];
         for _ in 0..1 + draw.below(3) {
@@ -457,6 +468,25 @@ proptest! {
         prop_assert_eq!(found, expected, "{}: winning moves", line);
         for one in &winning {
             prop_assert!(!one.explain.is_empty(), "{}: {} has no explanation", line, one.notation);
+        }
+
+        // Play: the engine wins from an N-position and always makes a legal move, and an option
+        // typed as the position it leads to is found as a move leading there (a few options).
+        match grundy::play::engine_move(&position, &mut grundy::play::Chooser::new(seed)).unwrap() {
+            None => prop_assert!(options.is_empty(), "{}: the engine did not move", line),
+            Some(reply) => {
+                let chosen = grundy::sum::SumMove { explain: String::new(), ..reply.chosen.clone() };
+                prop_assert!(options.contains(&chosen), "{}: {:?} is no move", line, chosen);
+                if !winning.is_empty() {
+                    prop_assert_eq!(position.after(&reply.chosen).value().unwrap(), Value::from(0u64), "{}", line);
+                }
+            }
+        }
+        for one in options.iter().skip((seed % 7) as usize).step_by(1 + options.len() / 4) {
+            let destination = position.after(one).to_text();
+            let typed = grundy::play::find_typed_move(&position, &destination).unwrap();
+            prop_assert!(typed.is_ok(), "{}: typing `{}` was refused", line, destination);
+            prop_assert_eq!(position.after(&typed.unwrap()).to_text(), destination);
         }
     }
 }
