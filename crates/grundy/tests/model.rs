@@ -491,6 +491,49 @@ proptest! {
     }
 }
 
+/// Text near and far from what components look like: heaps, pairs, coin rows, paths, junk.
+const MESSY_TEXT: &str =
+    "[0-9]{1,4}|[0-9]{1,2},[0-9]{1,2}|-[0-9]|[HTht]{1,10}|v[0-9](,v[0-9]|,x){0,4}|[0-9a-zHT,.:;=/*+{} -]{0,12}";
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Bad input is refused with an error naming it, never a panic: random text as a component
+    /// of every family, as a game's parameters, and as the words of a sum.
+    #[test]
+    fn random_text_is_refused_or_read_never_a_panic(
+        seed in any::<u64>(),
+        text in MESSY_TEXT,
+        words in proptest::collection::vec(prop_oneof![Just("+".to_owned()), MESSY_TEXT], 0..6),
+    ) {
+        let mut draw = Draw(seed);
+        let mut files = Files::default();
+        for family in FAMILIES {
+            for name in family.names {
+                let Some((word, game)) = build(name, &mut draw, &mut files) else { continue };
+                if let Ok(component) = game.parse_component(&text) {
+                    check_round_trip(&word, &game, &component)?;
+                }
+                let read = |path: &str| files.read(path);
+                match parse_game_with(&format!("{name}:{text}"), &read) {
+                    Ok(game) => prop_assert!(parse_game_with(&game.spec(), &read).is_ok()),
+                    Err(error) => prop_assert!(!error.to_string().is_empty()),
+                }
+            }
+        }
+        // A sum that starts with a game word, then random words (`+` among them).
+        let names: Vec<&str> = FAMILIES.iter().flat_map(|family| family.names.iter().copied()).collect();
+        let Some((first, _)) = build(draw.pick(&names), &mut draw, &mut files) else { return Ok(()) };
+        let mut line = vec![first.as_str()];
+        line.extend(words.iter().map(String::as_str));
+        if let Ok(position) = parse_sum_with(&line, &|path| files.read(path)) {
+            // Whatever reads is a position whose questions answer or refuse.
+            let _ = position.outcome();
+            let _ = position.options(10_000);
+        }
+    }
+}
+
 /// (d) Issue 11's must-show: `nim 3 + wythoff 4,7 + sub:2,5 9` is 3 ⊕ 0 ⊕ G_sub(9) = 3 ⊕ 0 ⊕ 1.
 #[test]
 fn the_must_show_sum() {
