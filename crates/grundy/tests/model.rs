@@ -432,6 +432,16 @@ proptest! {
         prop_assert_eq!(position.parts.len(), parts.len());
         let part_values: Vec<Value> =
             parts.iter().map(|part| parse_sum_with(&as_strs(part), &read).unwrap().value().unwrap()).collect();
+        // The position prints back as itself, game words included.
+        let mut text = position.to_text();
+        if position.is_single_game() {
+            text = format!("{} {text}", position.parts[0].game.spec());
+        }
+        let again = parse_sum_with(&text.split_whitespace().collect::<Vec<_>>(), &read).unwrap();
+        let shape = |position: &Position| -> Vec<(String, Vec<Component>)> {
+            position.parts.iter().map(|part| (part.game.spec(), part.components.clone())).collect()
+        };
+        prop_assert_eq!(shape(&again), shape(&position), "{} printed as {}", line, text);
         let value = position.value().unwrap();
         prop_assert_eq!(&value, &sum_of_values(&part_values).unwrap(), "{}", line);
         prop_assert_eq!(position.outcome().unwrap(), value.outcome(), "{}", line);
