@@ -46,6 +46,8 @@ pub mod registry;
 pub mod ruleset;
 pub mod solve;
 pub mod sum;
+#[cfg(test)]
+mod testing;
 pub mod value;
 pub mod wythoff;
 

@@ -259,7 +259,7 @@ pub fn nearest_name(word: &str) -> Option<&'static str> {
 /// use grundy::registry::parse_game;
 /// let game = parse_game("sub:2,5").unwrap();
 /// assert_eq!(game.spec(), "sub:2,5");
-/// let error = parse_game("kayls").unwrap_err().to_string();
+/// let error = parse_game("kayls").err().unwrap().to_string();
 /// assert!(error.contains("did you mean `kayles`?"), "{error}");
 /// ```
 pub fn parse_game(text: &str) -> Result<Arc<dyn Ruleset>, GameError> {

@@ -3,7 +3,8 @@
 
 use grundy::coins::rule::{CoinRule, NamedRule};
 use grundy::coins::values::{closed_form, value_table};
-use grundy::spec::parse_game;
+use grundy::registry::parse_game;
+use grundy::sum::Position;
 
 fn tables() -> Vec<(String, Vec<u64>)> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/coins.txt")).unwrap();
@@ -41,8 +42,8 @@ fn turning_corners_matches_the_nim_multiplication_table() {
     for (name, published) in tables() {
         let Some(x) = name.strip_prefix("corners ") else { continue };
         for (y, value) in published.iter().enumerate() {
-            let position = vec![format!("{x},{y}")];
-            assert_eq!(corners.value(&position).unwrap().to_string(), value.to_string(), "corners {x},{y}");
+            let position = Position::parse_single(corners.clone(), &[&format!("{x},{y}")]).unwrap();
+            assert_eq!(position.value().unwrap().to_string(), value.to_string(), "corners {x},{y}");
         }
         rows += 1;
     }

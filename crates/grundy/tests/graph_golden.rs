@@ -1,13 +1,20 @@
 //! Graph games against published and classical results, through the front end
-//! (`spec::parse_game_with` with an in-memory "file").
+//! (`registry::parse_game_with` with an in-memory "file").
 
 use grundy::Outcome;
+use grundy::registry::parse_game_with;
 use grundy::ruleset::{Ruleset, Table};
-use grundy::spec::parse_game_with;
+use grundy::sum::Position;
+use std::sync::Arc;
 
 /// Parses `game` whose FILE parameter reads `text`.
-fn game_on(game: &str, text: String) -> Box<dyn Ruleset> {
+fn game_on(game: &str, text: String) -> Arc<dyn Ruleset> {
     parse_game_with(game, &move |_path| Ok(text.clone())).unwrap()
+}
+
+/// The position of `game` with these components.
+fn at(game: &Arc<dyn Ruleset>, texts: &[&str]) -> Position {
+    Position::parse_single(game.clone(), texts).unwrap()
 }
 
 fn table(ruleset: &dyn Ruleset) -> Vec<(String, Option<String>, Outcome)> {
@@ -46,7 +53,7 @@ fn wythoff_as_a_graph_matches_the_published_triangle() {
     for (x, row) in rows.iter().enumerate() {
         for (y, &published) in row.iter().enumerate() {
             for position in [format!("{x}_{y}"), format!("{y}_{x}")] {
-                let value = game.value(std::slice::from_ref(&position)).unwrap();
+                let value = at(&game, &[&position]).value().unwrap();
                 assert_eq!(value.to_string(), published.to_string(), "G({position})");
                 checked += 1;
             }
@@ -54,7 +61,7 @@ fn wythoff_as_a_graph_matches_the_published_triangle() {
     }
     assert!(checked > 100);
     // A sum of two positions on the same graph is the nim-sum (4 ⊕ 7 = 3).
-    assert_eq!(game.value(&["4_0".to_owned(), "7_0".to_owned()]).unwrap().to_string(), "3");
+    assert_eq!(at(&game, &["4_0", "7_0"]).value().unwrap().to_string(), "3");
 }
 
 /// The subtraction game S = {1, 3, 4} as a graph: the published nim-sequence, period 7
@@ -73,7 +80,8 @@ fn subtraction_game_as_a_graph_has_the_published_period() {
     let game = game_on("dag:sub.txt", edges);
     for heap in 0..n {
         let expected = [0, 1, 0, 1, 2, 3, 2][heap % 7];
-        assert_eq!(game.value(&[format!("h{heap}")]).unwrap().to_string(), expected.to_string(), "heap {heap}");
+        let value = at(&game, &[&format!("h{heap}")]).value().unwrap();
+        assert_eq!(value.to_string(), expected.to_string(), "heap {heap}");
     }
 }
 
@@ -108,7 +116,7 @@ fn classical_graphs() {
         assert!(outcomes(game.as_ref()).iter().all(|&o| o == expected), "K{n}");
         let path: Vec<(usize, usize)> = (0..n - 1).map(|v| (v, v + 1)).collect();
         let game = game_on("geography:path.txt", edge_text(&path));
-        assert_eq!(game.outcome(&["v0".to_owned()]).unwrap(), expected, "path of {n} from its end");
+        assert_eq!(at(&game, &["v0"]).outcome().unwrap(), expected, "path of {n} from its end");
     }
     for (m, n) in [(1, 3), (2, 5), (3, 4), (4, 4)] {
         let bipartite: Vec<(usize, usize)> = (0..m).flat_map(|u| (0..n).map(move |v| (u, m + v))).collect();

@@ -1,6 +1,6 @@
 //! Golden nim-sequences from the published tables (`tests/data/nim-sequences/`), checked
 //! against every kernel of the engine, the definition, the exhaustive search over sums of
-//! heaps, and the front end (`spec::parse_game`).
+//! heaps, and the front end (`registry::parse_game`).
 //!
 //! A data file has `# game: SPEC first N` lines (the values listed are `G(N), G(N+1), …` of
 //! each game named), then the values. A `rare-through N mask M` file lists every heap up to
@@ -11,6 +11,7 @@ use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::sequence::{Kernel, NimSequenceEngine, definition_sequence};
 use grundy::solve::memo::Solver;
+use grundy::sum::Position;
 use std::path::Path;
 
 enum Built {
@@ -134,14 +135,14 @@ fn published_tables_equal_every_engine() {
                 assert_eq!(built.searched(heap as u64), u64::from(expected[heap - first]), "{spec} heap {heap}");
             }
             // The front end: the value of each heap, and of the sum of two.
-            let ruleset = grundy::spec::parse_game(spec).unwrap();
+            let ruleset = grundy::registry::parse_game(spec).unwrap();
+            let value =
+                |heaps: &[&str]| Position::parse_single(ruleset.clone(), heaps).unwrap().value().unwrap().to_string();
             for heap in first..len {
-                let value = ruleset.value(&[heap.to_string()]).unwrap().to_string();
-                assert_eq!(value, expected[heap - first].to_string(), "{spec} heap {heap}");
+                assert_eq!(value(&[&heap.to_string()]), expected[heap - first].to_string(), "{spec} heap {heap}");
             }
-            let pair = [first.to_string(), (len - 1).to_string()];
             let xor = expected[0] ^ expected[len - 1 - first];
-            assert_eq!(ruleset.value(&pair).unwrap().to_string(), xor.to_string());
+            assert_eq!(value(&[&first.to_string(), &(len - 1).to_string()]), xor.to_string());
         }
     }
     assert!(checked >= 60, "{checked}");

@@ -5,9 +5,9 @@ use grundy::game::Game;
 use grundy::heap::bash::Bash;
 use grundy::heap::nim::Nim;
 use grundy::heap::subtraction::SubtractionGame;
+use grundy::registry::parse_game;
 use grundy::solve::memo::Solver;
-use grundy::spec::parse_game;
-use grundy::sum::SumGame;
+use grundy::sum::{Position, SumGame};
 use proptest::prelude::*;
 
 /// The winning moves of a sum by brute force: options of the sum whose value is 0.
@@ -23,15 +23,19 @@ fn brute_force_winning_moves<G: Game<Position = u64>>(game: G, heaps: &[u64]) ->
 
 fn check(spec: &str, game: impl Game<Position = u64>, heaps: &[u64]) -> Result<(), TestCaseError> {
     let ruleset = parse_game(spec).unwrap();
-    let position: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    let moves = ruleset.winning_moves(&position).unwrap();
-    let outcome = ruleset.outcome(&position).unwrap();
+    let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let position = Position::parse_single(ruleset, &texts).unwrap();
+    let moves = position.winning_moves().unwrap();
+    let outcome = position.outcome().unwrap();
     prop_assert_eq!(moves.is_empty(), outcome == grundy::Outcome::P);
     for winning in &moves {
-        prop_assert_eq!(ruleset.value(&winning.to).unwrap().to_string(), "0", "{:?}", winning);
+        prop_assert_eq!(position.after(winning).value().unwrap().to_string(), "0", "{:?}", winning);
     }
-    let mut found: Vec<Vec<u64>> =
-        moves.iter().map(|winning| winning.to.iter().map(|heap| heap.parse().unwrap()).collect()).collect();
+    let mut found: Vec<Vec<u64>> = moves
+        .iter()
+        .map(|winning| position.after(winning).to_text().split_whitespace().map(|heap| heap.parse().unwrap()).collect())
+        .collect();
     found.sort();
     prop_assert_eq!(found, brute_force_winning_moves(game, heaps));
     Ok(())
@@ -67,8 +71,9 @@ proptest! {
 #[test]
 fn empty_sum_is_a_p_position_without_moves() {
     for spec in ["nim", "bash:3", "sub:2,5"] {
-        let ruleset = parse_game(spec).unwrap();
-        assert_eq!(ruleset.value(&[]).unwrap().to_string(), "0");
-        assert!(ruleset.winning_moves(&[]).unwrap().is_empty());
+        let empty = Position::parse_single(parse_game(spec).unwrap(), &[]).unwrap();
+        assert_eq!(empty.value().unwrap().to_string(), "0");
+        assert!(empty.winning_moves().unwrap().is_empty());
+        assert!(empty.options(10).unwrap().is_empty());
     }
 }

@@ -402,7 +402,9 @@ impl ComponentGame for CoinsRules {
 mod tests {
     use super::*;
     use crate::coins::rule::CountRange;
+    use crate::ruleset::{Ruleset, erase};
     use crate::solve::memo::Solver;
+    use crate::testing::{at, destinations, winning_destinations};
     use proptest::prelude::*;
 
     /// The sum theorem on every row of `length` coins: the row game solved by the definition
@@ -442,31 +444,30 @@ mod tests {
             check_every_row(&rule, length)?;
         }
 
-        /// The winning moves listed are exactly the options of value 0 found by the definition.
+        /// The winning moves listed are exactly the options of value 0 found by the definition,
+        /// and the options listed are exactly the definition's.
         #[test]
         fn winning_moves_are_the_moves_to_zero(rule in written_rule(), row in 1u64..1 << 9) {
-            let rules = CoinsRules::new(rule.clone());
+            let game = erase(CoinsRules::new(rule.clone()));
             let letters: String = (0..9).map(|bit| if row >> bit & 1 == 1 { 'H' } else { 'T' }).collect();
-            let listed: Vec<u64> = rules
-                .winning_moves(std::slice::from_ref(&letters))
-                .unwrap()
-                .into_iter()
-                .map(|m| m.to[0].bytes().enumerate().filter(|(_, b)| *b == b'H').fold(0, |acc, (i, _)| acc | 1 << i))
-                .collect();
-            let game = RowGame(rule);
-            let mut every: Vec<u64> = rules
-                .all_moves(std::slice::from_ref(&letters), 100_000)
-                .unwrap()
-                .into_iter()
-                .map(|m| m.to[0].bytes().enumerate().filter(|(_, b)| *b == b'H').fold(0, |acc, (i, _)| acc | 1 << i))
-                .collect();
+            let position = at(&game, &[&letters]).unwrap();
+            let as_row = |text: &String| {
+                text.bytes().enumerate().filter(|(_, b)| *b == b'H').fold(0u64, |acc, (i, _)| acc | 1 << i)
+            };
+            let listed: Vec<u64> = winning_destinations(&position).unwrap().iter().map(as_row).collect();
+            let definition = RowGame(rule);
+            let mut every: Vec<u64> =
+                destinations(&position, &position.options(100_000).unwrap()).iter().map(as_row).collect();
             every.sort_unstable();
-            let mut options = game.options(&row);
+            let mut options = definition.options(&row);
             options.sort_unstable();
             prop_assert_eq!(every, options, "every move");
-            let mut solver = Solver::new(game.clone());
-            let mut expected: Vec<u64> =
-                game.options(&row).into_iter().filter(|option| solver.grundy_value(option).unwrap().0 == 0).collect();
+            let mut solver = Solver::new(definition.clone());
+            let mut expected: Vec<u64> = definition
+                .options(&row)
+                .into_iter()
+                .filter(|option| solver.grundy_value(option).unwrap().0 == 0)
+                .collect();
             expected.sort_unstable();
             expected.dedup();
             let mut sorted = listed.clone();
@@ -477,24 +478,42 @@ mod tests {
         }
     }
 
-    fn strings(texts: &[&str]) -> Vec<String> {
-        texts.iter().map(|text| text.to_string()).collect()
+    fn value(game: &Arc<dyn Ruleset>, texts: &[&str]) -> String {
+        at(game, texts).unwrap().value().unwrap().to_string()
     }
 
     #[test]
     fn must_show_values() {
-        let mock = CoinsRules::new(NamedRule::MockTurtles.rule());
-        assert_eq!(mock.value(&strings(&["HTTHTHTTH"])).unwrap().to_string(), "29");
-        assert_eq!(mock.value(&strings(&["1", "4", "6", "9"])).unwrap().to_string(), "29");
-        assert_eq!(mock.value(&strings(&["4", "4"])).unwrap().to_string(), "0");
-        assert_eq!(mock.value(&strings(&["THHTH", "2"])).unwrap(), mock.value(&strings(&["3", "5"])).unwrap());
-        let far = strings(&["1000000000000000000", "999999999999999999"]);
+        let mock = erase(CoinsRules::new(NamedRule::MockTurtles.rule()));
+        assert_eq!(value(&mock, &["HTTHTHTTH"]), "29");
+        assert_eq!(value(&mock, &["1", "4", "6", "9"]), "29");
+        // A coin named twice is tails: the two components cancel in the xor.
+        assert_eq!(value(&mock, &["4", "4"]), "0");
+        assert_eq!(value(&mock, &["THHTH", "2"]), value(&mock, &["3", "5"]));
+        let far = ["1000000000000000000", "999999999999999999"];
         for named in NamedRule::ALL {
-            let rules = CoinsRules::new(named.rule());
+            let rules = erase(CoinsRules::new(named.rule()));
             let expected = closed_form(named, 1_000_000_000_000_000_000).unwrap()
                 ^ closed_form(named, 999_999_999_999_999_999).unwrap();
-            assert_eq!(rules.value(&far).unwrap().to_string(), expected.to_string());
+            assert_eq!(value(&rules, &far), expected.to_string());
         }
+    }
+
+    #[test]
+    fn a_move_from_a_single_heads_coin_leaves_the_other_coins_turned_as_components() {
+        let mock = erase(CoinsRules::new(NamedRule::MockTurtles.rule()));
+        // 1 ⊕ 7 ⊕ 11 ⊕ 16 = 29: coin 9 (16) to tails and coin 7 (13) to heads, 29 ⊕ 16 ⊕ 13 = 0.
+        let coins = at(&mock, &["1", "4", "6", "9"]).unwrap();
+        let moves = coins.winning_moves().unwrap();
+        assert_eq!(destinations(&coins, &moves), ["1 4 6 7"]);
+        assert_eq!(moves[0].notation, "turn 7,9");
+        assert_eq!(coins.after(&moves[0]).value().unwrap().to_string(), "0");
+        // Every option of a single coin: the coin goes, each other coin turned is one component.
+        let single = at(&mock, &["3"]).unwrap();
+        let mut every = destinations(&single, &single.options(100).unwrap());
+        every.sort();
+        // Mock Turtles turns one to three coins, the rightmost (3) heads to tails.
+        assert_eq!(every, ["", "1", "1 2", "2"]);
     }
 
     #[test]
@@ -509,22 +528,22 @@ mod tests {
 
     #[test]
     fn far_winning_moves_by_closed_form() {
-        let turtles = CoinsRules::new(NamedRule::Turtles.rule());
-        let moves = turtles.winning_moves(&strings(&["1000000000000000000", "3", "5"])).unwrap();
-        let targets: Vec<Vec<String>> = moves.into_iter().map(|m| m.to).collect();
-        assert_eq!(targets, [strings(&["3", "5", "6"])]);
-        let ruler = CoinsRules::new(NamedRule::Ruler.rule());
-        let moves = ruler.winning_moves(&strings(&["1000000000000000000", "3"])).unwrap();
+        let turtles = erase(CoinsRules::new(NamedRule::Turtles.rule()));
+        let far = at(&turtles, &["1000000000000000000", "3", "5"]).unwrap();
+        // The one winning move turns the far coin to tails and coin 6 to heads: heads 3, 5, 6.
+        assert_eq!(winning_destinations(&far).unwrap(), ["6 3 5"]);
+        let ruler = erase(CoinsRules::new(NamedRule::Ruler.rule()));
+        let moves = at(&ruler, &["1000000000000000000", "3"]).unwrap().winning_moves().unwrap();
         assert!(!moves.is_empty());
     }
 
     #[test]
     fn bad_components_name_themselves() {
-        let mock = CoinsRules::new(NamedRule::MockTurtles.rule());
+        let mock = erase(CoinsRules::new(NamedRule::MockTurtles.rule()));
         for (text, needle) in
             [("HXT", "`X` at place 2"), ("0", "from 1"), ("-3", "negative"), ("H3", "not both"), ("", "heads coin")]
         {
-            let error = mock.value(&strings(&[text])).unwrap_err().to_string();
+            let error = at(&mock, &[text]).unwrap_err().to_string();
             assert!(error.contains(needle) && error.contains(&format!("`{text}`")), "{text}: {error}");
         }
     }

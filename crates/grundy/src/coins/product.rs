@@ -292,7 +292,10 @@ impl Game for GridGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::{Ruleset, erase};
     use crate::solve::memo::Solver;
+    use crate::testing::{at, destinations, winning_destinations};
+    use std::sync::Arc;
 
     fn rules() -> Vec<(String, CoinRule)> {
         let mut rules: Vec<(String, CoinRule)> =
@@ -304,32 +307,35 @@ mod tests {
     }
 
     /// Every grid of `width × height` solved by the definition is worth the xor of its heads'
-    /// nim-products, and the listed winning moves are the options of value 0.
-    fn check_grid(product: &ProductRules, game: &GridGame) {
-        // A position's heads `x,y` as the grid's bitmask.
-        let as_grid = |cells: &[String]| {
-            cells.iter().fold(0u64, |acc, cell| {
+    /// nim-products, the options listed are the definition's, and the listed winning moves are
+    /// the options of value 0.
+    fn check_grid(product: &Arc<dyn Ruleset>, game: &GridGame) {
+        // A position's heads `x,y` as the grid's bitmask: a cell named twice is tails (xor).
+        let as_grid = |text: &String| {
+            text.split_whitespace().fold(0u64, |acc, cell| {
                 let (x, y) = cell.split_once(',').unwrap();
-                acc | 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
+                acc ^ 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
             })
         };
+        let spec = product.spec();
         let mut solver = Solver::new(game.clone());
         for grid in 0..1u64 << (game.width * game.height) {
             let cells: Vec<String> = (0..game.width * game.height)
                 .filter(|bit| grid >> bit & 1 == 1)
                 .map(|bit| format!("{},{}", bit / game.height, bit % game.height))
                 .collect();
-            let value = product.value(&cells).unwrap().to_string();
-            assert_eq!(value, solver.grundy_value(&grid).unwrap().0.to_string(), "{} grid {cells:?}", product.spec);
-            let mut listed: Vec<u64> =
-                product.winning_moves(&cells).unwrap().into_iter().map(|m| as_grid(&m.to)).collect();
+            let texts: Vec<&str> = cells.iter().map(String::as_str).collect();
+            let position = at(product, &texts).unwrap();
+            let value = position.value().unwrap().to_string();
+            assert_eq!(value, solver.grundy_value(&grid).unwrap().0.to_string(), "{spec} grid {cells:?}");
+            let mut listed: Vec<u64> = winning_destinations(&position).unwrap().iter().map(as_grid).collect();
             listed.sort_unstable();
             let mut every: Vec<u64> =
-                product.all_moves(&cells, 100_000).unwrap().into_iter().map(|m| as_grid(&m.to)).collect();
+                destinations(&position, &position.options(100_000).unwrap()).iter().map(as_grid).collect();
             every.sort_unstable();
             let mut options = game.options(&grid);
             options.sort_unstable();
-            assert_eq!(every, options, "{} every move from {cells:?}", product.spec);
+            assert_eq!(every, options, "{spec} every move from {cells:?}");
             let mut expected: Vec<u64> = game
                 .options(&grid)
                 .into_iter()
@@ -337,20 +343,25 @@ mod tests {
                 .collect();
             expected.sort_unstable();
             expected.dedup();
-            assert_eq!(listed, expected, "{} grid {cells:?}", product.spec);
+            assert_eq!(listed, expected, "{spec} grid {cells:?}");
         }
+    }
+
+    fn value(game: &Arc<dyn Ruleset>, text: &str) -> Result<String, GameError> {
+        Ok(at(game, &[text])?.value()?.to_string())
     }
 
     #[test]
     fn turning_corners_agrees_with_exhaustive_search() {
         let twins = NamedRule::Twins.rule();
+        let corners = erase(ProductRules::corners());
         for (width, height) in [(3, 4), (4, 3), (2, 6)] {
             let game = GridGame { rows: twins.clone(), columns: twins.clone(), width, height };
-            check_grid(&ProductRules::corners(), &game);
+            check_grid(&erase(ProductRules::corners()), &game);
         }
         for x in 0..40u64 {
             for y in 0..40u64 {
-                let value = ProductRules::corners().value(&[format!("{x},{y}")]).unwrap().to_string();
+                let value = value(&corners, &format!("{x},{y}")).unwrap();
                 assert_eq!(value, Nimber(x).nim_mul(Nimber(y)).0.to_string());
             }
         }
@@ -360,30 +371,33 @@ mod tests {
     fn tartan_products_agree_with_exhaustive_search() {
         for (first_name, first) in rules() {
             for (second_name, second) in rules() {
-                let product = ProductRules::parse("product", &format!("{first_name}*{second_name}")).unwrap();
+                // The older `A*B` and the current `A:B` read the same game.
+                let old = ProductRules::parse("product", &format!("{first_name}*{second_name}")).unwrap();
+                let product = ProductRules::parse("product", &format!("{first_name}:{second_name}")).unwrap();
+                assert_eq!(old.spec(), product.spec());
                 let game = GridGame { rows: first.clone(), columns: second, width: 3, height: 3 };
-                check_grid(&product, &game);
+                check_grid(&erase(product), &game);
             }
         }
-        let product = ProductRules::parse("product", "ruler*mock-turtles").unwrap();
+        let product = ProductRules::parse("product", "ruler:mock-turtles").unwrap();
         let game =
             GridGame { rows: NamedRule::Ruler.rule(), columns: NamedRule::MockTurtles.rule(), width: 3, height: 4 };
-        check_grid(&product, &game);
+        check_grid(&erase(product), &game);
     }
 
     #[test]
     fn far_heads_answer_at_once_and_bad_texts_name_themselves() {
-        let corners = ProductRules::corners();
+        let corners = erase(ProductRules::corners());
         let x = 1_000_000_000_000_000_000u64;
-        let value = corners.value(&[format!("{x},{}", x + 7)]).unwrap().to_string();
-        assert_eq!(value, Nimber(x).nim_mul(Nimber(x + 7)).0.to_string());
+        let far = value(&corners, &format!("{x},{}", x + 7)).unwrap();
+        assert_eq!(far, Nimber(x).nim_mul(Nimber(x + 7)).0.to_string());
         for text in ["3", "3,x", "-1,2", "3,5,7"] {
-            let error = corners.value(&[text.to_owned()]).unwrap_err().to_string();
+            let error = value(&corners, text).unwrap_err().to_string();
             assert!(error.contains(&format!("`{text}`")), "{error}");
         }
-        for spec in ["ruler", "ruler*ruler*ruler", "ruler*sideways"] {
+        for spec in ["ruler", "ruler*ruler*ruler", "ruler*sideways", "ruler:ruler:ruler", "ruler:sideways"] {
             let error = ProductRules::parse(&format!("product:{spec}"), spec).err().unwrap().to_string();
-            assert!(error.contains(spec.split('*').next_back().unwrap()), "{error}");
+            assert!(error.contains(spec.rsplit(['*', ':']).next().unwrap()), "{error}");
         }
     }
 }

@@ -204,12 +204,19 @@ impl ComponentGame for DagGame {
 mod tests {
     use super::*;
     use crate::Outcome;
+    use crate::ruleset::{Ruleset, erase};
     use crate::solve::memo::Solver;
     use crate::sum::SumGame;
+    use crate::testing::{at, winning_destinations};
     use proptest::prelude::*;
+    use std::sync::Arc;
 
-    fn names(list: &[&str]) -> Vec<String> {
-        list.iter().map(|name| name.to_string()).collect()
+    fn value(game: &Arc<dyn Ruleset>, tokens: &[&str]) -> String {
+        at(game, tokens).unwrap().value().unwrap().to_string()
+    }
+
+    fn outcome(game: &Arc<dyn Ruleset>, tokens: &[&str]) -> Outcome {
+        at(game, tokens).unwrap().outcome().unwrap()
     }
 
     proptest! {
@@ -230,17 +237,22 @@ mod tests {
                 .filter(|(u, v)| u < v)
                 .collect();
             let graph = Digraph::unnamed(n, &edges);
-            let game = DagGame::new("dag:t", "t", graph.clone()).unwrap();
+            let game = erase(DagGame::new("dag:t", "t", graph.clone()).unwrap());
             let tokens: Vec<u32> = tokens.into_iter().map(|t| t % n as u32).collect();
             let texts: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+            let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+            let position = at(&game, &texts).unwrap();
             let expected = Solver::new(SumGame(TokenOnGraph(&graph))).grundy_value(&tokens).unwrap().0;
-            prop_assert_eq!(game.value(&texts).unwrap(), Value::from(expected));
-            let moves = game.winning_moves(&texts).unwrap();
+            prop_assert_eq!(position.value().unwrap(), Value::from(expected));
+            let moves = position.winning_moves().unwrap();
             prop_assert_eq!(moves.is_empty(), expected == 0);
             for winning in moves {
-                prop_assert_eq!(game.value(&winning.to).unwrap(), Value::from(0u64));
+                let after = position.after(&winning);
+                prop_assert_eq!(after.value().unwrap(), Value::from(0u64));
                 let from = tokens[winning.component];
-                let to = graph.vertex(&winning.to[winning.component]).unwrap();
+                let to_text = after.to_text();
+                let to_name = to_text.split(' ').nth(winning.component).unwrap();
+                let to = graph.vertex(to_name).unwrap();
                 prop_assert!(graph.successors(from).contains(&to));
             }
         }
@@ -251,33 +263,32 @@ mod tests {
         // d ⇄ e with an exit e → c to the sink c: c = 0, d = 0, e = 1 (finite despite the
         // cycle). x → x with an exit x → c: ∞(0), won by escaping to c.
         let text = "d e\ne d\ne c\nx x\nx c\n";
-        let game = DagGame::parse("dag:g", "g", text).unwrap();
-        assert_eq!(game.value(&names(&["x"])).unwrap().to_string(), "∞(0)");
-        assert_eq!(game.outcome(&names(&["x"])).unwrap(), Outcome::N);
-        let moves = game.winning_moves(&names(&["x"])).unwrap();
-        assert_eq!(moves.len(), 1);
-        assert_eq!(moves[0].to, ["c"]);
+        let game = erase(DagGame::parse("dag:g", "g", text).unwrap());
+        assert_eq!(value(&game, &["x"]), "∞(0)");
+        assert_eq!(outcome(&game, &["x"]), Outcome::N);
+        assert_eq!(winning_destinations(&at(&game, &["x"]).unwrap()).unwrap(), ["c"]);
         // x + e: ∞(0) ⊕ 1 = ∞(1): a draw, no winning move.
-        assert_eq!(game.value(&names(&["x", "e"])).unwrap().to_string(), "∞(1)");
-        assert_eq!(game.outcome(&names(&["x", "e"])).unwrap(), Outcome::D);
-        assert!(game.winning_moves(&names(&["x", "e"])).unwrap().is_empty());
+        assert_eq!(value(&game, &["x", "e"]), "∞(1)");
+        assert_eq!(outcome(&game, &["x", "e"]), Outcome::D);
+        assert!(at(&game, &["x", "e"]).unwrap().winning_moves().unwrap().is_empty());
         // x + x: two ∞ parts, a draw.
-        assert_eq!(game.outcome(&names(&["x", "x"])).unwrap(), Outcome::D);
+        assert_eq!(outcome(&game, &["x", "x"]), Outcome::D);
         let every: Vec<String> =
-            game.all_moves(&names(&["e", "x"]), 10).unwrap().into_iter().map(|m| m.notation).collect();
+            at(&game, &["e", "x"]).unwrap().options(10).unwrap().into_iter().map(|m| m.notation).collect();
         assert_eq!(every, ["e -> d", "e -> c", "x -> c", "x -> x"]);
-        assert_eq!(game.graph_edges().unwrap().len(), 5);
-        assert_eq!(game.describe_position(&names(&["x"])), ["token 1: on x (value ∞(0))"]);
+        assert_eq!(game.graph().unwrap().edges.len(), 5);
+        assert_eq!(at(&game, &["x"]).unwrap().describe(), ["token 1: on x (value ∞(0))"]);
         // From a draw the engine keeps the draw: p ⇄ q loop; p → n → z would hand the win over.
-        let trap = DagGame::parse("dag:h", "h", "p q\nq p\np n\nn z\n").unwrap();
-        assert_eq!(trap.value(&names(&["p"])).unwrap().to_string(), "∞(1)");
-        assert_eq!(trap.outcome(&names(&["p"])).unwrap(), Outcome::D);
+        let trap = erase(DagGame::parse("dag:h", "h", "p q\nq p\np n\nn z\n").unwrap());
+        assert_eq!(value(&trap, &["p"]), "∞(1)");
+        assert_eq!(outcome(&trap, &["p"]), Outcome::D);
+        let start = at(&trap, &["p"]).unwrap();
         for seed in 0..8 {
             let mut chooser = crate::play::Chooser::new(seed);
-            let reply = crate::play::engine_move(&trap, &names(&["p"]), &mut chooser).unwrap().unwrap();
-            assert_eq!(reply.chosen.to, ["q"], "seed {seed}");
+            let reply = crate::play::engine_move(&start, &mut chooser).unwrap().unwrap();
+            assert_eq!(start.after(&reply.chosen).to_text(), "q", "seed {seed}");
         }
-        let error = game.value(&names(&["nowhere"])).unwrap_err().to_string();
+        let error = at(&game, &["nowhere"]).unwrap_err().to_string();
         assert!(error.contains("no vertex `nowhere` in g"), "{error}");
     }
 }

@@ -141,10 +141,15 @@ impl GeographyGame {
     }
 
     fn parse_path(&self, text: &str) -> Result<Vec<u32>, GameError> {
-        // A name may itself contain commas: the whole text as a name wins.
+        // A name may itself contain commas: the whole text as a name wins, then the pieces
+        // between commas each as a name, then the one way of grouping them into names of
+        // adjacent vertices (how `format_component` prints a path through such a name).
         let path: Vec<u32> = match self.graph.vertex(text) {
             Some(v) => vec![v],
-            None => text.split(',').map(|name| self.vertex(text, name)).collect::<Result<_, _>>()?,
+            None => match text.split(',').map(|name| self.vertex(text, name)).collect::<Result<_, _>>() {
+                Ok(path) => path,
+                Err(error) => self.grouped_path(text).ok_or(error)?,
+            },
         };
         let mut seen = vec![false; self.graph.vertex_count()];
         for (index, &v) in path.iter().enumerate() {
@@ -164,6 +169,57 @@ impl GeographyGame {
             }
         }
         Ok(path)
+    }
+
+    /// The path `text` spells when vertex names contain commas: its comma-separated pieces
+    /// grouped into names, each vertex adjacent to the one before; `None` unless exactly one
+    /// grouping fits. Groups are at most as long as the longest name, so this is linear in the
+    /// text for a fixed graph.
+    fn grouped_path(&self, text: &str) -> Option<Vec<u32>> {
+        let longest = self.graph.names().iter().map(|name| name.matches(',').count() + 1).max()?;
+        if longest == 1 {
+            return None;
+        }
+        // Piece i is text[starts[i]..starts[i + 1] - 1].
+        let mut starts = vec![0];
+        starts.extend(text.match_indices(',').map(|(at, _)| at + 1));
+        starts.push(text.len() + 1);
+        let pieces = starts.len() - 1;
+        // ways[i]: the names starting at piece i, as (vertex, pieces it spans, how many ways the
+        // rest of the text can follow it, capped at 2, and the next entry of one such way).
+        let mut ways: Vec<Vec<(u32, usize, u8, usize)>> = vec![Vec::new(); pieces + 1];
+        for first in (0..pieces).rev() {
+            for span in 1..=longest.min(pieces - first) {
+                let Some(v) = self.graph.vertex(&text[starts[first]..starts[first + span] - 1]) else { continue };
+                let rest = first + span;
+                let (count, next) = if rest == pieces {
+                    (1, 0)
+                } else {
+                    ways[rest].iter().enumerate().filter(|(_, (w, _, _, _))| self.graph.adjacent(v, *w)).fold(
+                        (0u8, 0),
+                        |(count, next), (index, &(_, _, more, _))| {
+                            (count.saturating_add(more).min(2), if count == 0 && more > 0 { index } else { next })
+                        },
+                    )
+                };
+                if count > 0 {
+                    ways[first].push((v, span, count, next));
+                }
+            }
+        }
+        let total = ways[0].iter().fold(0u8, |total, &(_, _, count, _)| total.saturating_add(count));
+        if total != 1 {
+            return None;
+        }
+        let (mut piece, mut entry) = (0, ways[0].iter().position(|&(_, _, count, _)| count > 0)?);
+        let mut path = Vec::new();
+        while piece < pieces {
+            let (v, span, _, next) = ways[piece][entry];
+            path.push(v);
+            piece += span;
+            entry = next;
+        }
+        Some(path)
     }
 
     fn position(path: &[u32]) -> Position {
@@ -375,14 +431,15 @@ pub fn grid_edges(rows: u32, columns: u32) -> Vec<(u32, u32)> {
 mod tests {
     use super::*;
     use crate::graph::matching::tests::random_graph;
+    use crate::ruleset::{Ruleset, erase};
+    use crate::sum::Position;
+    use crate::testing::{at, destinations, winning_destinations};
     use proptest::prelude::*;
+    use std::collections::BTreeSet;
+    use std::sync::Arc;
 
     fn adjacency_lists(graph: &Graph) -> Vec<Vec<u32>> {
         (0..graph.vertex_count() as u32).map(|v| graph.neighbours(v).to_vec()).collect()
-    }
-
-    fn one(text: &str) -> Vec<String> {
-        vec![text.to_owned()]
     }
 
     proptest! {
@@ -424,57 +481,77 @@ mod tests {
             let visited = path.iter().fold(0u64, |mask, &v| mask | 1 << v);
             let value = Solver::new(&reference).grundy_value(&(visited, *path.last().unwrap())).unwrap().0;
             let expected = if value == 0 { Outcome::P } else { Outcome::N };
-            prop_assert_eq!(game.outcome(&one(&text)).unwrap(), expected);
-            prop_assert_eq!(game.value(&one(&text)).unwrap(), Value::from(value));
-            check_winning_move(&game, &reference, &text, visited)?;
+            let position = at(&erase(game.clone()), &[&text]).unwrap();
+            prop_assert_eq!(position.outcome().unwrap(), expected);
+            prop_assert_eq!(position.value().unwrap(), Value::from(value));
+            check_winning_moves(&game, &position, &reference, visited)?;
         }
     }
 
-    /// The listed move is legal and leads to a P-position by exhaustive search.
-    fn check_winning_move(
+    /// The winning moves listed are exactly the legal moves that lead to a P-position by
+    /// exhaustive search (some iff the position is N), and the matching rule's moves to P
+    /// ([`ComponentGame::moves_to_p`], used where the value is out of reach) are the same.
+    fn check_winning_moves(
         game: &GeographyGame,
+        position: &Position,
         reference: &PathGame,
-        text: &str,
         visited: u64,
     ) -> Result<(), TestCaseError> {
-        let moves = game.winning_moves(&one(text)).unwrap();
-        let outcome = game.outcome(&one(text)).unwrap();
-        prop_assert_eq!(moves.len(), usize::from(outcome == Outcome::N));
-        for winning in moves {
-            let names: Vec<&str> = winning.to[0].split(',').collect();
-            let to: u32 = names.last().unwrap().parse().unwrap();
-            let from: u32 = names[names.len() - 2].parse().unwrap();
-            prop_assert!(game.graph().adjacent(from, to) && visited & (1 << to) == 0);
-            let after = Solver::new(reference).grundy_value(&(visited | 1 << to, to)).unwrap().0;
-            prop_assert_eq!(after, 0);
-        }
+        let mut solver = Solver::new(reference);
+        let path = match position.parts[0].components.as_slice() {
+            [crate::position::Component::Path(path)] => path.clone(),
+            other => panic!("one path, not {other:?}"),
+        };
+        let token = *path.last().unwrap();
+        let expected: BTreeSet<String> = game
+            .graph()
+            .neighbours(token)
+            .iter()
+            .filter(|&&w| visited & (1 << w) == 0)
+            .filter(|&&w| solver.grundy_value(&(visited | 1 << w, w)).unwrap().0 == 0)
+            .map(|&w| format!("{},{w}", game.format_component(&path)))
+            .collect();
+        let listed = winning_destinations(position).unwrap();
+        prop_assert_eq!(listed.len(), expected.len(), "a move listed twice: {:?}", listed);
+        prop_assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), expected.clone());
+        let outcome = position.outcome().unwrap();
+        prop_assert_eq!(expected.is_empty(), outcome == Outcome::P);
+        let by_matching: BTreeSet<String> =
+            game.moves_to_p(&path).unwrap().into_iter().map(|one| game.format_component(&one.result[0])).collect();
+        prop_assert_eq!(by_matching, expected);
         Ok(())
     }
 
     fn check_every_start(graph: &Graph) -> Result<(), TestCaseError> {
         let game = GeographyGame::new("geography:t", "t", graph.clone());
+        let erased = erase(game.clone());
         let reference = PathGame::new(&adjacency_lists(graph));
         let mut solver = Solver::new(&reference);
-        let Some(Ok(Table::Vertices(table))) = game.table(None) else { panic!("a graph has a table") };
+        let Some(Ok(Table::Vertices(table))) = erased.table(None) else { panic!("a graph has a table") };
         for v in 0..graph.vertex_count() as u32 {
             let value = solver.grundy_value(&reference.start(v)).unwrap().0;
             let expected = if value == 0 { Outcome::P } else { Outcome::N };
             prop_assert_eq!(table[v as usize].outcome, expected, "vertex {}", v);
-            prop_assert_eq!(game.outcome(&one(&v.to_string())).unwrap(), expected);
-            check_winning_move(&game, &reference, &v.to_string(), 1 << v)?;
+            let position = at(&erased, &[&v.to_string()]).unwrap();
+            prop_assert_eq!(position.outcome().unwrap(), expected);
+            check_winning_moves(&game, &position, &reference, 1 << v)?;
         }
         Ok(())
+    }
+
+    fn outcome(game: &Arc<dyn Ruleset>, texts: &[&str]) -> Result<Outcome, GameError> {
+        at(game, texts)?.outcome()
     }
 
     #[test]
     fn grid_from_a_corner_is_won_iff_the_side_is_even() {
         for n in 1..=12u32 {
             let graph = Graph::unnamed((n * n) as usize, &grid_edges(n, n));
-            let game = GeographyGame::new("geography:grid", "grid", graph);
+            let game = erase(GeographyGame::new("geography:grid", "grid", graph));
             let expected = if n % 2 == 0 { Outcome::N } else { Outcome::P };
-            assert_eq!(game.outcome(&one("0")).unwrap(), expected, "{n}x{n}");
+            assert_eq!(outcome(&game, &["0"]).unwrap(), expected, "{n}x{n}");
             if n <= 4 {
-                let value = game.value(&one("0")).unwrap();
+                let value = at(&game, &["0"]).unwrap().value().unwrap();
                 assert_eq!(value.outcome(), expected, "{n}x{n} by exhaustive search");
             }
         }
@@ -482,44 +559,80 @@ mod tests {
 
     #[test]
     fn bad_positions_are_named() {
-        let game = GeographyGame::parse("geography:g", "g", "a b\nb c\n").unwrap();
-        for (components, needle) in [
-            (vec!["z"], "no vertex `z` in g"),
-            (vec!["a,c"], "`a` and `c` are not adjacent in g"),
-            (vec!["a,b,a"], "visits `a` twice"),
-            (vec!["a", "b"], "one token"),
-            (vec![], "the token's vertex"),
+        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n").unwrap());
+        for (text, needle) in [
+            ("z", "no vertex `z` in g"),
+            ("a,c", "`a` and `c` are not adjacent in g"),
+            ("a,b,a", "visits `a` twice"),
+            ("", "the token's vertex"),
         ] {
-            let components: Vec<String> = components.into_iter().map(str::to_owned).collect();
-            let error = game.outcome(&components).unwrap_err().to_string();
+            let error = outcome(&game, &[text]).unwrap_err().to_string();
             assert!(error.contains(needle), "{error}");
         }
     }
 
     #[test]
+    fn paths_through_names_with_commas_read_back() {
+        // `x,y` is one vertex: the path x,y then z prints as `x,y,z` and reads back.
+        let game = erase(GeographyGame::parse("geography:g", "g", "x,y z\nz w\nz x\n").unwrap());
+        let start = at(&game, &["x,y"]).unwrap();
+        let moves = start.options(10).unwrap();
+        assert_eq!(destinations(&start, &moves), ["x,y,z"]);
+        let after = at(&game, &["x,y,z"]).unwrap();
+        assert_eq!(after.parts[0].components, start.after(&moves[0]).parts[0].components);
+        assert_eq!(at(&game, &["x,y,z,w"]).unwrap().to_text(), "x,y,z,w");
+        // Pieces that are all names keep their plain reading; `x` then `y` is no path.
+        assert_eq!(at(&game, &["z,x"]).unwrap().to_text(), "z,x");
+        let error = at(&game, &["x,y,w"]).unwrap_err().to_string();
+        assert!(error.contains("no vertex `y` in g"), "{error}");
+    }
+
+    #[test]
+    fn several_tokens_are_a_sum_each_on_its_own_copy_of_the_graph() {
+        // The path a - b - c: G(a) = 0 (to b, then b -> c ends it), G(b) = 1 (to a or c, both
+        // dead ends). Two tokens do not share the visited vertices: a + b is worth 0 ⊕ 1.
+        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n").unwrap());
+        let value = |texts: &[&str]| at(&game, texts).unwrap().value().unwrap().to_string();
+        assert_eq!((value(&["a"]), value(&["b"])), ("0".to_owned(), "1".to_owned()));
+        assert_eq!(value(&["a", "b"]), "1");
+        assert_eq!(value(&["b", "b"]), "0");
+        // Winning moves of a + b: token 2 from b to a dead end on its own copy (b,a or b,c,
+        // worth 0), or token 1 from a to b (a,b is worth 1, as much as token 2).
+        let sum = at(&game, &["a", "b"]).unwrap();
+        let mut moves = winning_destinations(&sum).unwrap();
+        moves.sort();
+        assert_eq!(moves, ["a b,a", "a b,c", "a,b b"]);
+    }
+
+    #[test]
     fn every_move_edges_and_the_engine_follow_the_rules() {
         use crate::play::{Chooser, engine_move};
-        let game = GeographyGame::parse("geography:g", "g", "a b\nb c\nc d\nb d\n").unwrap();
-        let notations: Vec<String> = game.all_moves(&one("a,b"), 10).unwrap().into_iter().map(|m| m.notation).collect();
+        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\nc d\nb d\n").unwrap());
+        let after_ab = at(&game, &["a,b"]).unwrap();
+        let moves = after_ab.options(10).unwrap();
+        let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
         assert_eq!(notations, ["b -> c", "b -> d"]);
-        assert!(game.all_moves(&one("a,b"), 1).is_err());
-        assert_eq!(game.graph_edges().unwrap().len(), 4);
-        assert_eq!(game.describe_position(&one("a,b")), ["the token is on b; visited: a, b"]);
+        assert_eq!(destinations(&after_ab, &moves), ["a,b,c", "a,b,d"]);
+        assert!(after_ab.options(1).is_err());
+        assert_eq!(game.graph().unwrap().edges.len(), 4);
+        assert_eq!(after_ab.describe(), ["token 1: on b; visited: a, b"]);
         // From a (in every maximum matching of the path-with-a-triangle), the engine takes the
         // matching move, and from a large grid corner it still moves (value unknown there).
-        let reply = engine_move(&game, &one("a"), &mut Chooser::new(3)).unwrap().unwrap();
-        assert_eq!(reply.chosen.to, ["a,b"]);
-        let grid = GeographyGame::new("geography:grid", "grid", Graph::unnamed(100, &grid_edges(10, 10)));
-        let reply = engine_move(&grid, &one("0"), &mut Chooser::new(3)).unwrap().unwrap();
-        assert_eq!(grid.outcome(&reply.chosen.to).unwrap(), Outcome::P);
+        let from_a = at(&game, &["a"]).unwrap();
+        let reply = engine_move(&from_a, &mut Chooser::new(3)).unwrap().unwrap();
+        assert_eq!(from_a.after(&reply.chosen).to_text(), "a,b");
+        let grid = erase(GeographyGame::new("geography:grid", "grid", Graph::unnamed(100, &grid_edges(10, 10))));
+        let corner = at(&grid, &["0"]).unwrap();
+        let reply = engine_move(&corner, &mut Chooser::new(3)).unwrap().unwrap();
+        assert_eq!(corner.after(&reply.chosen).outcome().unwrap(), Outcome::P);
     }
 
     #[test]
     fn value_of_a_large_region_is_refused_plainly() {
         let graph = Graph::unnamed(100, &grid_edges(10, 10));
-        let game = GeographyGame::new("geography:grid", "grid", graph);
-        let error = game.value(&one("0")).unwrap_err().to_string();
+        let game = erase(GeographyGame::new("geography:grid", "grid", graph));
+        let error = at(&game, &["0"]).unwrap().value().unwrap_err().to_string();
         assert!(error.contains("more than 64 vertices") && error.contains("grundy outcome"), "{error}");
-        assert_eq!(game.outcome(&one("0")).unwrap(), Outcome::N);
+        assert_eq!(outcome(&game, &["0"]).unwrap(), Outcome::N);
     }
 }

@@ -264,7 +264,8 @@ mod tests {
     use super::*;
     use crate::heap::period::tests::PlainOctal;
     use crate::heap::subtraction::{SubtractionGame, extend_sequence};
-    use crate::ruleset::{Ruleset, SumOf};
+    use crate::ruleset::erase;
+    use crate::testing::at;
     use proptest::prelude::*;
 
     fn big(text: &str) -> BigUint {
@@ -293,9 +294,9 @@ mod tests {
         let error = rules.moves_to_value(&heap, &BigUint::ZERO).unwrap_err().to_string();
         assert!(error.contains("split") && error.contains("grundy value"), "{error}");
         // Through the front end, a sum of two huge heaps.
-        let sum = SumOf(HeapRules::new(PlainOctal { digits: vec![0, 7, 7] }));
-        let position = vec![heap.to_string(), (heap + 1u32).to_string()];
-        assert_eq!(sum.value(&position).unwrap().to_string(), "5"); // 1 ⊕ G(n ≡ 5) = 1 ⊕ 4
+        let game = erase(HeapRules::new(PlainOctal { digits: vec![0, 7, 7] }));
+        let position = at(&game, &[&heap.to_string(), &(heap + 1u32).to_string()]).unwrap();
+        assert_eq!(position.value().unwrap().to_string(), "5"); // 1 ⊕ G(n ≡ 5) = 1 ⊕ 4
     }
 
     #[test]

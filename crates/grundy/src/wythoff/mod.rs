@@ -147,13 +147,15 @@ fn describe_take(take: Take, amount: &BigUint) -> String {
 /// Wythoff's game for the front end: sums of pairs `x,y`.
 ///
 /// ```
-/// use grundy::ruleset::Ruleset;
+/// use grundy::ruleset::erase;
+/// use grundy::sum::Position;
 /// use grundy::wythoff::WythoffRules;
-/// let rules = WythoffRules::new();
-/// let position = |texts: &[&str]| texts.iter().map(|t| t.to_string()).collect::<Vec<_>>();
-/// assert_eq!(rules.outcome(&position(&["4,7"])).unwrap().to_string(), "P");
-/// assert_eq!(rules.value(&position(&["1,2", "3,3"])).unwrap().to_string(), "6");
-/// assert_eq!(rules.winning_moves(&position(&["4,8"])).unwrap()[0].to, ["4,7"]);
+/// let rules = erase(WythoffRules::new());
+/// let position = |texts: &[&str]| Position::parse_single(rules.clone(), texts).unwrap();
+/// assert_eq!(position(&["4,7"]).outcome().unwrap().to_string(), "P");
+/// assert_eq!(position(&["1,2", "3,3"]).value().unwrap().to_string(), "6");
+/// let moves = position(&["4,8"]).winning_moves().unwrap();
+/// assert_eq!(position(&["4,8"]).after(&moves[0]).to_text(), "4,7");
 /// ```
 #[derive(Default)]
 pub struct WythoffRules {

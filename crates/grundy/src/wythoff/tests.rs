@@ -1,6 +1,9 @@
 use super::closed_form::*;
 use super::*;
+use crate::ruleset::{Ruleset, erase};
 use crate::solve::memo::Solver;
+use crate::sum::Position;
+use crate::testing::{at, destinations, winning_destinations};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -19,25 +22,32 @@ fn p_positions_by_definition(size: usize) -> Vec<Vec<bool>> {
 
 /// One front end for the property tests, so that its table and rows are computed once.
 static SHARED_RULES: std::sync::LazyLock<WythoffRules> = std::sync::LazyLock::new(WythoffRules::new);
+/// The same, as the front end holds it.
+static SHARED_GAME: std::sync::LazyLock<Arc<dyn Ruleset>> = std::sync::LazyLock::new(|| erase(WythoffRules::new()));
+
+fn wythoff() -> Arc<dyn Ruleset> {
+    erase(WythoffRules::new())
+}
+
+/// The position of these pairs.
+fn pairs(game: &Arc<dyn Ruleset>, texts: &[&str]) -> Position {
+    at(game, texts).unwrap()
+}
 
 fn big(text: &str) -> BigUint {
     text.parse().unwrap()
 }
 
-fn texts(items: &[&str]) -> Vec<String> {
-    items.iter().map(|item| item.to_string()).collect()
-}
-
 #[test]
 fn closed_form_matches_the_definition_on_every_position_up_to_200() {
     let p = p_positions_by_definition(200);
-    let rules = WythoffRules::new();
+    let game = wythoff();
     for x in 0..200u64 {
         for y in 0..200u64 {
             let expected = p[x as usize][y as usize];
             assert_eq!(is_p_position_u64(x, y), expected, "({x}, {y})");
             assert_eq!(is_p_position(&x.into(), &y.into()), expected, "({x}, {y})");
-            let outcome = rules.outcome(&[format!("{x},{y}")]).unwrap();
+            let outcome = pairs(&game, &[&format!("{x},{y}")]).outcome().unwrap();
             assert_eq!(outcome == Outcome::P, expected, "({x}, {y})");
         }
     }
@@ -62,8 +72,8 @@ fn winning_moves_of_one_pair_are_exactly_the_moves_to_p_positions() {
 
 #[test]
 fn the_must_show_positions() {
-    let rules = WythoffRules::new();
-    let outcome = |text: &str| rules.outcome(&texts(&[text])).unwrap().to_string();
+    let game = wythoff();
+    let outcome = |text: &str| pairs(&game, &[text]).outcome().unwrap().to_string();
     assert_eq!(outcome("1,2"), "P");
     assert_eq!(outcome("4,7"), "P");
     assert_eq!(outcome("4,8"), "N");
@@ -71,9 +81,9 @@ fn the_must_show_positions() {
     assert_eq!(lower(&big("4052739537881")), big("6557470319841"));
     assert_eq!(upper(&big("4052739537881")), big("10610209857722"));
     assert!(is_p_position_u64(6557470319841, 10610209857722));
-    let moves = rules.winning_moves(&texts(&["4,8"])).unwrap();
-    let targets: Vec<&str> = moves.iter().map(|m| m.to[0].as_str()).collect();
-    assert_eq!(targets, ["4,7"]);
+    let position = pairs(&game, &["4,8"]);
+    let moves = position.winning_moves().unwrap();
+    assert_eq!(destinations(&position, &moves), ["4,7"]);
     assert!(moves[0].explain.contains("take 1 from the second heap"), "{}", moves[0].explain);
 }
 
@@ -91,7 +101,7 @@ fn digits_number(seed: u64, digits: usize) -> BigUint {
 
 #[test]
 fn three_hundred_digit_pairs() {
-    let rules = WythoffRules::new();
+    let game = wythoff();
     for seed in 0..20 {
         let k = digits_number(seed, 300);
         let (a, b) = (lower(&k), upper(&k));
@@ -109,9 +119,11 @@ fn three_hundred_digit_pairs() {
                 let (dx, dy) = (&x - &m.to.0, &y - &m.to.1);
                 assert!(dx.is_zero() != dy.is_zero() || dx == dy, "({x}, {y}) -> {:?}", m.to);
             }
-            let text = format!("{x},{y}");
-            assert_eq!(rules.outcome(std::slice::from_ref(&text)).unwrap(), Outcome::N);
-            assert_eq!(rules.winning_moves(&[text]).unwrap().len(), moves.len());
+            let position = pairs(&game, &[&format!("{x},{y}")]);
+            assert_eq!(position.outcome().unwrap(), Outcome::N);
+            let listed: BTreeSet<String> = winning_destinations(&position).unwrap().into_iter().collect();
+            let expected: BTreeSet<String> = moves.iter().map(|m| format!("{},{}", m.to.0, m.to.1)).collect();
+            assert_eq!(listed, expected);
         }
     }
 }
@@ -310,8 +322,8 @@ fn rows_are_proved_periodic_and_agree_with_the_table() {
 
 #[test]
 fn values_far_out_come_from_the_rows() {
-    let rules = WythoffRules::new();
-    let value = |items: &[&str]| rules.value(&texts(items)).map(|v| v.to_string());
+    let game = wythoff();
+    let value = |items: &[&str]| pairs(&game, items).value().map(|v| v.to_string());
     assert_eq!(value(&["0,1000000000000"]).unwrap(), "1000000000000");
     // Row 1: G(1, y) = y + 1, y − 1, … by residue mod 3: 10^12 ≡ 1 (mod 3) → 10^12 + 1.
     assert_eq!(value(&["1,1000000000000"]).unwrap(), "1000000000001");
@@ -328,29 +340,38 @@ fn values_far_out_come_from_the_rows() {
 
 #[test]
 fn a_pair_too_large_for_a_value_is_named_and_its_outcome_still_known() {
-    let rules = WythoffRules::new();
+    let game = wythoff();
     let huge = format!("{},{}", "1".repeat(300), "2".repeat(300));
-    let error = rules.value(std::slice::from_ref(&huge)).unwrap_err().to_string();
+    let alone = pairs(&game, &[&huge]);
+    let error = alone.value().unwrap_err().to_string();
     assert!(error.contains(&huge) && error.contains("outcome"), "{error}");
-    assert!(rules.outcome(std::slice::from_ref(&huge)).is_ok());
-    assert_eq!(
-        rules.winning_moves(std::slice::from_ref(&huge)).unwrap().len(),
-        winning_moves(&big(&"1".repeat(300)), &big(&"2".repeat(300))).len()
-    );
-    let error = rules.outcome(&[huge.clone(), "1,2".to_owned()]).unwrap_err().to_string();
+    let outcome = alone.outcome().unwrap();
+    assert_eq!(outcome == Outcome::P, is_p_position(&big(&"1".repeat(300)), &big(&"2".repeat(300))));
+    let listed: BTreeSet<String> = winning_destinations(&alone).unwrap().into_iter().collect();
+    let expected: BTreeSet<String> = winning_moves(&big(&"1".repeat(300)), &big(&"2".repeat(300)))
+        .into_iter()
+        .map(|m| format!("{},{}", m.to.0, m.to.1))
+        .collect();
+    assert_eq!(listed, expected);
+    // Beside a P-position (1,2 is worth 0) the sum has the huge pair's outcome; beside an
+    // N-position (1,3 is worth 4) it needs the value, and says which pair is out of reach.
+    assert_eq!(pairs(&game, &[&huge, "1,2"]).outcome().unwrap(), outcome);
+    let error = pairs(&game, &[&huge, "1,3"]).outcome().unwrap_err().to_string();
     assert!(error.contains(&huge), "{error}");
-    let error = rules.winning_moves(&["3,4".to_owned(), huge.clone()]).unwrap_err().to_string();
-    assert!(error.contains(&huge), "{error}");
+    for other in ["3,4", "1,2"] {
+        let error = pairs(&game, &[other, &huge]).winning_moves().unwrap_err().to_string();
+        assert!(error.contains(&huge), "{error}");
+    }
 }
 
 #[test]
 fn bad_components_are_named() {
-    let rules = WythoffRules::new();
+    let game = wythoff();
     for text in ["4", "4,", ",7", "a,7", "4,-7", "-4,7", "4,7,9", ""] {
-        let error = rules.value(&[text.to_owned()]).unwrap_err().to_string();
+        // Read once at the edge: no position, so no value, outcome or moves either.
+        let error = at(&game, &[text]).unwrap_err().to_string();
         assert!(error.contains(&format!("`{text}`")), "{text}: {error}");
-        assert!(rules.outcome(&[text.to_owned()]).is_err());
-        assert!(rules.winning_moves(&[text.to_owned()]).is_err());
+        assert!(at(&game, &["1,2", text]).is_err());
     }
 }
 
@@ -377,14 +398,18 @@ proptest! {
 
     #[test]
     fn sums_of_pairs_follow_sprague_grundy(pairs in prop::collection::vec((0u64..60, 0u64..60), 0..4)) {
-        let rules = &*SHARED_RULES;
         let table = GrundyTable::compute(60).unwrap();
         let components: Vec<String> = pairs.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let texts: Vec<&str> = components.iter().map(String::as_str).collect();
+        let position = at(&SHARED_GAME, &texts).unwrap();
         let total = pairs.iter().fold(0, |acc, &(x, y)| acc ^ table.get(x as usize, y as usize));
-        prop_assert_eq!(rules.value(&components).unwrap().to_string(), total.to_string());
-        let outcome = rules.outcome(&components).unwrap();
+        prop_assert_eq!(position.value().unwrap().to_string(), total.to_string());
+        let outcome = position.outcome().unwrap();
         prop_assert_eq!(outcome == Outcome::P, total == 0);
-        let found: BTreeSet<Vec<String>> = rules.winning_moves(&components).unwrap().into_iter().map(|m| m.to).collect();
+        let listed = winning_destinations(&position).unwrap();
+        let found: BTreeSet<Vec<String>> =
+            listed.iter().map(|text| text.split_whitespace().map(str::to_owned).collect()).collect();
+        prop_assert_eq!(found.len(), listed.len(), "a move listed twice");
         prop_assert_eq!(found, brute_force_sum_moves(&pairs, &table));
     }
 
@@ -404,34 +429,31 @@ proptest! {
 
 #[test]
 fn sums_with_a_far_pair_use_the_rows() {
-    let rules = WythoffRules::new();
+    let game = wythoff();
     let y = 1_000_000_000_000u64;
-    let components = texts(&["2,1000000000000", "5,9"]);
+    let position = pairs(&game, &["2,1000000000000", "5,9"]);
     let rows = RowPeriodicity::find(2).unwrap();
     let far = rows.value_u64(2, y).unwrap();
     let near = u64::from(GrundyTable::compute(10).unwrap().get(5, 9));
-    assert_eq!(rules.value(&components).unwrap().to_string(), (far ^ near).to_string());
-    let moves = rules.winning_moves(&components).unwrap();
+    assert_eq!(position.value().unwrap().to_string(), (far ^ near).to_string());
+    let moves = position.winning_moves().unwrap();
     assert!(!moves.is_empty());
     for m in moves {
         // Each move leads to a sum of value 0.
-        assert_eq!(rules.value(&m.to).unwrap().to_string(), "0", "{:?}", m.to);
+        let after = position.after(&m);
+        assert_eq!(after.value().unwrap().to_string(), "0", "{}", after.to_text());
     }
 }
 
 #[test]
 fn all_moves_lists_every_option_of_every_pair() {
-    let rules = WythoffRules::new();
-    let moves = rules.all_moves(&texts(&["1,2", "0,1"]), 100).unwrap();
-    let targets: Vec<Vec<String>> = moves.iter().map(|m| m.to.clone()).collect();
-    let expected: Vec<Vec<String>> = [["0,2", "0,1"], ["1,0", "0,1"], ["1,1", "0,1"], ["0,1", "0,1"], ["1,2", "0,0"]]
-        .iter()
-        .map(|pair| pair.iter().map(|t| t.to_string()).collect())
-        .collect();
-    assert_eq!(targets, expected);
+    let game = wythoff();
+    let position = pairs(&game, &["1,2", "0,1"]);
+    let moves = position.options(100).unwrap();
+    assert_eq!(destinations(&position, &moves), ["0,2 0,1", "1,0 0,1", "1,1 0,1", "0,1 0,1", "1,2 0,0"]);
     assert_eq!(moves[0].notation, "1,2 -> 0,2");
-    assert!(rules.all_moves(&texts(&["100,100"]), 250).unwrap_err().to_string().contains("`100,100`"));
-    assert!(rules.all_moves(&texts(&[&format!("{},1", "9".repeat(40))]), 250).is_err());
+    assert!(pairs(&game, &["100,100"]).options(250).unwrap_err().to_string().contains("`100,100`"));
+    assert!(pairs(&game, &[&format!("{},1", "9".repeat(40))]).options(250).is_err());
 }
 
 #[test]
