@@ -172,6 +172,8 @@ impl Position {
     pub fn outcome(&self) -> Result<Outcome, GameError> {
         let values = self.values();
         match Summary::of(&values) {
+            // ∞(K) ⊕ a with a past every element of K: 0 is not in K ⊕ a, a draw (Smith).
+            Ok(summary) if summary.infinite.len() == 1 && summary.finite.to_u64().is_none() => Ok(Outcome::D),
             Ok(summary) => Ok(summary.value()?.outcome()),
             Err(error) => match self.lone_unknown(&values)? {
                 Some((part, component)) => {

@@ -588,20 +588,27 @@ mod tests {
     }
 
     #[test]
-    fn several_tokens_are_a_sum_each_on_its_own_copy_of_the_graph() {
+    fn one_token_a_board_and_separate_boards_are_a_sum() {
+        use crate::registry::parse_sum_with;
         // The path a - b - c: G(a) = 0 (to b, then b -> c ends it), G(b) = 1 (to a or c, both
-        // dead ends). Two tokens do not share the visited vertices: a + b is worth 0 ⊕ 1.
+        // dead ends). Two tokens on one board would share the visited vertices: refused.
         let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n").unwrap());
         let value = |texts: &[&str]| at(&game, texts).unwrap().value().unwrap().to_string();
         assert_eq!((value(&["a"]), value(&["b"])), ("0".to_owned(), "1".to_owned()));
-        assert_eq!(value(&["a", "b"]), "1");
-        assert_eq!(value(&["b", "b"]), "0");
-        // Winning moves of a + b: token 2 from b to a dead end on its own copy (b,a or b,c,
+        let refused = at(&game, &["a", "b"]).unwrap_err().to_string();
+        assert!(refused.contains("one token"), "{refused}");
+        // Two boards, written as a sum: a + b is worth 0 ⊕ 1.
+        let read = |_: &str| Ok("a b\nb c\n".to_owned());
+        let sum = parse_sum_with(&["geography:g", "a", "+", "geography:g", "b"], &read).unwrap();
+        assert_eq!(sum.value().unwrap().to_string(), "1");
+        // Winning moves of a + b: token 2 from b to a dead end on its own board (b,a or b,c,
         // worth 0), or token 1 from a to b (a,b is worth 1, as much as token 2).
-        let sum = at(&game, &["a", "b"]).unwrap();
         let mut moves = winning_destinations(&sum).unwrap();
         moves.sort();
-        assert_eq!(moves, ["a b,a", "a b,c", "a,b b"]);
+        assert_eq!(
+            moves,
+            ["geography:g a + geography:g b,a", "geography:g a + geography:g b,c", "geography:g a,b + geography:g b"]
+        );
     }
 
     #[test]
