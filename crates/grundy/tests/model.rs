@@ -393,7 +393,9 @@ fn random_sum(seed: u64, files: &mut Files) -> (Vec<String>, Vec<Vec<String>>) {
         let name = if draw.chance(4) { draw.pick(&families) } else { draw.pick(&families[..8]) };
         let Some((word, game)) = build(name, &mut draw, files) else { continue };
         let mut words = vec![word];
-        for _ in 0..1 + draw.below(3) {
+        // Geography takes one token a board (`one_component_only`); other games one to three.
+        let count = if game.one_component_only().is_some() { 1 } else { 1 + draw.below(3) };
+        for _ in 0..count {
             words.push(component_text(name, game.as_ref(), &mut draw));
         }
         parts.push(words);
