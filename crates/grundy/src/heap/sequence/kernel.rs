@@ -701,12 +701,95 @@ fn mark_rare_pairs<T: Cell>(
     unequal_parts: bool,
     seen: &mut [u8],
 ) {
-    for (&position, &rare) in sparse.positions[range.clone()].iter().zip(&sparse.values[range]) {
-        let other = m - position as usize;
-        if !(unequal_parts && other == position as usize) {
-            seen[(rare ^ values[other]).to_u32() as usize] = 1;
+    let positions = &sparse.positions[range.clone()];
+    let rares = &sparse.values[range];
+    // The one split into equal parts (when they must differ) is cut out of the list once, not
+    // tested at every pair.
+    let mut mark = |positions: &[u32], rares: &[T]| mark_rare_list(positions, rares, values, m, seen);
+    let half = (unequal_parts && m % 2 == 0).then(|| positions.binary_search(&((m / 2) as u32)).ok()).flatten();
+    match half {
+        Some(at) => {
+            mark(&positions[..at], &rares[..at]);
+            mark(&positions[at + 1..], &rares[at + 1..]);
+        }
+        None => mark(positions, rares),
+    }
+}
+
+/// Marks `rare ^ G(m − p)` for each rare heap `p` of `positions` (`1 ≤ p < m`, increasing) with
+/// its value `rare`: the bulk of the rare-value kernel.
+#[inline]
+fn mark_rare_list<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The gather reads without bounds checks: only when every G(m − p) is in `values`
+        // (the largest index is m − p for the smallest p, the first).
+        let inside = positions.first().is_none_or(|&first| first >= 1 && m - (first as usize) < values.len());
+        if inside && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { mark_rare_list_avx2(positions, rares, values, m, seen) };
         }
     }
+    mark_rare_list_portable(positions, rares, values, m, seen);
+}
+
+#[inline(always)]
+fn mark_rare_list_portable<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+    for (&position, &rare) in positions.iter().zip(rares) {
+        seen[(rare ^ values[m - position as usize]).to_u32() as usize] = 1;
+    }
+}
+
+/// [`mark_rare_list_portable`] with the loads `G(m − p)` done eight at a time by an AVX2 gather:
+/// each lane reads the four bytes that end where `G(m − p)` ends (so only heaps `p ≤ m − 4`,
+/// whose four bytes start inside `values`, go through it) and shifts the value down. The
+/// caller has checked `m − p < values.len()` for every `p` (they increase: the first is enough).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_set1_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
+        _mm256_sub_epi32,
+    };
+    let size = std::mem::size_of::<T>();
+    // Heaps p ≤ m − 4: G(m − p) ends at byte (m − p + 1)·size ≥ 5 > 4.
+    let gathered = positions.partition_point(|&position| position as usize + 4 <= m);
+    // The gather's indices are 32-bit byte offsets.
+    if (m + 1) * size > i32::MAX as usize {
+        return mark_rare_list_portable(positions, rares, values, m, seen);
+    }
+    let chunks = gathered / 8;
+    let end_offset = _mm256_set1_epi32(((m + 1) * size - 4) as i32);
+    let mut lanes = [0u32; 8];
+    for chunk in 0..chunks {
+        let at = chunk * 8;
+        let heaps: &[u32; 8] = positions[at..at + 8].try_into().expect("eight heaps");
+        // SAFETY: `heaps` is 32 readable bytes; for 1 ≤ p ≤ m − 4 with m − p < values.len(),
+        // the 4 bytes from (m − p + 1)·size − 4 ≥ 0 end at (m − p + 1)·size ≤ the table's
+        // length in bytes: each read is inside `values`.
+        let values = unsafe {
+            let heaps = _mm256_loadu_si256(heaps.as_ptr().cast::<__m256i>());
+            // (m + 1)·size − 4 − p·size: the start of the 4 bytes ending with G(m − p).
+            let offsets = match size {
+                1 => _mm256_sub_epi32(end_offset, heaps),
+                2 => _mm256_sub_epi32(end_offset, std::arch::x86_64::_mm256_slli_epi32::<1>(heaps)),
+                _ => _mm256_sub_epi32(end_offset, std::arch::x86_64::_mm256_slli_epi32::<2>(heaps)),
+            };
+            let words = _mm256_i32gather_epi32::<1>(values.as_ptr().cast::<i32>(), offsets);
+            match size {
+                1 => _mm256_srli_epi32::<24>(words),
+                2 => _mm256_srli_epi32::<16>(words),
+                _ => words,
+            }
+        };
+        // SAFETY: `lanes` is 32 writable bytes.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), values) };
+        for (&lane, &rare) in lanes.iter().zip(&rares[at..at + 8]) {
+            seen[(rare.to_u32() ^ lane) as usize] = 1;
+        }
+    }
+    let rest = chunks * 8;
+    mark_rare_list_portable(&positions[rest..], &rares[rest..], values, m, seen);
 }
 
 /// For each heap of `block_start..block_end`, the values `G(p) ^ G(m − p)` of the splits with
@@ -753,8 +836,13 @@ fn bulk_rare_marks<T: Cell>(
 /// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
 #[inline]
 fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, marks: &mut Marks) {
-    for a in lo..=hi {
-        marks.mark((values[a] ^ values[m - a]).to_u32());
+    if lo > hi {
+        return;
+    }
+    let forward = &values[lo..=hi];
+    let backward = &values[m - hi..=m - lo];
+    for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
+        marks.mark((small ^ large).to_u32());
     }
 }
 
