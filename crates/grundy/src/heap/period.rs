@@ -154,7 +154,8 @@ pub struct PeriodReport {
 pub fn default_max_heap(periodicity: Periodicity) -> u64 {
     match periodicity {
         Periodicity::Subtraction { .. } => (1 << 24) - 1,
-        // Three-way splits cost O(n³) with growing values: keep the default search to seconds.
+        // Three-way splits cost O(n² · V/64) with values V growing about like n (0.8F to 8191
+        // takes about a second): keep the default search to seconds.
         Periodicity::Octal { max_parts: 3.., .. } => (1 << 13) - 1,
         Periodicity::Octal { .. } => (1 << 21) - 1,
         Periodicity::Unproved => (1 << 20) - 1,

@@ -87,7 +87,7 @@ pub(crate) struct Tables<T> {
     reversed: Vec<T>,
     largest: u32,
     sparse: Sparse<T>,
-    pair_sets: Vec<Vec<u64>>,
+    pair_sets: PairSets,
     kernel: Kernel,
 }
 
@@ -113,7 +113,7 @@ impl<T: Cell> Tables<T> {
             reversed: Vec::new(),
             values,
             sparse,
-            pair_sets: Vec::new(),
+            pair_sets: PairSets::default(),
             kernel,
         };
         tables.reserve(capacity);
@@ -424,17 +424,143 @@ fn run<T: Cell>(
     Stop::Reached
 }
 
-/// `pair_sets[s]`: the bitset of `G(b) ^ G(s − b)`, `1 ≤ b < s`, for every `s < heap`.
-fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut Vec<Vec<u64>>, heap: usize) {
-    while pair_sets.len() < heap {
-        let s = pair_sets.len();
-        let largest = values[..s].iter().map(|v| v.to_u32()).max().unwrap_or(0) as usize;
-        let mut set = vec![0u64; (largest + 1).next_power_of_two() / 64 + 1];
-        for b in 1..s {
+/// For three-way splits: the bitset `P(s)` of the values `G(b) ^ G(s − b)` (`1 ≤ b < s`) of the
+/// splits of `s` into two, for every `s` below the heap being computed, stored by word:
+/// `rows[w][s]` is word `w` of `P(s)`. The kernel reads one word of `P(m − a)` for `a = 1, 2,
+/// …`, so the words it reads from one row lie next to each other (a bitset per `s` would be a
+/// cache miss a read).
+#[derive(Default)]
+pub(crate) struct PairSets {
+    rows: Vec<Vec<u64>>,
+    /// How many sums `s` are stored: `0 … len − 1`.
+    len: usize,
+    /// The largest value among the heaps below `len`.
+    largest: u32,
+}
+
+impl PairSets {
+    /// Word `word` of `P(sum)`.
+    #[inline(always)]
+    fn word(&self, word: usize, sum: usize) -> u64 {
+        self.rows.get(word).map_or(0, |row| row[sum])
+    }
+}
+
+/// Stores `P(s)` for every `s < heap`.
+fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, heap: usize) {
+    let mut set: Vec<u64> = Vec::new();
+    while pair_sets.len < heap {
+        let s = pair_sets.len;
+        if s > 0 {
+            pair_sets.largest = pair_sets.largest.max(values[s - 1].to_u32());
+        }
+        // Every xor of values below a power of two is below it.
+        let words = (pair_sets.largest as usize + 1).next_power_of_two().div_ceil(64);
+        set.clear();
+        set.resize(words, 0);
+        for b in 1..=s / 2 {
             let value = (values[b] ^ values[s - b]).to_u32();
             set[(value >> 6) as usize] |= 1 << (value & 63);
         }
-        pair_sets.push(set);
+        while pair_sets.rows.len() < words {
+            pair_sets.rows.push(vec![0; s]);
+        }
+        for (row, &bits) in pair_sets.rows.iter_mut().zip(set.iter().chain(std::iter::repeat(&0))) {
+            row.push(bits);
+        }
+        pair_sets.len += 1;
+    }
+}
+
+/// `word` with bit `i` moved to bit `i ^ shuffle` (`shuffle < 64`): for each set bit `j` of
+/// `shuffle`, the blocks of `2^j` bits swap with their neighbours.
+#[inline(always)]
+fn xor_permute(mut word: u64, shuffle: u32) -> u64 {
+    const LOW_HALVES: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0F0F_0F0F_0F0F_0F0F,
+        0x00FF_00FF_00FF_00FF,
+        0x0000_FFFF_0000_FFFF,
+        0x0000_0000_FFFF_FFFF,
+    ];
+    // Branch-free (the shuffles come from the values, in no predictable order): a delta swap
+    // with an all-ones or all-zeros selector per bit of `shuffle`.
+    for (bit, low) in LOW_HALVES.iter().enumerate() {
+        let width = 1 << bit;
+        let select = 0u64.wrapping_sub(u64::from(shuffle >> bit & 1));
+        let delta = ((word >> width) ^ word) & low & select;
+        word ^= delta | (delta << width);
+    }
+    word
+}
+
+/// Marks the values `64·word … 64·word + 63` that some split of `heap` into three gives: the
+/// three-way kernel. A split `a + b + c = m` (`a` the smallest part, so `a ≤ m / 3`) is worth
+/// `G(a) ^ x` for `x` in the pair set of `m − a`; so candidate `v` is an option when bit
+/// `v ^ G(a)` of `P(m − a)` is set for some `a`. For 64 candidates at once that is word
+/// `word ^ (G(a) >> 6)` of the pair set with its bits permuted by `G(a) & 63`: one word a part,
+/// `O(n)` a word of candidates instead of `O(n²)` triples. The scan stops as soon as every
+/// candidate of the word not already marked (by a one- or two-heap option) is found.
+fn mark_three_way_word<T: Cell>(
+    moves: &TakeBreakMoves,
+    heap: usize,
+    values: &[T],
+    pair_sets: &PairSets,
+    word: u32,
+    marks: &mut Marks,
+) {
+    let base = word as usize * 64;
+    let end = (base + 64).min(marks.seen.len());
+    // The candidates of the word still unmarked.
+    let mut missing = 0u64;
+    for (bit, &seen) in marks.seen[base..end].iter().enumerate() {
+        if seen == 0 {
+            missing |= 1 << bit;
+        }
+    }
+    // The pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators,
+    // a load and an or a part) and permuted once per `l` when the scan checks whether it may
+    // stop: at 8, 16, 32, … parts, then every 1024, so that it reads at most about twice the
+    // parts it needs and permutes at most 64 words a check.
+    let mut gathered = [0u64; 64];
+    let mut touched = 0u64;
+    let mut found = 0u64;
+    let flush = |gathered: &mut [u64; 64], touched: &mut u64, found: &mut u64| {
+        while *touched != 0 {
+            let low = touched.trailing_zeros();
+            *found |= xor_permute(gathered[low as usize], low);
+            gathered[low as usize] = 0;
+            *touched &= *touched - 1;
+        }
+    };
+    let (mut since_check, mut next_check) = (0usize, 8usize);
+    'splits: for &k in &moves.leave_three {
+        if heap < k + 3 {
+            continue;
+        }
+        let m = heap - k;
+        for (a, first) in values.iter().enumerate().take(m / 3 + 1).skip(1) {
+            let first = first.to_u32();
+            let low = (first & 63) as usize;
+            gathered[low] |= pair_sets.word((word ^ (first >> 6)) as usize, m - a);
+            touched |= 1 << low;
+            since_check += 1;
+            if since_check == next_check {
+                flush(&mut gathered, &mut touched, &mut found);
+                if found & missing == missing {
+                    break 'splits;
+                }
+                since_check = 0;
+                next_check = (next_check * 2).min(1024);
+            }
+        }
+    }
+    flush(&mut gathered, &mut touched, &mut found);
+    let mut hits = found & missing;
+    while hits != 0 {
+        marks.mark(word * 64 + hits.trailing_zeros());
+        hits &= hits - 1;
     }
 }
 
@@ -446,7 +572,7 @@ fn heap_value<T: Cell>(
     reversed: &[T],
     sparse: &Sparse<T>,
     enumeration: Enumeration,
-    pair_sets: &[Vec<u64>],
+    pair_sets: &PairSets,
     marks: &mut Marks,
     segments: &mut Vec<Segment>,
 ) -> u32 {
@@ -457,23 +583,6 @@ fn heap_value<T: Cell>(
     for &k in &moves.leave_one {
         if heap > k {
             marks.mark(values[heap - k].to_u32());
-        }
-    }
-    for &k in &moves.leave_three {
-        if heap < k + 3 {
-            continue;
-        }
-        let m = heap - k;
-        for a in 1..=m - 2 {
-            let first = values[a].to_u32();
-            for (index, &word) in pair_sets[m - a].iter().enumerate() {
-                let mut word = word;
-                while word != 0 {
-                    let value = index as u32 * 64 + word.trailing_zeros();
-                    marks.mark(first ^ value);
-                    word &= word - 1;
-                }
-            }
         }
     }
     segments.clear();
@@ -510,8 +619,29 @@ fn heap_value<T: Cell>(
     let mut prefix_marked = matches!(enumeration, Enumeration::Fixup { .. });
     // Marks are only added, so the smallest unmarked value never goes down.
     let mut candidate = 0;
+    // The words of 64 candidates whose three-way splits are marked.
+    let mut three_way_done: Vec<u32> = Vec::new();
     loop {
         candidate = marks.first_missing(candidate);
+        if !moves.leave_three.is_empty() {
+            // Three-way splits are decided 64 candidates at a time, and only once a candidate
+            // in a word is missing from every one- and two-heap option (all marked first).
+            // The last entry of `seen` is above every xor of values: never an option.
+            if (candidate as usize) < marks.seen.len() - 1 && !three_way_done.contains(&(candidate / 64)) {
+                if !prefix_marked {
+                    prefix_marked = true;
+                    for segment in segments.iter_mut() {
+                        mark_pairs(values, segment.m, segment.frontier, segment.high, marks);
+                        segment.frontier = segment.high + 1;
+                    }
+                    continue;
+                }
+                three_way_done.push(candidate / 64);
+                mark_three_way_word(moves, heap, values, pair_sets, candidate / 64, marks);
+                continue;
+            }
+            return candidate;
+        }
         if segments.is_empty() || candidate > T::MAX || (sparse.active && !sparse.rare_type(heap, candidate)) {
             // No split can give it: a value above the cell type is no xor of two cells, and a
             // common-type value would have been marked by a split with a rare part.
@@ -571,12 +701,95 @@ fn mark_rare_pairs<T: Cell>(
     unequal_parts: bool,
     seen: &mut [u8],
 ) {
-    for (&position, &rare) in sparse.positions[range.clone()].iter().zip(&sparse.values[range]) {
-        let other = m - position as usize;
-        if !(unequal_parts && other == position as usize) {
-            seen[(rare ^ values[other]).to_u32() as usize] = 1;
+    let positions = &sparse.positions[range.clone()];
+    let rares = &sparse.values[range];
+    // The one split into equal parts (when they must differ) is cut out of the list once, not
+    // tested at every pair.
+    let mut mark = |positions: &[u32], rares: &[T]| mark_rare_list(positions, rares, values, m, seen);
+    let half = (unequal_parts && m % 2 == 0).then(|| positions.binary_search(&((m / 2) as u32)).ok()).flatten();
+    match half {
+        Some(at) => {
+            mark(&positions[..at], &rares[..at]);
+            mark(&positions[at + 1..], &rares[at + 1..]);
+        }
+        None => mark(positions, rares),
+    }
+}
+
+/// Marks `rare ^ G(m − p)` for each rare heap `p` of `positions` (`1 ≤ p < m`, increasing) with
+/// its value `rare`: the bulk of the rare-value kernel.
+#[inline]
+fn mark_rare_list<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The gather reads without bounds checks: only when every G(m − p) is in `values`
+        // (the largest index is m − p for the smallest p, the first).
+        let inside = positions.first().is_none_or(|&first| first >= 1 && m - (first as usize) < values.len());
+        if inside && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { mark_rare_list_avx2(positions, rares, values, m, seen) };
         }
     }
+    mark_rare_list_portable(positions, rares, values, m, seen);
+}
+
+#[inline(always)]
+fn mark_rare_list_portable<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+    for (&position, &rare) in positions.iter().zip(rares) {
+        seen[(rare ^ values[m - position as usize]).to_u32() as usize] = 1;
+    }
+}
+
+/// [`mark_rare_list_portable`] with the loads `G(m − p)` done eight at a time by an AVX2 gather:
+/// each lane reads the four bytes that end where `G(m − p)` ends (so only heaps `p ≤ m − 4`,
+/// whose four bytes start inside `values`, go through it) and shifts the value down. The
+/// caller has checked `m − p < values.len()` for every `p` (they increase: the first is enough).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_set1_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
+        _mm256_sub_epi32,
+    };
+    let size = std::mem::size_of::<T>();
+    // Heaps p ≤ m − 4: G(m − p) ends at byte (m − p + 1)·size ≥ 5 > 4.
+    let gathered = positions.partition_point(|&position| position as usize + 4 <= m);
+    // The gather's indices are 32-bit byte offsets.
+    if (m + 1) * size > i32::MAX as usize {
+        return mark_rare_list_portable(positions, rares, values, m, seen);
+    }
+    let chunks = gathered / 8;
+    let end_offset = _mm256_set1_epi32(((m + 1) * size - 4) as i32);
+    let mut lanes = [0u32; 8];
+    for chunk in 0..chunks {
+        let at = chunk * 8;
+        let heaps: &[u32; 8] = positions[at..at + 8].try_into().expect("eight heaps");
+        // SAFETY: `heaps` is 32 readable bytes; for 1 ≤ p ≤ m − 4 with m − p < values.len(),
+        // the 4 bytes from (m − p + 1)·size − 4 ≥ 0 end at (m − p + 1)·size ≤ the table's
+        // length in bytes: each read is inside `values`.
+        let values = unsafe {
+            let heaps = _mm256_loadu_si256(heaps.as_ptr().cast::<__m256i>());
+            // (m + 1)·size − 4 − p·size: the start of the 4 bytes ending with G(m − p).
+            let offsets = match size {
+                1 => _mm256_sub_epi32(end_offset, heaps),
+                2 => _mm256_sub_epi32(end_offset, std::arch::x86_64::_mm256_slli_epi32::<1>(heaps)),
+                _ => _mm256_sub_epi32(end_offset, std::arch::x86_64::_mm256_slli_epi32::<2>(heaps)),
+            };
+            let words = _mm256_i32gather_epi32::<1>(values.as_ptr().cast::<i32>(), offsets);
+            match size {
+                1 => _mm256_srli_epi32::<24>(words),
+                2 => _mm256_srli_epi32::<16>(words),
+                _ => words,
+            }
+        };
+        // SAFETY: `lanes` is 32 writable bytes.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), values) };
+        for (&lane, &rare) in lanes.iter().zip(&rares[at..at + 8]) {
+            seen[(rare.to_u32() ^ lane) as usize] = 1;
+        }
+    }
+    let rest = chunks * 8;
+    mark_rare_list_portable(&positions[rest..], &rares[rest..], values, m, seen);
 }
 
 /// For each heap of `block_start..block_end`, the values `G(p) ^ G(m − p)` of the splits with
@@ -623,8 +836,13 @@ fn bulk_rare_marks<T: Cell>(
 /// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
 #[inline]
 fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, marks: &mut Marks) {
-    for a in lo..=hi {
-        marks.mark((values[a] ^ values[m - a]).to_u32());
+    if lo > hi {
+        return;
+    }
+    let forward = &values[lo..=hi];
+    let backward = &values[m - hi..=m - lo];
+    for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
+        marks.mark((small ^ large).to_u32());
     }
 }
 
@@ -666,4 +884,21 @@ fn find_xor_portable<T: Cell>(forward: &[T], backward: &[T], target: T) -> Optio
         }
     }
     (blocks * BLOCK..len).find(|&i| (forward[i] ^ backward[i]) == target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::xor_permute;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Bit `i` of the word lands on bit `i ^ shuffle`, for every bit.
+        #[test]
+        fn xor_permute_moves_each_bit_to_its_xor(word: u64, shuffle in 0u32..64) {
+            let permuted = xor_permute(word, shuffle);
+            for bit in 0..64 {
+                prop_assert_eq!(permuted >> (bit ^ shuffle) & 1, word >> bit & 1);
+            }
+        }
+    }
 }

@@ -28,6 +28,13 @@
 //!   rare (fewer than one heap in 12), the plain one otherwise; [`NimSequenceEngine::method`]
 //!   says which ran.
 //!
+//! - **three-way splits** (hexadecimal digits 8 to F): for every sum `s` the bitset `P(s)` of
+//!   the values `G(b) ^ G(s − b)` is kept; a split `a + b + c` with `a` its smallest part is
+//!   worth `G(a) ^ x` for `x` in `P(m − a)`, so 64 candidate values are tested at once with one
+//!   word of `P(m − a)` a part (its bits permuted by the low bits of `G(a)`), and a word of
+//!   candidates stops as soon as all of them are found: `O(n² · V/64)` at worst instead of the
+//!   `O(n³)` triples.
+//!
 //! Both cores: the rare-value kernel marks the splits with a rare part of a block of 256 heaps
 //! (those whose parts are both below the block, all known) on both threads when a heap has at
 //! least 1024 of them; the rest, and the plain kernel, run on one thread (splitting each scan
@@ -268,9 +275,17 @@ impl NimSequenceEngine {
             return Ok(true);
         }
         // The u32 output, the working table and its reversed copy (at most 4 bytes each, the
-        // copy up to twice as long when grown stretch by stretch), and for three-way splits a
-        // bitset of pair values per heap.
-        let bytes_each = if self.moves.splits_in_three() { 16 + 24 + 64 } else { 16 };
+        // copy up to twice as long when grown stretch by stretch), and for three-way splits the
+        // pair sets: a bitset of the values below the largest one's power of two, per heap.
+        // Their values grow about linearly with the heap (0.8F: G(9000) = 5142), so the largest
+        // value at `len` is extrapolated linearly from the prefix (at least 64, at most 2^32).
+        let bytes_each = if self.moves.splits_in_three() {
+            let largest = values.iter().copied().max().unwrap_or(0) as u128;
+            let extrapolated = (largest * len as u128 / values.len().max(1) as u128).clamp(64, 1 << 32);
+            16 + extrapolated.next_power_of_two() / 8
+        } else {
+            16
+        };
         check_memory(|| format!("the nim-sequence of {spec} up to heap {len}"), len as u128, bytes_each)?;
         let kernel = *self.kernel.lock().expect("kernel lock");
         let mut report = kernel::Report::default();

@@ -181,3 +181,36 @@ fn stretch_by_stretch_equals_one_call() {
     }
     assert_eq!(values, expected);
 }
+
+/// Hexadecimal codes with at least one three-way digit (8 to F somewhere after the point).
+fn three_way_hex_code() -> impl Strategy<Value = String> {
+    (proptest::collection::vec(0u8..16, 1..4), any::<usize>()).prop_map(|(mut digits, at)| {
+        let place = at % digits.len();
+        digits[place] |= 8;
+        code_text(CodeBase::Hexadecimal, 0, &digits)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The three-way kernel (pair-set words, 64 candidates at a time) against the definition,
+    /// long enough that values pass 64 and 128 (several candidate words), computed in two
+    /// stretches so that the stored pair sets are continued.
+    #[test]
+    fn three_way_kernel_equals_the_definition(code in three_way_hex_code(), len in 80usize..200, cut in 0usize..200) {
+        let game = OctalGame::parse(&code, CodeBase::Hexadecimal).unwrap();
+        let expected = definition_sequence(game.engine().moves(), len);
+        prop_assert_eq!(&computed(game.engine(), Kernel::Auto, cut, len), &expected, "{}", code);
+    }
+}
+
+#[test]
+fn three_way_kernel_equals_the_textbook_loop_past_many_words() {
+    // 0.8F: values reach about half the heap (G(599) is far above 64), so hundreds of
+    // candidate words are decided.
+    let game = OctalGame::parse("0.8F", CodeBase::Hexadecimal).unwrap();
+    let expected = naive_sequence(game.engine().moves(), 600);
+    assert!(expected.iter().any(|&value| value > 256));
+    assert_eq!(computed(game.engine(), Kernel::Auto, 317, 600), expected);
+}
