@@ -759,7 +759,8 @@ fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m:
         return mark_rare_list_portable(positions, rares, values, m, seen);
     }
     let chunks = gathered / 8;
-    let end_offset = _mm256_set1_epi32(((m + 1) * size - 4) as i32);
+    // Only used with a chunk, where p ≤ m − 4 makes (m + 1)·size ≥ 5.
+    let end_offset = _mm256_set1_epi32(((m + 1) * size).saturating_sub(4) as i32);
     let mut lanes = [0u32; 8];
     for chunk in 0..chunks {
         let at = chunk * 8;
