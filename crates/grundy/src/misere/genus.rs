@@ -368,3 +368,108 @@ impl Builder {
         Ok(self.memo[&root].clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::HeapGame;
+    use crate::heap::nim::Nim;
+    use crate::heap::octal::{CodeBase, OctalGame};
+    use crate::heap::subtraction::SubtractionGame;
+    use crate::misere::search::MisereSearch;
+    use proptest::prelude::*;
+
+    fn games() -> Vec<(&'static str, Box<dyn HeapGame>)> {
+        let octal = |code| Box::new(OctalGame::parse(code, CodeBase::Octal).unwrap()) as Box<dyn HeapGame>;
+        vec![
+            ("nim", Box::new(Nim)),
+            ("kayles", octal("0.77")),
+            ("dawson", octal("0.07")),
+            ("0.75", octal("0.75")),
+            ("0.137", octal("0.137")),
+            ("sub:1,2", Box::new(SubtractionGame::new(vec![1, 2]).unwrap())),
+            ("sub:2,3,7", Box::new(SubtractionGame::new(vec![2, 3, 7]).unwrap())),
+        ]
+    }
+
+    /// A component of `heap + 2 + … + 2`: a heap of the game (`false`) or a nim-heap (`true`).
+    type Part = (bool, u64);
+
+    /// The misère Grundy value of a sum by the definition: 1 without moves, else the mex.
+    fn misere_value(game: &dyn HeapGame, sum: Vec<Part>, memo: &mut FxHashMap<Vec<Part>, u64>) -> u64 {
+        let mut sum: Vec<Part> = sum.into_iter().filter(|&(_, size)| size > 0).collect();
+        sum.sort_unstable();
+        if let Some(&value) = memo.get(&sum) {
+            return value;
+        }
+        let mut values = Vec::new();
+        for index in 0..sum.len() {
+            let (nim, size) = sum[index];
+            let options: Vec<Vec<Part>> = if nim {
+                (0..size).map(|smaller| vec![(true, smaller)]).collect()
+            } else {
+                game.heap_options(size).into_iter().map(|option| option.into_iter().map(|h| (false, h)).collect()).collect()
+            };
+            for option in options {
+                let mut child = sum.clone();
+                child.remove(index);
+                child.extend(option);
+                values.push(misere_value(game, child, memo));
+            }
+        }
+        let value = if values.is_empty() { 1 } else { mex(values) };
+        memo.insert(sum, value);
+        value
+    }
+
+    /// Every heap's genus superscripts are the misère Grundy values of the heap plus 0, 1, 2, 3
+    /// nim-heaps of size 2, by exhaustive search.
+    #[test]
+    fn genus_rule_matches_the_definition() {
+        for (name, game) in games() {
+            let table = genus_table(&|heap| game.heap_options(heap), 12, 1_000_000).unwrap();
+            let mut memo = FxHashMap::default();
+            for entry in &table.heaps {
+                for twos in 0..4 {
+                    let mut sum = vec![(false, entry.heap)];
+                    sum.extend(std::iter::repeat_n((true, 2), twos));
+                    let expected = misere_value(game.as_ref(), sum, &mut memo);
+                    assert_eq!(entry.genus.gamma(twos), expected, "{name} heap {}: γ{twos} of {}", entry.heap, entry.genus);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nim_heaps_have_the_tame_genera() {
+        let table = genus_table(&|heap| Nim.heap_options(heap), 7, 1000).unwrap();
+        let genera: Vec<String> = table.heaps.iter().map(|entry| entry.genus.to_string()).collect();
+        assert_eq!(genera, ["0^120", "1^031", "2^20", "3^31", "4^46", "5^57", "6^64", "7^75"]);
+        assert!(table.all_tame());
+        assert_eq!(table.positions_searched, 0);
+    }
+
+    #[test]
+    fn wild_heaps_are_found() {
+        // 0.75 is wild: its quotient R8 is not a tame quotient (Plambeck 2005).
+        let game = OctalGame::parse("0.75", CodeBase::Octal).unwrap();
+        let table = genus_table(&|heap| game.heap_options(heap), 12, 100_000).unwrap();
+        assert!(!table.all_tame());
+        let error = genus_table(&|heap| if heap == 0 { vec![] } else { vec![vec![heap]] }, 3, 10).unwrap_err();
+        assert!(error.to_string().contains("smaller heaps"), "{error}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+        /// Outcomes of sums of tame heaps by the genus agree with exhaustive misère search.
+        #[test]
+        fn tame_outcomes_match_exhaustive_search(game_index in 0usize..7, seeds in prop::collection::vec(0u64..1000, 0..5)) {
+            let (_, game) = &games()[game_index];
+            let table = genus_table(&|heap| game.heap_options(heap), 16, 1_000_000).unwrap();
+            let tame: Vec<u64> = table.heaps.iter().filter(|entry| entry.tame).map(|entry| entry.heap).collect();
+            let heaps: Vec<u64> = seeds.iter().map(|seed| tame[*seed as usize % tame.len()]).collect();
+            let mut search = MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), 5_000_000);
+            prop_assert_eq!(table.tame_outcome(&heaps).unwrap(), search.outcome(&heaps).unwrap(), "{:?}", heaps);
+        }
+    }
+}
