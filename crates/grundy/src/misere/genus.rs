@@ -256,7 +256,11 @@ pub fn tame_sum_outcome(normal: u64, small: bool) -> Outcome {
 /// let genera: Vec<String> = table.heaps.iter().map(|entry| entry.genus.to_string()).collect();
 /// assert_eq!(genera, ["0^120", "0^120", "1^031", "1^031", "2^20"]);
 /// ```
-pub fn genus_table(heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>, to: u64, max_positions: usize) -> Result<GenusTable, GameError> {
+pub fn genus_table(
+    heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+    to: u64,
+    max_positions: usize,
+) -> Result<GenusTable, GameError> {
     let mut builder = Builder { heaps: Vec::new(), options: Vec::new(), memo: FxHashMap::default(), max_positions };
     for heap in 0..=to {
         let raw = heap_options(heap);
@@ -408,7 +412,10 @@ mod tests {
             let options: Vec<Vec<Part>> = if nim {
                 (0..size).map(|smaller| vec![(true, smaller)]).collect()
             } else {
-                game.heap_options(size).into_iter().map(|option| option.into_iter().map(|h| (false, h)).collect()).collect()
+                game.heap_options(size)
+                    .into_iter()
+                    .map(|option| option.into_iter().map(|h| (false, h)).collect())
+                    .collect()
             };
             for option in options {
                 let mut child = sum.clone();
@@ -434,7 +441,13 @@ mod tests {
                     let mut sum = vec![(false, entry.heap)];
                     sum.extend(std::iter::repeat_n((true, 2), twos));
                     let expected = misere_value(game.as_ref(), sum, &mut memo);
-                    assert_eq!(entry.genus.gamma(twos), expected, "{name} heap {}: γ{twos} of {}", entry.heap, entry.genus);
+                    assert_eq!(
+                        entry.genus.gamma(twos),
+                        expected,
+                        "{name} heap {}: γ{twos} of {}",
+                        entry.heap,
+                        entry.genus
+                    );
                 }
             }
         }

@@ -105,7 +105,11 @@ impl MisereQuotient {
     /// Every misère winning move of a sum of heaps: `(index of the heap, the heaps it becomes)`,
     /// from the heaps' options `heap_options` (the same game the quotient was built for). `None`
     /// when a heap is past the quotient. Time linear in the number of heaps and options.
-    pub fn winning_moves(&self, heaps: &[u64], heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>) -> Option<Vec<(usize, Vec<u64>)>> {
+    pub fn winning_moves(
+        &self,
+        heaps: &[u64],
+        heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+    ) -> Option<Vec<(usize, Vec<u64>)>> {
         let elements: Vec<u32> = heaps.iter().map(|&heap| self.element_of(&[heap])).collect::<Option<_>>()?;
         let multiply = |x: u32, y: u32| self.product[x as usize][y as usize];
         // others[i]: the product of every heap but heap i, from prefix and suffix products.
@@ -118,7 +122,8 @@ impl MisereQuotient {
         for (index, &heap) in heaps.iter().enumerate() {
             let others = multiply(prefix, suffix[index + 1]);
             for option in heap_options(heap) {
-                let element = option.iter().try_fold(others, |x, &part| Some(multiply(x, self.element_of(&[part])?)))?;
+                let element =
+                    option.iter().try_fold(others, |x, &part| Some(multiply(x, self.element_of(&[part])?)))?;
                 if self.is_p(element) {
                     moves.push((index, option));
                 }
@@ -238,7 +243,8 @@ impl Table {
 
 /// The elements of a heap's options, given each heap's element and the product.
 fn option_elements(options: &[Vec<u64>], element: impl Fn(u64) -> u32, mul: impl Fn(u32, u32) -> u32) -> Vec<u32> {
-    let mut targets: Vec<u32> = options.iter().map(|option| option.iter().fold(0, |x, &part| mul(x, element(part)))).collect();
+    let mut targets: Vec<u32> =
+        options.iter().map(|option| option.iter().fold(0, |x, &part| mul(x, element(part)))).collect();
     targets.sort_unstable();
     targets.dedup();
     targets
@@ -373,7 +379,9 @@ fn should_be_p(targets: &[u32], is_p: impl Fn(u32) -> bool) -> bool {
 }
 
 fn too_many_states() -> GameError {
-    GameError::Unsupported(format!("verifying a misère quotient candidate needed more than {MAX_STATES} states; try a smaller --to"))
+    GameError::Unsupported(format!(
+        "verifying a misère quotient candidate needed more than {MAX_STATES} states; try a smaller --to"
+    ))
 }
 
 /// Tries each element of `quotient` as the element of `heap` (whose options have the elements
@@ -719,12 +727,8 @@ fn present(quotient: &Table, to: u64) -> MisereQuotient {
         }
     }
     relations.sort_by(|a, b| a.0.iter().sum::<u32>().cmp(&b.0.iter().sum::<u32>()).then_with(|| b.0.cmp(&a.0)));
-    let mut p_portion: Vec<u32> = discovery
-        .iter()
-        .enumerate()
-        .filter(|&(_, &x)| quotient.p[x as usize])
-        .map(|(index, _)| index as u32)
-        .collect();
+    let mut p_portion: Vec<u32> =
+        discovery.iter().enumerate().filter(|&(_, &x)| quotient.p[x as usize]).map(|(index, _)| index as u32).collect();
     p_portion.sort_unstable();
     MisereQuotient {
         to,

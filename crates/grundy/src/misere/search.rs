@@ -304,7 +304,8 @@ mod tests {
     fn deep_games_need_no_recursion() {
         // A path of 200,000 single moves: misère, the player facing an odd path length... the
         // last mover loses, so n counters taken one at a time is P iff n is odd.
-        let path = |n: &u32| -> Result<Vec<Vec<u32>>, GameError> { Ok(if *n == 0 { vec![] } else { vec![vec![*n - 1]] }) };
+        let path =
+            |n: &u32| -> Result<Vec<Vec<u32>>, GameError> { Ok(if *n == 0 { vec![] } else { vec![vec![*n - 1]] }) };
         let mut search = MisereSearch::new(path, 1_000_000);
         assert_eq!(search.outcome(&[200_001]).unwrap(), Outcome::P);
         assert_eq!(search.outcome(&[200_000]).unwrap(), Outcome::N);
