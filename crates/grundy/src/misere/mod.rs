@@ -126,6 +126,10 @@ pub fn heap_sum_outcome(game: &dyn HeapGame, heaps: &[u64], limits: Limits) -> R
     Ok((result.outcome, Method::Search { positions: result.positions }))
 }
 
+/// A misère winning move of a sum of heaps: the index of the heap moved in and the heaps it
+/// becomes (none when it is taken away, two when it is split).
+pub type HeapMove = (usize, Vec<u64>);
+
 /// Every misère winning move of a sum of heaps of `game` (`(index of the heap, the heaps it
 /// becomes)`), and how they were found: Bouton's rule for Nim, the misère quotient when it
 /// stays within `limits.max_order`, exhaustive search otherwise.
@@ -143,7 +147,7 @@ pub fn heap_sum_winning_moves(
     game: &dyn HeapGame,
     heaps: &[u64],
     limits: Limits,
-) -> Result<(Vec<(usize, Vec<u64>)>, Method), GameError> {
+) -> Result<(Vec<HeapMove>, Method), GameError> {
     if game.spec() == "nim" {
         let big: Vec<num_bigint::BigUint> = heaps.iter().map(|&heap| heap.into()).collect();
         let moves = nim::winning_moves(&big)

@@ -788,9 +788,12 @@ mod tests {
         Box::new(OctalGame::parse(code, CodeBase::Octal).unwrap())
     }
 
-    /// The games of the cross-checks, each with the largest heap its quotient covers.
-    fn games() -> &'static Vec<(&'static str, Box<dyn HeapGame>, u64)> {
-        static GAMES: OnceLock<Vec<(&'static str, Box<dyn HeapGame>, u64)>> = OnceLock::new();
+    /// A game of the cross-checks: its name, rules, and the largest heap its quotient covers.
+    type TestGame = (&'static str, Box<dyn HeapGame>, u64);
+
+    /// The games of the cross-checks.
+    fn games() -> &'static Vec<TestGame> {
+        static GAMES: OnceLock<Vec<TestGame>> = OnceLock::new();
         GAMES.get_or_init(|| {
             vec![
                 ("nim", Box::new(Nim) as Box<dyn HeapGame>, 6),
