@@ -84,7 +84,7 @@ impl Default for Limits {
 }
 
 /// The sums of wild heaps a genus table may search before the genus method is skipped.
-const GENUS_POSITIONS: usize = 20_000;
+const GENUS_POSITIONS: usize = 2_000;
 
 /// The misère outcome of a sum of heaps of `game`, and how it was decided: Bouton's rule for
 /// Nim, the genus when every heap in the sum is tame, the misère quotient of heaps up to the
