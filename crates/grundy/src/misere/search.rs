@@ -52,7 +52,7 @@ pub struct MisereMove<C> {
 /// let mut search = MisereSearch::new(kayles, 1_000_000);
 /// assert_eq!(search.outcome(&[1]).unwrap(), Outcome::P); // the last pin loses
 /// assert_eq!(search.outcome(&[2]).unwrap(), Outcome::N); // take one, leave one
-/// assert_eq!(search.outcome(&[4, 1]).unwrap(), Outcome::P);
+/// assert_eq!(search.outcome(&[1, 1]).unwrap(), Outcome::N); // take one pin, leave the last
 /// assert!(search.positions() > 0);
 /// ```
 pub struct MisereSearch<C, F> {
