@@ -44,6 +44,10 @@ enum Command {
     Play(commands::play::Args),
     /// A picture: a nim-sequence, a two-heap table or a graph game, as SVG or PNG.
     Plot(commands::plot::Args),
+    /// Conway's genus of each heap 0..N under misère play, and which heaps are tame.
+    Genus(commands::genus::Args),
+    /// The misère quotient of the sums of heaps 0..N: presentation, P-portion, heap elements.
+    Quotient(commands::quotient::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +66,8 @@ fn main() -> ExitCode {
         Command::Stats(args) => commands::stats::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Genus(args) => commands::genus::run(args),
+        Command::Quotient(args) => commands::quotient::run(args),
     };
     output::finish(result)
 }

@@ -39,6 +39,7 @@ pub mod error;
 pub mod game;
 pub mod graph;
 pub mod heap;
+pub mod misere;
 pub mod nimber;
 pub mod play;
 pub mod position;

@@ -1,10 +1,12 @@
 //! One module per subcommand.
 
+pub mod genus;
 pub mod moves;
 pub mod outcome;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod quotient;
 pub mod rules;
 pub mod sequence;
 pub mod stats;
