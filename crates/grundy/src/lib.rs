@@ -35,6 +35,7 @@ pub mod graph;
 pub mod heap;
 pub mod nimber;
 pub mod play;
+pub mod progress;
 pub mod ruleset;
 pub mod solve;
 pub mod spec;
