@@ -17,9 +17,7 @@ pub struct PositionArgs {
 
 /// Parses the GAME word.
 pub fn resolve(game: &str) -> anyhow::Result<Box<dyn Ruleset>> {
-    let read_file =
-        |path: &str| std::fs::read_to_string(path).map_err(|error| format!("cannot read `{path}`: {error}"));
-    Ok(grundy::spec::parse_game_with(game, &read_file)?)
+    Ok(grundy::spec::parse_game_with(game, &crate::input::read_graph_file)?)
 }
 
 impl PositionArgs {

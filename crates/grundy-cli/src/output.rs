@@ -9,7 +9,11 @@ use std::process::ExitCode;
 pub fn print(text: &str) -> anyhow::Result<()> {
     let mut stdout = io::stdout().lock();
     stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).map_err(|error| {
-        if error.kind() == io::ErrorKind::BrokenPipe { anyhow::Error::new(Stop::BrokenPipe) } else { error.into() }
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            anyhow::Error::new(Stop::BrokenPipe)
+        } else {
+            anyhow::Error::new(error).context("cannot write the result to stdout")
+        }
     })
 }
 
@@ -29,19 +33,29 @@ pub enum Stop {
     /// The reader of stdout went away.
     #[error("broken pipe")]
     BrokenPipe,
-    /// Ctrl-C stopped a long computation (the message says what was kept): exit status 130.
+    /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped a long computation (the message says what was
+    /// kept): exit status 128 + the signal.
     #[error("{0}")]
     Interrupted(String),
 }
 
 /// Maps a command's result to the exit status: 0, or one line on stderr and 2.
+///
+/// A run whose result was printed but whose checkpoint could not be saved warns on stderr and
+/// exits with status 3.
 pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => match crate::long_run::take_save_failure() {
+            Some(warning) => {
+                let _ = writeln!(io::stderr(), "grundy: warning: {}", warning.replace('\n', " "));
+                ExitCode::from(3)
+            }
+            None => ExitCode::SUCCESS,
+        },
         Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::BrokenPipe)) => ExitCode::SUCCESS,
         Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::Interrupted(_))) => {
             let _ = writeln!(io::stderr(), "grundy: {error}");
-            ExitCode::from(130)
+            ExitCode::from(crate::long_run::interrupted_status())
         }
         Err(error) => {
             let message = format!("{error:#}").replace('\n', " ");
