@@ -37,6 +37,11 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
         .ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any table on this machine"))?;
     grundy::error::check_memory(|| format!("the nim-sequence of {} up to heap {to}", game.spec()), len as u128, 4)?;
     let mut run = LongRun::start(game, checkpoint, len as u64)?;
+    // The whole table at once, fallibly: growth by doubling would pass the estimate.
+    let missing = len.saturating_sub(run.values.len());
+    grundy::error::try_reserve_table(&mut run.values, missing, || {
+        format!("the nim-sequence of {} up to heap {to}", game.spec())
+    })?;
     let finished = run.extend(len)?;
     let mut values = run.finish(!finished)?;
     values.truncate(len);

@@ -148,7 +148,7 @@ pub fn try_table<T: Clone>(len: usize, fill: T, what: impl FnOnce() -> String) -
 /// How many characters of an offending text an error quotes.
 pub const QUOTED_CHARS: usize = 60;
 /// How many characters of a reason an error keeps (a reason may itself quote input).
-const REASON_CHARS: usize = 300;
+const REASON_CHARS: usize = 1000;
 
 /// `text` as an error quotes it: whole when it has at most [`QUOTED_CHARS`] characters,
 /// otherwise its start and how much more there was, so that a megabyte of bad input gives a

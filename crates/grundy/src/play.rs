@@ -114,7 +114,7 @@ pub fn engine_move(
 
 /// Why a typed move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{typed}` is not a legal move here; legal moves are written like {examples}")]
+#[error("`{}` is not a legal move here; legal moves are written like {examples}", crate::error::quote(typed))]
 pub struct IllegalMove {
     /// What the person typed.
     pub typed: String,

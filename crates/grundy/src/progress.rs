@@ -94,3 +94,43 @@ impl Drop for Task {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Records every report (this test binary's only sink).
+    #[derive(Default)]
+    struct Recorder(Mutex<Vec<(u64, String)>>);
+
+    static RECORDED: OnceLock<&'static Recorder> = OnceLock::new();
+
+    impl ProgressSink for &'static Recorder {
+        fn start(&self, id: u64, what: &str, total: u64) {
+            self.0.lock().unwrap().push((id, format!("start {what} {total}")));
+        }
+        fn update(&self, id: u64, done: u64) {
+            self.0.lock().unwrap().push((id, format!("update {done}")));
+        }
+        fn finish(&self, id: u64) {
+            self.0.lock().unwrap().push((id, "finish".to_owned()));
+        }
+    }
+
+    #[test]
+    fn a_task_reports_start_changes_and_end_to_the_sink() {
+        let recorder: &'static Recorder = RECORDED.get_or_init(|| Box::leak(Box::default()));
+        assert!(install(Box::new(recorder)));
+        let task = Task::start("counting", 3);
+        let id = task.id;
+        task.set(1);
+        task.set(1); // unchanged: not sent again
+        task.advance(2);
+        drop(task);
+        let mine: Vec<String> =
+            recorder.0.lock().unwrap().iter().filter(|(task, _)| *task == id).map(|(_, what)| what.clone()).collect();
+        assert_eq!(mine, ["start counting 3", "update 1", "update 3", "finish"]);
+        assert!(!install(Box::new(recorder)), "only the first sink is installed");
+    }
+}
