@@ -1,16 +1,12 @@
 //! The parsing edge: the command line's GAME words and components (or standard input's lines)
 //! into the library's typed [`Position`]. No other module reads component text.
 
+use crate::input::{BoundedLines, STDIN_LINE_LIMIT, read_graph_file};
 use grundy::registry::{PLUS, parse_game_with, parse_sum_with};
 use grundy::ruleset::Ruleset;
 use grundy::sum::Position;
-use std::io::{BufRead, IsTerminal, Read};
+use std::io::IsTerminal;
 use std::sync::Arc;
-
-/// The largest graph file read (a graph of a few million edges fits well within it).
-pub const MAX_FILE_BYTES: u64 = 256 << 20;
-/// The longest line read from standard input.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// The arguments every position command takes: a game and its components, `+` and another
 /// game and its components, …; with no component, positions are read from standard input.
@@ -26,21 +22,9 @@ pub struct PositionArgs {
     pub json: bool,
 }
 
-/// Reads a file named in a game word, up to [`MAX_FILE_BYTES`].
-pub fn read_file(path: &str) -> Result<String, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|error| format!("cannot read `{path}`: {error}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|error| format!("cannot read `{path}`: {error}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!("`{path}` is larger than the {} MiB a game file may have", MAX_FILE_BYTES >> 20));
-    }
-    String::from_utf8(bytes).map_err(|_| format!("`{path}` is not UTF-8 text"))
-}
-
 /// Parses one GAME word.
 pub fn resolve(game: &str) -> anyhow::Result<Arc<dyn Ruleset>> {
-    Ok(parse_game_with(game, &read_file)?)
+    Ok(parse_game_with(game, &read_graph_file)?)
 }
 
 /// Where the positions of a command come from.
@@ -66,7 +50,7 @@ impl PositionArgs {
             }
             return Ok(Positions::Lines(ruleset));
         }
-        Ok(Positions::One(parse_sum_with(&words, &read_file)?))
+        Ok(Positions::One(parse_sum_with(&words, &read_graph_file)?))
     }
 
     /// Turns JSON errors on with `--json`.
@@ -88,21 +72,12 @@ pub fn for_each_position(
         Positions::Lines(ruleset) => ruleset,
     };
     let stdin = std::io::stdin();
-    let mut reader = stdin.lock();
-    let mut line = Vec::new();
+    let mut lines = BoundedLines::new(stdin.lock(), STDIN_LINE_LIMIT);
     let (mut number, mut answered, mut bad) = (0usize, 0usize, 0usize);
-    loop {
-        line.clear();
+    while let Some(line) = lines.next_line()? {
         number += 1;
-        let read = (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut line)?;
-        if read == 0 {
-            break;
-        }
         let result = (|| -> anyhow::Result<Option<()>> {
-            if line.len() > MAX_LINE_BYTES && !line.ends_with(b"\n") {
-                anyhow::bail!("the line is longer than {MAX_LINE_BYTES} bytes");
-            }
-            let text = std::str::from_utf8(&line).map_err(|_| anyhow::anyhow!("the line is not UTF-8 text"))?;
+            let text = line.into_text(STDIN_LINE_LIMIT).map_err(anyhow::Error::msg)?;
             let text = text.split('#').next().unwrap_or("").trim();
             if text.is_empty() {
                 return Ok(None);
@@ -118,14 +93,6 @@ pub fn for_each_position(
             Err(error) => {
                 bad += 1;
                 crate::output::report_line_error(number, &error, json)?;
-            }
-        }
-        if line.len() > MAX_LINE_BYTES {
-            // Skip the rest of an overlong line.
-            let mut rest = Vec::new();
-            while (&mut reader).take(MAX_LINE_BYTES as u64).read_until(b'\n', &mut rest)? > 0 && !rest.ends_with(b"\n")
-            {
-                rest.clear();
             }
         }
     }

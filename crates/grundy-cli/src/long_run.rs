@@ -1,24 +1,35 @@
-//! Long nim-sequence computations: a progress bar on stderr (only on a terminal), Ctrl-C to
-//! stop cleanly, and `--checkpoint FILE` to save the prefix computed and continue from it.
+//! Long nim-sequence computations: a progress bar on stderr (only on a terminal), SIGINT
+//! (Ctrl-C), SIGTERM and SIGHUP stop cleanly and save, and `--checkpoint FILE` keeps the prefix
+//! computed — checked writable at start-up, locked while the run lasts, never replaced by one
+//! holding fewer values — and continues from it.
 
 use crate::output::Stop;
 use anyhow::Context;
-use grundy::heap::checkpoint::{decode, encode, spot_check};
+use grundy::error::quote;
+use grundy::heap::checkpoint::{MAX_HEADER_LINE, decode, encode, read_header, spot_check};
 use grundy::heap::period::{PeriodReport, find_period};
 use grundy::heap::{HeapGame, SequenceControl};
 use grundy::ruleset::Ruleset;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// Set by Ctrl-C; the computation stops at its next check.
-static CANCEL: AtomicBool = AtomicBool::new(false);
+/// Set by SIGINT, SIGTERM or SIGHUP (the library's cancel flag): the computation stops at its
+/// next check, and the checkpoint is saved.
+fn cancel() -> &'static AtomicBool {
+    grundy::progress::cancel_flag()
+}
+
+/// The signal that stopped the run (0: none).
+static SIGNAL: AtomicUsize = AtomicUsize::new(0);
+/// A checkpoint that could not be saved at the end of a run whose result was printed anyway.
+static SAVE_FAILURE: Mutex<Option<String>> = Mutex::new(None);
 
 /// The values `G(0) … G(to)` of `game`, with the memory checked before anything is computed and
-/// the progress bar, Ctrl-C and `checkpoint` handled by [`LongRun`].
+/// the progress bar, signals and `checkpoint` handled by [`LongRun`].
 pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<Vec<u32>> {
     let len = usize::try_from(to)
         .ok()
@@ -26,13 +37,18 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
         .ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any table on this machine"))?;
     grundy::error::check_memory(|| format!("the nim-sequence of {} up to heap {to}", game.spec()), len as u128, 4)?;
     let mut run = LongRun::start(game, checkpoint, len as u64)?;
+    // The whole table at once, fallibly: growth by doubling would pass the estimate.
+    let missing = len.saturating_sub(run.values.len());
+    grundy::error::try_reserve_table(&mut run.values, missing, || {
+        format!("the nim-sequence of {} up to heap {to}", game.spec())
+    })?;
     let finished = run.extend(len)?;
     let mut values = run.finish(!finished)?;
     values.truncate(len);
     Ok(values)
 }
 
-/// How often a checkpoint is rewritten during a run (besides at its end and on Ctrl-C).
+/// How often a checkpoint is rewritten during a run (besides at its end and on a signal).
 const SAVE_EVERY: Duration = Duration::from_secs(60);
 
 /// The game of a GAME word, as a heap game with a nim-sequence.
@@ -44,33 +60,93 @@ pub fn heap_game<'r>(ruleset: &'r dyn Ruleset, text: &str) -> anyhow::Result<&'r
     })
 }
 
-/// The first Ctrl-C asks the computation to stop (and save); a second one ends the process.
-fn install_ctrlc() {
+/// The exit status of a run a signal stopped: 128 + the signal (130 for Ctrl-C, 143 for
+/// SIGTERM, 129 for SIGHUP).
+pub fn interrupted_status() -> u8 {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => 130,
+        signal => (128 + signal).min(255) as u8,
+    }
+}
+
+/// The warning for a checkpoint that could not be saved at the end of a run whose result was
+/// printed (the process then exits with status 3), taken once.
+pub fn take_save_failure() -> Option<String> {
+    SAVE_FAILURE.lock().ok()?.take()
+}
+
+/// SIGINT (Ctrl-C), SIGTERM (what batch schedulers send) and SIGHUP (a closed terminal) ask the
+/// computation to stop and save; a second one ends the process at once.
+fn install_signal_handlers() {
     static INSTALLED: OnceLock<()> = OnceLock::new();
     INSTALLED.get_or_init(|| {
-        let _ = ctrlc::set_handler(|| {
-            if CANCEL.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+            // SAFETY: the handler only touches atomics and calls `_exit`, both async-signal-safe.
+            let _ = unsafe {
+                signal_hook::low_level::register(signal, move || {
+                    if cancel().swap(true, Ordering::SeqCst) {
+                        signal_hook::low_level::exit(128 + signal);
+                    }
+                    SIGNAL.store(signal as usize, Ordering::SeqCst);
+                })
+            };
+        }
     });
 }
 
-/// A checkpoint file: read once at the start, rewritten atomically.
+/// `path` with `suffix` appended to its file name (`x.ck` → `x.ck.lock`).
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Whether process `pid` is alive (`kill(pid, 0)` does not fail with "no such process").
+fn process_alive(pid: i32) -> bool {
+    // SAFETY: signal 0 sends nothing; it only checks that the process exists.
+    pid > 0
+        && (unsafe { libc::kill(pid, 0) } == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH))
+}
+
+/// A checkpoint file: read once at the start under an exclusive lock, rewritten atomically,
+/// never replaced by one holding fewer values.
 struct CheckpointFile {
     path: PathBuf,
     spec: String,
     last_save: Instant,
     saved_len: usize,
-    error: Option<anyhow::Error>,
+    /// The first failed save, warned about once; the run goes on.
+    error: Option<String>,
+    /// `FILE.lock`, locked while the run lasts (the lock goes with the process).
+    lock: Option<(std::fs::File, PathBuf)>,
 }
 
 impl CheckpointFile {
-    /// The prefix saved in `path` (empty when the file does not exist).
-    fn load(path: &Path, game: &dyn HeapGame) -> anyhow::Result<(Self, Vec<u32>)> {
+    /// Opens the checkpoint at `path` for a run: refuses at once a place it cannot write, a
+    /// checkpoint another run holds, or one that is not a regular file; removes temporary files
+    /// that dead runs left; reads the prefix saved (empty when there is no file yet).
+    fn open(path: &Path, game: &dyn HeapGame) -> anyhow::Result<(Self, Vec<u32>)> {
+        let shown = quote(&path.display().to_string());
+        match std::fs::metadata(path) {
+            Ok(metadata) if !metadata.is_file() => {
+                anyhow::bail!("checkpoint `{shown}` is not a regular file (a checkpoint is a file grundy writes)")
+            }
+            Ok(_) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot use checkpoint `{shown}`"))),
+        }
+        // Writable? Create and remove a file beside it, before any work.
+        let probe = beside(path, &format!(".probe-{}", std::process::id()));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&probe)
+            .and_then(|_| std::fs::remove_file(&probe))
+            .with_context(|| format!("cannot write checkpoint `{shown}` (creating a file beside it failed)"))?;
+        let lock = Self::lock(path, &shown)?;
+        Self::remove_stale_temporaries(path);
         let spec = game.spec();
-        let shown = path.display();
-        let values = match std::fs::read(path) {
+        let values = match Self::read_limited(path) {
             Ok(bytes) => {
                 let values = decode(&bytes, &spec).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
                 spot_check(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
@@ -85,19 +161,97 @@ impl CheckpointFile {
             last_save: Instant::now(),
             saved_len: values.len(),
             error: None,
+            lock: Some(lock),
         };
         Ok((file, values))
     }
 
-    /// Writes `values` to a temporary file next to the checkpoint, then renames it over.
+    /// Takes the exclusive lock on `FILE.lock` and writes our process id in it; refuses when
+    /// another run holds it, naming that run's process id.
+    fn lock(path: &Path, shown: &str) -> anyhow::Result<(std::fs::File, PathBuf)> {
+        let lock_path = beside(path, ".lock");
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .with_context(|| format!("cannot lock checkpoint `{shown}`"))?;
+        // flock(2), not std's File::try_lock: that needs Rust 1.89, above the crate's MSRV.
+        use std::os::fd::AsRawFd;
+        // SAFETY: flock on a descriptor this function owns; no memory is involved.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let error = std::io::Error::last_os_error();
+            if error.raw_os_error() != Some(libc::EWOULDBLOCK) {
+                return Err(anyhow::Error::new(error).context(format!("cannot lock checkpoint `{shown}`")));
+            }
+            let mut holder = String::new();
+            let _ = (&file).take(32).read_to_string(&mut holder);
+            let holder = match holder.trim() {
+                "" => "unknown".to_owned(),
+                pid => quote(pid),
+            };
+            anyhow::bail!(
+                "checkpoint `{shown}` is in use by another grundy run (process {holder}): wait for it to end, \
+                 or use another FILE"
+            );
+        }
+        file.set_len(0)
+            .and_then(|()| file.write_all(format!("{}\n", std::process::id()).as_bytes()))
+            .with_context(|| format!("cannot lock checkpoint `{shown}`"))?;
+        Ok((file, lock_path))
+    }
+
+    /// Removes `FILE.tmp-PID` files whose process is gone (a run killed while saving).
+    fn remove_stale_temporaries(path: &Path) {
+        let Some(name) = path.file_name() else { return };
+        let directory = match path.parent() {
+            Some(directory) if !directory.as_os_str().is_empty() => directory,
+            _ => Path::new("."),
+        };
+        let prefix = format!("{}.tmp-", name.to_string_lossy());
+        let Ok(entries) = std::fs::read_dir(directory) else { return };
+        for entry in entries.flatten() {
+            let entry_name = entry.file_name();
+            let Some(pid) = entry_name.to_str().and_then(|entry_name| entry_name.strip_prefix(&prefix)) else {
+                continue;
+            };
+            if let Ok(pid) = pid.parse::<i32>()
+                && pid != std::process::id() as i32
+                && !process_alive(pid)
+            {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+
+    /// The file's bytes, refused when larger than a table the memory limit allows.
+    fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
+        let file = std::fs::File::open(path)?;
+        let size = file.metadata()?.len();
+        grundy::error::check_memory(|| "reading the checkpoint".to_owned(), u128::from(size), 2)
+            .map_err(|error| std::io::Error::other(error.to_string()))?;
+        let mut bytes = Vec::new();
+        file.take(size + 1).read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// How many values the checkpoint on disk holds now (0 when none or unreadable).
+    fn length_on_disk(&self) -> u64 {
+        let Ok(file) = std::fs::File::open(&self.path) else { return 0 };
+        let mut head = Vec::new();
+        let _ = file.take(4 * (MAX_HEADER_LINE as u64 + 64)).read_to_end(&mut head);
+        read_header(&head).map_or(0, |header| header.length)
+    }
+
+    /// Writes `values` to a temporary file next to the checkpoint, then renames it over —
+    /// unless the checkpoint on disk already holds as many values or more.
     fn save(&mut self, values: &[u32]) -> anyhow::Result<()> {
-        if values.len() <= self.saved_len {
+        if values.len() <= self.saved_len || self.length_on_disk() >= values.len() as u64 {
             return Ok(());
         }
-        let shown = self.path.display().to_string();
-        let mut temporary = self.path.clone().into_os_string();
-        temporary.push(format!(".tmp-{}", std::process::id()));
-        let temporary = PathBuf::from(temporary);
+        let shown = quote(&self.path.display().to_string());
+        let temporary = beside(&self.path, &format!(".tmp-{}", std::process::id()));
         let write = || -> std::io::Result<()> {
             let mut file = std::fs::File::create(&temporary)?;
             file.write_all(&encode(&self.spec, values))?;
@@ -113,14 +267,28 @@ impl CheckpointFile {
         Ok(())
     }
 
-    /// Saves when the last save is old; remembers the first error (the run then stops).
+    /// Saves when the last save is old. A failed save is warned about once on stderr and the
+    /// run goes on (the result is still printed; the save is tried again at the end).
     fn save_now_and_then(&mut self, values: &[u32]) {
-        if self.error.is_none()
-            && self.last_save.elapsed() >= SAVE_EVERY
+        if self.last_save.elapsed() >= SAVE_EVERY
             && let Err(error) = self.save(values)
         {
-            self.error = Some(error);
-            CANCEL.store(true, Ordering::SeqCst);
+            self.last_save = Instant::now();
+            if self.error.is_none() {
+                let message = format!("{error:#}");
+                eprintln!("grundy: warning: {message}; computing on, the result will still be printed");
+                self.error = Some(message);
+            }
+        }
+    }
+}
+
+impl Drop for CheckpointFile {
+    /// Removes `FILE.lock`, then unlocks (the lock would go with the process anyway).
+    fn drop(&mut self) {
+        if let Some((file, lock_path)) = self.lock.take() {
+            let _ = std::fs::remove_file(&lock_path);
+            drop(file);
         }
     }
 }
@@ -147,10 +315,9 @@ impl<'g> LongRun<'g> {
     /// Starts a run towards `total` values: reads the checkpoint, if any, and shows a progress
     /// bar when stderr is a terminal.
     pub fn start(game: &'g dyn HeapGame, checkpoint: Option<&Path>, total: u64) -> anyhow::Result<Self> {
-        install_ctrlc();
         let (checkpoint, values) = match checkpoint {
             Some(path) => {
-                let (file, values) = CheckpointFile::load(path, game)?;
+                let (file, values) = CheckpointFile::open(path, game)?;
                 (Some(file), values)
             }
             None => (None, Vec::new()),
@@ -166,10 +333,11 @@ impl<'g> LongRun<'g> {
             bar.set_position(values.len() as u64);
             bar
         });
+        install_signal_handlers();
         Ok(LongRun { game, values, checkpoint, bar })
     }
 
-    /// Extends the values to `len`. `Ok(false)` when Ctrl-C stopped it.
+    /// Extends the values to `len`. `Ok(false)` when a signal stopped it.
     pub fn extend(&mut self, len: usize) -> anyhow::Result<bool> {
         let LongRun { game, values, checkpoint, bar } = self;
         let bar = &*bar;
@@ -178,7 +346,7 @@ impl<'g> LongRun<'g> {
                 bar.set_position(done as u64);
             }
         };
-        let control = SequenceControl { cancel: &CANCEL, progress: &progress };
+        let control = SequenceControl { cancel: cancel(), progress: &progress };
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
             let before = values.len();
@@ -191,7 +359,7 @@ impl<'g> LongRun<'g> {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);
             }
-            if !done || CANCEL.load(Ordering::SeqCst) {
+            if !done || cancel().load(Ordering::SeqCst) {
                 return Ok(values.len() >= len);
             }
         }
@@ -207,7 +375,7 @@ impl<'g> LongRun<'g> {
                 bar.set_position(done as u64);
             }
         };
-        let control = SequenceControl { cancel: &CANCEL, progress: &progress };
+        let control = SequenceControl { cancel: cancel(), progress: &progress };
         let mut after_segment = |values: &[u32]| {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);
@@ -224,11 +392,16 @@ impl<'g> LongRun<'g> {
         }
         let mut saved = None;
         if let Some(mut file) = self.checkpoint.take() {
-            if let Some(error) = file.error.take() {
-                return Err(error);
+            match file.save(&self.values) {
+                Ok(()) => saved = Some(file.path.clone()),
+                // The values are printed all the same; the failure is a warning (exit status 3).
+                Err(error) if !interrupted => {
+                    *SAVE_FAILURE.lock().expect("save failure lock") = Some(format!(
+                        "{error:#}; the result printed is complete, but the checkpoint holds only what was saved before"
+                    ));
+                }
+                Err(error) => return Err(error.context("interrupted, and the values computed could not be saved")),
             }
-            file.save(&self.values)?;
-            saved = Some(file.path);
         }
         if interrupted {
             let computed = self.values.len();

@@ -6,8 +6,11 @@
 mod charts;
 mod commands;
 mod games;
+mod input;
+mod limits;
 mod long_run;
 mod output;
+mod progress_bar;
 mod render;
 
 use clap::{Parser, Subcommand};
@@ -19,6 +22,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most memory one table may take (`4G`, `512M`); by default what the process may
+    /// really use: the smallest of `ulimit -v`, the cgroup's limit and the memory available.
+    #[arg(long, global = true, value_name = "SIZE")]
+    memory_limit: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -55,6 +62,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return output::report_usage_error(error),
     };
+    if let Err(error) = limits::install(cli.memory_limit.as_deref()) {
+        return output::finish(Err(error));
+    }
+    progress_bar::install();
     let result = match cli.command {
         Command::Value(args) => commands::value::run(args),
         Command::Outcome(args) => commands::outcome::run(args),

@@ -21,7 +21,7 @@ pub fn print(text: &str) -> anyhow::Result<()> {
         if error.kind() == io::ErrorKind::BrokenPipe {
             anyhow::Error::new(Stop::BrokenPipe)
         } else {
-            anyhow::anyhow!("cannot write to standard output: {error}")
+            anyhow::Error::new(error).context("cannot write the result to stdout")
         }
     })
 }
@@ -42,7 +42,8 @@ pub enum Stop {
     /// The reader of stdout went away.
     #[error("broken pipe")]
     BrokenPipe,
-    /// Ctrl-C stopped a long computation (the message says what was kept): exit status 130.
+    /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped a long computation (the message says what was
+    /// kept): exit status 128 + the signal.
     #[error("{0}")]
     Interrupted(String),
     /// Some lines of standard input were bad (each was reported): exit status 2.
@@ -71,14 +72,23 @@ pub fn report_line_error(number: usize, error: &anyhow::Error, json: bool) -> an
 }
 
 /// Maps a command's result to the exit status: 0, or one line on stderr and 2.
+///
+/// A run whose result was printed but whose checkpoint could not be saved warns on stderr and
+/// exits with status 3.
 pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => match crate::long_run::take_save_failure() {
+            Some(warning) => {
+                let _ = writeln!(io::stderr(), "grundy: warning: {}", warning.replace('\n', " "));
+                ExitCode::from(3)
+            }
+            None => ExitCode::SUCCESS,
+        },
         Err(error) => match error.downcast_ref::<Stop>() {
             Some(Stop::BrokenPipe) => ExitCode::SUCCESS,
             Some(Stop::Interrupted(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
-                ExitCode::from(130)
+                ExitCode::from(crate::long_run::interrupted_status())
             }
             Some(Stop::BadLines(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");

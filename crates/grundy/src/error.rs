@@ -1,4 +1,6 @@
-//! The library's one error type.
+//! The library's one error type, and the memory limit every large table is checked against.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Everything that can go wrong when a game or position is parsed or evaluated.
 ///
@@ -6,7 +8,7 @@
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The game text names no known family.
-    #[error("unknown game `{text}`{}; `grundy rules` lists every game form", suggestion.as_ref().map(|near| format!(" (did you mean `{near}`?)")).unwrap_or_default())]
+    #[error("unknown game `{}`{}; `grundy rules` lists every game form", quote(text), suggestion.as_ref().map(|near| format!(" (did you mean `{near}`?)")).unwrap_or_default())]
     UnknownGame {
         /// The game word as written.
         text: String,
@@ -14,7 +16,7 @@ pub enum GameError {
         suggestion: Option<String>,
     },
     /// The game text names a family but its parameters are wrong.
-    #[error("bad game `{spec}`: {reason}")]
+    #[error("bad game `{}`: {}", quote(spec), shorten(reason, REASON_CHARS))]
     BadGame {
         /// The whole game text.
         spec: String,
@@ -22,7 +24,7 @@ pub enum GameError {
         reason: String,
     },
     /// A component (a heap, a pair, a vertex, a coin row) does not parse or is out of range.
-    #[error("bad position `{text}` for {game}: {reason}")]
+    #[error("bad position `{}` for {}: {}", quote(text), quote(game), shorten(reason, REASON_CHARS))]
     BadComponent {
         /// The game, as written.
         game: String,
@@ -32,7 +34,12 @@ pub enum GameError {
         reason: String,
     },
     /// A table the computation needs would not fit in memory.
-    #[error("{what} would need about {} of memory, more than the {} allowed", human_bytes(*.bytes_needed), human_bytes(*.limit))]
+    #[error(
+        "{} would need about {} of memory, more than the {} allowed (set with --memory-limit)",
+        shorten(what, REASON_CHARS),
+        human_bytes(*.bytes_needed),
+        human_bytes(*.limit)
+    )]
     TooLarge {
         /// What would be computed.
         what: String,
@@ -42,21 +49,21 @@ pub enum GameError {
         limit: u128,
     },
     /// The game graph has a cycle, which the solver for finite games cannot evaluate.
-    #[error("the game is loopy: position {position} can be reached from itself")]
+    #[error("the game is loopy: position {} can be reached from itself", quote(position))]
     Cycle {
         /// A position on the cycle.
         position: String,
     },
     /// The question has no answer for this game (for example a Grundy value where only the
     /// outcome is defined).
-    #[error("{0}")]
+    #[error("{}", shorten(.0, REASON_CHARS))]
     Unsupported(String),
     /// The answer exists but is beyond what this family can compute (the Grundy value of a
     /// huge Wythoff pair, of a large geography region); the message says what does answer.
-    #[error("{0}")]
+    #[error("{}", shorten(.0, REASON_CHARS))]
     OutOfReach(String),
     /// A component has more options than may be listed.
-    #[error("`{component}` in {game} has more than {limit} moves: too many to list")]
+    #[error("`{}` in {} has more than {limit} moves: too many to list", quote(component), quote(game))]
     TooManyMoves {
         /// The game.
         game: String,
@@ -83,8 +90,34 @@ impl GameError {
     }
 }
 
-/// The memory a single table may take before the library refuses to build it.
-pub const MEMORY_LIMIT: u128 = 12 << 30;
+/// The memory limit in force until a front end sets one with [`set_memory_limit`]: 12 GiB, half
+/// of the 24 GiB machine this was written on. A front end should measure what its process may
+/// really use (the grundy CLI reads `RLIMIT_AS`, the cgroup's `memory.max` and `MemAvailable`).
+pub const DEFAULT_MEMORY_LIMIT: u128 = 12 << 30;
+
+/// The limit in force, in bytes (the library does no I/O, so the front end sets it).
+static MEMORY_LIMIT_BYTES: AtomicU64 = AtomicU64::new(DEFAULT_MEMORY_LIMIT as u64);
+
+/// Sets the memory a single table may take before the library refuses to build it (for the
+/// whole process; tables already built are kept).
+///
+/// ```
+/// use grundy::error::{check_memory, memory_limit, set_memory_limit};
+/// let before = memory_limit();
+/// set_memory_limit(1 << 20);
+/// let error = check_memory(|| "a big table".to_owned(), 1 << 20, 2).unwrap_err().to_string();
+/// assert!(error.contains("2.0 MiB") && error.contains("1.0 MiB allowed"), "{error}");
+/// set_memory_limit(before);
+/// ```
+pub fn set_memory_limit(bytes: u128) {
+    MEMORY_LIMIT_BYTES.store(u64::try_from(bytes).unwrap_or(u64::MAX), Ordering::Relaxed);
+}
+
+/// The memory a single table may take before the library refuses to build it: what
+/// [`set_memory_limit`] set, else [`DEFAULT_MEMORY_LIMIT`].
+pub fn memory_limit() -> u128 {
+    u128::from(MEMORY_LIMIT_BYTES.load(Ordering::Relaxed))
+}
 
 /// `bytes` as a short human-readable size (`1.5 GiB`).
 pub fn human_bytes(bytes: u128) -> String {
@@ -99,27 +132,122 @@ pub fn human_bytes(bytes: u128) -> String {
 }
 
 /// Refuses a table of `entries` entries of `bytes_each` bytes when it would pass
-/// [`MEMORY_LIMIT`].
+/// [`memory_limit`].
+///
+/// # Errors
+/// [`GameError::TooLarge`] naming `what`, the estimate and the limit.
 pub fn check_memory(what: impl FnOnce() -> String, entries: u128, bytes_each: u128) -> Result<(), GameError> {
     let bytes_needed = entries.saturating_mul(bytes_each);
-    if bytes_needed > MEMORY_LIMIT {
-        return Err(GameError::TooLarge { what: what(), bytes_needed, limit: MEMORY_LIMIT });
+    let limit = memory_limit();
+    if bytes_needed > limit {
+        return Err(GameError::TooLarge { what: what(), bytes_needed, limit });
     }
     Ok(())
 }
 
-/// Quotes a piece of input in an error: all of it when short, else its first 60 characters
-/// and how long the rest was, so that a huge input never makes a huge message.
+/// Reserves room for `additional` more entries in `table`, as an error instead of an abort when
+/// the allocator refuses (the process limit can be below the estimate [`check_memory`] allowed).
+///
+/// # Errors
+/// [`GameError::TooLarge`] naming `what`, the bytes asked for and the limit in force.
+///
+/// ```
+/// let mut table: Vec<u64> = Vec::new();
+/// grundy::error::try_reserve_table(&mut table, 1000, || "a table".to_owned()).unwrap();
+/// assert!(table.capacity() >= 1000);
+/// assert!(grundy::error::try_reserve_table(&mut table, usize::MAX / 2, || "a huge table".to_owned()).is_err());
+/// ```
+pub fn try_reserve_table<T>(
+    table: &mut Vec<T>,
+    additional: usize,
+    what: impl FnOnce() -> String,
+) -> Result<(), GameError> {
+    table.try_reserve(additional).map_err(|_| GameError::TooLarge {
+        what: format!("{} (the allocation failed)", what()),
+        bytes_needed: (table.len() as u128 + additional as u128) * std::mem::size_of::<T>() as u128,
+        limit: memory_limit(),
+    })
+}
+
+/// A table of `len` copies of `fill`, allocated fallibly (see [`try_reserve_table`]).
+///
+/// # Errors
+/// [`GameError::TooLarge`] when the allocation fails.
+pub fn try_table<T: Clone>(len: usize, fill: T, what: impl FnOnce() -> String) -> Result<Vec<T>, GameError> {
+    let mut table = Vec::new();
+    try_reserve_table(&mut table, len, what)?;
+    table.resize(len, fill);
+    Ok(table)
+}
+
+/// How many characters of an offending text an error quotes.
+pub const QUOTED_CHARS: usize = 60;
+/// How many characters of a reason an error keeps (a reason may itself quote input).
+const REASON_CHARS: usize = 1000;
+
+/// `text` as an error quotes it: whole when it has at most [`QUOTED_CHARS`] characters,
+/// otherwise its start and how much more there was, so that a megabyte of bad input gives a
+/// one-line error. Control characters are shown escaped, so the line stays one line.
 ///
 /// ```
 /// use grundy::error::quote;
-/// assert_eq!(quote("kayls"), "kayls");
-/// assert_eq!(quote(&"x".repeat(100)), format!("{}… (40 more characters)", "x".repeat(60)));
+/// assert_eq!(quote("sub:2,0"), "sub:2,0");
+/// let long = "1,".repeat(10_000);
+/// let quoted = quote(&long);
+/// assert!(quoted.len() < 120 && quoted.ends_with("(19940 more characters)"), "{quoted}");
+/// assert_eq!(quote("a\nb"), "a\\nb");
 /// ```
 pub fn quote(text: &str) -> String {
-    const SHOWN: usize = 60;
-    match text.char_indices().nth(SHOWN) {
-        None => text.to_owned(),
-        Some((cut, _)) => format!("{}… ({} more characters)", &text[..cut], text[cut..].chars().count()),
+    shorten(text, QUOTED_CHARS)
+}
+
+/// `text` cut to `keep` characters (as [`quote`] does).
+fn shorten(text: &str, keep: usize) -> String {
+    let mut shown = String::new();
+    let mut count = 0usize;
+    let mut chars = text.chars();
+    for character in chars.by_ref() {
+        if count >= keep {
+            let rest = 1 + chars.count();
+            return format!("{shown}… ({rest} more characters)");
+        }
+        // An escaped control character counts as the characters it is shown with.
+        if character.is_control() {
+            let escaped = character.escape_default();
+            count += escaped.len();
+            shown.extend(escaped);
+        } else {
+            shown.push(character);
+            count += 1;
+        }
+    }
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the bad text, the message stays short and one line.
+        #[test]
+        fn messages_stay_short(text in ".{0,3000}", reason in ".{0,3000}") {
+            for error in [
+                GameError::UnknownGame { text: text.clone(), suggestion: None },
+                GameError::BadGame { spec: text.clone(), reason: reason.clone() },
+                GameError::BadComponent { game: text.clone(), text: text.clone(), reason: reason.clone() },
+                GameError::Unsupported(reason.clone()),
+                GameError::Cycle { position: text.clone() },
+            ] {
+                let message = error.to_string();
+                prop_assert!(message.chars().count() < 3 * (QUOTED_CHARS + 40) + REASON_CHARS + 150, "{}", message);
+                prop_assert!(!message.contains('\n'));
+                let start: String = text.chars().take(QUOTED_CHARS).filter(|c| !c.is_control()).take(10).collect();
+                if !matches!(error, GameError::Unsupported(_)) && !text.chars().take(10).any(char::is_control) {
+                    prop_assert!(message.contains(&start), "{} does not quote {}", message, start);
+                }
+            }
+        }
     }
 }

@@ -43,6 +43,7 @@ pub mod misere;
 pub mod nimber;
 pub mod play;
 pub mod position;
+pub mod progress;
 pub mod registry;
 pub mod ruleset;
 pub mod solve;

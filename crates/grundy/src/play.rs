@@ -127,7 +127,7 @@ pub fn engine_move(position: &Position, chooser: &mut Chooser) -> Result<Option<
 
 /// Why a typed move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{typed}` is not a legal move here; legal moves are written like {examples}")]
+#[error("`{}` is not a legal move here; legal moves are written like {examples}", crate::error::quote(typed))]
 pub struct IllegalMove {
     /// What the person typed.
     pub typed: String,

@@ -1,11 +1,11 @@
 //! `grundy play GAME [COMPONENT]...`: a game against grundy in the terminal, or scripted
 //! (one move a line on stdin) when stdin is not a terminal.
 
-use crate::games::MAX_LINE_BYTES;
+use crate::input::{BoundedLines, Line, STDIN_LINE_LIMIT, read_graph_file};
 use crate::output::print;
 use grundy::play::{Chooser, MOVE_LIMIT, engine_move, find_typed_move, hint};
 use grundy::sum::Position;
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 
 /// Who moves first.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
-    let start = grundy::registry::parse_sum_with(&words, &crate::games::read_file)?;
+    let start = grundy::registry::parse_sum_with(&words, &read_graph_file)?;
     let interactive = std::io::stdin().is_terminal();
     let mut game =
         Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints };
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     ))?;
     let mut persons_turn = args.first == First::Me;
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = BoundedLines::new(stdin.lock(), STDIN_LINE_LIMIT);
     let mut position_changed = true;
     loop {
         if position_changed {
@@ -79,23 +79,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if interactive {
             print("your move> ")?;
         }
-        let mut line = Vec::new();
-        if (&mut input).take(MAX_LINE_BYTES as u64).read_until(b'\n', &mut line)? == 0 {
-            return print("input ended before the game did; stopping.\n");
-        }
-        if line.len() >= MAX_LINE_BYTES && !line.ends_with(b"\n") {
-            print(&format!(
-                "unreadable: a move is never longer than {MAX_LINE_BYTES} bytes; the rest of the line is skipped.\n"
-            ))?;
-            let mut rest = Vec::new();
-            while (&mut input).take(MAX_LINE_BYTES as u64).read_until(b'\n', &mut rest)? > 0 && !rest.ends_with(b"\n") {
-                rest.clear();
+        let line = match input.next_line()? {
+            None => return print("input ended before the game did; stopping.\n"),
+            Some(Line::Text(line)) => line,
+            Some(unreadable) => {
+                // A line too long or not UTF-8 is an unreadable move, not the end of the game.
+                let reason = unreadable.into_text(STDIN_LINE_LIMIT).err().unwrap_or_default();
+                print(&format!("unreadable: {reason}; type a move like the example above.\n"))?;
+                continue;
             }
-            continue;
-        }
-        let Ok(line) = std::str::from_utf8(&line) else {
-            print("unreadable: that line is not UTF-8 text; type a move like the example above.\n")?;
-            continue;
         };
         let typed = line.trim();
         match typed {

@@ -104,7 +104,7 @@ pub fn value_table(rule: &CoinRule, last_coin: u64) -> Result<Vec<u64>, GameErro
     let len = usize::try_from(last_coin).map_err(|_| GameError::TooLarge {
         what: what(),
         bytes_needed: u128::from(last_coin) * 16,
-        limit: crate::error::MEMORY_LIMIT,
+        limit: crate::error::memory_limit(),
     })?;
     if rule.consecutive() {
         return consecutive_table(rule, len);

@@ -9,7 +9,7 @@
 //! pass with one allocation per distinct name; the edges are then laid out in CSR arrays (one
 //! offset per vertex, one target per edge), which is what every algorithm here walks.
 
-use crate::error::GameError;
+use crate::error::{GameError, quote};
 use rustc_hash::FxHashMap;
 
 /// The vertices and edges of an edge-list file, before they are laid out as a graph.
@@ -37,6 +37,45 @@ impl EdgeList {
     /// [`GameError::BadGame`] for a line that is not exactly two names, or more than
     /// `2^32 - 2` vertices or `2^31 - 1` edges.
     pub fn parse(text: &str, file: &str) -> Result<Self, GameError> {
+        Ok(Self::parse_with_layout(text, file)?.0)
+    }
+
+    /// Parses graph text in either layout (see [`Layout`]) and says which it was read in.
+    ///
+    /// # Errors
+    /// As [`EdgeList::parse`]; a contest header of more vertices than fit in memory.
+    ///
+    /// ```
+    /// use grundy::graph::digraph::{EdgeList, Layout};
+    /// let (list, layout) = EdgeList::parse_with_layout("4 2\n1 2\n2 3\n", "g.txt").unwrap();
+    /// assert_eq!(layout, Layout::Contest { vertices: 4, edges: 2 });
+    /// assert_eq!(list.names, ["1", "2", "3", "4"]); // vertex 4 is isolated
+    /// assert_eq!(list.edges, [(0, 1), (1, 2)]);
+    /// let (_, layout) = EdgeList::parse_with_layout("a b\nb c\n", "g.txt").unwrap();
+    /// assert_eq!(layout, Layout::EdgeList);
+    /// ```
+    pub fn parse_with_layout(text: &str, file: &str) -> Result<(Self, Layout), GameError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        match contest_header(text) {
+            HeaderFit::Contest { vertices, edges } => {
+                Ok((Self::parse_contest(text, file, vertices)?, Layout::Contest { vertices, edges }))
+            }
+            HeaderFit::Mismatch(_) | HeaderFit::NotNumeric => Ok((Self::parse_edges(text, file)?, Layout::EdgeList)),
+        }
+    }
+
+    /// The contest layout: vertices `1..=vertices`, named by their numbers, isolated ones
+    /// included; the header checked by [`contest_header`].
+    fn parse_contest(text: &str, file: &str, vertices: u32) -> Result<Self, GameError> {
+        crate::error::check_memory(|| format!("the {vertices} vertices of {file}"), u128::from(vertices), 40)?;
+        let mut edges = Vec::new();
+        for (u, v) in content_lines(text).skip(1).filter_map(|words| parse_pair(&words)) {
+            edges.push((u as u32 - 1, v as u32 - 1));
+        }
+        Ok(EdgeList { names: (1..=vertices).map(|v| v.to_string()).collect(), edges })
+    }
+
+    fn parse_edges(text: &str, file: &str) -> Result<Self, GameError> {
         let bad = |line_number: usize, reason: String| GameError::BadGame {
             spec: file.to_owned(),
             reason: format!("{file}:{line_number}: {reason}"),
@@ -84,6 +123,108 @@ impl EdgeList {
     /// The number of a vertex, by a scan of the names (positions name only a few vertices).
     pub fn vertex(&self, name: &str) -> Option<u32> {
         self.names.iter().position(|candidate| candidate == name).map(|index| index as u32)
+    }
+}
+
+/// The two layouts a graph file may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One edge `u v` per line, vertices named by any words, numbered as they first appear.
+    EdgeList,
+    /// The layout of contest problems: a first line `n m`, then `m` lines `u v` with
+    /// `1 ≤ u, v ≤ n`; vertices `1..n`, isolated ones included. Chosen only when the whole file
+    /// fits it (then it is also a valid edge list whose first edge is `n → m`).
+    Contest {
+        /// `n`.
+        vertices: u32,
+        /// `m`.
+        edges: u64,
+    },
+}
+
+/// How well the first line fits a contest header.
+enum HeaderFit {
+    Contest {
+        vertices: u32,
+        edges: u64,
+    },
+    /// The first line counts the lines after it, but they do not fit it (why).
+    Mismatch(String),
+    /// Not a contest header.
+    NotNumeric,
+}
+
+/// The words of each line that has any, comments cut off.
+fn content_lines(text: &str) -> impl Iterator<Item = Vec<&str>> {
+    text.split('\n')
+        .map(|line| line.find('#').map_or(line, |comment| &line[..comment]))
+        .map(|content| content.split_whitespace().collect::<Vec<_>>())
+        .filter(|words| !words.is_empty())
+}
+
+/// Two decimal numbers (digits only: `+1` or `01x` are names).
+fn parse_pair(words: &[&str]) -> Option<(u64, u64)> {
+    let number = |word: &str| word.bytes().all(|b| b.is_ascii_digit()).then(|| word.parse::<u64>().ok()).flatten();
+    match words {
+        [u, v] => Some((number(u)?, number(v)?)),
+        _ => None,
+    }
+}
+
+fn contest_header(text: &str) -> HeaderFit {
+    let mut lines = content_lines(text);
+    let Some((vertices, edges)) = lines.next().and_then(|words| parse_pair(&words)) else {
+        return HeaderFit::NotNumeric;
+    };
+    let mut count = 0u64;
+    let mut outside = None;
+    for words in lines {
+        let Some((u, v)) = parse_pair(&words) else { return HeaderFit::NotNumeric };
+        count += 1;
+        if outside.is_none() && (u == 0 || v == 0 || u.max(v) > vertices) {
+            outside = Some((u, v));
+        }
+    }
+    // A first line whose `m` is not the number of lines after it is just an edge; one whose `m`
+    // is, but with a vertex outside 1..n, was most likely meant as a header: say why it is not.
+    if count != edges {
+        return HeaderFit::NotNumeric;
+    }
+    if let Some((u, v)) = outside {
+        return HeaderFit::Mismatch(format!("the edge `{u} {v}` has a vertex outside 1..{vertices}"));
+    }
+    match u32::try_from(vertices) {
+        Ok(vertices) if vertices < u32::MAX => HeaderFit::Contest { vertices, edges },
+        _ => HeaderFit::Mismatch(format!("{vertices} vertices are more than 2^32 - 2")),
+    }
+}
+
+/// What a front end should tell the user about the layout a graph file is read in, when the
+/// file could be read two ways: `None` when only one reading makes sense.
+///
+/// ```
+/// use grundy::graph::digraph::layout_note;
+/// assert!(layout_note("3 2\n1 2\n2 3\n", "g.txt").unwrap().contains("contest layout"));
+/// assert!(layout_note("3 2\n1 2\n2 4\n", "g.txt").unwrap().contains("plain edge list"));
+/// assert_eq!(layout_note("1 2\n2 3\n3 4\n4 5\n", "g.txt"), None);
+/// assert_eq!(layout_note("a b\n", "g.txt"), None);
+/// ```
+pub fn layout_note(text: &str, file: &str) -> Option<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = || content_lines(text).next().map(|words| words.join(" ")).unwrap_or_default();
+    match contest_header(text) {
+        HeaderFit::Contest { vertices, edges } => Some(format!(
+            "{} read in contest layout: the first line `{}` gives {vertices} vertices 1..{vertices} and {edges} \
+             edges (as a plain edge list it would be an edge)",
+            quote(file),
+            first()
+        )),
+        HeaderFit::Mismatch(why) => Some(format!(
+            "{} read as a plain edge list (the first line `{}` is an edge): as a contest layout, {why}",
+            quote(file),
+            first()
+        )),
+        HeaderFit::NotNumeric => None,
     }
 }
 
@@ -430,5 +571,52 @@ mod tests {
         assert_eq!(graph.edge_count(), 4);
         let undirected = Graph::parse("a b\na b\nb c\n", "f").unwrap().without(&[1]);
         assert_eq!(undirected.edge_count(), 0);
+    }
+
+    #[test]
+    fn contest_layout_includes_isolated_vertices_and_refuses_huge_headers() {
+        let (list, layout) = EdgeList::parse_with_layout("# a comment\n5 2\n1 2\n\n3 1 # an edge\n", "g").unwrap();
+        assert_eq!(layout, Layout::Contest { vertices: 5, edges: 2 });
+        assert_eq!(list.names, ["1", "2", "3", "4", "5"]);
+        assert_eq!(list.edges, [(0, 1), (2, 0)]);
+        // A header of four billion vertices is refused by the memory check, not allocated.
+        let error = EdgeList::parse("4294967294 0\n", "g").unwrap_err().to_string();
+        assert!(error.contains("would need about"), "{error}");
+        // A vertex 0 or past n: the first line is an edge after all.
+        let (list, layout) = EdgeList::parse_with_layout("3 2\n1 2\n2 4\n", "g").unwrap();
+        assert_eq!((layout, list.edges.len()), (Layout::EdgeList, 3));
+    }
+
+    proptest::proptest! {
+        /// A contest-layout file answers as the same graph written as an edge list (vertices
+        /// named by their numbers; an isolated vertex, absent from the edge list, has value 0).
+        #[test]
+        fn contest_layout_answers_as_the_edge_list(
+            vertices in 1u32..9,
+            raw_edges in proptest::collection::vec((0u32..9, 0u32..9), 0..16),
+        ) {
+            use crate::ruleset::Ruleset;
+            let edges: Vec<(u32, u32)> =
+                raw_edges.into_iter().map(|(u, v)| (u % vertices + 1, v % vertices + 1)).collect();
+            let body: String = edges.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
+            let contest = crate::graph::dag::DagGame::parse("dag:c", "c", &format!("{vertices} {}\n{body}", edges.len())).unwrap();
+            let (_, layout) = EdgeList::parse_with_layout(&format!("{vertices} {}\n{body}", edges.len()), "c").unwrap();
+            proptest::prop_assert_eq!(layout, Layout::Contest { vertices, edges: edges.len() as u64 });
+            // The edge list names vertex k `vk`, so that it cannot itself read as a contest file.
+            let named: String = edges.iter().map(|(u, v)| format!("v{u} v{v}\n")).collect();
+            let plain = (!edges.is_empty()).then(|| crate::graph::dag::DagGame::parse("dag:p", "p", &named).unwrap());
+            for vertex in 1..=vertices {
+                let name = vec![vertex.to_string()];
+                let from_contest = contest.value(&name).unwrap().to_string();
+                let plain_name = vec![format!("v{vertex}")];
+                let from_plain = match &plain {
+                    Some(plain) if plain.graph().vertex(&plain_name[0]).is_some() => {
+                        plain.value(&plain_name).unwrap().to_string()
+                    }
+                    _ => "0".to_owned(),
+                };
+                proptest::prop_assert_eq!(from_contest, from_plain, "vertex {}", vertex);
+            }
+        }
     }
 }

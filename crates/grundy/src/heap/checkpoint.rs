@@ -17,7 +17,7 @@
 //! byte. Reading rejects anything that is not exactly this: another game, a bad checksum, a
 //! truncated or overlong file.
 
-use crate::error::GameError;
+use crate::error::{GameError, quote};
 use crate::heap::HeapGame;
 
 /// The first line of every checkpoint.
@@ -116,61 +116,120 @@ pub fn encode(spec: &str, values: &[u32]) -> Vec<u8> {
     bytes
 }
 
-/// Reads a checkpoint written by [`encode`] for the game `expected_spec`.
+/// The most bytes a header line may have (a game text of thousands of characters fits).
+pub const MAX_HEADER_LINE: usize = 1 << 16;
+
+/// A checkpoint's header, read without its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The game, as written in the file.
+    pub spec: String,
+    /// How many values it holds.
+    pub length: u64,
+    width: usize,
+    length_text: String,
+    width_text: String,
+    checksum: u64,
+    /// Where the values begin.
+    payload_start: usize,
+}
+
+/// Reads the header of a checkpoint (the first bytes of the file are enough): what game it is
+/// for and how many values it holds.
 ///
 /// # Errors
-/// A [`CheckpointError`] for anything but an intact checkpoint of that game.
-pub fn decode(bytes: &[u8], expected_spec: &str) -> Result<Vec<u32>, CheckpointError> {
+/// [`CheckpointError::NotACheckpoint`] or [`CheckpointError::BadHeader`].
+///
+/// ```
+/// use grundy::heap::checkpoint::{encode, read_header};
+/// let header = read_header(&encode("kayles", &[0, 1, 2, 3])).unwrap();
+/// assert_eq!((header.spec.as_str(), header.length), ("kayles", 4));
+/// ```
+pub fn read_header(bytes: &[u8]) -> Result<Header, CheckpointError> {
     if !bytes.starts_with(MAGIC.as_bytes()) || bytes.get(MAGIC.len()) != Some(&b'\n') {
         return Err(CheckpointError::NotACheckpoint);
     }
-    let mut rest = &bytes[MAGIC.len() + 1..];
+    let mut offset = MAGIC.len() + 1;
     let mut field = |name: &str| -> Result<String, CheckpointError> {
-        let end = rest
-            .iter()
-            .position(|&b| b == b'\n')
-            .ok_or_else(|| CheckpointError::BadHeader(format!("the `{name}` line is missing")))?;
+        let rest = &bytes[offset..];
+        let window = &rest[..rest.len().min(MAX_HEADER_LINE + 1)];
+        let end = window.iter().position(|&b| b == b'\n').ok_or_else(|| {
+            CheckpointError::BadHeader(if window.len() > MAX_HEADER_LINE {
+                format!("the `{name}` line is longer than {MAX_HEADER_LINE} bytes")
+            } else {
+                format!("the `{name}` line is missing")
+            })
+        })?;
         let line = std::str::from_utf8(&rest[..end])
             .map_err(|_| CheckpointError::BadHeader(format!("the `{name}` line is not text")))?;
-        rest = &rest[end + 1..];
+        offset += end + 1;
         line.strip_prefix(name)
             .and_then(|value| value.strip_prefix(' '))
             .map(str::to_owned)
-            .ok_or_else(|| CheckpointError::BadHeader(format!("expected a `{name}` line, found `{line}`")))
+            .ok_or_else(|| CheckpointError::BadHeader(format!("expected a `{name}` line, found `{}`", quote(line))))
     };
     let spec = field("game")?;
     let length_text = field("length")?;
     let width_text = field("width")?;
     let sum_text = field("checksum")?;
-    if spec != expected_spec {
-        return Err(CheckpointError::OtherGame { found: spec, expected: expected_spec.to_owned() });
-    }
-    let length: usize = length_text
+    let length: u64 = length_text
         .parse()
         .ok()
         .filter(|_| length_text.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| CheckpointError::BadHeader(format!("length `{length_text}` is not a number")))?;
+        .ok_or_else(|| CheckpointError::BadHeader(format!("length `{}` is not a number", quote(&length_text))))?;
     let width: usize = match width_text.as_str() {
         "1" => 1,
         "2" => 2,
         "4" => 4,
-        _ => return Err(CheckpointError::BadHeader(format!("width `{width_text}` is not 1, 2 or 4"))),
+        _ => return Err(CheckpointError::BadHeader(format!("width `{}` is not 1, 2 or 4", quote(&width_text)))),
     };
-    let sum = u64::from_str_radix(&sum_text, 16)
+    let checksum = u64::from_str_radix(&sum_text, 16)
         .ok()
         // Exactly as written: 16 lowercase digits (no `+`, no capitals that read the same).
         .filter(|_| sum_text.len() == 16 && sum_text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
-        .ok_or_else(|| CheckpointError::BadHeader(format!("checksum `{sum_text}` is not 16 hex digits")))?;
-    let payload = rest
-        .strip_prefix(b"\n")
-        .ok_or_else(|| CheckpointError::BadHeader("no blank line after the header".to_owned()))?;
-    let expected_bytes = length as u128 * width as u128;
+        .ok_or_else(|| CheckpointError::BadHeader(format!("checksum `{}` is not 16 hex digits", quote(&sum_text))))?;
+    if bytes.get(offset) != Some(&b'\n') {
+        return Err(CheckpointError::BadHeader("no blank line after the header".to_owned()));
+    }
+    Ok(Header { spec, length, width, length_text, width_text, checksum, payload_start: offset + 1 })
+}
+
+/// Whether the game texts `found` and `expected` name the same rules: the same text, or the
+/// same [`HeapGame::canonical_spec`] (`dawson` and `octal:0.07`).
+///
+/// ```
+/// use grundy::heap::checkpoint::same_game;
+/// assert!(same_game("octal:0.07", "dawson"));
+/// assert!(same_game("kayles", "hex:0.77"));
+/// assert!(!same_game("kayles", "dawson"));
+/// ```
+pub fn same_game(found: &str, expected: &str) -> bool {
+    let canonical = |text: &str| {
+        crate::registry::parse_game(text).ok().and_then(|rules| rules.heap_game().map(|game| game.canonical_spec()))
+    };
+    found == expected || canonical(found).is_some_and(|found| canonical(expected) == Some(found))
+}
+
+/// Reads a checkpoint written by [`encode`] for the game `expected_spec` (or any spelling of
+/// it: see [`same_game`]).
+///
+/// # Errors
+/// A [`CheckpointError`] for anything but an intact checkpoint of that game.
+pub fn decode(bytes: &[u8], expected_spec: &str) -> Result<Vec<u32>, CheckpointError> {
+    let header = read_header(bytes)?;
+    if !same_game(&header.spec, expected_spec) {
+        return Err(CheckpointError::OtherGame { found: quote(&header.spec), expected: quote(expected_spec) });
+    }
+    let payload = &bytes[header.payload_start..];
+    let expected_bytes = u128::from(header.length) * header.width as u128;
     if payload.len() as u128 != expected_bytes {
         return Err(CheckpointError::WrongLength { expected: expected_bytes, found: payload.len() as u128 });
     }
-    if checksum(&[spec.as_bytes(), length_text.as_bytes(), width_text.as_bytes(), payload]) != sum {
+    let sum = checksum(&[header.spec.as_bytes(), header.length_text.as_bytes(), header.width_text.as_bytes(), payload]);
+    if sum != header.checksum {
         return Err(CheckpointError::BadChecksum);
     }
+    let width = header.width;
     Ok(payload
         .chunks_exact(width)
         .map(|chunk| {
@@ -181,27 +240,49 @@ pub fn decode(bytes: &[u8], expected_spec: &str) -> Result<Vec<u32>, CheckpointE
         .collect())
 }
 
-/// Checks a few values of a prefix read back against the game's definition (the mex over the
-/// options of heaps small enough to list), so that a checkpoint of the right name but the
-/// wrong contents is not used.
+/// Every heap below this is checked by [`spot_check`].
+pub const CHECKED_PREFIX: usize = 64;
+/// How many heaps beyond [`CHECKED_PREFIX`] [`spot_check`] samples, at most.
+pub const SAMPLED_HEAPS: usize = 4096;
+/// How many options [`spot_check`] looks at in all, at most (a heap of Grundy's game of size
+/// `n` has `n/2` options; this keeps the check under a second).
+pub const CHECKED_OPTIONS: usize = 1 << 22;
+
+/// Checks values of a prefix read back against the game's definition (the mex over all the
+/// options of the heap), so that a checkpoint of the right name but the wrong contents — a
+/// forged one whose checksum was recomputed, say — is not used.
+///
+/// Checked: every heap below [`CHECKED_PREFIX`], the last heap, and up to [`SAMPLED_HEAPS`]
+/// heaps spread evenly over the whole range (a low-discrepancy sequence), while the options
+/// looked at stay within [`CHECKED_OPTIONS`]. A single wrong value among `n` is therefore
+/// caught with probability about `4096 / n`; a wrong block of values much more surely.
 ///
 /// # Errors
 /// [`CheckpointError::WrongValue`] for the first value that disagrees.
 pub fn spot_check(game: &dyn HeapGame, values: &[u32]) -> Result<(), CheckpointError> {
-    let mut heaps: Vec<usize> = (0..values.len().min(64)).collect();
-    let mut heap = 64;
-    while heap < values.len().min(1 << 12) {
-        heaps.push(heap);
-        heap = heap * 5 / 4;
+    let len = values.len();
+    let mut heaps: Vec<usize> = (0..len.min(CHECKED_PREFIX)).collect();
+    if len > CHECKED_PREFIX {
+        heaps.push(len - 1);
+        // The golden-ratio sequence spreads samples evenly at every prefix of the list.
+        const GOLDEN: f64 = 0.618_033_988_749_894_9;
+        let span = (len - CHECKED_PREFIX) as f64;
+        let samples = SAMPLED_HEAPS.min(len - CHECKED_PREFIX);
+        heaps.extend((1..=samples).map(|k| CHECKED_PREFIX + ((k as f64 * GOLDEN).fract() * span) as usize));
     }
+    let mut options_seen = 0usize;
     for heap in heaps {
-        let option_values = game
-            .heap_options(heap as u64)
-            .into_iter()
-            .map(|parts| parts.iter().fold(0u64, |xor, &part| xor ^ u64::from(values[part as usize])));
+        let options = game.heap_options(heap as u64);
+        options_seen += options.len();
+        let option_values = options.into_iter().map(|parts| {
+            parts.iter().fold(0u64, |xor, &part| xor ^ values.get(part as usize).map_or(u64::MAX, |&v| u64::from(v)))
+        });
         let expected = crate::mex(option_values);
         if expected != u64::from(values[heap]) {
             return Err(CheckpointError::WrongValue { heap: heap as u64, found: values[heap], expected });
+        }
+        if options_seen > CHECKED_OPTIONS {
+            break;
         }
     }
     Ok(())
@@ -263,6 +344,40 @@ mod tests {
         assert_eq!(spot_check(&game, &values), Ok(()));
         values[80] ^= 1;
         assert!(matches!(spot_check(&game, &values), Err(CheckpointError::WrongValue { heap: 80, .. })));
+    }
+
+    #[test]
+    fn forged_values_far_beyond_the_prefix_are_caught() {
+        let game = SubtractionGame::new(vec![1, 2]).unwrap();
+        let mut values = Vec::new();
+        crate::heap::HeapGame::extend_sequence(&game, &mut values, 1_000_000, &SequenceControl::default()).unwrap();
+        // A block of 1000 values zeroed near the end, the checksum recomputed by encode.
+        let original = values.clone();
+        values[900_000..901_000].fill(0);
+        let forged = decode(&encode("sub:1,2", &values), "sub:1,2").unwrap();
+        assert!(matches!(spot_check(&game, &forged), Err(CheckpointError::WrongValue { heap, .. }) if heap >= 900_000));
+        // And the last value alone.
+        let mut last_wrong = original;
+        let end = last_wrong.len() - 1;
+        last_wrong[end] ^= 1;
+        assert!(
+            matches!(spot_check(&game, &last_wrong), Err(CheckpointError::WrongValue { heap, .. }) if heap == end as u64)
+        );
+    }
+
+    #[test]
+    fn spellings_of_one_game_share_checkpoints() {
+        let bytes = encode("octal:0.07", &[0, 0, 1, 1, 0]);
+        assert_eq!(decode(&bytes, "dawson").unwrap(), [0, 0, 1, 1, 0]);
+        assert!(matches!(decode(&bytes, "kayles"), Err(CheckpointError::OtherGame { .. })));
+    }
+
+    #[test]
+    fn an_endless_header_line_is_refused_at_once() {
+        let mut bytes = format!("{MAGIC}\ngame ").into_bytes();
+        bytes.resize(8 << 20, b'a');
+        let error = decode(&bytes, "nim").unwrap_err().to_string();
+        assert!(error.contains("longer than"), "{error}");
     }
 
     proptest! {

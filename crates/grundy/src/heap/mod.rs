@@ -33,6 +33,12 @@ pub trait HeapGame: Send + Sync {
     /// [`GameError::TooLarge`] when the table would not fit in memory.
     fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError>;
 
+    /// The rules as one text that is the same for every spelling of the same game (`dawson`,
+    /// `octal:0.07` and `hex:0.07` all give `octal:0.07`): what a checkpoint is compared by.
+    fn canonical_spec(&self) -> String {
+        self.spec()
+    }
+
     /// The theorem that can prove a period of this game's nim-sequence.
     fn periodicity(&self) -> Periodicity;
 

@@ -37,6 +37,10 @@ impl HeapGame for Nim {
 
     fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
         check_memory(|| format!("the nim-sequence of nim up to heap {len}"), len as u128, 4)?;
+        // The whole table at once and fallibly: no doubling past the estimate, no abort.
+        crate::error::try_reserve_table(values, len.saturating_sub(values.len()), || {
+            format!("the nim-sequence of nim up to heap {len}")
+        })?;
         if len > 1 << 32 {
             return Err(GameError::Unsupported(format!(
                 "nim-sequences are tables of 32-bit values; heap {} is past 2^32 - 1",

@@ -284,6 +284,16 @@ impl HeapGame for OctalGame {
         }
     }
 
+    /// The code in octal when every digit is an octal digit (hexadecimal digits 0–7 mean the
+    /// same moves), else in hexadecimal; named games by their codes.
+    fn canonical_spec(&self) -> String {
+        if self.code.digits.iter().all(|&digit| digit < 8) {
+            format!("octal:{}", OctalCode { base: CodeBase::Octal, digits: self.code.digits.clone() })
+        } else {
+            format!("hex:{}", self.code)
+        }
+    }
+
     fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
         self.engine.extend(&self.spec(), values, len, control)
     }

@@ -1,7 +1,7 @@
 //! [`HeapRules`]: any [`HeapGame`] as a front-end family, with a cached nim-sequence, and
 //! heaps of any size through the sequence's proved period.
 
-use crate::error::{GameError, MEMORY_LIMIT, check_memory};
+use crate::error::{GameError, check_memory, memory_limit};
 use crate::heap::period::{Period, default_max_heap, find_period};
 use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
@@ -107,15 +107,21 @@ impl<G: HeapGame> HeapRules<G> {
             return Ok(value.into());
         }
         let bytes_needed = (heap + 1u32).to_u128().map_or(u128::MAX, |len| len.saturating_mul(4));
-        if bytes_needed > MEMORY_LIMIT {
-            let searched = self.searched_without_proof.lock().expect("search lock").unwrap_or(0);
+        if bytes_needed > memory_limit() {
+            let searched = *self.searched_without_proof.lock().expect("search lock");
+            let spec = self.game.spec();
+            // Say which limit was met: no theorem to extrapolate with, or a search that ended.
+            let why = match searched {
+                _ if self.game.periodicity() == Periodicity::Unproved && self.game.known_period().is_none() => {
+                    format!("no periodicity theorem covers {spec}, so heaps past the table cannot take a period")
+                }
+                Some(searched) => format!("{spec} has no period proved on heaps 0..{searched}"),
+                None => format!("{spec} has no period proved"),
+            };
             return Err(GameError::TooLarge {
-                what: format!(
-                    "{} has no period proved (heaps 0..{searched} examined), and its nim-sequence up to heap {heap}",
-                    self.game.spec()
-                ),
+                what: format!("{why}; its nim-sequence up to heap {heap}"),
                 bytes_needed,
-                limit: MEMORY_LIMIT,
+                limit: memory_limit(),
             });
         }
         self.heap_value(small.expect("a heap whose table fits in memory fits 64 bits")).map(BigUint::from)
@@ -154,6 +160,19 @@ impl<G: HeapGame> HeapRules<G> {
                 Ok(None)
             }
         }
+    }
+
+    /// Whether moves from `heap` can be listed at all, decided from the heap alone, before any
+    /// value is computed (so `moves grundys-game 5000000` is refused at once, not after the
+    /// table up to 5000000 is built). [`HeapRules`]'s move listing gives the same errors.
+    ///
+    /// # Errors
+    /// [`GameError::Unsupported`] naming the heap and the limit.
+    pub fn check_moves_listable(&self, heap: &BigUint) -> Result<(), GameError> {
+        if heap.to_u64().is_some_and(|small| small <= LISTED_HEAPS) {
+            return Ok(());
+        }
+        self.options(heap).map(drop)
     }
 
     /// Every option of `heap`, each as the heaps it leaves. Heaps up to [`LISTED_HEAPS`] list
@@ -327,7 +346,10 @@ mod tests {
         let rules = HeapRules::new(Unprovable);
         assert_eq!(rules.value_of(&big("100000")).unwrap(), 0u32.into());
         let error = rules.value_of(&big("100000000000000000000")).unwrap_err().to_string();
-        assert!(error.contains("no period proved") && error.contains("would need about"), "{error}");
+        assert!(
+            error.contains("no periodicity theorem covers unprovable") && error.contains("would need about"),
+            "{error}"
+        );
     }
 
     proptest! {

@@ -60,7 +60,8 @@ pub fn zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<BigUint, GameError>
             (1u128 << 26) * 30103 / 100_000
         )));
     }
-    let mut transform: Vec<i64> = vec![0; size];
+    let mut transform: Vec<i64> =
+        crate::error::try_table(size, 0, || format!("the Walsh–Hadamard transform of {size} value counts"))?;
     for (slot, &count) in transform.iter_mut().zip(counts) {
         *slot = i64::try_from(count).expect("counts of a table in memory fit 63 bits");
     }
@@ -81,9 +82,15 @@ pub fn zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<BigUint, GameError>
             *multiplicity.entry(value).or_default() += 1;
         }
     }
+    // The powers are the slow part (each has up to `result_bits` bits): one unit of progress each.
+    let task = crate::progress::Task::start(
+        &format!("the P-positions among sums of {heaps} heaps"),
+        multiplicity.len() as u64,
+    );
     let mut sum = BigInt::zero();
     for (value, times) in multiplicity {
         sum += BigInt::from(value).pow(heaps) * times;
+        task.advance(1);
     }
     let (quotient, remainder) = (sum.magnitude() / size, sum.magnitude() % size);
     debug_assert!(remainder.is_zero() && sum.sign() != num_bigint::Sign::Minus, "a count is a whole number");

@@ -134,6 +134,10 @@ impl HeapGame for SubtractionGame {
 
     fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
         check_memory(|| format!("the nim-sequence of {} up to heap {len}", self.spec()), len as u128, 4)?;
+        // The whole table at once and fallibly: no doubling past the estimate, no abort.
+        crate::error::try_reserve_table(values, len.saturating_sub(values.len()), || {
+            format!("the nim-sequence of {} up to heap {len}", self.spec())
+        })?;
         const CHUNK: usize = 1 << 20;
         while values.len() < len {
             if control.cancelled() {

@@ -20,7 +20,7 @@
 //! diagonals `(J − I)B ± (B − 1)`), so each bitset word has one writer per phase; the words are
 //! relaxed atomics, which compile to plain loads and stores, and rayon's join orders the phases.
 
-use crate::error::{GameError, check_memory};
+use crate::error::{GameError, check_memory, try_reserve_table, try_table};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
@@ -52,6 +52,17 @@ impl GrundyTable {
         squared.saturating_mul(4).saturating_add((3 * size).saturating_mul(words_per_set * 8 + 4))
     }
 
+    /// Bytes the peak of computing the table and handing it out as rows of `u64`
+    /// ([`GrundyTable::to_rows`], what `grundy table` prints) takes: [`GrundyTable::bytes_needed`]
+    /// plus 8 bytes a cell and a row header each. Measured peaks are within 20% of it (the CLI
+    /// test `memory_estimates`).
+    pub fn bytes_needed_as_rows(size: u64) -> u128 {
+        let size = size as u128;
+        Self::bytes_needed(size as u64)
+            .saturating_add(size.saturating_mul(size).saturating_mul(8))
+            .saturating_add(size * 24)
+    }
+
     /// Refuses a side whose computation would not fit in memory (with the estimate).
     ///
     /// # Errors
@@ -61,7 +72,7 @@ impl GrundyTable {
             return Err(GameError::TooLarge {
                 what: format!("the {size}×{size} Wythoff table"),
                 bytes_needed: Self::bytes_needed(size),
-                limit: crate::error::MEMORY_LIMIT,
+                limit: crate::error::memory_limit(),
             });
         }
         check_memory(|| format!("the {size}×{size} Wythoff table"), Self::bytes_needed(size), 1)
@@ -87,9 +98,11 @@ impl GrundyTable {
         if size == 0 {
             return Ok(GrundyTable { size, values: Vec::new() });
         }
-        let lines = Lines::new(size);
+        let lines = Lines::new(size)?;
         let blocks = size.div_ceil(block);
+        let task = crate::progress::Task::start(&format!("the {size}×{size} Wythoff table"), (2 * blocks - 1) as u64);
         for phase in 0..2 * blocks - 1 {
+            task.set(phase as u64);
             // Block rows I with I ≤ J = phase − I < blocks.
             let first = phase.saturating_sub(blocks - 1);
             let last = phase / 2;
@@ -109,7 +122,7 @@ impl GrundyTable {
     pub fn compute_plain(size: u64) -> Result<Self, GameError> {
         Self::check_size(size)?;
         let size = size as usize;
-        let mut values = vec![0u32; size * size];
+        let mut values = try_table(size * size, 0u32, || format!("the {size}×{size} Wythoff table"))?;
         let mut seen = vec![false; 2 * size + 1];
         for x in 0..size {
             for y in 0..size {
@@ -168,28 +181,36 @@ struct Lines {
     values: Vec<AtomicU32>,
 }
 
-fn zeroed_words(count: usize) -> Vec<AtomicU64> {
-    (0..count).map(|_| AtomicU64::new(0)).collect()
+/// `count` zeroed atomics, allocated fallibly: a refused allocation is an error, not an abort.
+fn zeroed<T>(count: usize, zero: impl Fn() -> T) -> Result<Vec<T>, GameError> {
+    let mut table = Vec::new();
+    try_reserve_table(&mut table, count, || "the bitsets of the Wythoff table".to_owned())?;
+    table.extend((0..count).map(|_| zero()));
+    Ok(table)
 }
 
-fn zeroed_mexes(count: usize) -> Vec<AtomicU32> {
-    (0..count).map(|_| AtomicU32::new(0)).collect()
+fn zeroed_words(count: usize) -> Result<Vec<AtomicU64>, GameError> {
+    zeroed(count, || AtomicU64::new(0))
+}
+
+fn zeroed_mexes(count: usize) -> Result<Vec<AtomicU32>, GameError> {
+    zeroed(count, || AtomicU32::new(0))
 }
 
 impl Lines {
-    fn new(size: usize) -> Self {
+    fn new(size: usize) -> Result<Self, GameError> {
         let words = (2 * size).div_ceil(64);
-        Lines {
+        Ok(Lines {
             size,
             words,
-            rows: zeroed_words(size * words),
-            columns: zeroed_words(size * words),
-            diagonals: zeroed_words(size * words),
-            row_mex: zeroed_mexes(size),
-            column_mex: zeroed_mexes(size),
-            diagonal_mex: zeroed_mexes(size),
-            values: zeroed_mexes(size * size),
-        }
+            rows: zeroed_words(size * words)?,
+            columns: zeroed_words(size * words)?,
+            diagonals: zeroed_words(size * words)?,
+            row_mex: zeroed_mexes(size)?,
+            column_mex: zeroed_mexes(size)?,
+            diagonal_mex: zeroed_mexes(size)?,
+            values: zeroed_mexes(size * size)?,
+        })
     }
 
     /// Copies the upper triangle onto the lower one (`G(y, x) = G(x, y)`), in tiles for the

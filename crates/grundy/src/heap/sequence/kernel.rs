@@ -706,7 +706,8 @@ fn mark_rare_pairs<T: Cell>(
     // The one split into equal parts (when they must differ) is cut out of the list once, not
     // tested at every pair.
     let mut mark = |positions: &[u32], rares: &[T]| mark_rare_list(positions, rares, values, m, seen);
-    let half = (unequal_parts && m.is_multiple_of(2)).then(|| positions.binary_search(&((m / 2) as u32)).ok()).flatten();
+    let half =
+        (unequal_parts && m.is_multiple_of(2)).then(|| positions.binary_search(&((m / 2) as u32)).ok()).flatten();
     match half {
         Some(at) => {
             mark(&positions[..at], &rares[..at]);

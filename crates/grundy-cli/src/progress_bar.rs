@@ -1,0 +1,70 @@
+//! The CLI's rendering of the library's progress reports ([`grundy::progress`]): a bar with
+//! the time left on stderr, only when stderr is a terminal, and only for work that has already
+//! taken a second (short tasks draw nothing).
+
+use grundy::progress::ProgressSink;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::HashMap;
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Work shorter than this shows no bar.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+
+struct Shown {
+    what: String,
+    total: u64,
+    started: Instant,
+    bar: Option<ProgressBar>,
+}
+
+/// Draws every task of the library as an indicatif bar.
+#[derive(Default)]
+struct TerminalBars {
+    tasks: Mutex<HashMap<u64, Shown>>,
+}
+
+impl ProgressSink for TerminalBars {
+    fn start(&self, id: u64, what: &str, total: u64) {
+        let shown = Shown { what: what.to_owned(), total, started: Instant::now(), bar: None };
+        self.tasks.lock().expect("progress lock").insert(id, shown);
+    }
+
+    fn update(&self, id: u64, done: u64) {
+        let mut tasks = self.tasks.lock().expect("progress lock");
+        let Some(shown) = tasks.get_mut(&id) else { return };
+        if shown.bar.is_none() && shown.started.elapsed() >= QUIET_FOR {
+            shown.bar = Some(new_bar(&shown.what, shown.total));
+        }
+        if let Some(bar) = &shown.bar {
+            bar.set_position(done);
+        }
+    }
+
+    fn finish(&self, id: u64) {
+        if let Some(Shown { bar: Some(bar), .. }) = self.tasks.lock().expect("progress lock").remove(&id) {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// A bar for `total` units (a spinner with a count when the total is unknown).
+fn new_bar(what: &str, total: u64) -> ProgressBar {
+    let (bar, template) = if total == 0 {
+        (ProgressBar::new_spinner(), "{spinner} {msg}: {human_pos} done, {elapsed}")
+    } else {
+        (ProgressBar::new(total), "{msg} [{bar:40}] {percent}%, {elapsed} (eta {eta})")
+    };
+    bar.set_style(ProgressStyle::with_template(template).expect("a valid template").progress_chars("=> "));
+    bar.set_message(what.to_owned());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Installs the bars when stderr is a terminal (a pipe or a file gets no progress text).
+pub fn install() {
+    if std::io::stderr().is_terminal() {
+        grundy::progress::install(Box::new(TerminalBars::default()));
+    }
+}

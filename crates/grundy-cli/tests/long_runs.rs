@@ -1,0 +1,215 @@
+//! Long runs you can trust (issue 18): checkpoints checked at start-up, saved on SIGTERM and
+//! SIGHUP, locked, never shrunk, compared by the game's canonical form; bounded reads.
+#![cfg(unix)]
+
+mod common;
+
+use common::grundy;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh directory for one test.
+fn directory(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("grundy-long-runs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&path);
+    std::fs::create_dir_all(&path).unwrap();
+    path
+}
+
+/// A subtraction game with 3000 moves: slow enough (seconds per million heaps) to interrupt.
+fn slow_game() -> String {
+    let set: Vec<String> = (1..=3000).map(|n| (2 * n + 1).to_string()).collect();
+    format!("sub:{}", set.join(","))
+}
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn signal(child: &Child, name: &str) {
+    assert!(Command::new("kill").args([name, &child.id().to_string()]).status().unwrap().success());
+}
+
+/// Waits until `path` exists (the run has started and locked), at most 20 s.
+fn wait_for(path: &std::path::Path) {
+    let started = Instant::now();
+    while !path.exists() {
+        assert!(started.elapsed() < Duration::from_secs(20), "{} never appeared", path.display());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn an_unwritable_checkpoint_is_refused_at_once() {
+    let started = Instant::now();
+    let run = grundy(&["sequence", "grundys-game", "--to", "3000000", "--checkpoint", "missing/x.ck"]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
+    assert!(run.stderr.contains("cannot write checkpoint `missing/x.ck`"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    // Not a regular file: refused, never read (a device would never end).
+    for path in ["/dev/zero", "/tmp"] {
+        let run = grundy(&["sequence", "sub:2,5", "--to", "10", "--checkpoint", path]);
+        assert_eq!(run.status, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("is not a regular file"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn sigterm_and_sighup_save_and_the_run_resumes_to_the_same_output() {
+    let game = slow_game();
+    for (name, status) in [("-TERM", 143), ("-HUP", 129)] {
+        let dir = directory(&format!("signal{name}"));
+        let path = dir.join("x.ck");
+        let file = path.to_str().unwrap();
+        let child = spawn(&["sequence", &game, "--to", "200000000", "--checkpoint", file]);
+        wait_for(&dir.join("x.ck.lock"));
+        std::thread::sleep(Duration::from_millis(1500));
+        signal(&child, name);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(status), "{stderr}");
+        assert!(stderr.contains("interrupted after computing heaps 0..") && stderr.contains(file), "{stderr}");
+        let saved = grundy::heap::checkpoint::decode(&std::fs::read(&path).unwrap(), &game).unwrap();
+        assert!(!saved.is_empty());
+        assert!(!dir.join("x.ck.lock").exists(), "the lock file is removed at the end");
+        let to = (saved.len() + 1000).to_string();
+        let resumed = grundy(&["sequence", &game, "--to", &to, "--checkpoint", file]);
+        let fresh = grundy(&["sequence", &game, "--to", &to]);
+        assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+        assert_eq!(resumed.stdout, fresh.stdout);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_shorter_run_never_shrinks_a_checkpoint() {
+    let dir = directory("shrink");
+    let path = dir.join("x.ck");
+    let file = path.to_str().unwrap();
+    let long = grundy(&["sequence", "sub:2,5", "--to", "2000000", "--checkpoint", file]);
+    assert_eq!(long.status, 0, "{}", long.stderr);
+    let short = grundy(&["sequence", "sub:2,5", "--to", "1000000", "--checkpoint", file]);
+    assert_eq!(short.status, 0, "{}", short.stderr);
+    assert_eq!(short.stdout.split_ascii_whitespace().count(), 1_000_001);
+    let header = grundy::heap::checkpoint::read_header(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(header.length, 2_000_001);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_second_run_on_a_locked_checkpoint_is_refused_naming_the_holder() {
+    let game = slow_game();
+    let dir = directory("lock");
+    let path = dir.join("x.ck");
+    let file = path.to_str().unwrap();
+    let child = spawn(&["sequence", &game, "--to", "200000000", "--checkpoint", file]);
+    wait_for(&dir.join("x.ck.lock"));
+    std::thread::sleep(Duration::from_millis(200));
+    let second = grundy(&["sequence", &game, "--to", "10", "--checkpoint", file]);
+    signal(&child, "-INT");
+    let first = child.wait_with_output().unwrap();
+    assert_eq!(first.status.code(), Some(130));
+    assert_eq!(second.status, 2, "{}", second.stderr);
+    let holder = format!("in use by another grundy run (process {})", first_pid(&second.stderr));
+    assert!(second.stderr.contains(&holder), "{}", second.stderr);
+    // Once the holder is gone, the checkpoint is free again.
+    let again = grundy(&["sequence", &game, "--to", "10", "--checkpoint", file]);
+    assert_eq!(again.status, 0, "{}", again.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The process id named in a lock refusal.
+fn first_pid(stderr: &str) -> String {
+    let after = stderr.split("(process ").nth(1).unwrap_or_default();
+    let pid: String = after.chars().take_while(char::is_ascii_digit).collect();
+    assert!(!pid.is_empty(), "{stderr}");
+    pid
+}
+
+#[test]
+fn temporaries_of_dead_runs_are_removed_and_spellings_of_a_game_share_a_checkpoint() {
+    let dir = directory("stale");
+    let path = dir.join("x.ck");
+    let file = path.to_str().unwrap();
+    // A process id above the kernel's largest (2^22) belongs to no process.
+    let stale = dir.join("x.ck.tmp-4194309");
+    std::fs::write(&stale, b"").unwrap();
+    let made = grundy(&["sequence", "octal:0.07", "--to", "100", "--checkpoint", file]);
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    assert!(!stale.exists());
+    let used = grundy(&["sequence", "dawson", "--to", "100", "--checkpoint", file]);
+    assert_eq!(used.status, 0, "{}", used.stderr);
+    assert_eq!(used.stdout, made.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_save_that_fails_later_still_prints_the_result_and_warns() {
+    let game = slow_game();
+    let dir = directory("late-failure");
+    let path = dir.join("x.ck");
+    let file = path.to_str().unwrap();
+    let child = spawn(&["sequence", &game, "--to", "200000", "--checkpoint", file]);
+    wait_for(&dir.join("x.ck.lock"));
+    // The directory goes away after the start-up check: the save at the end fails.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("warning: cannot save checkpoint") && stderr.contains("complete"), "{stderr}");
+    assert_eq!(String::from_utf8(output.stdout).unwrap().split_ascii_whitespace().count(), 200_001);
+}
+
+#[test]
+fn graph_files_are_read_with_limits_and_contest_layout_is_said() {
+    let started = Instant::now();
+    let run = grundy(&["value", "dag:/dev/zero", "a"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("longer than 64.0 KiB"), "{}", run.stderr);
+    assert!(started.elapsed() < Duration::from_secs(1));
+    let dir = directory("contest");
+    let contest = dir.join("contest.txt");
+    std::fs::write(&contest, "4 3\n1 2\n2 3\n3 1\n").unwrap();
+    let plain = dir.join("plain.txt");
+    std::fs::write(&plain, "1 2\n2 3\n3 1\n").unwrap();
+    let contest_game = format!("dag:{}", contest.display());
+    let run = grundy(&["table", &contest_game]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("read in contest layout"), "{}", run.stderr);
+    assert!(run.stdout.contains("4 0 P"), "vertex 4 is isolated: {}", run.stdout);
+    for vertex in ["1", "2", "3"] {
+        let from_contest = grundy(&["outcome", &contest_game, vertex]).stdout;
+        let from_plain = grundy(&["outcome", &format!("dag:{}", plain.display()), vertex]).stdout;
+        assert_eq!(from_contest, from_plain, "vertex {vertex}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn memory_limits_refuse_with_the_estimate() {
+    let run = grundy(&["table", "wythoff", "--size", "16000", "--memory-limit", "100M"]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("would need about") && run.stderr.contains("100.0 MiB allowed"), "{}", run.stderr);
+    let run = grundy(&["value", "nim", "3", "--memory-limit", "lots"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("bad size `lots`"), "{}", run.stderr);
+}
+
+#[test]
+fn errors_quote_a_long_input_briefly() {
+    let word = format!("sub:{}x", "1,".repeat(65_000));
+    let run = grundy(&["value", &word, "3"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.len() < 600 && run.stderr.contains("more characters"), "{}", run.stderr.len());
+    let run = grundy(&["value", "grundys-game", "10000000000000000000"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("no periodicity theorem covers grundys-game"), "{}", run.stderr);
+}

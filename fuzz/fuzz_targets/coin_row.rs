@@ -1,0 +1,15 @@
+//! Any coin rule and row: `coins:RULE` parsed, then a row of H/T or a coin number valued.
+//! The text before the first newline is the rule, the rest the components.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|text: &str| {
+    let (rule, row) = text.split_once('\n').unwrap_or((text, "H"));
+    if row.len() > 256 {
+        return;
+    }
+    if let Ok(game) = grundy::spec::parse_game(&format!("coins:{rule}")) {
+        let components: Vec<String> = row.split(' ').map(str::to_owned).collect();
+        let _ = game.value(&components);
+    }
+});
