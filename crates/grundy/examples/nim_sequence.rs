@@ -63,7 +63,7 @@ fn main() {
         Some(mask) => {
             let mask = mask.parse::<i64>().expect("MASK is an integer") as u32;
             let rare: Vec<usize> =
-                (0..values.len()).filter(|&heap| (values[heap] & mask).count_ones() % 2 == 0).collect();
+                (0..values.len()).filter(|&heap| (values[heap] & mask).count_ones().is_multiple_of(2)).collect();
             format!(" rare={} last_rare={}", rare.len(), rare.last().map_or(-1, |&heap| heap as i64))
         }
         None => String::new(),

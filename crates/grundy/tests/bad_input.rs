@@ -4,7 +4,8 @@
 use grundy::error::quote;
 use grundy::graph::digraph::EdgeList;
 use grundy::heap::checkpoint::{decode, encode, read_header};
-use grundy::spec::{parse_game, parse_game_with};
+use grundy::registry::{parse_game, parse_game_with, parse_sum};
+use grundy::sum::Position;
 use proptest::prelude::*;
 
 /// Game words that parse, to mutate.
@@ -80,7 +81,7 @@ proptest! {
             if text.is_empty() || text.contains(char::is_whitespace) {
                 continue;
             }
-            if let Err(error) = rules.outcome(std::slice::from_ref(&text)) {
+            if let Err(error) = Position::parse_single(rules.clone(), &[&text]).and_then(|position| position.outcome()) {
                 let message = error.to_string();
                 assert_short(&message);
                 if matches!(error, grundy::error::GameError::BadComponent { .. }) {
@@ -116,11 +117,10 @@ proptest! {
 
     #[test]
     fn coin_rows_random(rule in "[a-z=.,;0-9-]{0,16}", row in "[HTX0-9]{0,20}") {
-        if let Ok(game) = parse_game(&format!("coins:{rule}")) && !row.is_empty() {
-            if let Err(error) = game.value(std::slice::from_ref(&row)) {
+        if let Ok(game) = parse_game(&format!("coins:{rule}")) && !row.is_empty()
+            && let Err(error) = Position::parse_single(game, &[&row]).and_then(|position| position.value()) {
                 assert_short(&error.to_string());
             }
-        }
     }
 
     #[test]
@@ -135,9 +135,8 @@ proptest! {
 
     #[test]
     fn play_input_random(typed in "\\PC{0,40}") {
-        let nim = parse_game("nim").unwrap();
-        let position: Vec<String> = ["3", "4", "5"].map(String::from).to_vec();
-        if let Ok(Err(illegal)) = grundy::play::find_typed_move(nim.as_ref(), &position, &typed) {
+        let position = parse_sum(&["nim", "3", "4", "5"]).unwrap();
+        if let Ok(Err(illegal)) = grundy::play::find_typed_move(&position, &typed) {
             assert_short(&illegal.to_string());
         }
     }

@@ -595,7 +595,7 @@ mod tests {
             vertices in 1u32..9,
             raw_edges in proptest::collection::vec((0u32..9, 0u32..9), 0..16),
         ) {
-            use crate::ruleset::Ruleset;
+            use crate::ruleset::ComponentGame;
             let edges: Vec<(u32, u32)> =
                 raw_edges.into_iter().map(|(u, v)| (u % vertices + 1, v % vertices + 1)).collect();
             let body: String = edges.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
@@ -606,12 +606,12 @@ mod tests {
             let named: String = edges.iter().map(|(u, v)| format!("v{u} v{v}\n")).collect();
             let plain = (!edges.is_empty()).then(|| crate::graph::dag::DagGame::parse("dag:p", "p", &named).unwrap());
             for vertex in 1..=vertices {
-                let name = vec![vertex.to_string()];
-                let from_contest = contest.value(&name).unwrap().to_string();
-                let plain_name = vec![format!("v{vertex}")];
+                let at_contest = contest.parse_component(&vertex.to_string()).unwrap();
+                let from_contest = contest.value(&at_contest).unwrap().to_string();
+                let plain_name = format!("v{vertex}");
                 let from_plain = match &plain {
-                    Some(plain) if plain.graph().vertex(&plain_name[0]).is_some() => {
-                        plain.value(&plain_name).unwrap().to_string()
+                    Some(plain) if plain.graph().vertex(&plain_name).is_some() => {
+                        plain.value(&plain.parse_component(&plain_name).unwrap()).unwrap().to_string()
                     }
                     _ => "0".to_owned(),
                 };

@@ -136,7 +136,7 @@ impl Genus {
         let length = self.period_start + self.period;
         let whole: Vec<u64> = (0..length + self.period).map(|n| self.gamma(n)).collect();
         for candidate in 1..=self.period {
-            if self.period % candidate == 0
+            if self.period.is_multiple_of(candidate)
                 && (self.period_start..self.period_start + self.period)
                     .all(|n| whole[n] == whole[self.period_start + (n - self.period_start) % candidate])
             {
