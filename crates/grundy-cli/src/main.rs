@@ -9,6 +9,7 @@ mod games;
 mod long_run;
 mod output;
 mod render;
+mod script_worker;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -44,6 +45,11 @@ enum Command {
     Play(commands::play::Args),
     /// A picture: a nim-sequence, a two-heap table or a graph game, as SVG or PNG.
     Plot(commands::plot::Args),
+    /// Cross-checks a formula or a program against the game's definition (对拍).
+    Check(commands::check::Args),
+    /// Evaluates a script game for a parent grundy (internal).
+    #[command(name = "__script-worker", hide = true)]
+    ScriptWorker(script_worker::worker::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +68,8 @@ fn main() -> ExitCode {
         Command::Stats(args) => commands::stats::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Check(args) => commands::check::run(args),
+        Command::ScriptWorker(args) => script_worker::worker::run(args),
     };
     output::finish(result)
 }

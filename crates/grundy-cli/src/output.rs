@@ -32,6 +32,9 @@ pub enum Stop {
     /// Ctrl-C stopped a long computation (the message says what was kept): exit status 130.
     #[error("{0}")]
     Interrupted(String),
+    /// `grundy check` found a counterexample and printed it: exit status 1.
+    #[error("a counterexample was found")]
+    Counterexample,
 }
 
 /// Maps a command's result to the exit status: 0, or one line on stderr and 2.
@@ -39,6 +42,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::BrokenPipe)) => ExitCode::SUCCESS,
+        Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::Counterexample)) => ExitCode::from(1),
         Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::Interrupted(_))) => {
             let _ = writeln!(io::stderr(), "grundy: {error}");
             ExitCode::from(130)

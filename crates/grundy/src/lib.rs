@@ -36,6 +36,8 @@ pub mod heap;
 pub mod nimber;
 pub mod play;
 pub mod ruleset;
+#[cfg(feature = "script")]
+pub mod script;
 pub mod solve;
 pub mod spec;
 pub mod sum;

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod check;
 pub mod moves;
 pub mod outcome;
 pub mod period;

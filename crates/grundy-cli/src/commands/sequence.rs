@@ -3,6 +3,7 @@
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
 use crate::output::print;
+use crate::script_worker::{ScriptFlags, ScriptProxy, script_path};
 use std::path::PathBuf;
 
 /// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
@@ -20,9 +21,20 @@ pub struct Args {
     /// run with the same FILE continues from it.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    #[command(flatten)]
+    script: ScriptFlags,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    // Script games (issue 12): the whole sequence is computed in the script's worker process.
+    if let Some(path) = script_path(&args.game) {
+        if args.checkpoint.is_some() {
+            anyhow::bail!("--checkpoint is for built-in heap games, not script games");
+        }
+        let values = ScriptProxy::spawn(path, args.script.options())?.sequence(args.to)?;
+        let values: Vec<u32> = values.iter().map(|&value| u32::try_from(value).unwrap_or(u32::MAX)).collect();
+        return write_values(&values, args.json);
+    }
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let values = values_to(game, args.to, args.checkpoint.as_deref())?;
