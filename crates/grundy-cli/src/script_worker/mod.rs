@@ -14,7 +14,7 @@ pub mod worker;
 
 use grundy::Value;
 use grundy::script::ScriptPosition;
-use protocol::{position_from_json, position_to_json, positions_from_json, value_from_json};
+use protocol::{position_to_json, positions_from_json, value_from_json};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -91,6 +91,9 @@ struct Worker {
 }
 
 /// A script game evaluated in a watched worker process.
+///
+/// `check` and `sequence` use part of it today; the rest (`parse`, `start`, `name`, …) is the
+/// interface the game registry wires into every command.
 pub struct ScriptProxy {
     path: String,
     options: ScriptOptions,
@@ -100,6 +103,7 @@ pub struct ScriptProxy {
     start: Option<Vec<ScriptPosition>>,
 }
 
+#[allow(dead_code)] // Used by the registry once script games are wired into every command.
 impl ScriptProxy {
     /// Starts a worker on the script at `path` and loads it.
     ///
@@ -356,6 +360,7 @@ pub fn script_path(game: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use protocol::position_from_json;
 
     #[test]
     fn default_position_limit_follows_the_cap() {
