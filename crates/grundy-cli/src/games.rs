@@ -2,7 +2,7 @@
 //! into the library's typed [`Position`]. No other module reads component text.
 
 use crate::input::{BoundedLines, STDIN_LINE_LIMIT, read_graph_file};
-use grundy::registry::{PLUS, parse_game_with, parse_sum_with};
+use grundy::registry::{FrontEnd, PLUS, parse_game_in, parse_sum_in};
 use grundy::ruleset::Ruleset;
 use grundy::sum::Position;
 use std::io::IsTerminal;
@@ -22,9 +22,20 @@ pub struct PositionArgs {
     pub json: bool,
 }
 
+/// What the command line lends the parser: files read with limits, and script games run in
+/// watched worker processes.
+pub fn front_end() -> FrontEnd<'static> {
+    FrontEnd { read_file: &read_graph_file, script_host: Some(&crate::script_worker::rules::WorkerHost) }
+}
+
 /// Parses one GAME word.
 pub fn resolve(game: &str) -> anyhow::Result<Arc<dyn Ruleset>> {
-    Ok(parse_game_with(game, &read_graph_file)?)
+    Ok(parse_game_in(game, &front_end())?)
+}
+
+/// Parses a whole position: game words and components, `+` between the parts.
+pub fn parse_position(words: &[&str]) -> anyhow::Result<Position> {
+    Ok(parse_sum_in(words, &front_end())?)
 }
 
 /// Where the positions of a command come from.
@@ -50,7 +61,7 @@ impl PositionArgs {
             }
             return Ok(Positions::Lines(ruleset));
         }
-        Ok(Positions::One(parse_sum_with(&words, &read_graph_file)?))
+        Ok(Positions::One(parse_position(&words)?))
     }
 
     /// Turns JSON errors on with `--json`.

@@ -12,6 +12,7 @@ mod long_run;
 mod output;
 mod progress_bar;
 mod render;
+mod script_worker;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -55,6 +56,11 @@ enum Command {
     Genus(commands::genus::Args),
     /// The misère quotient of the sums of heaps 0..N: presentation, P-portion, heap elements.
     Quotient(commands::quotient::Args),
+    /// Cross-checks a formula or a program against the game's definition (对拍).
+    Check(commands::check::Args),
+    /// Evaluates a script game for a parent grundy (internal).
+    #[command(name = "__script-worker", hide = true)]
+    ScriptWorker(script_worker::worker::Args),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +85,8 @@ fn main() -> ExitCode {
         Command::Plot(args) => commands::plot::run(args),
         Command::Genus(args) => commands::genus::run(args),
         Command::Quotient(args) => commands::quotient::run(args),
+        Command::Check(args) => commands::check::run(args),
+        Command::ScriptWorker(args) => script_worker::worker::run(args),
     };
     output::finish(result)
 }

@@ -49,6 +49,9 @@ pub enum Stop {
     /// Some lines of standard input were bad (each was reported): exit status 2.
     #[error("{0} line(s) of standard input could not be answered")]
     BadLines(usize),
+    /// `grundy check` found a counterexample and printed it: exit status 1.
+    #[error("a counterexample was found")]
+    Counterexample,
 }
 
 fn error_object(kind: &str, message: &str) -> serde_json::Value {
@@ -90,6 +93,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
                 ExitCode::from(crate::long_run::interrupted_status())
             }
+            Some(Stop::Counterexample) => ExitCode::from(1),
             Some(Stop::BadLines(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
                 ExitCode::from(2)

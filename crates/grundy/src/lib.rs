@@ -46,6 +46,7 @@ pub mod position;
 pub mod progress;
 pub mod registry;
 pub mod ruleset;
+pub mod script;
 pub mod solve;
 pub mod sum;
 #[cfg(test)]

@@ -27,6 +27,8 @@ pub enum Component {
     Coins(CoinRow),
     /// A heads coin on a grid, row and column from 0 (`corners`, `product:A*B`).
     Cell(u64, u64),
+    /// A position of a script game (`script:PATH`): an integer, a tuple or a string.
+    Script(crate::script::ScriptPosition),
 }
 
 /// A row of coins: the heads coins, numbered from 1 on the left, and how the row was written.
@@ -122,6 +124,19 @@ impl ComponentKind for (u64, u64) {
     fn from_component(component: &Component) -> Option<Self> {
         match component {
             Component::Cell(x, y) => Some((*x, *y)),
+            _ => None,
+        }
+    }
+}
+
+impl ComponentKind for crate::script::ScriptPosition {
+    const KIND: &'static str = "script position";
+    fn into_component(self) -> Component {
+        Component::Script(self)
+    }
+    fn from_component(component: &Component) -> Option<Self> {
+        match component {
+            Component::Script(position) => Some(position.clone()),
             _ => None,
         }
     }

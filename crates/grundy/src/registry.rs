@@ -27,8 +27,36 @@ use std::sync::Arc;
 /// be read. The library does no I/O; the front end decides what reading a file means.
 pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 
+/// What runs script games (`script:PATH`) for a front end. The library runs no script and
+/// reads no file: a front end that offers script games supplies a host (the CLI's runs each
+/// script in a watched worker process) and the host builds the whole game.
+pub trait ScriptHost {
+    /// The game of the script at `path`, as the `script:PATH` word `text` names it.
+    ///
+    /// # Errors
+    /// [`GameError::BadGame`] naming `text` when the script cannot be read or loaded.
+    fn build(&self, text: &str, path: &str) -> Result<Arc<dyn Ruleset>, GameError>;
+}
+
+/// What a front end lends the parser: how to read a file named in a game word, and what runs
+/// script games (none: `script:` is refused with a clear error).
+#[derive(Clone, Copy)]
+pub struct FrontEnd<'a> {
+    /// Reads `FILE` parameters (`dag:FILE`).
+    pub read_file: ReadFile<'a>,
+    /// Builds `script:PATH` games.
+    pub script_host: Option<&'a dyn ScriptHost>,
+}
+
+impl<'a> FrontEnd<'a> {
+    /// A front end that reads files with `read_file` and runs no scripts.
+    pub fn reading(read_file: ReadFile<'a>) -> Self {
+        FrontEnd { read_file, script_host: None }
+    }
+}
+
 /// How a family builds its game from the word's parameters (`None` when there is no `:`).
-type Build = fn(text: &str, parameters: Option<&str>, read_file: ReadFile) -> Result<Arc<dyn Ruleset>, GameError>;
+type Build = fn(text: &str, parameters: Option<&str>, front: &FrontEnd) -> Result<Arc<dyn Ruleset>, GameError>;
 
 /// One family of games.
 #[derive(Clone, Copy)]
@@ -78,11 +106,11 @@ fn required<'a>(text: &str, parameters: Option<&'a str>, form: &str) -> Result<&
 fn read_graph(
     text: &str,
     parameters: Option<&str>,
-    read_file: ReadFile,
+    front: &FrontEnd,
     form: &str,
 ) -> Result<(String, String), GameError> {
     let file = required(text, parameters, form)?;
-    let contents = read_file(file).map_err(|reason| GameError::BadGame { spec: text.to_owned(), reason })?;
+    let contents = (front.read_file)(file).map_err(|reason| GameError::BadGame { spec: text.to_owned(), reason })?;
     Ok((file.to_owned(), contents))
 }
 
@@ -212,8 +240,8 @@ pub static FAMILIES: &[Family] = &[
                   layout: `n m`, then m edges of vertices 1..n); cycles allowed: values ∞(K) and draws D",
         component: "a vertex name (a token on it; several tokens may share a vertex)",
         example: "value dag:crates/grundy-cli/tests/data/dag.txt a b b",
-        build: |text, parameters, read_file| {
-            let (file, contents) = read_graph(text, parameters, read_file, "dag:FILE")?;
+        build: |text, parameters, front| {
+            let (file, contents) = read_graph(text, parameters, front, "dag:FILE")?;
             Ok(erase(DagGame::parse(text, &file, &contents)?))
         },
     },
@@ -224,9 +252,27 @@ pub static FAMILIES: &[Family] = &[
                   move wins iff every maximum matching covers the token's vertex",
         component: "the token's vertex `v`, or the path so far `v1,v2,v3` (token on v3)",
         example: "outcome geography:crates/grundy-cli/tests/data/grid4.txt r0c0",
-        build: |text, parameters, read_file| {
-            let (file, contents) = read_graph(text, parameters, read_file, "geography:FILE")?;
+        build: |text, parameters, front| {
+            let (file, contents) = read_graph(text, parameters, front, "geography:FILE")?;
             Ok(erase(GeographyGame::parse(text, &file, &contents)?))
+        },
+    },
+    Family {
+        names: &["script"],
+        syntax: "script:PATH",
+        summary: "your own game: the Starlark file PATH defines `moves(position)`, the list of options (`Sum(a, b)` for \
+                  an option that splits into independent games); run in a watched worker process",
+        component: "an integer, integers separated by commas, or what the script's `parse` reads",
+        example: "value script:examples/games/subtraction.star 10",
+        build: |text, parameters, front| {
+            let path = required(text, parameters, "script:PATH")?;
+            match front.script_host {
+                Some(host) => host.build(text, path),
+                None => Err(GameError::BadGame {
+                    spec: text.to_owned(),
+                    reason: "this front end runs no scripts (script games need the grundy command line)".to_owned(),
+                }),
+            }
         },
     },
 ];
@@ -271,12 +317,20 @@ pub fn parse_game(text: &str) -> Result<Arc<dyn Ruleset>, GameError> {
 /// # Errors
 /// As [`parse_game`], and a file that cannot be read or parsed.
 pub fn parse_game_with(text: &str, read_file: ReadFile) -> Result<Arc<dyn Ruleset>, GameError> {
+    parse_game_in(text, &FrontEnd::reading(read_file))
+}
+
+/// Parses a game word with what the front end lends: files and script games.
+///
+/// # Errors
+/// As [`parse_game_with`], and a script game the front end cannot run.
+pub fn parse_game_in(text: &str, front: &FrontEnd) -> Result<Arc<dyn Ruleset>, GameError> {
     let (name, parameters) = match text.split_once(':') {
         Some((name, parameters)) => (name, Some(parameters)),
         None => (text, None),
     };
     match family(name) {
-        Some(family) => (family.build)(text, parameters, read_file),
+        Some(family) => (family.build)(text, parameters, front),
         None => {
             Err(GameError::UnknownGame { text: text.to_owned(), suggestion: nearest_name(name).map(str::to_owned) })
         }
@@ -307,6 +361,14 @@ pub fn parse_sum(words: &[&str]) -> Result<Position, GameError> {
 /// # Errors
 /// As [`parse_sum`].
 pub fn parse_sum_with(words: &[&str], read_file: ReadFile) -> Result<Position, GameError> {
+    parse_sum_in(words, &FrontEnd::reading(read_file))
+}
+
+/// As [`parse_sum`], with what the front end lends: files and script games.
+///
+/// # Errors
+/// As [`parse_sum`], and a script game the front end cannot run.
+pub fn parse_sum_in(words: &[&str], front: &FrontEnd) -> Result<Position, GameError> {
     let mut parts = Vec::new();
     for (index, group) in words.split(|word| *word == PLUS).enumerate() {
         let Some((game_word, components)) = group.split_first() else {
@@ -318,7 +380,7 @@ pub fn parse_sum_with(words: &[&str], read_file: ReadFile) -> Result<Position, G
                 ),
             });
         };
-        parts.push(Part::parse(parse_game_with(game_word, read_file)?, components)?);
+        parts.push(Part::parse(parse_game_in(game_word, front)?, components)?);
     }
     Ok(Position { parts })
 }
@@ -343,6 +405,8 @@ mod tests {
             ("hex:0.1G", "`G` at position 4"),
             ("kayles:1", "no parameters"),
             ("grundys-game:2", "no parameters"),
+            ("script", "script:PATH"),
+            ("script:games/my.star", "runs no scripts"),
         ] {
             let error = parse_game(text).err().expect(text).to_string();
             assert!(error.contains(needle), "{text}: {error}");

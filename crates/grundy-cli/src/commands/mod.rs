@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod check;
 pub mod genus;
 pub mod moves;
 pub mod outcome;

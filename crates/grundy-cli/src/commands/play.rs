@@ -1,7 +1,7 @@
 //! `grundy play GAME [COMPONENT]...`: a game against grundy in the terminal, or scripted
 //! (one move a line on stdin) when stdin is not a terminal.
 
-use crate::input::{BoundedLines, Line, STDIN_LINE_LIMIT, read_graph_file};
+use crate::input::{BoundedLines, Line, STDIN_LINE_LIMIT};
 use crate::output::print;
 use grundy::play::{Chooser, MOVE_LIMIT, engine_move, find_typed_move, hint};
 use grundy::sum::Position;
@@ -38,7 +38,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
-    let start = grundy::registry::parse_sum_with(&words, &read_graph_file)?;
+    let start = crate::games::parse_position(&words)?;
     let interactive = std::io::stdin().is_terminal();
     let mut game =
         Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints };

@@ -3,6 +3,7 @@
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
 use crate::output::{json_errors, print};
+use crate::script_worker::{ScriptFlags, ScriptProxy, script_path};
 use std::path::PathBuf;
 
 /// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
@@ -23,10 +24,22 @@ pub struct Args {
     /// run with the same FILE continues from it.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    #[command(flatten)]
+    script: ScriptFlags,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     json_errors(args.json);
+    // Script games (issue 12): the whole sequence is computed in the script's worker process.
+    if let Some(path) = script_path(&args.game) {
+        if args.checkpoint.is_some() {
+            anyhow::bail!("--checkpoint is for built-in heap games, not script games");
+        }
+        let values = ScriptProxy::spawn(path, args.script.options())?.sequence(args.to)?;
+        let head =
+            args.json.then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(args.game.as_str())));
+        return write_values(&values, head);
+    }
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let values = values_to(game, args.to, args.checkpoint.as_deref())?;
@@ -35,7 +48,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 /// Prints the values in pieces, so that millions of them need no second copy as one text.
-fn write_values(values: &[u32], json_head: Option<String>) -> anyhow::Result<()> {
+fn write_values<T: ToString>(values: &[T], json_head: Option<String>) -> anyhow::Result<()> {
     let (separator, close) = if json_head.is_some() { (",", "]}\n") } else { (" ", "\n") };
     let mut text = json_head.unwrap_or_default();
     for (index, value) in values.iter().enumerate() {

@@ -117,7 +117,7 @@ impl GeneralizedGrundy {
 
 /// Runs the Fraenkel–Yesha stages on the vertices `unresolved` (those the topological pass left
 /// [`UNKNOWN`]); the others keep their finite labels. Returns how many became `∞`.
-fn label_cyclic_part(graph: &Digraph, labels: &mut [u32], mut unresolved: Vec<u32>) -> usize {
+pub(crate) fn label_cyclic_part(graph: &Digraph, labels: &mut [u32], mut unresolved: Vec<u32>) -> usize {
     let count = graph.vertex_count();
     // Finite labels already fixed, bucketed by value: at stage i those labelled i act as seeds.
     // Only vertices with a predecessor in the unresolved part can matter.

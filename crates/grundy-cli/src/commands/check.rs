@@ -1,0 +1,480 @@
+//! `grundy check GAME --formula EXPR | --program CMD [--to N | --components A..B --max M
+//! --samples K --seed S] [--timeout SECS]`: cross-checks a guess against the definition (对拍).
+//!
+//! The positions are every heap `0..=N`, or random sums of `A..=B` heaps of at most `M`
+//! (deduplicated, sorted smallest first, so the first disagreement is the smallest found).
+//! The truth comes from the game itself: a built-in game's `Ruleset`, or a script game's
+//! worker (the whole memoized solve runs there). Exit status 0 when everything agrees, 1 with
+//! the counterexample, 2 for an error (a bad formula, a program that crashes, hangs or prints
+//! the wrong number of lines).
+
+use crate::games::resolve;
+use crate::output::{Stop, print};
+use crate::script_worker::{ScriptFlags, ScriptProxy, script_path};
+use grundy::ruleset::Ruleset;
+use grundy::script::ScriptPosition;
+use grundy::script::formula::{Formula, FormulaAnswer};
+use grundy::sum::{Position, sum_of_values};
+use grundy::{Outcome, Value};
+use num_bigint::BigUint;
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Tests a formula or a program against the game's definition.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game: any built-in game (heap components) or script:PATH.
+    game: String,
+    /// A Starlark expression over `n` (the heap, for one heap) or `p` (the list of heaps):
+    /// an int (the value), a bool (True: the player to move wins) or "P"/"N".
+    #[arg(long, value_name = "EXPR", conflicts_with = "program", required_unless_present = "program")]
+    formula: Option<String>,
+    /// A command run once by `bash -c`: stdin gets the number of positions T, then one line
+    /// per position (the number of components, then the components); it prints T answers: a
+    /// value, or P/N, Lose/Win, No/Yes, Second/First (any case; Win/Yes/First: the player to
+    /// move wins).
+    #[arg(long, value_name = "CMD")]
+    program: Option<String>,
+    /// Check every heap 0..=N (when --components is not given).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    to: u64,
+    /// Check random sums with this many heaps: `K` or `A..B`.
+    #[arg(long, value_name = "A..B")]
+    components: Option<String>,
+    /// The largest heap in random sums.
+    #[arg(long, value_name = "M", default_value_t = 30)]
+    max: u64,
+    /// How many random sums to draw.
+    #[arg(long, value_name = "K", default_value_t = 1000)]
+    samples: u64,
+    /// The random seed (default: from the clock; printed, so a run can be repeated).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Seconds the program may run.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    timeout: f64,
+    #[command(flatten)]
+    script: ScriptFlags,
+}
+
+/// Positions are sums of heaps.
+type Heaps = Vec<u64>;
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let (positions, sampled) = positions(&args)?;
+    let mut truth = Truth::new(&args)?;
+    let values = truth.values(&positions)?;
+    let disagreement = if let Some(expression) = &args.formula {
+        check_formula(expression, &args, &positions, &values)?
+    } else {
+        let command = args.program.as_deref().expect("clap requires --formula or --program");
+        check_program(command, &args, &positions, &values)?
+    };
+    let seed_note = sampled.map(|seed| format!(" (random sums, --seed {seed})")).unwrap_or_default();
+    match disagreement {
+        None => print(&format!("agrees on {} positions{seed_note}\n", positions.len())),
+        Some(report) => {
+            let proof = truth.proof(&positions[report.index], &values[report.index])?;
+            print(&format!("{}{proof}", report.text))?;
+            if !seed_note.is_empty() {
+                print(&format!("positions drawn with{seed_note}\n"))?;
+            }
+            Err(Stop::Counterexample.into())
+        }
+    }
+}
+
+struct Disagreement {
+    index: usize,
+    text: String,
+}
+
+/// The positions to check, and the seed when they were drawn at random.
+fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<u64>)> {
+    let Some(range) = &args.components else {
+        if args.to > 100_000_000 {
+            anyhow::bail!("--to {}: at most 100000000 heaps are checked in one run", args.to);
+        }
+        return Ok(((0..=args.to).map(|heap| vec![heap]).collect(), None));
+    };
+    let (low, high) = parse_range(range)?;
+    if args.samples > 10_000_000 {
+        anyhow::bail!("--samples {}: at most 10000000 in one run", args.samples);
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |time| time.as_nanos() as u64)
+            % 1_000_000
+    });
+    let mut random = SplitMix(seed);
+    let mut drawn: Vec<Heaps> = (0..args.samples)
+        .map(|_| {
+            let count = low + random.below(high - low + 1);
+            let mut heaps: Heaps = (0..count).map(|_| random.below(args.max.saturating_add(1))).collect();
+            heaps.sort_unstable();
+            heaps
+        })
+        .collect();
+    // Smallest first: by total size, then by the number of heaps, then the heaps.
+    drawn.sort_by_key(|heaps| (heaps.iter().map(|&heap| u128::from(heap)).sum::<u128>(), heaps.len(), heaps.clone()));
+    drawn.dedup();
+    Ok((drawn, Some(seed)))
+}
+
+fn parse_range(text: &str) -> anyhow::Result<(u64, u64)> {
+    let bad = || anyhow::anyhow!("--components `{text}`: expected a count K or a range A..B with 1 <= A <= B <= 1000");
+    let (low, high) = match text.split_once("..") {
+        Some((low, high)) => (low.trim().parse().map_err(|_| bad())?, high.trim().parse().map_err(|_| bad())?),
+        None => {
+            let count: u64 = text.trim().parse().map_err(|_| bad())?;
+            (count, count)
+        }
+    };
+    if low == 0 || low > high || high > 1000 {
+        return Err(bad());
+    }
+    Ok((low, high))
+}
+
+/// The small generator of Steele, Lea and Flood (SplitMix64, 2014): reproducible draws.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..bound` (`bound > 0`), by rejection.
+    fn below(&mut self, bound: u64) -> u64 {
+        if bound == 0 {
+            return self.next();
+        }
+        let zone = u64::MAX - u64::MAX % bound;
+        loop {
+            let draw = self.next();
+            if draw < zone {
+                return draw % bound;
+            }
+        }
+    }
+}
+
+/// Where the right answers come from.
+enum Truth {
+    Builtin { game: String, ruleset: Arc<dyn Ruleset> },
+    Script(Box<ScriptProxy>),
+}
+
+impl Truth {
+    fn new(args: &Args) -> anyhow::Result<Truth> {
+        Ok(match script_path(&args.game) {
+            Some(path) => Truth::Script(Box::new(ScriptProxy::spawn(path, args.script.options())?)),
+            None => Truth::Builtin { game: args.game.clone(), ruleset: resolve(&args.game)? },
+        })
+    }
+
+    fn values(&mut self, positions: &[Heaps]) -> anyhow::Result<Vec<Value>> {
+        match self {
+            Truth::Builtin { ruleset, .. } => {
+                positions.iter().map(|heaps| Ok(builtin_position(ruleset, heaps)?.value()?)).collect()
+            }
+            Truth::Script(proxy) => {
+                // Each distinct heap once; a sum is then the nim-sum of its heaps (Smith's rules
+                // when a heap is ∞).
+                let mut distinct: Vec<u64> = positions.iter().flatten().copied().collect();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let heaps: Vec<ScriptPosition> = distinct.iter().map(|&heap| ScriptPosition::Int(heap)).collect();
+                let values = proxy.values(&heaps)?;
+                let by_heap: BTreeMap<u64, Value> = distinct.into_iter().zip(values).collect();
+                positions
+                    .iter()
+                    .map(|heaps| {
+                        Ok(sum_of_values(&heaps.iter().map(|heap| by_heap[heap].clone()).collect::<Vec<_>>())?)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The options of `heaps` with their values, as lines: what proves the true answer.
+    fn proof(&mut self, heaps: &Heaps, value: &Value) -> anyhow::Result<String> {
+        const SHOWN: usize = 40;
+        let reason = match value.outcome() {
+            Outcome::P => "a P-position: every option has a nonzero value",
+            Outcome::N if value.finite().is_some() => "the value is the least number no option has",
+            _ => "loopy: ∞(K), K = the finite values of its options",
+        };
+        let mut lines: Vec<String> = Vec::new();
+        match self {
+            Truth::Builtin { game, ruleset } => match builtin_position(ruleset, heaps)?.options(100_000) {
+                Ok(moves) => {
+                    let position = builtin_position(ruleset, heaps)?;
+                    for one_move in moves.iter().take(SHOWN) {
+                        let option = position.after(one_move);
+                        let option_value = option.value()?;
+                        let components = option.parts.iter().flat_map(grundy::sum::Part::texts).collect::<Vec<_>>();
+                        lines.push(format!("{}  (value {option_value})", position_text(&components)));
+                    }
+                    if moves.len() > SHOWN {
+                        lines.push(format!("… and {} more", moves.len() - SHOWN));
+                    }
+                }
+                Err(_) => lines.push(format!("({game} does not list its moves)")),
+            },
+            Truth::Script(proxy) => {
+                let components: Vec<ScriptPosition> = heaps.iter().map(|&heap| ScriptPosition::Int(heap)).collect();
+                let component_values = proxy.values(&components)?;
+                let component_texts = proxy.format(&components)?;
+                'components: for (index, component) in components.iter().enumerate() {
+                    let mut others: Vec<Value> = component_values.clone();
+                    others.remove(index);
+                    for option in proxy.options_with_values(component)? {
+                        if lines.len() == SHOWN {
+                            lines.push("…".to_owned());
+                            break 'components;
+                        }
+                        let mut to: Vec<String> = component_texts.clone();
+                        to.splice(index..=index, option.texts.iter().cloned());
+                        let mut all = others.clone();
+                        all.push(option.value.clone());
+                        lines.push(format!("{}  (value {})", position_text(&to), sum_of_values(&all)?));
+                    }
+                }
+            }
+        }
+        if lines.is_empty() {
+            lines.push("(none: no move is possible)".to_owned());
+        }
+        Ok(format!(
+            "  options ({reason}):\n{}\n",
+            lines.iter().map(|line| format!("    {line}")).collect::<Vec<_>>().join("\n")
+        ))
+    }
+}
+
+/// A sum of heaps of a built-in game, read as the command line reads them.
+fn builtin_position(ruleset: &Arc<dyn Ruleset>, heaps: &Heaps) -> anyhow::Result<Position> {
+    let texts = texts(heaps);
+    let words: Vec<&str> = texts.iter().map(String::as_str).collect();
+    Ok(Position::parse_single(ruleset.clone(), &words)?)
+}
+
+fn texts(heaps: &Heaps) -> Vec<String> {
+    heaps.iter().map(u64::to_string).collect()
+}
+
+fn position_text(components: &[String]) -> String {
+    if components.is_empty() { "(the empty sum)".to_owned() } else { components.join(" ") }
+}
+
+/// What an answer says, and the true answer in the same terms.
+fn compare(claim: &FormulaAnswer, truth: &Value) -> Option<String> {
+    match claim {
+        FormulaAnswer::Value(value) => match truth {
+            Value::Finite(right) if right == value => None,
+            other => Some(other.to_string()),
+        },
+        FormulaAnswer::Outcome(outcome) => {
+            (truth.outcome() != *outcome).then(|| format!("{} (value {truth})", truth.outcome()))
+        }
+    }
+}
+
+fn check_formula(
+    expression: &str,
+    args: &Args,
+    positions: &[Heaps],
+    values: &[Value],
+) -> anyhow::Result<Option<Disagreement>> {
+    let limits = grundy::script::ScriptLimits { max_ops: args.script.max_ops, ..Default::default() };
+    let formula = Formula::parse(expression, limits)?;
+    for (index, (heaps, truth)) in positions.iter().zip(values).enumerate() {
+        let components: Vec<ScriptPosition> = heaps.iter().map(|&heap| ScriptPosition::Int(heap)).collect();
+        let claim = formula.evaluate(&components)?;
+        if let Some(right) = compare(&claim, truth) {
+            let text = format!(
+                "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
+                position_text(&texts(heaps))
+            );
+            return Ok(Some(Disagreement { index, text }));
+        }
+    }
+    Ok(None)
+}
+
+/// Reads one answer line of a program.
+fn parse_answer(line: &str) -> Option<FormulaAnswer> {
+    let word = line.trim();
+    if let Ok(value) = word.parse::<BigUint>() {
+        return Some(FormulaAnswer::Value(value));
+    }
+    match word.to_ascii_lowercase().as_str() {
+        "n" | "win" | "yes" | "first" => Some(FormulaAnswer::Outcome(Outcome::N)),
+        "p" | "lose" | "no" | "second" => Some(FormulaAnswer::Outcome(Outcome::P)),
+        _ => None,
+    }
+}
+
+fn check_program(
+    command: &str,
+    args: &Args,
+    positions: &[Heaps],
+    values: &[Value],
+) -> anyhow::Result<Option<Disagreement>> {
+    let mut input = format!("{}\n", positions.len());
+    let mut lines: Vec<String> = Vec::with_capacity(positions.len());
+    for heaps in positions {
+        let line = format!("{} {}", heaps.len(), texts(heaps).join(" "));
+        input.push_str(line.trim_end());
+        input.push('\n');
+        lines.push(line.trim_end().to_owned());
+    }
+    let output = run_program(command, input, args.timeout)?;
+    let answers: Vec<&str> = output.lines().filter(|line| !line.trim().is_empty()).collect();
+    if answers.len() != positions.len() {
+        anyhow::bail!(
+            "the program `{command}` printed {} answer lines for {} positions (one line per position: a value, or P/N, Lose/Win, No/Yes, Second/First)",
+            answers.len(),
+            positions.len()
+        );
+    }
+    for (index, (answer, truth)) in answers.iter().zip(values).enumerate() {
+        let claim = parse_answer(answer).ok_or_else(|| {
+            anyhow::anyhow!(
+                "the program `{command}` answered `{}` for the position `{}` (line {}): expected a value or P/N, Lose/Win, No/Yes, Second/First",
+                answer.trim(),
+                lines[index],
+                index + 1
+            )
+        })?;
+        if let Some(right) = compare(&claim, truth) {
+            let right_words = match &claim {
+                FormulaAnswer::Outcome(_) => translate(answer.trim(), truth),
+                FormulaAnswer::Value(_) => right.clone(),
+            };
+            let text = format!(
+                "counterexample: a failing test for `{command}`\n  input:\n    1\n    {}\n  program's answer: {}\n  right answer:     {right_words}   ({right})\n",
+                lines[index],
+                answer.trim()
+            );
+            return Ok(Some(Disagreement { index, text }));
+        }
+    }
+    Ok(None)
+}
+
+/// The right outcome in the program's own words (`Yes`/`No`, `First`/`Second`, …).
+fn translate(word: &str, truth: &Value) -> String {
+    let wins = truth.outcome() == Outcome::N;
+    let pair = match word.to_ascii_lowercase().as_str() {
+        "win" | "lose" => ("Win", "Lose"),
+        "yes" | "no" => ("Yes", "No"),
+        "first" | "second" => ("First", "Second"),
+        _ => ("N", "P"),
+    };
+    let right = if wins { pair.0 } else { pair.1 };
+    // Keep the program's case: `yes` gets `no`, `YES` gets `NO`.
+    if word.chars().all(|c| c.is_ascii_lowercase()) {
+        right.to_ascii_lowercase()
+    } else if word.len() > 1 && word.chars().all(|c| c.is_ascii_uppercase()) {
+        right.to_ascii_uppercase()
+    } else {
+        right.to_owned()
+    }
+}
+
+/// Runs `bash -c command` with `input` on stdin; its stdout, or a clear error when it fails,
+/// hangs past `timeout` seconds, or prints too much.
+fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result<String> {
+    use std::os::unix::process::CommandExt;
+    const MAX_OUTPUT: u64 = 1 << 30;
+    if !(timeout > 0.0 && timeout <= 1e6) {
+        anyhow::bail!("--timeout {timeout}: expected seconds between 0 and 1000000");
+    }
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg(command)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        // Its own process group, so that a timeout stops everything it started.
+        .process_group(0)
+        .spawn()
+        .map_err(|error| anyhow::anyhow!("cannot run `{command}` with bash: {error}"))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    // Written and read on threads, so that neither pipe can fill up and block the other.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = (&mut stdout).take(MAX_OUTPUT).read_to_end(&mut text);
+        text
+    });
+    let error_reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = (&mut stderr).take(1 << 20).read_to_end(&mut text);
+        text
+    });
+    let deadline = Instant::now() + Duration::from_secs_f64(timeout);
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            // SAFETY: kill(2) on the process group we created.
+            unsafe {
+                libc::kill(-(child.id() as i32), libc::SIGKILL);
+            }
+            let _ = child.wait();
+            anyhow::bail!("the program `{command}` did not finish within {timeout} s (--timeout)");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let _ = writer.join();
+    let output = reader.join().unwrap_or_default();
+    let errors = String::from_utf8_lossy(&error_reader.join().unwrap_or_default()).into_owned();
+    if !status.success() {
+        let first_error = errors.lines().find(|line| !line.trim().is_empty()).unwrap_or("").trim();
+        let said = if first_error.is_empty() { String::new() } else { format!(": {first_error}") };
+        anyhow::bail!("the program `{command}` failed ({status}){said}");
+    }
+    String::from_utf8(output).map_err(|_| anyhow::anyhow!("the program `{command}` printed text that is not UTF-8"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_in_every_word_pair() {
+        for (word, outcome) in [("Yes", Outcome::N), ("no", Outcome::P), ("FIRST", Outcome::N), ("second", Outcome::P)]
+        {
+            assert_eq!(parse_answer(word), Some(FormulaAnswer::Outcome(outcome)));
+        }
+        assert_eq!(parse_answer(" 12 "), Some(FormulaAnswer::Value(BigUint::from(12u32))));
+        assert_eq!(parse_answer("maybe"), None);
+        assert_eq!(translate("yes", &Value::from(0u64)), "no");
+        assert_eq!(translate("First", &Value::from(0u64)), "Second");
+    }
+
+    #[test]
+    fn ranges_and_draws_are_reproducible() {
+        assert_eq!(parse_range("1..4").unwrap(), (1, 4));
+        assert_eq!(parse_range("3").unwrap(), (3, 3));
+        assert!(parse_range("0..2").is_err() && parse_range("5..2").is_err() && parse_range("x").is_err());
+        let draws = |seed| (0..5).map(|_| SplitMix(seed).below(10)).collect::<Vec<_>>();
+        assert_eq!(draws(7), draws(7));
+        let mut random = SplitMix(1);
+        assert!((0..1000).all(|_| random.below(31) <= 30));
+    }
+}

@@ -1,0 +1,373 @@
+//! Script games run in a worker process that grundy watches.
+//!
+//! A Starlark script may allocate hugely in one step (`[0] * 1250000000`): the evaluator's heap
+//! limit is checked between steps, and a failed allocation aborts the whole process. So the
+//! script is evaluated in a child process (`grundy __script-worker`, started from
+//! `std::env::current_exe()`) under an address-space limit (`setrlimit(RLIMIT_AS)` before
+//! `exec`). The whole memoized solve runs there; [`ScriptProxy`] asks for parses, values,
+//! options and sequences in batches over pipes, one JSON object a line. When the worker
+//! dies, the request fails with one clear line and the next request starts a fresh worker.
+
+pub mod note;
+pub mod protocol;
+pub mod rules;
+pub mod worker;
+
+use grundy::Value;
+use grundy::script::ScriptPosition;
+use protocol::{position_to_json, positions_from_json, value_from_json};
+use serde_json::{Value as Json, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+#[global_allocator]
+static ALLOCATOR: note::NotingAllocator = note::NotingAllocator;
+
+/// The limits a script game runs under (the `--max-ops`, `--max-positions` and
+/// `--memory-cap` flags).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptOptions {
+    /// Operations one call of a script function may make.
+    pub max_ops: u64,
+    /// Positions the solver may remember (default: from the memory cap).
+    pub max_positions: Option<usize>,
+    /// The worker's address-space limit in bytes.
+    pub memory_cap: u64,
+}
+
+impl Default for ScriptOptions {
+    fn default() -> Self {
+        ScriptOptions { max_ops: 10_000_000, max_positions: None, memory_cap: 4 << 30 }
+    }
+}
+
+/// The flags every command that takes a script game accepts.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ScriptFlags {
+    /// For script games: the operations (calls and loop steps) one call of the script may
+    /// make.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    pub max_ops: u64,
+    /// For script games: the positions the solver may remember (default: memory cap / 200 B).
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<usize>,
+    /// For script games: the memory the script's worker process may take, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 4096)]
+    pub memory_cap: u64,
+}
+
+impl ScriptFlags {
+    /// The options these flags give.
+    pub fn options(&self) -> ScriptOptions {
+        ScriptOptions { max_ops: self.max_ops, max_positions: self.max_positions, memory_cap: self.memory_cap << 20 }
+    }
+}
+
+impl ScriptOptions {
+    fn positions(&self) -> usize {
+        self.max_positions.unwrap_or((self.memory_cap / 200) as usize).max(1)
+    }
+
+    /// A single call's heap: a quarter of the cap, at most 1 GiB.
+    fn heap_bytes(&self) -> u64 {
+        (self.memory_cap / 4).clamp(1 << 20, 1 << 30)
+    }
+}
+
+/// One option of a position, as the worker reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptOption {
+    /// The independent parts (one for a plain move).
+    pub parts: Vec<ScriptPosition>,
+    /// Each part as text (the script's `show`).
+    pub texts: Vec<String>,
+    /// The option's value: the nim-sum of the parts' values.
+    pub value: Value,
+}
+
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+/// A script game evaluated in a watched worker process.
+///
+/// `check` and `sequence` use part of it today; the rest (`parse`, `start`, `name`, …) is the
+/// interface the game registry wires into every command.
+pub struct ScriptProxy {
+    path: String,
+    options: ScriptOptions,
+    worker: Option<Worker>,
+    name: String,
+    description: String,
+    start: Option<Vec<ScriptPosition>>,
+}
+
+#[allow(dead_code)] // Used by the registry once script games are wired into every command.
+impl ScriptProxy {
+    /// Starts a worker on the script at `path` and loads it.
+    ///
+    /// # Errors
+    /// The script cannot be read or loaded (syntax error with file, line and column), or the
+    /// worker cannot start.
+    pub fn spawn(path: &str, options: ScriptOptions) -> anyhow::Result<ScriptProxy> {
+        let mut proxy = ScriptProxy {
+            path: path.to_owned(),
+            options,
+            worker: None,
+            name: String::new(),
+            description: String::new(),
+            start: None,
+        };
+        let hello = proxy.start_worker()?;
+        proxy.name = hello["name"].as_str().unwrap_or_default().to_owned();
+        proxy.description = hello["description"].as_str().unwrap_or_default().to_owned();
+        proxy.start = if hello["start"].is_array() { Some(positions_from_json(&hello["start"])?) } else { None };
+        Ok(proxy)
+    }
+
+    /// The game word, `script:PATH`.
+    pub fn spec(&self) -> String {
+        format!("script:{}", self.path)
+    }
+
+    /// The script's `NAME`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The script's `DESCRIPTION`.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The script's `start()` position as components, if it has one.
+    pub fn start(&self) -> Option<&[ScriptPosition]> {
+        self.start.as_deref()
+    }
+
+    /// Reads component texts (the script's `parse`, or integers).
+    pub fn parse(&mut self, texts: &[String]) -> anyhow::Result<Vec<ScriptPosition>> {
+        let reply = self.request(json!({ "op": "parse", "texts": texts }), "reading the position")?;
+        positions_from_json(&reply)
+    }
+
+    /// Positions as text (the script's `show`).
+    pub fn format(&mut self, positions: &[ScriptPosition]) -> anyhow::Result<Vec<String>> {
+        let positions: Vec<Json> = positions.iter().map(position_to_json).collect();
+        let reply = self.request(json!({ "op": "format", "positions": positions }), "showing positions")?;
+        reply
+            .as_array()
+            .and_then(|texts| texts.iter().map(|text| text.as_str().map(str::to_owned)).collect())
+            .ok_or_else(|| anyhow::anyhow!("worker protocol: bad texts"))
+    }
+
+    /// The value of each position.
+    pub fn values(&mut self, positions: &[ScriptPosition]) -> anyhow::Result<Vec<Value>> {
+        let during = match positions {
+            [one] => format!("computing the value of {one}"),
+            _ => format!("computing the values of {} positions", positions.len()),
+        };
+        let positions: Vec<Json> = positions.iter().map(position_to_json).collect();
+        let reply = self.request(json!({ "op": "values", "positions": positions }), &during)?;
+        reply
+            .as_array()
+            .ok_or_else(|| anyhow::anyhow!("worker protocol: bad values"))?
+            .iter()
+            .map(value_from_json)
+            .collect()
+    }
+
+    /// Every option of `position` with its value.
+    pub fn options_with_values(&mut self, position: &ScriptPosition) -> anyhow::Result<Vec<ScriptOption>> {
+        let reply = self.request(
+            json!({ "op": "options", "position": position_to_json(position) }),
+            &format!("listing the options of {position}"),
+        )?;
+        let list = reply.as_array().ok_or_else(|| anyhow::anyhow!("worker protocol: bad options"))?;
+        list.iter()
+            .map(|option| {
+                Ok(ScriptOption {
+                    parts: positions_from_json(&option["parts"])?,
+                    texts: option["texts"]
+                        .as_array()
+                        .and_then(|texts| texts.iter().map(|text| text.as_str().map(str::to_owned)).collect())
+                        .ok_or_else(|| anyhow::anyhow!("worker protocol: bad texts"))?,
+                    value: value_from_json(&option["value"])?,
+                })
+            })
+            .collect()
+    }
+
+    /// `G(0) … G(to)` of an integer-position game.
+    pub fn sequence(&mut self, to: u64) -> anyhow::Result<Vec<u64>> {
+        let reply = self.request(json!({ "op": "sequence", "to": to }), &format!("computing G(0) … G({to})"))?;
+        reply
+            .as_array()
+            .and_then(|values| values.iter().map(Json::as_u64).collect())
+            .ok_or_else(|| anyhow::anyhow!("worker protocol: bad sequence"))
+    }
+
+    /// Starts the worker and reads its greeting (the script's name, description and start).
+    fn start_worker(&mut self) -> anyhow::Result<Json> {
+        let executable = std::env::current_exe()
+            .map_err(|error| anyhow::anyhow!("cannot find grundy's own executable to run the script: {error}"))?;
+        let mut command = Command::new(executable);
+        command
+            .arg("__script-worker")
+            .arg(&self.path)
+            .arg("--max-ops")
+            .arg(self.options.max_ops.to_string())
+            .arg("--max-positions")
+            .arg(self.options.positions().to_string())
+            .arg("--max-heap-bytes")
+            .arg(self.options.heap_bytes().to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        limit_memory(&mut command, self.options.memory_cap);
+        let mut child = command
+            .spawn()
+            .map_err(|error| anyhow::anyhow!("cannot start the script worker for `{}`: {error}", self.path))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        self.worker = Some(Worker { child, stdin, stdout });
+        match self.read_reply(&format!("loading {}", self.path)) {
+            Ok(hello) => Ok(hello),
+            Err(error) => {
+                self.stop_worker();
+                Err(error)
+            }
+        }
+    }
+
+    fn request(&mut self, request: Json, during: &str) -> anyhow::Result<Json> {
+        if self.worker.is_none() {
+            self.start_worker()?;
+        }
+        let worker = self.worker.as_mut().expect("started above");
+        let sent = writeln!(worker.stdin, "{request}").and_then(|()| worker.stdin.flush());
+        if sent.is_err() {
+            return Err(self.death(during));
+        }
+        self.read_reply(during)
+    }
+
+    fn read_reply(&mut self, during: &str) -> anyhow::Result<Json> {
+        let worker = self.worker.as_mut().expect("a worker runs");
+        let mut line = String::new();
+        let read = worker.stdout.read_line(&mut line);
+        if !matches!(read, Ok(count) if count > 0) {
+            return Err(self.death(during));
+        }
+        let reply: Json = serde_json::from_str(&line).map_err(|_| anyhow::anyhow!("worker protocol: bad reply"))?;
+        if let Some(message) = reply.get("error").and_then(Json::as_str) {
+            // A worker that stopped after an interpreter panic is restarted on the next request.
+            if message.starts_with("the script made the interpreter fail") {
+                self.stop_worker();
+            }
+            anyhow::bail!("{message}");
+        }
+        Ok(reply["ok"].clone())
+    }
+
+    /// The error for a worker that died, from its exit status and stderr; the next request
+    /// starts a new one.
+    fn death(&mut self, during: &str) -> anyhow::Error {
+        let Some(mut worker) = self.worker.take() else {
+            return anyhow::anyhow!("the script worker is not running");
+        };
+        drop(worker.stdin);
+        let status = worker.child.wait().ok();
+        let mut stderr = String::new();
+        if let Some(mut pipe) = worker.child.stderr.take() {
+            let _ = pipe.read_to_string(&mut stderr);
+        }
+        let cap = grundy::error::human_bytes(u128::from(self.options.memory_cap));
+        if let Some(at) = stderr.find(note::OUT_OF_MEMORY) {
+            let position = stderr[at + note::OUT_OF_MEMORY.len()..].lines().next().unwrap_or("").trim();
+            return anyhow::anyhow!(
+                "script:{}: the script ran out of its memory cap of {cap} (--memory-cap) while expanding position {position}",
+                self.path
+            );
+        }
+        if stderr.contains("memory allocation of") || stderr.contains("out of memory") {
+            return anyhow::anyhow!(
+                "script:{}: the script ran out of its memory cap of {cap} (--memory-cap) while {during}",
+                self.path
+            );
+        }
+        if stderr.contains("overflowed its stack") {
+            return anyhow::anyhow!("script:{}: the script overflowed the stack while {during}", self.path);
+        }
+        let how = match status {
+            Some(status) => describe_status(status),
+            None => "stopped".to_owned(),
+        };
+        anyhow::anyhow!("script:{}: the script's worker process {how} while {during}", self.path)
+    }
+
+    fn stop_worker(&mut self) {
+        if let Some(mut worker) = self.worker.take() {
+            let _ = worker.child.kill();
+            let _ = worker.child.wait();
+        }
+    }
+}
+
+impl Drop for ScriptProxy {
+    fn drop(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            // Closing its stdin ends the worker's loop.
+            let Worker { mut child, stdin, stdout } = worker;
+            drop(stdin);
+            drop(stdout);
+            let _ = child.wait();
+        }
+    }
+}
+
+fn describe_status(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exited with status {code}"),
+        (None, Some(signal)) => format!("was killed by signal {signal}"),
+        _ => "stopped".to_owned(),
+    }
+}
+
+/// Caps the child's address space before it starts.
+fn limit_memory(command: &mut Command, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
+    // SAFETY: the closure runs in the child between fork and exec and only calls
+    // async-signal-safe `setrlimit` on a value it owns.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Reads `script:PATH` from a game word.
+pub fn script_path(game: &str) -> Option<&str> {
+    game.strip_prefix("script:")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::position_from_json;
+
+    #[test]
+    fn default_position_limit_follows_the_cap() {
+        let options = ScriptOptions { memory_cap: 2000, ..ScriptOptions::default() };
+        assert_eq!(options.positions(), 10);
+        assert_eq!(ScriptOptions::default().heap_bytes(), 1 << 30);
+        let _ = position_from_json(&json!({"int": "3"})).unwrap();
+    }
+}

@@ -1,0 +1,161 @@
+//! The worker process: loads the script, keeps one memoized solver, answers requests.
+//!
+//! Started by [`super::ScriptProxy`] as `grundy __script-worker PATH …` under an
+//! address-space limit. Anything that kills it (an allocation past the cap aborts the process)
+//! leaves the parent alive; a note of the position being expanded is written to stderr first
+//! (see [`super::note`]).
+
+use super::note;
+use super::protocol::{position_to_json, positions_from_json, value_to_json};
+use grundy::GameError;
+use grundy::script::solver::{OptionList, SplitGame, SplitSolver};
+use grundy::script::{ScriptGame, ScriptLimits, ScriptPosition};
+use grundy::sum::sum_of_values;
+use serde_json::{Value as Json, json};
+use std::io::{BufRead, Write};
+
+/// The hidden `__script-worker` subcommand's arguments (set by the parent, not by people).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The script file.
+    path: String,
+    #[arg(long)]
+    max_ops: u64,
+    #[arg(long)]
+    max_positions: usize,
+    #[arg(long)]
+    max_heap_bytes: usize,
+}
+
+/// The script game, noting each position before it is expanded.
+struct NotedGame(ScriptGame);
+
+impl SplitGame for NotedGame {
+    type Position = ScriptPosition;
+    fn expand(&self, position: &ScriptPosition, out: &mut OptionList<ScriptPosition>) -> Result<(), GameError> {
+        note::set_expanding(position);
+        let result = self.0.expand(position, out);
+        note::clear();
+        result
+    }
+    fn describe(&self, position: &ScriptPosition) -> String {
+        self.0.describe(position)
+    }
+}
+
+fn reply(out: &mut impl Write, result: anyhow::Result<Json>) -> std::io::Result<()> {
+    let line = match result {
+        Ok(value) => json!({ "ok": value }),
+        Err(error) => json!({ "error": format!("{error:#}").replace('\n', " ") }),
+    };
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let limits =
+        ScriptLimits { max_ops: args.max_ops, max_heap_bytes: args.max_heap_bytes, max_positions: args.max_positions };
+    let loaded = std::fs::read_to_string(&args.path)
+        .map_err(|error| anyhow::anyhow!("cannot read `{}`: {error}", args.path))
+        .and_then(|source| Ok(ScriptGame::load(&args.path, &source, limits)?));
+    let game = match loaded {
+        Ok(game) => game,
+        Err(error) => {
+            reply(&mut out, Err(error))?;
+            return Ok(());
+        }
+    };
+    let start = match game.start() {
+        Ok(Some(parts)) => Json::Array(parts.iter().map(position_to_json).collect()),
+        Ok(None) => Json::Null,
+        Err(error) => json!({ "error": error.to_string() }),
+    };
+    reply(&mut out, Ok(json!({ "name": game.name(), "description": game.description(), "start": start })))?;
+    let mut solver = SplitSolver::new(NotedGame(game), args.max_positions);
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        let request: Json = serde_json::from_str(&line)?;
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut solver, &request)));
+        match answer {
+            Ok(result) => reply(&mut out, result)?,
+            Err(panic) => {
+                let message = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|text| (*text).to_owned()))
+                    .unwrap_or_else(|| "unknown".to_owned());
+                let during = note::expanding()
+                    .map(|position| format!(" while expanding position {position}"))
+                    .unwrap_or_default();
+                reply(&mut out, Err(anyhow::anyhow!("the script made the interpreter fail ({message}){during}")))?;
+                // The solver's marks may be half-set: stop, and let the parent start afresh.
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn handle(solver: &mut SplitSolver<NotedGame>, request: &Json) -> anyhow::Result<Json> {
+    let op = request.get("op").and_then(Json::as_str).unwrap_or("");
+    match op {
+        "parse" => {
+            let game = &solver.game().0;
+            let texts = request["texts"].as_array().ok_or_else(|| anyhow::anyhow!("worker protocol: no texts"))?;
+            let mut positions = Vec::new();
+            for text in texts {
+                positions.push(position_to_json(&game.parse(text.as_str().unwrap_or(""))?));
+            }
+            Ok(Json::Array(positions))
+        }
+        "format" => {
+            let positions = positions_from_json(&request["positions"])?;
+            let game = &solver.game().0;
+            let texts: Result<Vec<Json>, GameError> =
+                positions.iter().map(|position| game.format(position).map(Json::from)).collect();
+            Ok(Json::Array(texts?))
+        }
+        "values" => {
+            let positions = positions_from_json(&request["positions"])?;
+            let mut values = Vec::new();
+            for position in &positions {
+                values.push(value_to_json(&solver.value(position)?));
+            }
+            Ok(Json::Array(values))
+        }
+        "options" => {
+            let position = super::protocol::position_from_json(&request["position"])?;
+            let options = solver.game().0.options(&position)?;
+            let mut listed = Vec::new();
+            for parts in options {
+                let texts: Result<Vec<String>, GameError> =
+                    parts.iter().map(|part| solver.game().0.format(part)).collect();
+                let texts = texts?;
+                let mut values = Vec::new();
+                for part in &parts {
+                    values.push(solver.value(part)?);
+                }
+                listed.push(json!({
+                    "parts": parts.iter().map(position_to_json).collect::<Vec<_>>(),
+                    "texts": texts,
+                    "value": value_to_json(&sum_of_values(&values)?),
+                }));
+            }
+            Ok(Json::Array(listed))
+        }
+        "sequence" => {
+            let to = request["to"].as_u64().ok_or_else(|| anyhow::anyhow!("worker protocol: no `to`"))?;
+            let mut values = Vec::with_capacity(to.min(1 << 24) as usize + 1);
+            for heap in 0..=to {
+                match solver.value(&ScriptPosition::Int(heap))? {
+                    grundy::Value::Finite(value) => values.push(Json::from(value.to_string().parse::<u64>()?)),
+                    infinite => anyhow::bail!("heap {heap} has the value {infinite}: a loopy game has no nim-sequence"),
+                }
+            }
+            Ok(Json::Array(values))
+        }
+        other => anyhow::bail!("worker protocol: unknown request `{other}`"),
+    }
+}

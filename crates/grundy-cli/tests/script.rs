@@ -1,0 +1,195 @@
+//! Script games end to end (issue 12): the worker process, its limits, and `grundy check`.
+
+mod common;
+
+use common::grundy;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn workspace_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("crates/grundy-cli")
+}
+
+fn example(name: &str) -> String {
+    format!("script:{}", workspace_root().join("examples/games").join(name).display())
+}
+
+/// Writes a script into a fresh temporary directory and returns its `script:` word.
+fn temporary_script(name: &str, source: &str) -> (tempfile::TempDir, String) {
+    let directory = tempfile::tempdir().unwrap();
+    let path: PathBuf = directory.path().join(name);
+    std::fs::write(&path, source).unwrap();
+    (directory, format!("script:{}", path.display()))
+}
+
+#[test]
+fn kayles_with_sum_gives_the_built_in_sequence_to_1000() {
+    let script = grundy(&["sequence", &example("kayles.star"), "--to", "1000"]);
+    let built_in = grundy(&["sequence", "kayles", "--to", "1000"]);
+    assert_eq!(script.status, 0, "{}", script.stderr);
+    assert_eq!(script.stdout, built_in.stdout);
+}
+
+#[test]
+fn example_scripts_agree_with_built_in_games() {
+    let script = grundy(&["sequence", &example("subtraction.star"), "--to", "300"]);
+    assert_eq!(script.stdout, grundy(&["sequence", "sub:1,3,4", "--to", "300"]).stdout);
+    // take-134-or-halve: 0 1 0 1 2 3 2 0 … with halving from even heaps (G(2) = mex{1, 0} = 2).
+    let halving = grundy(&["sequence", &example("take-134-or-halve.star"), "--to", "4"]);
+    assert_eq!(halving.stdout, "0 1 2 1 2\n", "{}", halving.stderr);
+}
+
+#[test]
+fn a_script_that_never_returns_is_stopped_in_under_5_seconds() {
+    let (_directory, game) = temporary_script(
+        "endless.star",
+        "def moves(n):\n    for i in range(1000000):\n        for j in range(1000000):\n            pass\n    return []\n",
+    );
+    let started = Instant::now();
+    let run = grundy(&["sequence", &game, "--to", "5"]);
+    assert!(started.elapsed().as_secs_f64() < 5.0, "took {:?}", started.elapsed());
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr.contains("budget of 10000000 operations") && run.stderr.contains("position 0"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+#[test]
+fn a_huge_list_is_stopped_by_the_memory_cap_and_grundy_survives() {
+    let (_directory, game) =
+        temporary_script("huge.star", "def moves(n):\n    x = [0] * 1250000000\n    return [n - 1] if n else []\n");
+    let run = grundy(&["sequence", &game, "--to", "3", "--memory-cap", "512"]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.starts_with("grundy: error: "), "{}", run.stderr);
+    assert!(run.stderr.contains("memory cap") || run.stderr.contains("interpreter fail"), "{}", run.stderr);
+    assert!(run.stderr.contains("position 0"), "{}", run.stderr);
+}
+
+#[test]
+fn script_errors_are_one_line_with_file_line_and_column() {
+    let (_directory, game) = temporary_script("broken.star", "def moves(n):\n    return [n - 5]\n");
+    let run = grundy(&["sequence", &game, "--to", "3"]);
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr.contains("`-5`") && run.stderr.contains("negative") && run.stderr.contains("position 0"),
+        "{}",
+        run.stderr
+    );
+    let (_directory, game) = temporary_script("syntax.star", "def moves(n):\n    return [n -\n");
+    let run = grundy(&["sequence", &game, "--to", "3"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("syntax.star:"), "{}", run.stderr);
+    let run = grundy(&["sequence", "script:/nonexistent/x.star", "--to", "3"]);
+    assert!(run.stderr.contains("cannot read `/nonexistent/x.star`"), "{}", run.stderr);
+}
+
+#[test]
+fn check_formula_agrees_and_finds_the_first_counterexample() {
+    // sub:1,3,4 has period 7 with P-positions n ≡ 0, 2 (mod 7).
+    let right = grundy(&["check", "sub:1,3,4", "--formula", "n % 7 not in (0, 2)", "--to", "100000"]);
+    assert_eq!((right.status, right.stdout.as_str()), (0, "agrees on 100001 positions\n"), "{}", right.stderr);
+    let values = grundy(&["check", "sub:1,3,4", "--formula", "[0, 1, 0, 1, 2, 3, 2][n % 7]", "--to", "1000"]);
+    assert_eq!(values.status, 0, "{}", values.stderr);
+    let wrong = grundy(&["check", "sub:1,3,4", "--formula", "n % 7 != 0", "--to", "100000"]);
+    assert_eq!(wrong.status, 1, "{}", wrong.stderr);
+    assert!(wrong.stdout.starts_with("counterexample: 2\n"), "{}", wrong.stdout);
+    assert!(wrong.stdout.contains("the definition gives P"), "{}", wrong.stdout);
+    assert!(wrong.stdout.contains("1  (value 1)"), "the option proving P is listed: {}", wrong.stdout);
+    // Random sums, reproducible with --seed.
+    let sums =
+        ["check", "sub:1,3,4", "--formula", "p[0] % 7 == 3", "--components", "1..4", "--max", "30", "--seed", "5"];
+    let first = grundy(&sums);
+    assert_eq!(first.status, 1);
+    assert_eq!(first.stdout, grundy(&sums).stdout);
+    assert!(first.stdout.contains("--seed 5"), "{}", first.stdout);
+}
+
+#[test]
+fn check_works_on_script_games() {
+    let game = example("kayles.star");
+    // Kayles values are 0 1 2 3 1 4 3 2 1 4 2 6 …: `n` is wrong first at heap 4.
+    let run = grundy(&["check", &game, "--formula", "n", "--to", "50"]);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stdout.starts_with("counterexample: 4\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("0 3  (value 3)"), "a split option is shown as its parts: {}", run.stdout);
+    let sums = grundy(&[
+        "check",
+        &game,
+        "--formula",
+        "True",
+        "--components",
+        "2",
+        "--max",
+        "5",
+        "--samples",
+        "200",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(sums.status, 1, "{}", sums.stderr);
+}
+
+#[test]
+fn check_program_catches_a_planted_bug_and_reports_broken_programs() {
+    let right = "read t; for ((i = 0; i < t; i++)); do read k n; if (( n % 7 == 0 || n % 7 == 2 )); then echo No; else echo Yes; fi; done";
+    let run = grundy(&["check", "sub:1,3,4", "--program", right, "--to", "2000"]);
+    assert_eq!((run.status, run.stdout.as_str()), (0, "agrees on 2001 positions\n"), "{}", run.stderr);
+    let planted = right.replace("n % 7 == 2", "n % 7 == 5");
+    let run = grundy(&["check", "sub:1,3,4", "--program", &planted, "--to", "2000"]);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("input:\n    1\n    1 2\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("program's answer: Yes") && run.stdout.contains("right answer:     No"),
+        "{}",
+        run.stdout
+    );
+
+    let crash = grundy(&["check", "sub:1,3,4", "--program", "echo oops >&2; exit 3", "--to", "5"]);
+    assert_eq!(crash.status, 2);
+    assert!(crash.stderr.contains("failed") && crash.stderr.contains("oops"), "{}", crash.stderr);
+    let started = Instant::now();
+    let hang = grundy(&["check", "sub:1,3,4", "--program", "sleep 100", "--to", "5", "--timeout", "0.5"]);
+    assert_eq!(hang.status, 2);
+    assert!(started.elapsed().as_secs() < 10);
+    assert!(hang.stderr.contains("did not finish within 0.5 s"), "{}", hang.stderr);
+    let short = grundy(&["check", "sub:1,3,4", "--program", "echo Yes", "--to", "5"]);
+    assert_eq!(short.status, 2);
+    assert!(short.stderr.contains("printed 1 answer lines for 6 positions"), "{}", short.stderr);
+    let bad_formula = grundy(&["check", "sub:1,3,4", "--formula", "n +", "--to", "5"]);
+    assert_eq!(bad_formula.status, 2);
+    assert!(bad_formula.stderr.contains("bad formula `n +`"), "{}", bad_formula.stderr);
+}
+
+/// The seed's case (README): the C++ set-Nim solution checked against `sub:S`. Skipped when
+/// g++ is not installed.
+#[test]
+fn the_seed_set_nim_solution_agrees_with_sub() {
+    let directory = tempfile::tempdir().unwrap();
+    let binary = directory.path().join("set-nim");
+    let source = workspace_root().join("examples/check/set-nim.cpp");
+    let compiled = std::process::Command::new("g++").arg("-O2").arg("-o").arg(&binary).arg(&source).status();
+    if !matches!(compiled, Ok(status) if status.success()) {
+        eprintln!("g++ is not available: skipping the set-Nim check");
+        return;
+    }
+    let program = format!("{} 2 5 7", binary.display());
+    let run = grundy(&[
+        "check",
+        "sub:2,5,7",
+        "--program",
+        &program,
+        "--components",
+        "1..4",
+        "--max",
+        "100",
+        "--samples",
+        "3000",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("agrees on "), "{}", run.stdout);
+}

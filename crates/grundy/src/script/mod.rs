@@ -1,0 +1,53 @@
+//! Games written as Starlark scripts (the interpreter is the `script` feature; positions and
+//! the solver are always there, so a front end can carry script positions without it).
+//!
+//! A game file defines `moves(position)`, returning the list of options; an option that
+//! splits into independent games is written `Sum(a, b, ...)`. Optional: `show(position)`,
+//! `parse(text)`, `start()`, `NAME`, `DESCRIPTION`. Starlark (the Python dialect of Bazel,
+//! through the `starlark` crate) is hermetic: a script cannot read files, run programs or reach
+//! the network. Each call runs with a fresh heap and evaluator (the crate's safe API), an
+//! operation budget, a heap limit and a cancellation hook.
+//!
+//! - [`ScriptPosition`]: an integer, a tuple of integers or a string;
+//! - [`ScriptGame`]: the loaded script ([`ScriptGame::options`], `parse`, `format`, `start`);
+//! - [`solver::SplitSolver`]: the memoized solver (each position expanded once, `Sum` parts
+//!   memoized separately, cycles labelled with `∞(K)`); [`ScriptSolver`] is it on a script;
+//! - [`formula::Formula`]: `grundy check --formula EXPR`.
+//!
+//! This module is pure computation: it takes the script's text, never a file. One giant
+//! allocation inside a single script step can still abort the process (the heap limit is
+//! checked between steps), so a front end runs scripts in a process it watches.
+//!
+//! ```
+//! # #[cfg(feature = "script")]
+//! # {
+//! use grundy::script::{ScriptGame, ScriptLimits, ScriptPosition, ScriptSolver};
+//! let kayles = "
+//! def moves(n):
+//!     return [Sum(a, n - k - a) for k in [1, 2] for a in range(n - k + 1)]
+//! ";
+//! let game = ScriptGame::load("kayles.star", kayles, ScriptLimits::default()).unwrap();
+//! let mut solver = ScriptSolver::new(game, 1_000_000);
+//! let values: Vec<String> =
+//!     (0..12).map(|n| solver.value(&ScriptPosition::Int(n)).unwrap().to_string()).collect();
+//! assert_eq!(values.join(" "), "0 1 2 3 1 4 3 2 1 4 2 6"); // Kayles, OEIS A002186
+//! # }
+//! ```
+
+#[cfg(feature = "script")]
+mod engine;
+#[cfg(feature = "script")]
+pub mod formula;
+mod position;
+pub mod solver;
+
+#[cfg(feature = "script")]
+pub use engine::{ScriptGame, ScriptLimits};
+pub use position::ScriptPosition;
+
+/// The solver on a script game.
+#[cfg(feature = "script")]
+pub type ScriptSolver = solver::SplitSolver<ScriptGame>;
+
+#[cfg(all(test, feature = "script"))]
+mod tests;

@@ -1,0 +1,508 @@
+//! A memoized solver for games whose options may split into independent parts, with cycles
+//! allowed.
+//!
+//! `G(p) = mex { G(q₁) ⊕ … ⊕ G(qₖ) : Sum(q₁, …, qₖ) an option of p }` (Sprague 1935; Grundy
+//! 1939): an option that splits into parts is worth the nim-sum of the parts, and each part
+//! is memoized on its own, so take-and-break games stay fast.
+//!
+//! The search is an iterative depth-first traversal (a chain of a million positions needs no
+//! deep recursion) that expands every position once. When it meets a position that is still
+//! being evaluated, the game is loopy there: the solver then collects every position reachable
+//! from the one asked about whose value is not yet known and labels them by the generalized
+//! Sprague–Grundy function of Smith (1966), with the Fraenkel–Yesha labelling of
+//! [`crate::graph::loopy`]: values `∞(K)` and draws.
+//!
+//! Sums inside a loopy region are supported when each part of the sum has a finite value that
+//! does not depend on the cycle; a `Sum` option with a part on a cycle or of value `∞` is
+//! refused with [`GameError::Unsupported`] (Smith's theory gives the value of a sum, but not
+//! the labelling of a graph whose edges lead to sums).
+
+use crate::error::GameError;
+use crate::game::Game;
+use crate::graph::digraph::Digraph;
+use crate::graph::loopy::{INFINITE, label_cyclic_part};
+use crate::graph::retrograde::UNKNOWN;
+use crate::nimber::first_zero_bit;
+use crate::value::Value;
+use rustc_hash::FxHashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A position not yet expanded.
+const UNSEEN: u32 = u32::MAX;
+/// A position whose expansion has started in the current depth-first search.
+const IN_PROGRESS: u32 = u32::MAX - 1;
+/// A position of value `∞(K)`.
+const INFINITE_STATE: u32 = u32::MAX - 2;
+/// Finite values are below this.
+const FINITE_LIMIT: u32 = u32::MAX - 3;
+
+/// The options of one position: each option is a list of independent parts (one part for a
+/// plain move, several for `Sum(a, b, …)`, none for a move to the empty sum).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionList<P> {
+    parts: Vec<P>,
+    ends: Vec<usize>,
+}
+
+impl<P> Default for OptionList<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<P> OptionList<P> {
+    /// An empty list.
+    pub fn new() -> Self {
+        OptionList { parts: Vec::new(), ends: Vec::new() }
+    }
+
+    /// Appends an option made of `parts`.
+    pub fn push_option(&mut self, parts: impl IntoIterator<Item = P>) {
+        self.parts.extend(parts);
+        self.ends.push(self.parts.len());
+    }
+
+    /// Appends an option of one part.
+    pub fn push_single(&mut self, part: P) {
+        self.parts.push(part);
+        self.ends.push(self.parts.len());
+    }
+
+    /// The number of options.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is no option.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Removes every option.
+    pub fn clear(&mut self) {
+        self.parts.clear();
+        self.ends.clear();
+    }
+
+    /// The parts of each option in turn.
+    pub fn iter(&self) -> impl Iterator<Item = &[P]> + '_ {
+        (0..self.ends.len()).map(move |index| {
+            let start = if index == 0 { 0 } else { self.ends[index - 1] };
+            &self.parts[start..self.ends[index]]
+        })
+    }
+}
+
+/// A game whose options may split into independent parts, and whose expansion may fail (a
+/// script's runtime error): what [`SplitSolver`] solves.
+pub trait SplitGame {
+    /// A position.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Appends every option of `position` to `out`.
+    ///
+    /// # Errors
+    /// When the options cannot be computed; the error names the position.
+    fn expand(&self, position: &Self::Position, out: &mut OptionList<Self::Position>) -> Result<(), GameError>;
+
+    /// The position in words, for error messages.
+    fn describe(&self, position: &Self::Position) -> String {
+        format!("{position:?}")
+    }
+}
+
+/// Any [`Game`] as a [`SplitGame`] whose options are single parts: the Rust twin a script is
+/// compared with, through the same solver.
+pub struct PlainGame<G>(pub G);
+
+impl<G: Game> SplitGame for PlainGame<G> {
+    type Position = G::Position;
+    fn expand(&self, position: &G::Position, out: &mut OptionList<G::Position>) -> Result<(), GameError> {
+        for option in self.0.options(position) {
+            out.push_single(option);
+        }
+        Ok(())
+    }
+}
+
+struct Frame {
+    node: u32,
+    /// Where this position's options start in `spans`.
+    spans_start: usize,
+    /// The next part to look at, in `parts`.
+    cursor: usize,
+}
+
+/// How a depth-first search ended.
+enum Search {
+    Finite,
+    /// A cycle, or an option of value `∞`: the loopy labelling must finish the job.
+    Loopy,
+}
+
+/// A memoizing solver: each position is expanded once, values found by one call are reused by
+/// the next.
+///
+/// ```
+/// use grundy::game::Game;
+/// use grundy::script::solver::{PlainGame, SplitSolver};
+/// struct TakeOneOrTwo;
+/// impl Game for TakeOneOrTwo {
+///     type Position = u64;
+///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
+///         out.extend((1..=2).filter(|&take| take <= *heap).map(|take| heap - take));
+///     }
+/// }
+/// let mut solver = SplitSolver::new(PlainGame(TakeOneOrTwo), 1_000_000);
+/// assert_eq!(solver.value(&7).unwrap().to_string(), "1");
+/// ```
+pub struct SplitSolver<G: SplitGame> {
+    game: G,
+    ids: FxHashMap<G::Position, u32>,
+    positions: Vec<G::Position>,
+    state: Vec<u32>,
+    /// The options of every position of value `∞`, kept to give its `K` and to label it again
+    /// when a later question reaches it.
+    loopy_options: FxHashMap<u32, Vec<Vec<u32>>>,
+    max_positions: usize,
+    expansions: u64,
+    scratch: OptionList<G::Position>,
+}
+
+impl<G: SplitGame> SplitSolver<G> {
+    /// A solver that refuses (with [`GameError::TooLarge`]) to remember more than
+    /// `max_positions` positions.
+    pub fn new(game: G, max_positions: usize) -> Self {
+        SplitSolver {
+            game,
+            ids: FxHashMap::default(),
+            positions: Vec::new(),
+            state: Vec::new(),
+            loopy_options: FxHashMap::default(),
+            max_positions: max_positions.min(FINITE_LIMIT as usize),
+            expansions: 0,
+            scratch: OptionList::new(),
+        }
+    }
+
+    /// The game being solved.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// How many positions the solver has met (expanded or seen as an option).
+    pub fn positions_known(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// How many times [`SplitGame::expand`] has been called.
+    pub fn expansions(&self) -> u64 {
+        self.expansions
+    }
+
+    /// The value of `position`: finite, or `∞(K)` on a loopy game.
+    ///
+    /// # Errors
+    /// The game's own errors; [`GameError::TooLarge`] past the position limit;
+    /// [`GameError::Unsupported`] for a `Sum` option on a cycle.
+    pub fn value(&mut self, position: &G::Position) -> Result<Value, GameError> {
+        let root = self.intern(position)?;
+        self.solve(root)?;
+        Ok(self.value_of(root))
+    }
+
+    fn solve(&mut self, root: u32) -> Result<(), GameError> {
+        if self.state[root as usize] < FINITE_LIMIT || self.state[root as usize] == INFINITE_STATE {
+            return Ok(());
+        }
+        let mut pending = FxHashMap::default();
+        match self.search(root, &mut pending)? {
+            Search::Finite => Ok(()),
+            Search::Loopy => self.solve_loopy(root, pending),
+        }
+    }
+
+    fn value_of(&self, node: u32) -> Value {
+        match self.state[node as usize] {
+            INFINITE_STATE => {
+                let mut reachable: Vec<u64> = self.loopy_options[&node]
+                    .iter()
+                    .filter_map(|option| self.finite_sum(option))
+                    .map(u64::from)
+                    .collect();
+                reachable.sort_unstable();
+                reachable.dedup();
+                Value::Infinite { reachable }
+            }
+            value => Value::from(u64::from(value)),
+        }
+    }
+
+    /// The nim-sum of the parts when every part is finite.
+    fn finite_sum(&self, parts: &[u32]) -> Option<u32> {
+        parts.iter().try_fold(0u32, |sum, &part| {
+            let value = self.state[part as usize];
+            (value < FINITE_LIMIT).then_some(sum ^ value)
+        })
+    }
+
+    fn intern(&mut self, position: &G::Position) -> Result<u32, GameError> {
+        if let Some(&id) = self.ids.get(position) {
+            return Ok(id);
+        }
+        if self.positions.len() >= self.max_positions {
+            return Err(GameError::Unsupported(format!(
+                "the search met more than {} positions (--max-positions) while expanding {}; raise the limit or ask about a smaller position",
+                self.max_positions,
+                self.game.describe(position)
+            )));
+        }
+        let id = self.positions.len() as u32;
+        self.ids.insert(position.clone(), id);
+        self.positions.push(position.clone());
+        self.state.push(UNSEEN);
+        Ok(id)
+    }
+
+    /// Expands `node`: its options as lists of part ids.
+    fn expand_node(&mut self, node: u32, mut each_option: impl FnMut(&[u32])) -> Result<(), GameError> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        self.expansions += 1;
+        let result = self.game.expand(&self.positions[node as usize], &mut scratch);
+        let mut ids = Vec::new();
+        let outcome = result.and_then(|()| {
+            for option in scratch.iter() {
+                ids.clear();
+                for part in option {
+                    ids.push(self.intern(part)?);
+                }
+                each_option(&ids);
+            }
+            Ok(())
+        });
+        self.scratch = scratch;
+        outcome
+    }
+
+    /// Depth-first search with finite values; stops at the first sign of a loop.
+    fn search(&mut self, root: u32, pending: &mut FxHashMap<u32, Vec<Vec<u32>>>) -> Result<Search, GameError> {
+        let mut parts: Vec<u32> = Vec::new();
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut seen_words: Vec<u64> = Vec::new();
+        let result = self.search_from(root, &mut parts, &mut spans, &mut stack, &mut seen_words);
+        if !matches!(result, Ok(Search::Finite)) {
+            // Keep the options of the positions under way (so `moves` is not called for them
+            // again) and unmark them.
+            for (index, frame) in stack.iter().enumerate() {
+                let spans_end = stack.get(index + 1).map_or(spans.len(), |next| next.spans_start);
+                let options: Vec<Vec<u32>> = spans[frame.spans_start..spans_end]
+                    .iter()
+                    .map(|&(start, end)| parts[start..end].to_vec())
+                    .collect();
+                self.state[frame.node as usize] = UNSEEN;
+                if result.is_ok() {
+                    pending.insert(frame.node, options);
+                }
+            }
+        }
+        result
+    }
+
+    fn search_from(
+        &mut self,
+        root: u32,
+        parts: &mut Vec<u32>,
+        spans: &mut Vec<(usize, usize)>,
+        stack: &mut Vec<Frame>,
+        seen_words: &mut Vec<u64>,
+    ) -> Result<Search, GameError> {
+        self.enter(root, parts, spans, stack)?;
+        while let Some(frame) = stack.last_mut() {
+            let mut descend = None;
+            while frame.cursor < parts.len() {
+                let part = parts[frame.cursor];
+                match self.state[part as usize] {
+                    UNSEEN => {
+                        descend = Some(part);
+                        break;
+                    }
+                    IN_PROGRESS | INFINITE_STATE => return Ok(Search::Loopy),
+                    _ => frame.cursor += 1,
+                }
+            }
+            if let Some(child) = descend {
+                self.enter(child, parts, spans, stack)?;
+                continue;
+            }
+            let frame = stack.pop().expect("the loop saw a frame");
+            let option_count = spans.len() - frame.spans_start;
+            seen_words.clear();
+            seen_words.resize(option_count / 64 + 1, 0);
+            for &(start, end) in &spans[frame.spans_start..] {
+                let value = parts[start..end].iter().fold(0u32, |sum, &part| sum ^ self.state[part as usize]);
+                if (value as usize) <= option_count {
+                    seen_words[value as usize / 64] |= 1 << (value % 64);
+                }
+            }
+            let value = first_zero_bit(seen_words) as u32;
+            let first_part = spans.get(frame.spans_start).map_or(parts.len(), |&(start, _)| start);
+            spans.truncate(frame.spans_start);
+            parts.truncate(first_part);
+            self.state[frame.node as usize] = value;
+            if stack.is_empty() {
+                return Ok(Search::Finite);
+            }
+        }
+        unreachable!("the root frame returns its value")
+    }
+
+    fn enter(
+        &mut self,
+        node: u32,
+        parts: &mut Vec<u32>,
+        spans: &mut Vec<(usize, usize)>,
+        stack: &mut Vec<Frame>,
+    ) -> Result<(), GameError> {
+        let spans_start = spans.len();
+        let cursor = parts.len();
+        self.state[node as usize] = IN_PROGRESS;
+        // Pushed before expanding, so that an error unmarks this position too.
+        stack.push(Frame { node, spans_start, cursor });
+        self.expand_node(node, |option| {
+            let start = parts.len();
+            parts.extend_from_slice(option);
+            spans.push((start, parts.len()));
+        })
+    }
+
+    /// Labels every position reachable from `root` whose value is not finite yet.
+    fn solve_loopy(&mut self, root: u32, mut pending: FxHashMap<u32, Vec<Vec<u32>>>) -> Result<(), GameError> {
+        // 1. The region: positions reachable from root without passing a finite value.
+        let mut region: Vec<u32> = vec![root];
+        let mut local: FxHashMap<u32, u32> = FxHashMap::default();
+        local.insert(root, 0);
+        let mut options: Vec<Vec<Vec<u32>>> = Vec::new();
+        let mut next = 0;
+        while next < region.len() {
+            let node = region[next];
+            next += 1;
+            let node_options = if let Some(known) = pending.remove(&node) {
+                known
+            } else if let Some(known) = self.loopy_options.get(&node) {
+                known.clone()
+            } else {
+                let mut collected = Vec::new();
+                self.expand_node(node, |option| collected.push(option.to_vec()))?;
+                collected
+            };
+            for option in &node_options {
+                for &part in option {
+                    if self.state[part as usize] >= FINITE_LIMIT && !local.contains_key(&part) {
+                        local.insert(part, region.len() as u32);
+                        region.push(part);
+                    }
+                }
+            }
+            options.push(node_options);
+        }
+
+        // 2. Plain retrograde analysis first: a position all of whose parts end up finite
+        //    without a cycle gets its ordinary mex (Kahn's order on the dependencies).
+        let count = region.len();
+        let mut blocking = vec![0u32; count];
+        let mut dependents: Vec<Vec<u32>> = vec![Vec::new(); count];
+        for (index, node_options) in options.iter().enumerate() {
+            for option in node_options {
+                for part in option {
+                    if let Some(&part_local) = local.get(part) {
+                        blocking[index] += 1;
+                        dependents[part_local as usize].push(index as u32);
+                    }
+                }
+            }
+        }
+        let mut ready: Vec<u32> = (0..count as u32).filter(|&index| blocking[index as usize] == 0).collect();
+        let mut resolved = vec![false; count];
+        while let Some(index) = ready.pop() {
+            let index = index as usize;
+            let values: Vec<u32> =
+                options[index].iter().map(|option| self.finite_sum(option).expect("every part is finite")).collect();
+            self.state[region[index] as usize] = mex_of(&values)?;
+            resolved[index] = true;
+            for &dependent in &dependents[index] {
+                blocking[dependent as usize] -= 1;
+                if blocking[dependent as usize] == 0 {
+                    ready.push(dependent);
+                }
+            }
+        }
+
+        // 3. The rest: the Fraenkel–Yesha labelling. Options to finite values become fixed
+        //    seed vertices, one per value.
+        let unresolved: Vec<usize> = (0..count).filter(|&index| !resolved[index]).collect();
+        let mut vertex_of = vec![u32::MAX; count];
+        for (vertex, &index) in unresolved.iter().enumerate() {
+            vertex_of[index] = vertex as u32;
+        }
+        let mut seed_of_value: FxHashMap<u32, u32> = FxHashMap::default();
+        let mut labels: Vec<u32> = vec![UNKNOWN; unresolved.len()];
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        for (vertex, &index) in unresolved.iter().enumerate() {
+            for option in &options[index] {
+                let target = match option.as_slice() {
+                    [part] if local.get(part).is_some_and(|&at| !resolved[at as usize]) => {
+                        vertex_of[local[part] as usize]
+                    }
+                    parts => {
+                        let Some(value) = self.finite_sum(parts) else {
+                            return Err(GameError::Unsupported(format!(
+                                "position {} has an option Sum({}) with a part on a cycle or of value ∞: sums inside loopy regions are not supported",
+                                self.game.describe(&self.positions[region[index] as usize]),
+                                parts
+                                    .iter()
+                                    .map(|&part| self.game.describe(&self.positions[part as usize]))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )));
+                        };
+                        *seed_of_value.entry(value).or_insert_with(|| {
+                            labels.push(value);
+                            (labels.len() - 1) as u32
+                        })
+                    }
+                };
+                edges.push((vertex as u32, target));
+            }
+        }
+        let graph = Digraph::unnamed(labels.len(), &edges);
+        label_cyclic_part(&graph, &mut labels, (0..unresolved.len() as u32).collect());
+        for (vertex, &index) in unresolved.iter().enumerate() {
+            let node = region[index];
+            if labels[vertex] == INFINITE {
+                self.state[node as usize] = INFINITE_STATE;
+                self.loopy_options.insert(node, std::mem::take(&mut options[index]));
+            } else if labels[vertex] >= FINITE_LIMIT {
+                return Err(GameError::Unsupported("a Grundy value past 2^32 - 4".to_owned()));
+            } else {
+                self.state[node as usize] = labels[vertex];
+            }
+        }
+        Ok(())
+    }
+}
+
+fn mex_of(values: &[u32]) -> Result<u32, GameError> {
+    let mut seen = vec![0u64; values.len() / 64 + 1];
+    for &value in values {
+        if (value as usize) <= values.len() {
+            seen[value as usize / 64] |= 1 << (value % 64);
+        }
+    }
+    Ok(first_zero_bit(&seen) as u32)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,207 @@
+use super::*;
+use crate::graph::digraph::Digraph;
+use crate::graph::loopy::GeneralizedGrundy;
+use crate::heap::octal::OctalGame;
+use crate::heap::subtraction::SubtractionGame;
+use crate::heap::{HeapGame, SequenceControl};
+use crate::solve::memo::Solver;
+use crate::value::Value;
+use proptest::prelude::*;
+
+fn load(source: &str) -> ScriptGame {
+    ScriptGame::load("test.star", source, ScriptLimits::default()).unwrap()
+}
+
+fn load_error(source: &str) -> String {
+    ScriptGame::load("test.star", source, ScriptLimits::default()).err().expect("the load fails").to_string()
+}
+
+fn int(n: u64) -> ScriptPosition {
+    ScriptPosition::Int(n)
+}
+
+const KAYLES: &str = "
+NAME = 'kayles'
+def moves(n):
+    return [Sum(a, n - k - a) for k in [1, 2] for a in range(n - k + 1)]
+";
+
+#[test]
+fn kayles_with_sum_is_the_built_in_kayles_to_heap_1000() {
+    let mut solver = ScriptSolver::new(load(KAYLES), 1_000_000);
+    let mut expected = Vec::new();
+    OctalGame::kayles().extend_sequence(&mut expected, 1001, &SequenceControl::default()).unwrap();
+    for n in 0..=1000u64 {
+        assert_eq!(solver.value(&int(n)).unwrap(), Value::from(u64::from(expected[n as usize])), "heap {n}");
+    }
+    // Each heap expanded once, whatever order the parts were met in.
+    assert_eq!(solver.expansions(), 1001);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// A subtraction game written as a script gives the values of the built-in game.
+    #[test]
+    fn subtraction_scripts_agree_with_the_built_in_game(set in proptest::collection::btree_set(1u64..12, 1..4)) {
+        let list: Vec<String> = set.iter().map(u64::to_string).collect();
+        let source = format!("def moves(n):\n    return [n - s for s in [{}] if s <= n]\n", list.join(", "));
+        let mut solver = ScriptSolver::new(load(&source), 10_000);
+        let game = SubtractionGame::new(set.iter().copied().collect()).unwrap();
+        let mut reference = Solver::new(&game);
+        for n in 0..200u64 {
+            let expected = reference.grundy_value(&n).unwrap().0;
+            prop_assert_eq!(solver.value(&int(n)).unwrap(), Value::from(expected));
+        }
+    }
+
+    /// A loopy script (tokens on a graph given as a dict) gives the values and draws of the
+    /// labelling `dag:` uses on the same graph.
+    #[test]
+    fn loopy_scripts_agree_with_the_dag_labelling(
+        edges in (1u32..9).prop_flat_map(|n| proptest::collection::vec((0..n, 0..n), 0..20).prop_map(move |e| (n, e)))
+    ) {
+        let (count, edges) = edges;
+        let graph = Digraph::unnamed(count as usize, &edges);
+        let table: Vec<String> = (0..count)
+            .map(|v| format!("{v}: [{}]", graph.successors(v).iter().map(u32::to_string).collect::<Vec<_>>().join(", ")))
+            .collect();
+        let source = format!("EDGES = {{{}}}\ndef moves(v):\n    return EDGES[v]\n", table.join(", "));
+        let mut solver = ScriptSolver::new(load(&source), 1000);
+        let labels = GeneralizedGrundy::compute(&graph);
+        for v in (0..count).rev() {
+            prop_assert_eq!(solver.value(&int(u64::from(v))).unwrap(), labels.value(&graph, v));
+        }
+    }
+}
+
+#[test]
+fn two_heap_tuples_strings_and_big_heaps() {
+    let wythoff = load(
+        "def moves(p):
+    x, y = p
+    return [(a, y) for a in range(x)] + [(x, b) for b in range(y)] + [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+",
+    );
+    let mut solver = ScriptSolver::new(wythoff, 100_000);
+    // G(1, 8) = 6 and (4, 7) is a P-position (Wythoff's table, as in `wythoff::Wythoff`'s doctest).
+    assert_eq!(solver.value(&ScriptPosition::Tuple(vec![1, 8])).unwrap(), Value::from(6u64));
+    assert_eq!(solver.value(&ScriptPosition::Tuple(vec![4, 7])).unwrap(), Value::from(0u64));
+
+    // Strings: remove one letter or one pair of equal neighbours.
+    let strings = load(
+        "def parse(text):\n    return text\ndef moves(s):\n    return [s[:i] + s[i + 1:] for i in range(len(s))]\n",
+    );
+    assert_eq!(strings.parse("abc").unwrap(), ScriptPosition::Str("abc".to_owned()));
+    let mut solver = ScriptSolver::new(strings, 1000);
+    assert_eq!(solver.value(&ScriptPosition::Str("abcd".to_owned())).unwrap(), Value::from(0u64));
+    assert_eq!(solver.value(&ScriptPosition::Str("abc".to_owned())).unwrap(), Value::from(1u64));
+
+    // Heaps past 2^64 go in and out exactly.
+    let halving = load("def moves(n):\n    return [n // 2] if n > 0 else []\n");
+    let big = ScriptPosition::parse_default("100000000000000000000000", "g").unwrap();
+    let options = halving.options(&big).unwrap();
+    assert_eq!(options, vec![vec![ScriptPosition::parse_default("50000000000000000000000", "g").unwrap()]]);
+}
+
+#[test]
+fn show_parse_start_name_and_description() {
+    let game = load(
+        "NAME = 'pairs'\nDESCRIPTION = 'a test'\ndef moves(p):\n    return []\n\
+def show(p):\n    return '%d/%d' % (p[0], p[1])\ndef parse(t):\n    return [int(x) for x in t.split('/')]\n\
+def start():\n    return Sum((1, 2), (3, 4))\n",
+    );
+    assert_eq!((game.name(), game.description()), ("pairs", "a test"));
+    let position = game.parse("3/4").unwrap();
+    assert_eq!(position, ScriptPosition::Tuple(vec![3, 4]));
+    assert_eq!(game.format(&position).unwrap(), "3/4");
+    assert_eq!(game.start().unwrap(), Some(vec![ScriptPosition::Tuple(vec![1, 2]), position]));
+    let error = game.parse("x/1").unwrap_err().to_string();
+    assert!(error.contains("bad position `x/1`"), "{error}");
+    // Without NAME the file's stem names the game.
+    let plain = ScriptGame::load("dir/take-2.star", "def moves(n):\n    return []\n", ScriptLimits::default()).unwrap();
+    assert_eq!(plain.name(), "take-2");
+    assert_eq!(plain.start().unwrap(), None);
+}
+
+#[test]
+fn bad_returned_values_are_named_with_the_position() {
+    let negative = load("def moves(n):\n    return [n - 3]\n");
+    let error = negative.options(&int(1)).unwrap_err().to_string();
+    assert!(error.contains("`-2`") && error.contains("negative") && error.contains("position 1"), "{error}");
+    let wrong_type = load("def moves(n):\n    return [None]\n");
+    let error = wrong_type.options(&int(4)).unwrap_err().to_string();
+    assert!(error.contains("`None` of type NoneType") && error.contains("position 4"), "{error}");
+    let not_a_list = load("def moves(n):\n    return 7\n");
+    let error = not_a_list.options(&int(4)).unwrap_err().to_string();
+    assert!(error.contains("not a list of options"), "{error}");
+    let float_entry = load("def moves(n):\n    return [(1, 2.5)]\n");
+    let error = float_entry.options(&int(4)).unwrap_err().to_string();
+    assert!(error.contains("`2.5`"), "{error}");
+    let nested_sum = load("def moves(n):\n    return [Sum(1, Sum(1, 2))]\n");
+    assert!(nested_sum.options(&int(4)).is_err());
+}
+
+#[test]
+fn syntax_and_runtime_errors_give_file_line_and_column() {
+    let error = load_error("def moves(n):\n    return [n -\n");
+    assert!(error.contains("test.star:"), "{error}");
+    let error = load_error("X = 1\n");
+    assert!(error.contains("no `moves(position)`"), "{error}");
+    let error = load_error("NAME = 3\ndef moves(n):\n    return []\n");
+    assert!(error.contains("`NAME` must be a string"), "{error}");
+    let runtime = load("def moves(n):\n    x = [1]\n    return [x[n]]\n");
+    let error = runtime.options(&int(5)).unwrap_err().to_string();
+    assert!(error.contains("test.star:3:") && error.contains("position 5"), "{error}");
+    assert!(!error.contains('\n'), "{error}");
+}
+
+#[test]
+fn an_endless_script_is_stopped_by_the_operation_budget() {
+    let endless = "def moves(n):\n    for i in range(1000000):\n        for j in range(1000000):\n            pass\n    return []\n";
+    let limits = ScriptLimits { max_ops: 100_000, ..ScriptLimits::default() };
+    let game = ScriptGame::load("loop.star", endless, limits).unwrap();
+    let started = std::time::Instant::now();
+    let error = game.options(&int(3)).unwrap_err().to_string();
+    assert!(error.contains("budget of 100000 operations") && error.contains("position 3"), "{error}");
+    assert!(started.elapsed().as_secs() < 5);
+    // A top level that never ends is stopped too.
+    let top_level =
+        "for i in range(1000000):\n    for j in range(1000000):\n        pass\ndef moves(n):\n    return []\n";
+    let limits = ScriptLimits { max_ops: 100_000, ..ScriptLimits::default() };
+    assert!(ScriptGame::load("loop.star", top_level, limits).is_err());
+}
+
+#[test]
+fn a_list_growing_step_by_step_is_stopped_by_the_heap_limit() {
+    let greedy = "def moves(n):\n    x = []\n    for i in range(100000000):\n        x.append([i])\n    return []\n";
+    let limits = ScriptLimits { max_heap_bytes: 16 << 20, max_ops: 1 << 40, ..ScriptLimits::default() };
+    let game = ScriptGame::load("greedy.star", greedy, limits).unwrap();
+    let error = game.options(&int(3)).unwrap_err().to_string();
+    assert!(error.contains("heap limit") && error.contains("position 3"), "{error}");
+}
+
+#[test]
+fn a_set_flag_cancels_the_call() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let endless = "def moves(n):\n    for i in range(1000000):\n        for j in range(1000000):\n            pass\n    return []\n";
+    let limits = ScriptLimits { max_ops: 1 << 40, ..ScriptLimits::default() };
+    let game = ScriptGame::load_with_cancel("loop.star", endless, limits, Some(flag.clone())).unwrap();
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    let error = game.options(&int(1)).unwrap_err().to_string();
+    assert!(error.contains("stopped") || error.contains("ancel"), "{error}");
+}
+
+#[test]
+fn the_script_cannot_reach_the_outside() {
+    for source in
+        ["load('os.star', 'x')\ndef moves(n):\n    return []\n", "def moves(n):\n    return open('/etc/passwd')\n"]
+    {
+        let result = ScriptGame::load("test.star", source, ScriptLimits::default());
+        let failed = match result {
+            Err(_) => true,
+            Ok(game) => game.options(&int(1)).is_err(),
+        };
+        assert!(failed, "{source}");
+    }
+}
