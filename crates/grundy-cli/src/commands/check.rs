@@ -25,6 +25,10 @@ use std::time::{Duration, Instant};
 
 /// Tests a formula or a program against the game's definition.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy check sub:1,3,4 --formula 'n % 7 not in (0, 2)' --to 10000
+  grundy check nim --formula 'p[0] ^ p[1]' --components 2..2 --max 50 --samples 1000 --seed 1
+  grundy check script:examples/games/kayles.star --formula 'n > 0' --to 60")]
 pub struct Args {
     /// The game: any built-in game (heap components) or script:PATH.
     game: String,
