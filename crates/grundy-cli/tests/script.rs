@@ -193,3 +193,42 @@ fn the_seed_set_nim_solution_agrees_with_sub() {
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.starts_with("agrees on "), "{}", run.stdout);
 }
+
+/// `script:PATH` is a family of the registry: value, outcome, moves and `--json` work on it, in
+/// sums with built-in games too, and give what the same rules built in give.
+#[test]
+fn script_games_work_in_every_command_and_in_sums_with_built_in_games() {
+    let subtraction = example("subtraction.star");
+    for heaps in [["3", "10"], ["7", "7"], ["0", "25"], ["5", "2"]] {
+        let script = grundy(&["value", "nim", heaps[0], "+", &subtraction, heaps[1]]);
+        let built_in = grundy(&["value", "nim", heaps[0], "+", "sub:1,3,4", heaps[1]]);
+        assert_eq!(script.status, 0, "{}", script.stderr);
+        assert_eq!(script.stdout, built_in.stdout, "nim {} + sub {}", heaps[0], heaps[1]);
+        let script = grundy(&["outcome", &subtraction, heaps[0], heaps[1]]);
+        assert_eq!(script.stdout, grundy(&["outcome", "sub:1,3,4", heaps[0], heaps[1]]).stdout);
+    }
+    // Kayles through `Sum`: the winning moves from a row of 7 split it as the built-in game does.
+    let kayles = grundy(&["moves", &example("kayles.star"), "7"]);
+    assert_eq!(kayles.status, 0, "{}", kayles.stderr);
+    let splits: Vec<&str> = kayles.stdout.lines().map(|line| line.split("  #").next().unwrap()).collect();
+    assert_eq!(splits, ["3 3", "1 4", "4 1"], "{}", kayles.stdout);
+    // Wythoff pairs, and a game on strings with the script's own `parse`.
+    assert_eq!(grundy(&["outcome", &example("wythoff.star"), "4,7"]).stdout, "P\n");
+    assert_eq!(grundy(&["outcome", &example("wythoff.star"), "4,6"]).stdout, "N\n");
+    let json = grundy(&["value", "--json", &example("words.star"), "abc"]);
+    let parsed: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(parsed["value"], "1", "{}", json.stdout);
+    // A loopy script gives the values of the same graph as `dag:` (see loopy.star).
+    let loopy = grundy(&["value", &example("loopy.star"), "r"]);
+    let dag = grundy(&[
+        "value",
+        &format!("dag:{}", workspace_root().join("crates/grundy-cli/tests/data/loopy.txt").display()),
+        "r",
+    ]);
+    assert_eq!(loopy.stdout, dag.stdout, "{}", loopy.stderr);
+    // A bad component is one line naming it, file, line and column from the script's `parse`.
+    let bad = grundy(&["value", &example("loopy.star"), "nowhere"]);
+    assert_eq!(bad.status, 2);
+    assert!(bad.stderr.contains("`nowhere`") && bad.stderr.contains("loopy.star:"), "{}", bad.stderr);
+    assert_eq!(bad.stderr.lines().count(), 1, "{}", bad.stderr);
+}

@@ -93,8 +93,8 @@ struct Worker {
 
 /// A script game evaluated in a watched worker process.
 ///
-/// `check` and `sequence` use part of it today; the rest (`parse`, `start`, `name`, …) is the
-/// interface the game registry wires into every command.
+/// Every command reaches it through the registry ([`rules::ScriptRules`]); `check` and
+/// `sequence` also ask it for batches of values directly.
 pub struct ScriptProxy {
     path: String,
     options: ScriptOptions,
@@ -104,7 +104,7 @@ pub struct ScriptProxy {
     start: Option<Vec<ScriptPosition>>,
 }
 
-#[allow(dead_code)] // Used by the registry once script games are wired into every command.
+#[allow(dead_code)] // `name`, `description`, `start`: for `rules` and `play` (not wired yet).
 impl ScriptProxy {
     /// Starts a worker on the script at `path` and loads it.
     ///
