@@ -9,10 +9,10 @@
 //! operation budget, a heap limit and a cancellation hook.
 //!
 //! - [`ScriptPosition`]: an integer, a tuple of integers or a string;
-//! - [`ScriptGame`]: the loaded script ([`ScriptGame::options`], `parse`, `format`, `start`);
+//! - `ScriptGame` (feature `script`): the loaded script (`options`, `parse`, `format`, `start`);
 //! - [`solver::SplitSolver`]: the memoized solver (each position expanded once, `Sum` parts
-//!   memoized separately, cycles labelled with `∞(K)`); [`ScriptSolver`] is it on a script;
-//! - [`formula::Formula`]: `grundy check --formula EXPR`.
+//!   memoized separately, cycles labelled with `∞(K)`); `ScriptSolver` is it on a script;
+//! - `formula::Formula` (feature `script`): `grundy check --formula EXPR`.
 //!
 //! This module is pure computation: it takes the script's text, never a file. One giant
 //! allocation inside a single script step can still abort the process (the heap limit is
