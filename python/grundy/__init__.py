@@ -17,16 +17,23 @@ __all__ = ["Game", "Infinite", "Move", "MoveList", "Period", "Plot", "Sum", "tab
 
 
 def _docstrings():
-    """Every public docstring of the compiled module, so that doctest (``pytest
-    --doctest-modules``) runs their examples: doctest does not look inside extension types."""
+    """The docstrings doctest does not find by itself in the compiled module (functions,
+    properties, static methods), so that ``pytest --doctest-modules`` runs their examples too;
+    the classes and their methods it finds on its own."""
+    import inspect
+
     found = {}
     for name in __all__:
         item = globals()[name]
-        if getattr(item, "__doc__", None) and name != "__version__":
-            found[name] = item.__doc__
-        for attribute, member in vars(item).items() if isinstance(item, type) else ():
-            doc = getattr(member, "__doc__", None)
-            if not attribute.startswith("_") and doc and ">>>" in doc:
+        if not isinstance(item, type):
+            if ">>>" in (getattr(item, "__doc__", None) or ""):
+                found[name] = item.__doc__
+            continue
+        for attribute, member in vars(item).items():
+            if attribute.startswith("_") or inspect.ismethoddescriptor(member) and not isinstance(member, staticmethod):
+                continue
+            doc = getattr(getattr(item, attribute), "__doc__", None) or ""
+            if ">>>" in doc:
                 found[f"{name}.{attribute}"] = doc
     return found
 

@@ -116,7 +116,11 @@ pub fn parse_component(game: &dyn Ruleset, object: &Bound<'_, PyAny>) -> PyResul
 }
 
 /// A component as Python: a heap an `int`, a pair or cell a tuple, anything else its text.
-pub fn component_to_python<'py>(py: Python<'py>, game: &dyn Ruleset, component: &Component) -> PyResult<Bound<'py, PyAny>> {
+pub fn component_to_python<'py>(
+    py: Python<'py>,
+    game: &dyn Ruleset,
+    component: &Component,
+) -> PyResult<Bound<'py, PyAny>> {
     match component {
         Component::Heap(heap) => int_from_biguint(py, heap),
         Component::Pair(x, y) => Ok(PyTuple::new(py, [int_from_biguint(py, x)?, int_from_biguint(py, y)?])?.into_any()),

@@ -14,11 +14,11 @@ mod user;
 // The chart and SVG code of `grundy plot`, shared with the CLI as source (pure drawing, no
 // I/O besides the CLI's own file writer, unused here) until it moves into a library crate.
 #[allow(dead_code, clippy::all)]
-#[path = "../../grundy-cli/src/render/mod.rs"]
-mod render;
-#[allow(dead_code, clippy::all)]
 #[path = "../../grundy-cli/src/charts/mod.rs"]
 mod charts;
+#[allow(dead_code, clippy::all)]
+#[path = "../../grundy-cli/src/render/mod.rs"]
+mod render;
 
 use pyo3::prelude::*;
 

@@ -94,12 +94,19 @@ fn without_gil<T: Send>(
 
 /// Extends `values` to `len` values of `game` (see [`without_gil`]), in growing chunks, with
 /// Ctrl-C also looked at between chunks (for kernels that report no progress).
-pub fn extend_sequence(py: Python<'_>, game: &dyn HeapGame, values: &mut Vec<u32>, len: usize, progress: bool) -> PyResult<()> {
+pub fn extend_sequence(
+    py: Python<'_>,
+    game: &dyn HeapGame,
+    values: &mut Vec<u32>,
+    len: usize,
+    progress: bool,
+) -> PyResult<()> {
     let mut bar = Progress::new(py, progress, len as u64, &game.spec())?;
     while values.len() < len {
         let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
         let before = values.len();
-        let done = without_gil(py, &bar, |control| game.extend_sequence(values, next, control))?.map_err(value_error)?;
+        let done =
+            without_gil(py, &bar, |control| game.extend_sequence(values, next, control))?.map_err(value_error)?;
         py.check_signals()?;
         bar.update(py, values.len() as u64);
         if !done || values.len() <= before {

@@ -35,8 +35,9 @@ impl Plot {
 
     /// Writes the SVG to `path`.
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
-        std::fs::write(&path, &self.svg)
-            .map_err(|error| pyo3::exceptions::PyOSError::new_err(format!("cannot write `{}`: {error}", path.display())))
+        std::fs::write(&path, &self.svg).map_err(|error| {
+            pyo3::exceptions::PyOSError::new_err(format!("cannot write `{}`: {error}", path.display()))
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -54,19 +55,24 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
     let scene: Scene = match (game.chart(), game.heap_game()) {
         (Chart::Sequence, Some(heap_game)) => {
             if size.is_some() {
-                return Err(PyValueError::new_err(format!("`size` is for two-heap games; `{spec}` is a heap game: use `to`")));
+                return Err(PyValueError::new_err(format!(
+                    "`size` is for two-heap games; `{spec}` is a heap game: use `to`"
+                )));
             }
-            let len = usize::try_from(to.unwrap_or(500)).ok().and_then(|to| to.checked_add(1)).ok_or_else(|| {
-                PyValueError::new_err("`to` is too large")
-            })?;
+            let len = usize::try_from(to.unwrap_or(500))
+                .ok()
+                .and_then(|to| to.checked_add(1))
+                .ok_or_else(|| PyValueError::new_err("`to` is too large"))?;
             let mut values = Vec::new();
             extend_sequence(py, heap_game, &mut values, len, false)?;
             values.truncate(len);
             // The proved period over the plotted values, shaded as `grundy plot` does.
             let mut prefix = values.clone();
-            let report = find_period(heap_game, &mut prefix, (len - 1) as u64, &SequenceControl::default(), &mut |_| {});
+            let report =
+                find_period(heap_game, &mut prefix, (len - 1) as u64, &SequenceControl::default(), &mut |_| {});
             let marked = report.ok().and_then(|report| report.proved).and_then(|(period, _)| {
-                (period.saltus == 0).then_some(MarkedPeriod { preperiod: period.preperiod as usize, period: period.period as usize })
+                (period.saltus == 0)
+                    .then_some(MarkedPeriod { preperiod: period.preperiod as usize, period: period.period as usize })
             });
             sequence_scene(&spec, &values, marked)
         }

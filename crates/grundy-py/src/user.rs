@@ -39,7 +39,8 @@ impl Sum {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let parts = self.parts.bind(py).iter().map(|part| Ok(part.repr()?.to_string())).collect::<PyResult<Vec<_>>>()?;
+        let parts =
+            self.parts.bind(py).iter().map(|part| Ok(part.repr()?.to_string())).collect::<PyResult<Vec<_>>>()?;
         Ok(format!("Sum({})", parts.join(", ")))
     }
 
@@ -236,7 +237,11 @@ impl UserGame {
             }
             seen_values.sort_unstable();
             seen_values.dedup();
-            let mex = seen_values.iter().enumerate().find(|&(index, &value)| index as u64 != value).map_or(seen_values.len(), |(index, _)| index);
+            let mex = seen_values
+                .iter()
+                .enumerate()
+                .find(|&(index, &value)| index as u64 != value)
+                .map_or(seen_values.len(), |(index, _)| index);
             memo.nodes[node].value = mex as u64;
             memo.nodes[node].state = State::Done;
             stack.pop();
@@ -277,7 +282,11 @@ impl UserGame {
                 let start = memo.spans.get(first_span).map_or(memo.parts.len(), |span| span.0);
                 memo.spans.truncate(first_span);
                 memo.parts.truncate(start);
-                let note = format!("in the options of position {} of {}", short_repr(memo.nodes[id].position.bind(py)), self.name);
+                let note = format!(
+                    "in the options of position {} of {}",
+                    short_repr(memo.nodes[id].position.bind(py)),
+                    self.name
+                );
                 return Err(with_note(py, error, &note));
             }
             memo.nodes[id].options = (first_span, memo.spans.len());
@@ -288,7 +297,8 @@ impl UserGame {
 
     fn cycle(&self, py: Python<'_>, memo: &Memo, stack: &[(usize, usize)], again: usize) -> PyErr {
         let from = stack.iter().position(|&(id, _)| id == again).unwrap_or(0);
-        let mut path: Vec<String> = stack[from..].iter().map(|&(id, _)| short_repr(memo.nodes[id].position.bind(py))).collect();
+        let mut path: Vec<String> =
+            stack[from..].iter().map(|&(id, _)| short_repr(memo.nodes[id].position.bind(py))).collect();
         let shown = if path.len() > 12 {
             let tail = path.split_off(path.len() - 5);
             let hidden = path.len() - 5;
