@@ -128,6 +128,9 @@ struct Memo {
     calls_since_check: u32,
 }
 
+/// An option of a position (a position, or a `Sum` of several) and its value.
+pub type ValuedOption = (Py<PyAny>, u64);
+
 /// A game given by its moves function.
 pub struct UserGame {
     pub name: String,
@@ -168,7 +171,7 @@ impl UserGame {
     }
 
     /// The value of one position and its options (each with its value), for winning moves.
-    pub fn options(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<(u64, Vec<(Py<PyAny>, u64)>)> {
+    pub fn options(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<(u64, Vec<ValuedOption>)> {
         let mut memo = self.lock();
         let id = memo.intern(py, position)?;
         let value = self.evaluate(py, &mut memo, id)?;
