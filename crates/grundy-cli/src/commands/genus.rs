@@ -10,6 +10,9 @@ pub const MAX_HEAP: u64 = 10_000;
 
 /// Conway's genus g^(γ0 γ1 …) of each heap 0..N under misère play, and which heaps are tame.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy genus dawson --to 5
+  grundy genus kayles --to 30 --json")]
 pub struct Args {
     /// The game: a heap game (nim, sub:S, octal:CODE, kayles, dawson, grundys-game, …).
     game: String,

@@ -10,6 +10,9 @@ pub const MAX_HEAP: u64 = 10_000;
 /// The misère quotient (Plambeck–Siegel) of all sums of heaps 0..N: its presentation, order,
 /// P-portion and the element of each heap.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy quotient octal:0.75 --to 8
+  grundy quotient kayles --to 100 --json")]
 pub struct Args {
     /// The game: a heap game (sub:S, octal:CODE, kayles, dawson, grundys-game, nim, …).
     game: String,
