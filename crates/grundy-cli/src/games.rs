@@ -133,7 +133,8 @@ pub fn for_each_position(
         if line.len() > MAX_LINE_BYTES {
             // Skip the rest of an overlong line.
             let mut rest = Vec::new();
-            while (&mut reader).take(MAX_LINE_BYTES as u64).read_until(b'\n', &mut rest)? > 0 && !rest.ends_with(b"\n") {
+            while (&mut reader).take(MAX_LINE_BYTES as u64).read_until(b'\n', &mut rest)? > 0 && !rest.ends_with(b"\n")
+            {
                 rest.clear();
             }
         }

@@ -44,6 +44,8 @@ enum Command {
     Play(commands::play::Args),
     /// A picture: a nim-sequence, a two-heap table or a graph game, as SVG or PNG.
     Plot(commands::plot::Args),
+    /// A census of a family of heap games (every octal code up to k digits, …) in an SQLite database.
+    Census(commands::census::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Stats(args) => commands::stats::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Census(args) => commands::census::run(args),
     };
     output::finish(result)
 }

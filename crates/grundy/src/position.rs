@@ -9,8 +9,8 @@
 
 use num_bigint::BigUint;
 use std::fmt::Debug;
-use std::sync::Arc;
 use std::hash::Hash;
+use std::sync::Arc;
 
 /// One component of a position, as its family reads it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

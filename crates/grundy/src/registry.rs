@@ -54,7 +54,11 @@ impl std::fmt::Debug for Family {
     }
 }
 
-fn no_parameters(text: &str, parameters: Option<&str>, game: impl FnOnce() -> Arc<dyn Ruleset>) -> Result<Arc<dyn Ruleset>, GameError> {
+fn no_parameters(
+    text: &str,
+    parameters: Option<&str>,
+    game: impl FnOnce() -> Arc<dyn Ruleset>,
+) -> Result<Arc<dyn Ruleset>, GameError> {
     match parameters {
         None => Ok(game()),
         Some(_) => Err(GameError::BadGame {
@@ -71,7 +75,12 @@ fn required<'a>(text: &str, parameters: Option<&'a str>, form: &str) -> Result<&
     })
 }
 
-fn read_graph(text: &str, parameters: Option<&str>, read_file: ReadFile, form: &str) -> Result<(String, String), GameError> {
+fn read_graph(
+    text: &str,
+    parameters: Option<&str>,
+    read_file: ReadFile,
+    form: &str,
+) -> Result<(String, String), GameError> {
     let file = required(text, parameters, form)?;
     let contents = read_file(file).map_err(|reason| GameError::BadGame { spec: text.to_owned(), reason })?;
     Ok((file.to_owned(), contents))
@@ -268,7 +277,9 @@ pub fn parse_game_with(text: &str, read_file: ReadFile) -> Result<Arc<dyn Rulese
     };
     match family(name) {
         Some(family) => (family.build)(text, parameters, read_file),
-        None => Err(GameError::UnknownGame { text: text.to_owned(), suggestion: nearest_name(name).map(str::to_owned) }),
+        None => {
+            Err(GameError::UnknownGame { text: text.to_owned(), suggestion: nearest_name(name).map(str::to_owned) })
+        }
     }
 }
 
@@ -301,7 +312,10 @@ pub fn parse_sum_with(words: &[&str], read_file: ReadFile) -> Result<Position, G
         let Some((game_word, components)) = group.split_first() else {
             return Err(GameError::BadGame {
                 spec: words.join(" "),
-                reason: format!("part {} of the sum is empty: each `+` is followed by a game and its components", index + 1),
+                reason: format!(
+                    "part {} of the sum is empty: each `+` is followed by a game and its components",
+                    index + 1
+                ),
             });
         };
         let game = parse_game_with(game_word, read_file)?;

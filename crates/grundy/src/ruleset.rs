@@ -158,8 +158,11 @@ pub trait ComponentGame: Send + Sync + 'static {
     /// # Errors
     /// [`GameError::TooLarge`] when there are more than `limit` (or the family cannot list
     /// them at this size).
-    fn options(&self, component: &Self::Component, limit: usize)
-    -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
+    fn options(
+        &self,
+        component: &Self::Component,
+        limit: usize,
+    ) -> Result<Vec<ComponentMove<Self::Component>>, GameError>;
 
     /// The (generalized) Grundy value of one component.
     ///
@@ -279,8 +282,11 @@ pub trait Ruleset: Send + Sync {
     fn options(&self, component: &Component, limit: usize) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn value(&self, component: &Component) -> Result<Value, GameError>;
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError>;
-    fn moves_to_value(&self, component: &Component, target: &BigUint)
-    -> Result<Vec<ComponentMove<Component>>, GameError>;
+    fn moves_to_value(
+        &self,
+        component: &Component,
+        target: &BigUint,
+    ) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn for_each_move_to_value(
         &self,
         component: &Component,

@@ -338,7 +338,11 @@ impl Position {
         let mut lines = Vec::new();
         for (part_index, part) in self.parts.iter().enumerate() {
             for (component_index, component) in part.components.iter().enumerate() {
-                lines.push(format!("{}: {}", self.label(part_index, component_index), part.game.describe_component(component)));
+                lines.push(format!(
+                    "{}: {}",
+                    self.label(part_index, component_index),
+                    part.game.describe_component(component)
+                ));
             }
         }
         lines

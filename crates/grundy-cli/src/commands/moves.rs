@@ -92,7 +92,9 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
                 "no winning move: this is a draw (D), no move leads to a P-position; moving to another D-position keeps the draw"
             );
         } else {
-            eprintln!("no winning move: this is a P-position, every move leads to an N-position (`--all` shows each with the reply that wins against it)");
+            eprintln!(
+                "no winning move: this is a P-position, every move leads to an N-position (`--all` shows each with the reply that wins against it)"
+            );
         }
     }
     Ok(())

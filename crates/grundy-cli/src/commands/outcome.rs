@@ -22,7 +22,8 @@ pub fn run(mut args: Args) -> anyhow::Result<()> {
         let outcome = position.outcome()?;
         if json {
             // The value too, where the game has one.
-            let value = position.value().map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
+            let value =
+                position.value().map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
             print_json(&PositionAnswer { position: PositionReport::of(position), value })
         } else {
             print(&format!("{outcome}\n"))

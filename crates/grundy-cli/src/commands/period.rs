@@ -44,4 +44,3 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         print(&report.explain(&game.spec(), &game.method()))
     }
 }
-

@@ -40,7 +40,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
     let start = grundy::registry::parse_sum_with(&words, &crate::games::read_file)?;
     let interactive = std::io::stdin().is_terminal();
-    let mut game = Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints };
+    let mut game =
+        Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints };
     let first = if args.first == First::Me { "you move first" } else { "grundy moves first" };
     let name = if game.position.is_single_game() { game.position.parts[0].game.spec() } else { "the sum".to_owned() };
     print(&format!(
@@ -83,7 +84,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             return print("input ended before the game did; stopping.\n");
         }
         if line.len() >= MAX_LINE_BYTES && !line.ends_with(b"\n") {
-            print(&format!("unreadable: a move is never longer than {MAX_LINE_BYTES} bytes; the rest of the line is skipped.\n"))?;
+            print(&format!(
+                "unreadable: a move is never longer than {MAX_LINE_BYTES} bytes; the rest of the line is skipped.\n"
+            ))?;
             let mut rest = Vec::new();
             while (&mut input).take(MAX_LINE_BYTES as u64).read_until(b'\n', &mut rest)? > 0 && !rest.ends_with(b"\n") {
                 rest.clear();
@@ -143,7 +146,10 @@ impl Session {
             text.push_str("  (empty)\n");
         }
         if self.hints {
-            let value = self.position.value().map_or_else(|_| format!("outcome {}", self.position.outcome().map_or("?".into(), |o| o.to_string())), |value| value.to_string());
+            let value = self.position.value().map_or_else(
+                |_| format!("outcome {}", self.position.outcome().map_or("?".into(), |o| o.to_string())),
+                |value| value.to_string(),
+            );
             text.push_str(&format!("  value: {value}\n"));
         }
         print(&text)

@@ -194,7 +194,11 @@ mod tests {
             let names: Vec<String> = vertices.iter().map(|vertex| vertex.name.clone()).collect();
             let id = |name: &String| names.iter().position(|known| known == name).expect("a vertex") as u32;
             let edges = edges.iter().map(|(u, v)| (id(u), id(v))).collect();
-            Some(grundy::ruleset::GraphView { names: names.clone(), edges, directed: !self.spec.starts_with("geography") })
+            Some(grundy::ruleset::GraphView {
+                names: names.clone(),
+                edges,
+                directed: !self.spec.starts_with("geography"),
+            })
         }
     }
 
@@ -274,10 +278,15 @@ mod tests {
         assert!(svg.contains("D: draw"));
 
         let mut undirected = TableDouble { table: Table::Vertices(vertices), edges: None, spec: "geography:g.txt" };
-        let error = build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap_err().to_string();
+        let error = build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone()))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("does not list its edges"), "{error}");
         undirected.edges = Some(vec![("a".into(), "b".into()), ("b".into(), "a".into())]);
-        let svg = render::svg::render(&build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap()).unwrap();
+        let svg = render::svg::render(
+            &build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap(),
+        )
+        .unwrap();
         assert_eq!(svg.matches("<polygon").count(), 0, "undirected edges have no arrows");
         assert_eq!(svg.matches("<line").count(), 1, "an undirected edge listed twice is drawn once");
     }

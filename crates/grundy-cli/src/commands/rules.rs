@@ -19,9 +19,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.json {
         return print_json(&serde_json::json!({ "games": FAMILIES }));
     }
-    let mut text = String::from(
-        "GAME forms (a position is the sum of its components; `+` adds another game's part):\n",
-    );
+    let mut text =
+        String::from("GAME forms (a position is the sum of its components; `+` adds another game's part):\n");
     for family in FAMILIES {
         text.push_str(&format!(
             "\n  {}\n      {}\n      component: {}\n      example:   grundy {}\n",

@@ -7,12 +7,14 @@ use grundy::ruleset::Table;
 
 /// The game's whole table: G(x, y) of a two-heap game, or every vertex of a graph game.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Games with a table: wythoff, corners, product:A:B (G(x, y) for x, y < N), dag:FILE and geography:FILE (every vertex).
+#[command(
+    after_help = "Games with a table: wythoff, corners, product:A:B (G(x, y) for x, y < N), dag:FILE and geography:FILE (every vertex).
 
 Examples:
   grundy table wythoff --size 5
   grundy table corners --size 4 --json
-  grundy table dag:crates/grundy-cli/tests/data/loopy.txt")]
+  grundy table dag:crates/grundy-cli/tests/data/loopy.txt"
+)]
 pub struct Args {
     /// The game (wythoff, corners, product:A:B, dag:FILE, geography:FILE).
     game: String,

@@ -208,7 +208,10 @@ fn parse_coin_row(game: &str, text: &str) -> Result<CoinRow, GameError> {
                 return Err(bad(if text.bytes().any(|b| b.is_ascii_digit()) {
                     "a component is a heads coin's number or a row of H and T letters, not both".into()
                 } else {
-                    format!("`{other}` at place {} is neither H nor T (a row is H and T letters, coin 1 leftmost)", place + 1)
+                    format!(
+                        "`{other}` at place {} is neither H nor T (a row is H and T letters, coin 1 leftmost)",
+                        place + 1
+                    )
                 }));
             }
         }
@@ -227,7 +230,9 @@ const MAX_ROW_LETTERS: u64 = 10_000_000;
 fn format_coin_row(row: &CoinRow) -> String {
     match row.letters {
         None => row.heads.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-        Some(length) => (1..=length).map(|coin| if row.heads.binary_search(&coin).is_ok() { 'H' } else { 'T' }).collect(),
+        Some(length) => {
+            (1..=length).map(|coin| if row.heads.binary_search(&coin).is_ok() { 'H' } else { 'T' }).collect()
+        }
     }
 }
 

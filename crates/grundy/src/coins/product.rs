@@ -89,7 +89,6 @@ impl ProductRules {
         Ok(Nimber(self.first.value(x + 1)?) * Nimber(self.second.value(y + 1)?))
     }
 
-
     /// The moves from the heads at `cell` that change the grid's value by `change`: a move
     /// `S × T` changes it by `(⊕_S G_A) ⊗ (⊕_T G_B)`. Every move of the game with the nearer
     /// coordinate is tried, and the matching moves of the other found by value.
@@ -133,8 +132,11 @@ impl ProductRules {
     fn turn(&self, (x, y): (u64, u64), rows: Vec<u64>, columns: Vec<u64>) -> ComponentMove<(u64, u64)> {
         let rows: Vec<u64> = rows.into_iter().map(|coin| coin - 1).collect();
         let columns: Vec<u64> = columns.into_iter().map(|coin| coin - 1).collect();
-        let result =
-            rows.iter().flat_map(|&row| columns.iter().map(move |&column| (row, column))).filter(|&cell| cell != (x, y)).collect();
+        let result = rows
+            .iter()
+            .flat_map(|&row| columns.iter().map(move |&column| (row, column)))
+            .filter(|&cell| cell != (x, y))
+            .collect();
         ComponentMove {
             result,
             notation: format!("turn {} x {}", coin_list(&rows), coin_list(&columns)),
@@ -155,7 +157,11 @@ impl ComponentGame for ProductRules {
     }
 
     fn parse_component(&self, text: &str) -> Result<(u64, u64), GameError> {
-        let bad = |reason: &str| GameError::BadComponent { game: self.spec.clone(), text: text.to_owned(), reason: reason.to_owned() };
+        let bad = |reason: &str| GameError::BadComponent {
+            game: self.spec.clone(),
+            text: text.to_owned(),
+            reason: reason.to_owned(),
+        };
         let (x, y) = text.split_once(',').ok_or_else(|| bad("a heads is written x,y (row and column from 0)"))?;
         let coordinate = |part: &str| {
             if part.starts_with('-') {
@@ -196,7 +202,11 @@ impl ComponentGame for ProductRules {
         Ok(Value::Finite(BigUint::from(self.cell_value(cell)?.0)))
     }
 
-    fn moves_to_value(&self, &cell: &(u64, u64), target: &BigUint) -> Result<Vec<ComponentMove<(u64, u64)>>, GameError> {
+    fn moves_to_value(
+        &self,
+        &cell: &(u64, u64),
+        target: &BigUint,
+    ) -> Result<Vec<ComponentMove<(u64, u64)>>, GameError> {
         let Some(target) = target.to_u64() else { return Ok(Vec::new()) };
         self.first.prepare(cell.0 + 1)?;
         self.second.prepare(cell.1 + 1)?;

@@ -212,7 +212,6 @@ fn label_cyclic_part(graph: &Digraph, labels: &mut [u32], mut unresolved: Vec<u3
     infinite_count
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

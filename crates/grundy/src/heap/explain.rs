@@ -37,7 +37,8 @@ impl Periodicity {
                  the {max_take} before it, so once {max_take} consecutive values repeat, everything after repeats"
             ),
             Periodicity::Unproved => {
-                "none: no periodicity theorem covers this game, so a period can only be observed, never proved".to_owned()
+                "none: no periodicity theorem covers this game, so a period can only be observed, never proved"
+                    .to_owned()
             }
         }
     }

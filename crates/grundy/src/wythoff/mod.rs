@@ -362,7 +362,11 @@ impl ComponentGame for WythoffRules {
         format_pair(x, y)
     }
 
-    fn options(&self, (x, y): &(BigUint, BigUint), limit: usize) -> Result<Vec<ComponentMove<(BigUint, BigUint)>>, GameError> {
+    fn options(
+        &self,
+        (x, y): &(BigUint, BigUint),
+        limit: usize,
+    ) -> Result<Vec<ComponentMove<(BigUint, BigUint)>>, GameError> {
         let count = x + y + x.min(y);
         let (Some(xs), Some(ys)) = (x.to_u64(), y.to_u64()) else {
             return Err(too_many_moves(SPEC, &format_pair(x, y), limit));
