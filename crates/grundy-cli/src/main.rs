@@ -55,6 +55,8 @@ enum Command {
     Genus(commands::genus::Args),
     /// The misère quotient of the sums of heaps 0..N: presentation, P-portion, heap elements.
     Quotient(commands::quotient::Args),
+    /// A census of a family of heap games (every octal code up to k digits, …) in an SQLite database.
+    Census(commands::census::Args),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +81,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => commands::plot::run(args),
         Command::Genus(args) => commands::genus::run(args),
         Command::Quotient(args) => commands::quotient::run(args),
+        Command::Census(args) => commands::census::run(args),
     };
     output::finish(result)
 }

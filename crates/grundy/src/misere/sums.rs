@@ -31,12 +31,11 @@ fn small(heaps: &[BigUint]) -> Option<Vec<u64>> {
 
 /// A component of the sum, by its part.
 type Keyed = (usize, Component);
+/// The options of a keyed component, each as the components replacing it.
+type KeyedOptions = Result<Vec<Vec<Keyed>>, GameError>;
 
-fn search(
-    position: &Position,
-    limits: Limits,
-) -> MisereSearch<Keyed, impl Fn(&Keyed) -> Result<Vec<Vec<Keyed>>, GameError> + '_> {
-    let options = move |(part, component): &Keyed| -> Result<Vec<Vec<Keyed>>, GameError> {
+fn search(position: &Position, limits: Limits) -> MisereSearch<Keyed, impl Fn(&Keyed) -> KeyedOptions + '_> {
+    let options = move |(part, component): &Keyed| -> KeyedOptions {
         let game = &position.parts[*part].game;
         Ok(game
             .options(component, MOVE_LIMIT)?
