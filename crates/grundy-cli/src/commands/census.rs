@@ -24,10 +24,9 @@ use std::time::{Duration, Instant};
 /// A census of a family of heap games, kept in an SQLite database; or its report.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  grundy census octal --digits 1..2 --to 100000 --db census.sqlite
-  grundy census hex --digits 1..2 --to 100000 --db census.sqlite --jobs 2
-  grundy census sub --max-move 12 --moves 3 --db census.sqlite
-  grundy census report --db census.sqlite --unsolved")]
+  grundy census octal --digits 1 --to 2000 --db /tmp/census.sqlite
+  grundy census sub --max-move 8 --moves 2 --to 2000 --db /tmp/census.sqlite --jobs 2
+  grundy census report --db /tmp/census.sqlite --unsolved")]
 pub struct Args {
     #[command(subcommand)]
     command: Family,
