@@ -51,7 +51,7 @@ enum Kind {
 /// >>> grundy.Game("kayls")
 /// Traceback (most recent call last):
 /// ...
-/// ValueError: unknown game `kayls`; did you mean `kayles`?; `grundy rules` lists every game form
+/// ValueError: unknown game `kayls` (did you mean `kayles`?); `grundy rules` lists every game form
 #[pyclass(module = "grundy", frozen)]
 pub struct Game {
     kind: Kind,
