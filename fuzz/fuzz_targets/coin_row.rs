@@ -8,8 +8,8 @@ fuzz_target!(|text: &str| {
     if row.len() > 256 {
         return;
     }
-    if let Ok(game) = grundy::spec::parse_game(&format!("coins:{rule}")) {
-        let components: Vec<String> = row.split(' ').map(str::to_owned).collect();
-        let _ = game.value(&components);
+    if let Ok(game) = grundy::registry::parse_game(&format!("coins:{rule}")) {
+        let components: Vec<&str> = row.split(' ').collect();
+        let _ = grundy::sum::Position::parse_single(game, &components).and_then(|position| position.value());
     }
 });

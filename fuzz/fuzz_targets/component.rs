@@ -11,9 +11,9 @@ fuzz_target!(|data: &[u8]| {
     if text.len() > 4096 {
         return;
     }
-    let game = grundy::spec::parse_game(GAMES[pick as usize % GAMES.len()]).expect("a valid game");
-    let components: Vec<String> = text.split(' ').map(str::to_owned).collect();
-    if let Err(error) = game.outcome(&components) {
+    let game = grundy::registry::parse_game(GAMES[pick as usize % GAMES.len()]).expect("a valid game");
+    let components: Vec<&str> = text.split(' ').collect();
+    if let Err(error) = grundy::sum::Position::parse_single(game, &components).and_then(|position| position.outcome()) {
         assert!(error.to_string().len() < 2000, "an error longer than 2000 bytes");
     }
 });

@@ -3,7 +3,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    match grundy::spec::parse_game(text) {
+    match grundy::registry::parse_game(text) {
         Ok(game) => {
             let _ = game.spec();
         }

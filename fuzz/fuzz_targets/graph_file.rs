@@ -7,7 +7,7 @@ fuzz_target!(|text: &str| {
     let _ = grundy::graph::digraph::layout_note(text, "fuzz.txt");
     for family in ["dag", "geography"] {
         let read = |_: &str| Ok(text.to_owned());
-        if let Ok(game) = grundy::spec::parse_game_with(&format!("{family}:fuzz.txt"), &read) {
+        if let Ok(game) = grundy::registry::parse_game_with(&format!("{family}:fuzz.txt"), &read) {
             // Tables of small graphs only: exhaustive geography search is exponential.
             if text.len() < 200 {
                 let _ = game.table(None);

@@ -3,9 +3,8 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|typed: &str| {
-    for (game, position) in [("nim", vec!["3", "4", "5"]), ("wythoff", vec!["4,8"]), ("kayles", vec!["7"])] {
-        let game = grundy::spec::parse_game(game).expect("a valid game");
-        let position: Vec<String> = position.into_iter().map(str::to_owned).collect();
-        let _ = grundy::play::find_typed_move(game.as_ref(), &position, typed);
+    for words in [["nim", "3", "4", "5"].as_slice(), &["wythoff", "4,8"], &["kayles", "7"]] {
+        let position = grundy::registry::parse_sum(words).expect("a valid position");
+        let _ = grundy::play::find_typed_move(&position, typed);
     }
 });

@@ -61,6 +61,8 @@ enum Command {
     /// Evaluates a script game for a parent grundy (internal).
     #[command(name = "__script-worker", hide = true)]
     ScriptWorker(script_worker::worker::Args),
+    /// A census of a family of heap games (every octal code up to k digits, …) in an SQLite database.
+    Census(commands::census::Args),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Command::Quotient(args) => commands::quotient::run(args),
         Command::Check(args) => commands::check::run(args),
         Command::ScriptWorker(args) => script_worker::worker::run(args),
+        Command::Census(args) => commands::census::run(args),
     };
     output::finish(result)
 }

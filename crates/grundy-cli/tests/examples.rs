@@ -14,17 +14,22 @@ fn workspace_root() -> &'static Path {
 }
 
 /// Runs `command_line` with `bash -c` from the repository root, the built `grundy` first on
-/// the PATH; its exit status and everything it printed.
-fn bash(command_line: &str) -> (i32, String) {
+/// the PATH.
+fn bash_output(command_line: &str) -> std::process::Output {
     let binary_directory = Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
     let path = format!("{}:{}", binary_directory.display(), std::env::var("PATH").unwrap_or_default());
-    let output = Command::new("bash")
+    Command::new("bash")
         .args(["-c", command_line])
         .env("PATH", path)
         .current_dir(workspace_root())
         .stdin(Stdio::null())
         .output()
-        .expect("bash runs");
+        .expect("bash runs")
+}
+
+/// As [`bash_output`]: the exit status and everything it printed.
+fn bash(command_line: &str) -> (i32, String) {
+    let output = bash_output(command_line);
     let printed = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     (output.status.code().unwrap_or(-1), printed)
 }
@@ -88,16 +93,7 @@ fn every_example_of_every_help_runs_as_printed() {
 
 /// Runs `command_line` with `bash -c` and returns its stdout alone.
 fn bash_stdout(command_line: &str) -> String {
-    let binary_directory = Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
-    let path = format!("{}:{}", binary_directory.display(), std::env::var("PATH").unwrap_or_default());
-    let output = Command::new("bash")
-        .args(["-c", command_line])
-        .env("PATH", path)
-        .current_dir(workspace_root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("bash runs");
-    String::from_utf8(output.stdout).unwrap()
+    String::from_utf8(bash_output(command_line).stdout).unwrap()
 }
 
 /// Every `$ ` line of README runs through `bash -c` with the exit status shown (`? N`, else 0).

@@ -36,18 +36,8 @@ fn must_show_examples() {
 
 /// Runs `grundy` with `input` on standard input.
 fn with_stdin(args: &[&str], input: &str) -> (String, String, i32) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (text(output.stdout), text(output.stderr), output.status.code().unwrap_or(-1))
+    let run = common::grundy_with_stdin(args, input);
+    (run.stdout, run.stderr, run.status)
 }
 
 /// A game word alone no longer answers for the empty sum (issue 13: `grundy outcome sub:2,5 <

@@ -1,11 +1,11 @@
 //! Scripted games of `grundy play`: the script is worked out with the library (the same engine
 //! and seed the binary uses), then fed to the binary on stdin.
 
+mod common;
+
 use grundy::play::{Chooser, engine_move};
 use grundy::registry::parse_sum;
 use grundy::sum::Position;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Plays `person` against the engine from `start` (the person first) and returns the person's
 /// moves as typed lines, and whether the person won.
@@ -32,17 +32,10 @@ fn script(game: &str, start: &[&str], seed: u64, person: impl Fn(&Position) -> S
 }
 
 fn play(args: &[&str], input: &str) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (String::from_utf8(output.stdout).unwrap(), output.status.code().unwrap_or(-1))
+    let mut words = vec!["play"];
+    words.extend_from_slice(args);
+    let run = common::grundy_with_stdin(&words, input);
+    (run.stdout, run.status)
 }
 
 /// The last legal move listed, whatever it does: a bad player.
@@ -111,8 +104,7 @@ fn input_ending_early_stops_without_waiting() {
 
 #[test]
 fn bad_start_is_an_error() {
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_grundy")).args(["play", "nim", "x"]).stdin(Stdio::null()).output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(String::from_utf8(output.stderr).unwrap().lines().count(), 1);
+    let run = common::grundy(&["play", "nim", "x"]);
+    assert_eq!(run.status, 2);
+    assert_eq!(run.stderr.lines().count(), 1);
 }

@@ -62,6 +62,16 @@ pub enum GameError {
     /// huge Wythoff pair, of a large geography region); the message says what does answer.
     #[error("{}", shorten(.0, REASON_CHARS))]
     OutOfReach(String),
+    /// A census of a family of games was asked for with a bad option (`--digits 0..3`).
+    #[error("bad census option {option} `{text}`: {reason}")]
+    BadCensus {
+        /// The option, as the command line spells it (`--digits`).
+        option: String,
+        /// Its value, as written.
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// A component has more options than may be listed.
     #[error("`{}` in {} has more than {limit} moves: too many to list", quote(component), quote(game))]
     TooManyMoves {
@@ -86,6 +96,7 @@ impl GameError {
             GameError::Unsupported(_) => "unsupported",
             GameError::OutOfReach(_) => "out_of_reach",
             GameError::TooManyMoves { .. } => "too_many_moves",
+            GameError::BadCensus { .. } => "bad_census",
         }
     }
 }

@@ -20,6 +20,8 @@
 //!   [`ruleset::ComponentGame`]), [`sum`] (sums of any games by the Sprague–Grundy theorem,
 //!   written once), [`registry`] (every family, and the parsing edge), [`answer`] (answers as
 //!   serializable data); [`play`]: the engine's moves when playing a person.
+//! - [`census`]: whole families of heap games (every octal code up to `k` digits, every
+//!   subtraction set of a size) through the period search, one row per game.
 //!
 //! ```
 //! use grundy::registry::parse_sum;
@@ -34,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod answer;
+pub mod census;
 pub mod coins;
 pub mod error;
 pub mod game;

@@ -125,6 +125,38 @@ pub fn engine_move(position: &Position, chooser: &mut Chooser) -> Result<Option<
     Ok(Some(EngineMove { chosen, reason }))
 }
 
+/// The engine's move under misère play (whoever moves last loses): a move to a misère
+/// P-position when there is one, else any move (the seed picks), or `None` with no move (the
+/// engine, unable to move, has won).
+///
+/// # Errors
+/// As [`crate::misere::sums::winning_moves`].
+///
+/// ```
+/// use grundy::play::{Chooser, engine_move_misere};
+/// use grundy::registry::parse_sum;
+/// // Misère Nim 2 2 1: take the single heap, leaving 2 2 (a misère P-position).
+/// let position = parse_sum(&["nim", "2", "2", "1"]).unwrap();
+/// let reply = engine_move_misere(&position, &mut Chooser::new(0)).unwrap().unwrap();
+/// assert_eq!(position.after(&reply.chosen).to_text(), "2 2 0");
+/// ```
+pub fn engine_move_misere(position: &Position, chooser: &mut Chooser) -> Result<Option<EngineMove>, GameError> {
+    let limits = crate::misere::Limits::default();
+    let (winning, method) = crate::misere::sums::winning_moves(position, limits)?;
+    if !winning.is_empty() {
+        let chosen = winning[chooser.pick(winning.len())].clone();
+        let reason = format!("misère; {}", chosen.explain);
+        return Ok(Some(EngineMove { chosen, reason }));
+    }
+    let moves = position.options(MOVE_LIMIT)?;
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    let chosen = moves[chooser.pick(moves.len())].clone();
+    let reason = format!("misère; no move wins ({method}): {}", chosen.notation);
+    Ok(Some(EngineMove { chosen, reason }))
+}
+
 /// Why a typed move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{}` is not a legal move here; legal moves are written like {examples}", crate::error::quote(typed))]

@@ -12,7 +12,7 @@ pub const MAX_HEAP: u64 = 10_000;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy genus dawson --to 5
-  grundy genus kayles --to 12 --json")]
+  grundy genus kayles --to 30 --json")]
 pub struct Args {
     /// The game: a heap game (nim, sub:S, octal:CODE, kayles, dawson, grundys-game, …).
     game: String,

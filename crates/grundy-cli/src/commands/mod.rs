@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod census;
 pub mod check;
 pub mod genus;
 pub mod moves;

@@ -18,7 +18,8 @@ const WHOLE_TEXT_UP_TO: usize = 4096;
 #[command(after_help = "Examples:
   grundy moves nim 3 4 5
   grundy moves nim 3 + octal:0.137 7
-  grundy moves --all nim 1 2 3")]
+  grundy moves --all nim 1 2 3
+  grundy moves --misere nim 2 2 1")]
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
@@ -26,6 +27,9 @@ pub struct Args {
     /// reply that wins against it.
     #[arg(long)]
     all: bool,
+    /// Misère play: every move to a misère P-position (whoever moves last loses).
+    #[arg(long, conflicts_with = "all")]
+    misere: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -33,7 +37,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let json = args.position.json;
     let all = args.all;
     for_each_position(args.position.positions()?, json, |position| {
-        if all { every_option(position, json) } else { winning(position, json) }
+        if args.misere {
+            misere(position, json)
+        } else if all {
+            every_option(position, json)
+        } else {
+            winning(position, json)
+        }
     })
 }
 
@@ -95,6 +105,33 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
             eprintln!(
                 "no winning move: this is a P-position, every move leads to an N-position (`--all` shows each with the reply that wins against it)"
             );
+        }
+    }
+    Ok(())
+}
+
+fn misere(position: &Position, json: bool) -> anyhow::Result<()> {
+    let limits = grundy::misere::Limits::default();
+    let (outcome, method) = grundy::misere::sums::outcome(position, limits)?;
+    let (moves, _) = grundy::misere::sums::winning_moves(position, limits)?;
+    if json {
+        let head = PositionAnswer { position: PositionReport::of(position), value: ValueReport::outcome_only(outcome) };
+        let mut object = serde_json::to_value(head)?;
+        object["misere"] = true.into();
+        object["method"] = method.to_string().into();
+        object["moves"] =
+            serde_json::to_value(moves.iter().map(|one| MoveReport::of(position, one)).collect::<Vec<_>>())?;
+        return print(&format!("{object}\n"));
+    }
+    if moves.is_empty() {
+        eprintln!("no misère winning move: this is a misère {outcome}-position ({method})");
+    }
+    let whole = position.component_count() <= WHOLE_POSITION_UP_TO;
+    for one in &moves {
+        if whole {
+            print(&format!("{}  # {}\n", position.after(one).to_text(), one.explain))?;
+        } else {
+            print(&format!("{}\n", one.explain.replacen("; ", "  # ", 1)))?;
         }
     }
     Ok(())

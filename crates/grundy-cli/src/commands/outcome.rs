@@ -8,17 +8,38 @@ use grundy::answer::{PositionAnswer, PositionReport, ValueReport};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy outcome nim 1 2 3
+  grundy outcome --misere nim 1 1 1
   grundy outcome kayles 10 + corners 3,5 + coins:ruler HTTH
   printf '2 1 3\\n1 5\\n3 2 3 4\\n' | grundy outcome sub:2,5")]
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
+    /// Misère play: whoever makes the last move loses (how it was decided goes to stderr, and
+    /// to `"method"` in JSON).
+    #[arg(long)]
+    misere: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     args.position.settle();
     let json = args.position.json;
+    let misere = args.misere;
     for_each_position(args.position.positions()?, json, |position| {
+        if misere {
+            let (outcome, method) = grundy::misere::sums::outcome(position, grundy::misere::Limits::default())?;
+            if json {
+                let answer = PositionAnswer {
+                    position: PositionReport::of(position),
+                    value: ValueReport::outcome_only(outcome),
+                };
+                let mut object = serde_json::to_value(answer)?;
+                object["misere"] = true.into();
+                object["method"] = method.to_string().into();
+                return print_json(&object);
+            }
+            eprintln!("misère play: {outcome} {method}");
+            return print(&format!("{outcome}\n"));
+        }
         let outcome = position.outcome()?;
         if json {
             // The value too, where the game has one.

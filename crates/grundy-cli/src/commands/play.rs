@@ -3,7 +3,7 @@
 
 use crate::input::{BoundedLines, Line, STDIN_LINE_LIMIT};
 use crate::output::print;
-use grundy::play::{Chooser, MOVE_LIMIT, engine_move, find_typed_move, hint};
+use grundy::play::{Chooser, MOVE_LIMIT, engine_move, engine_move_misere, find_typed_move, hint};
 use grundy::sum::Position;
 use std::io::{IsTerminal, Write};
 
@@ -31,6 +31,9 @@ pub struct Args {
     /// Seed for grundy's choice among equally good moves.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Misère play: whoever makes the last move loses.
+    #[arg(long)]
+    misere: bool,
     /// Show the engine's reasoning (values, nim-sums) and the value of every position.
     #[arg(long)]
     hints: bool,
@@ -58,7 +61,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             position_changed = false;
         }
         if !persons_turn {
-            match engine_move(&game.position, &mut game.chooser)? {
+            let reply = if args.misere {
+                engine_move_misere(&game.position, &mut game.chooser)?
+            } else {
+                engine_move(&game.position, &mut game.chooser)?
+            };
+            match reply {
+                None if args.misere => return print("grundy has no move: under misère play grundy wins.\n"),
                 None if game.position.outcome().ok() == Some(grundy::Outcome::D) => {
                     return print("grundy has no move.\n");
                 }
@@ -74,6 +83,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
         }
         if game.position.options(MOVE_LIMIT)?.is_empty() {
+            if args.misere {
+                return print("you have no move: under misère play you win!\n");
+            }
             return print("you have no move: grundy wins.\n");
         }
         if interactive {

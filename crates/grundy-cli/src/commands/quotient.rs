@@ -12,7 +12,7 @@ pub const MAX_HEAP: u64 = 10_000;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy quotient octal:0.75 --to 8
-  grundy quotient kayles --to 30 --json")]
+  grundy quotient kayles --to 100 --json")]
 pub struct Args {
     /// The game: a heap game (sub:S, octal:CODE, kayles, dawson, grundys-game, nim, …).
     game: String,

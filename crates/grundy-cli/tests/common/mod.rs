@@ -10,6 +10,26 @@ pub struct Run {
     pub status: i32,
 }
 
+/// Runs `grundy` with `args` and `input` on standard input.
+#[allow(dead_code)] // not every test binary feeds standard input
+pub fn grundy_with_stdin(args: &[&str], input: &str) -> Run {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
 /// Runs `grundy` with `args` and no standard input.
 pub fn grundy(args: &[&str]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).stdin(Stdio::null()).output().unwrap();

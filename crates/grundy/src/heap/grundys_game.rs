@@ -75,4 +75,8 @@ impl HeapGame for GrundysGame {
     fn method(&self) -> String {
         self.engine.method()
     }
+
+    fn sparse_space(&self) -> Option<crate::heap::sequence::SparseSpace> {
+        self.engine.sparse_space()
+    }
 }

@@ -52,6 +52,13 @@ pub trait HeapGame: Send + Sync {
         "mex over all options".to_owned()
     }
 
+    /// The sparse space the rare-value kernel was working in when the sequence was last
+    /// extended (`None`, the default, when it did not run: the plain kernel, or a game
+    /// without that engine).
+    fn sparse_space(&self) -> Option<sequence::SparseSpace> {
+        None
+    }
+
     /// A period (or arithmetic period) the game's closed form proves outright, with the
     /// theorem: Nim's `G(n) = n`, Bash's `G(n) = n mod (M + 1)`. `None` (the default) when
     /// only a finite check under [`HeapGame::periodicity`] can prove one.

@@ -327,6 +327,10 @@ impl HeapGame for OctalGame {
     fn method(&self) -> String {
         self.engine.method()
     }
+
+    fn sparse_space(&self) -> Option<crate::heap::sequence::SparseSpace> {
+        self.engine.sparse_space()
+    }
 }
 
 #[cfg(test)]

@@ -31,7 +31,8 @@ use std::fmt;
 
 /// A genus `g^(γ0 γ1 …)`: the superscripts are `misere[..]`, periodic with `period` from
 /// `period_start` on (canonical: the shortest period and the earliest start).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Genus {
     /// `g`: the normal-play Grundy value.
     pub normal: u64,
@@ -170,7 +171,8 @@ impl fmt::Display for Genus {
 }
 
 /// One heap's genus and whether the heap is tame.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HeapGenus {
     /// The heap size.
     pub heap: u64,
@@ -181,7 +183,8 @@ pub struct HeapGenus {
 }
 
 /// The genera of heaps `0..=to` of a heap game, computed heap by heap.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GenusTable {
     /// One entry per heap, from heap 0.
     pub heaps: Vec<HeapGenus>,

@@ -16,6 +16,7 @@ pub mod genus;
 pub mod nim;
 pub mod quotient;
 pub mod search;
+pub mod sums;
 
 use crate::error::GameError;
 use crate::heap::HeapGame;
@@ -23,8 +24,8 @@ use crate::value::Outcome;
 use std::fmt;
 
 /// How a misère answer was decided.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "method", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "method", rename_all = "snake_case"))]
 pub enum Method {
     /// Misère Nim by Bouton's rule ([`nim`]).
     Bouton,

@@ -49,7 +49,8 @@ const MAX_ATTEMPTS: usize = 64;
 ///
 /// Elements are numbered `0..order`, the identity (the empty sum) first, then in the order
 /// of their normal-form words in the generators.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MisereQuotient {
     /// The largest heap covered.
     pub to: u64,
@@ -72,7 +73,8 @@ pub struct MisereQuotient {
 }
 
 /// One generator of a quotient's presentation.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct QuotientGenerator {
     /// Its name in words and relations: `a`, `b`, …
     pub name: String,

@@ -45,6 +45,12 @@ pub(crate) struct Report {
 }
 
 impl Report {
+    /// The sparse space in force at the end of the call (mask, heap-parity flag), when the
+    /// rare-value kernel was running.
+    pub(crate) fn sparse_space(&self) -> Option<(u32, bool)> {
+        self.sparse.map(|(mask, domain, _)| (mask, domain))
+    }
+
     pub(crate) fn describe(&self) -> String {
         let mut text = match (self.plain_heaps, self.rare_heaps, self.sparse) {
             (0, 0, _) => "nothing computed".to_owned(),

@@ -223,11 +223,40 @@ pub enum Kernel {
     RareValue,
 }
 
+/// The sparse space the rare-value kernel worked in: a heap `n` is *rare* when the parity of
+/// the bits of `G(n)` under `mask` is `heap_parity · ((n + offset) mod 2)` (see the module
+/// documentation; Flammenkamp's tables give the same mask for the range version).
+///
+/// ```
+/// use grundy::heap::sequence::SparseSpace;
+/// // Grundy's game: values whose bits other than the lowest have even parity are rare.
+/// let space = SparseSpace { mask: !1, heap_parity: false, offset: 0 };
+/// assert!(space.is_rare(2, 0) && space.is_rare(3, 1) && !space.is_rare(4, 2));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SparseSpace {
+    /// The bits of a value whose parity decides.
+    pub mask: u32,
+    /// Whether the heap's parity enters (the *domain* version) or not (the *range* version).
+    pub heap_parity: bool,
+    /// Added to the heap before its parity is taken (the tokens one split removes).
+    pub offset: u64,
+}
+
+impl SparseSpace {
+    /// Whether heap `heap` with value `value` is rare in this space.
+    pub fn is_rare(&self, heap: u64, value: u32) -> bool {
+        ((value & self.mask).count_ones() & 1 == 1) == (self.heap_parity && heap.wrapping_add(self.offset) & 1 == 1)
+    }
+}
+
 /// The engine of one game: its moves, the kernel policy, and what ran last.
 pub struct NimSequenceEngine {
     moves: TakeBreakMoves,
     kernel: Mutex<Kernel>,
     method: Mutex<String>,
+    /// The sparse space in force at the end of the last call, when the rare-value kernel ran.
+    sparse: Mutex<Option<SparseSpace>>,
     /// The working tables of the last call, continued by the next one when it resumes where
     /// the last one stopped.
     cache: Mutex<kernel::Cache>,
@@ -240,6 +269,7 @@ impl NimSequenceEngine {
             moves,
             kernel: Mutex::new(Kernel::Auto),
             method: Mutex::new(String::new()),
+            sparse: Mutex::new(None),
             cache: Mutex::new(kernel::Cache::default()),
         }
     }
@@ -258,6 +288,12 @@ impl NimSequenceEngine {
     pub fn method(&self) -> String {
         let method = self.method.lock().expect("method lock");
         if method.is_empty() { "plain mex over all options (not run yet)".to_owned() } else { method.clone() }
+    }
+
+    /// The sparse space the rare-value kernel was working in at the end of the last
+    /// [`extend`](Self::extend) that computed anything; `None` when the plain kernel ran last.
+    pub fn sparse_space(&self) -> Option<SparseSpace> {
+        *self.sparse.lock().expect("sparse lock")
     }
 
     /// Extends `values` (a correct prefix) to `len` values; `Ok(false)` when cancelled.
@@ -292,6 +328,9 @@ impl NimSequenceEngine {
         let mut cache = self.cache.lock().expect("cache lock");
         let reached = kernel::extend(&self.moves, values, len, control, kernel, &mut report, &mut cache);
         *self.method.lock().expect("method lock") = report.describe();
+        let offset = self.moves.leave_two.first().copied().unwrap_or(0) as u64;
+        *self.sparse.lock().expect("sparse lock") =
+            report.sparse_space().map(|(mask, heap_parity)| SparseSpace { mask, heap_parity, offset });
         Ok(reached)
     }
 }

@@ -1,0 +1,712 @@
+//! `grundy census octal|hex|sub … --db FILE [--jobs N]` and `grundy census report --db FILE`
+//!
+//! A census runs the period search on every game of a family ([`grundy::census`]) and keeps one
+//! row per game in an SQLite database (schema: `docs/census.md`). Each finished game is
+//! committed in its own transaction (WAL journal, `synchronous = FULL`), so a run killed at any
+//! moment loses only the games in flight, and a rerun skips the games already done at its
+//! bound. Only the main thread writes; `--jobs` worker threads compute.
+
+use crate::output::{Stop, print, print_json};
+use anyhow::Context;
+use grundy::census::{self, CensusRow};
+use grundy::heap::SequenceControl;
+use grundy::heap::octal::CodeBase;
+use indicatif::{ProgressBar, ProgressStyle};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use std::collections::BTreeSet;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, LazyLock, OnceLock};
+use std::time::{Duration, Instant};
+
+/// A census of a family of heap games, kept in an SQLite database; or its report.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  grundy census octal --digits 1 --to 2000 --db /tmp/census.sqlite
+  grundy census sub --max-move 8 --moves 2 --to 2000 --db /tmp/census.sqlite --jobs 2
+  grundy census report --db /tmp/census.sqlite --unsolved")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Family,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Family {
+    /// Every octal code 0.d1…dk (last digit non-zero) for k in --digits.
+    Octal(CodeArgs),
+    /// Every hexadecimal code 0.d1…dk (last digit non-zero) for k in --digits.
+    Hex(CodeArgs),
+    /// Every subtraction set of --moves elements from 1 … --max-move.
+    Sub(SubArgs),
+    /// The rows of a census database as a table, sorted by game.
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct CodeArgs {
+    /// The numbers of digits after the point: `2`, or a range `1..3`.
+    #[arg(long, value_name = "K..L")]
+    digits: String,
+    /// The digits before the point, comma-separated: `0` (the default), `0,4` adds the `4.`
+    /// codes (a move may split a heap without removing tokens); hexadecimal codes also 8, C.
+    #[arg(long, value_name = "LIST", default_value = "0")]
+    d0: String,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct SubArgs {
+    /// The largest element a set may have.
+    #[arg(long, value_name = "M")]
+    max_move: u64,
+    /// The number of elements of each set: `3`, or a range `1..3`.
+    #[arg(long, value_name = "N")]
+    moves: String,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// The last heap each game's period search may compute (as `grundy period --max`; default:
+    /// that command's default for the game, 2^21 - 1 for octal games).
+    #[arg(long, value_name = "N")]
+    to: Option<u64>,
+    /// The SQLite database that keeps the rows (created when missing; a rerun continues it).
+    #[arg(long, value_name = "FILE")]
+    db: PathBuf,
+    /// How many games to compute at once (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+}
+
+#[derive(clap::Args, Debug)]
+struct ReportArgs {
+    /// The census database.
+    #[arg(long, value_name = "FILE")]
+    db: PathBuf,
+    /// `md` (a Markdown table: game, period, preperiod, status), `csv` (every column) or `json`
+    /// (a list of rows).
+    #[arg(long, value_enum, default_value_t = Format::Md)]
+    format: Format,
+    /// Only the games whose period is not proved.
+    #[arg(long)]
+    unsolved: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Md,
+    Csv,
+    Json,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        Family::Octal(code) => run_codes(CodeBase::Octal, code),
+        Family::Hex(code) => run_codes(CodeBase::Hexadecimal, code),
+        Family::Sub(sub) => {
+            let moves = census::parse_count_range("--moves", &sub.moves)?;
+            let games = census::subtraction_games(moves, sub.max_move)?;
+            run_census(games, &sub.run)
+        }
+        Family::Report(report_args) => report(&report_args),
+    }
+}
+
+fn run_codes(base: CodeBase, args: CodeArgs) -> anyhow::Result<()> {
+    let digits = census::parse_count_range("--digits", &args.digits)?;
+    let mut firsts = Vec::new();
+    for part in args.d0.split(',') {
+        let part = part.trim();
+        let digit =
+            (part.len() == 1).then(|| part.chars().next().and_then(|c| c.to_digit(16))).flatten().ok_or_else(|| {
+                grundy::GameError::BadCensus {
+                    option: "--d0".to_owned(),
+                    text: grundy::error::quote(part),
+                    reason: "the digits before the point are single digits, comma-separated (`0,4`)".to_owned(),
+                }
+            })?;
+        firsts.push(digit as u8);
+    }
+    let games = census::code_games(base, digits, &firsts)?;
+    run_census(games, &args.run)
+}
+
+/// Why the workers stop early: set by Ctrl-C, by an error, or by the end of the run.
+static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
+/// Set by Ctrl-C (or SIGTERM, SIGHUP) only.
+static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
+
+/// The first Ctrl-C stops the census after the games in flight are abandoned (every finished
+/// row is already committed); a second one ends the process at once.
+fn install_ctrlc() {
+    static INSTALLED: OnceLock<()> = OnceLock::new();
+    INSTALLED.get_or_init(|| {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            // A second signal (the flag already set) ends the process at once.
+            let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&INTERRUPTED));
+            let _ = signal_hook::flag::register(signal, Arc::clone(&INTERRUPTED));
+            let _ = signal_hook::flag::register(signal, Arc::clone(&STOP));
+        }
+    });
+}
+
+/// What a worker tells the writer.
+enum Message {
+    /// A worker began this game.
+    Started(String),
+    /// A finished game, to be committed.
+    Row(Box<CensusRow>),
+    /// Another census finished this game meanwhile (found in the database).
+    AlreadyDone(String),
+    /// The game was abandoned (Ctrl-C or an error elsewhere).
+    Abandoned(String),
+    /// The game could not be computed.
+    Failed(anyhow::Error),
+}
+
+fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
+    install_ctrlc();
+    let started = Instant::now();
+    let mut bounds = Vec::with_capacity(games.len());
+    for game in &games {
+        bounds.push(match args.to {
+            Some(to) => to,
+            None => census::default_max_heap(game)?,
+        });
+    }
+    let mut database = Database::open(&args.db)?;
+    let mut pending = Vec::new();
+    for (game, &bound) in games.iter().zip(&bounds) {
+        if !database.done(game, bound)? {
+            pending.push((game.clone(), bound));
+        }
+    }
+    let skipped = games.len() - pending.len();
+    let jobs =
+        args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |jobs| jobs as usize);
+    let jobs = jobs.min(pending.len()).max(1);
+    let bar = progress_bar(pending.len() as u64);
+    let mut tally = Tally::default();
+    let mut failure: Option<anyhow::Error> = None;
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel::<Message>();
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (pending, next, path) = (&pending, &next, args.db.as_path());
+            scope.spawn(move || work(pending, next, path, &sender));
+        }
+        drop(sender);
+        for message in receiver {
+            let result = match message {
+                Message::Started(game) => {
+                    tally.running.insert(game);
+                    Ok(())
+                }
+                Message::Row(row) => {
+                    tally.running.remove(&row.game);
+                    database.write(&row).map(|()| tally.count(&row))
+                }
+                Message::AlreadyDone(game) => {
+                    tally.running.remove(&game);
+                    tally.elsewhere += 1;
+                    Ok(())
+                }
+                Message::Abandoned(game) => {
+                    tally.running.remove(&game);
+                    Ok(())
+                }
+                Message::Failed(error) => Err(error),
+            };
+            if let Err(error) = result {
+                STOP.store(true, Ordering::SeqCst);
+                failure.get_or_insert(error);
+            }
+            if let Some(bar) = &bar {
+                bar.set_position(tally.finished());
+                bar.set_message(tally.describe());
+            }
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let (proved, unresolved) = database.status_counts(&games)?;
+    let mut summary = format!(
+        "census of {} games in `{}`: {proved} proved, {unresolved} unresolved; {} computed now, {} already there",
+        games.len(),
+        args.db.display(),
+        tally.proved + tally.unresolved,
+        skipped as u64 + tally.elsewhere,
+    );
+    summary.push_str(&format!(", {:.1} s\n", started.elapsed().as_secs_f64()));
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        let missing = games.len() as u64 - proved - unresolved;
+        return Err(anyhow::Error::new(Stop::Interrupted(format!(
+            "interrupted: {}{missing} games left to compute; the same command continues from there",
+            summary.trim_end().to_owned() + "; "
+        ))));
+    }
+    print(&summary)
+}
+
+/// One worker: takes the next pending game until none is left or the census stops.
+fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mpsc::Sender<Message>) {
+    // A connection of its own, to skip games another census finished since this one began.
+    let reader = Database::open_reader(path).ok();
+    let control = SequenceControl { cancel: &STOP, progress: &|_| {} };
+    loop {
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        if STOP.load(Ordering::SeqCst) || index >= pending.len() {
+            return;
+        }
+        let (game, bound) = &pending[index];
+        if let Some(reader) = &reader
+            && matches!(reader.done(game, *bound), Ok(true))
+        {
+            let _ = sender.send(Message::AlreadyDone(game.clone()));
+            continue;
+        }
+        let _ = sender.send(Message::Started(game.clone()));
+        let message = match census::census_row_with(game, *bound, &control) {
+            Ok(Some(row)) => Message::Row(Box::new(row)),
+            Ok(None) => Message::Abandoned(game.clone()),
+            Err(error) => Message::Failed(anyhow::Error::new(error).context(format!("census of {game}"))),
+        };
+        if sender.send(message).is_err() {
+            return;
+        }
+    }
+}
+
+/// What the progress bar shows.
+#[derive(Default)]
+struct Tally {
+    proved: u64,
+    unresolved: u64,
+    elsewhere: u64,
+    running: BTreeSet<String>,
+}
+
+impl Tally {
+    fn count(&mut self, row: &CensusRow) {
+        if row.proved {
+            self.proved += 1;
+        } else {
+            self.unresolved += 1;
+        }
+    }
+
+    fn finished(&self) -> u64 {
+        self.proved + self.unresolved + self.elsewhere
+    }
+
+    fn describe(&self) -> String {
+        let mut text = format!("{} proved, {} unresolved", self.proved, self.unresolved);
+        if !self.running.is_empty() {
+            let shown: Vec<&str> = self.running.iter().take(4).map(String::as_str).collect();
+            text.push_str(&format!("; running {}", shown.join(" ")));
+        }
+        text
+    }
+}
+
+/// A progress bar on stderr, only when it is a terminal.
+fn progress_bar(games: u64) -> Option<ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(games);
+        bar.set_style(
+            ProgressStyle::with_template("census [{bar:30}] {pos}/{len} games, {msg} {elapsed} (eta {eta})")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar.enable_steady_tick(Duration::from_millis(500));
+        bar
+    })
+}
+
+/// How long a census waits for another writer's transaction before it calls the database busy.
+const BUSY_WAIT: Duration = Duration::from_secs(30);
+
+/// The schema version this build writes and reads (`census_meta.schema_version`).
+const SCHEMA_VERSION: &str = "1";
+
+/// The tables (documented in `docs/census.md`).
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS census_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+INSERT OR IGNORE INTO census_meta (key, value) VALUES ('schema_version', '1');
+CREATE TABLE IF NOT EXISTS census (
+    game TEXT PRIMARY KEY,
+    family TEXT NOT NULL,
+    max_heap INTEGER NOT NULL,
+    preperiod INTEGER,
+    period INTEGER,
+    saltus INTEGER,
+    proved INTEGER NOT NULL CHECK (proved IN (0, 1)),
+    checked_to INTEGER NOT NULL,
+    observed_preperiod INTEGER,
+    observed_period INTEGER,
+    observed_saltus INTEGER,
+    largest_value INTEGER NOT NULL,
+    largest_value_heap INTEGER NOT NULL,
+    rare_mask INTEGER,
+    rare_heap_parity INTEGER CHECK (rare_heap_parity IN (0, 1)),
+    rare_heaps INTEGER,
+    last_rare_heap INTEGER,
+    rare_values TEXT,
+    seconds REAL NOT NULL,
+    grundy_version TEXT NOT NULL
+) STRICT;
+";
+
+/// Every column of `census`, in order.
+const COLUMNS: [&str; 20] = [
+    "game",
+    "family",
+    "max_heap",
+    "preperiod",
+    "period",
+    "saltus",
+    "proved",
+    "checked_to",
+    "observed_preperiod",
+    "observed_period",
+    "observed_saltus",
+    "largest_value",
+    "largest_value_heap",
+    "rare_mask",
+    "rare_heap_parity",
+    "rare_heaps",
+    "last_rare_heap",
+    "rare_values",
+    "seconds",
+    "grundy_version",
+];
+
+/// The upsert every writer uses: a row replaces the stored one only when the stored one does not
+/// already answer the census at the new row's bound (see `CensusRow::done_at`), so that a
+/// smaller rerun never overwrites a longer search, and two writers of one game agree.
+fn upsert_sql() -> String {
+    let updates: Vec<String> = COLUMNS[1..].iter().map(|column| format!("{column} = excluded.{column}")).collect();
+    format!(
+        "INSERT INTO census ({}) VALUES ({}) ON CONFLICT (game) DO UPDATE SET {} \
+         WHERE NOT (census.max_heap >= excluded.max_heap OR (census.proved = 1 AND census.checked_to <= excluded.max_heap))",
+        COLUMNS.join(", "),
+        (1..=COLUMNS.len()).map(|i| format!("?{i}")).collect::<Vec<_>>().join(", "),
+        updates.join(", ")
+    )
+}
+
+/// A census database.
+struct Database {
+    connection: Connection,
+    path: PathBuf,
+}
+
+/// One line naming the database for an SQLite error: busy, not a database, or other.
+fn database_error(path: &Path, error: rusqlite::Error) -> anyhow::Error {
+    let shown = path.display();
+    match error.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => anyhow::anyhow!(
+            "database `{shown}` is busy: another program held it for more than {} s; run again when it is done",
+            BUSY_WAIT.as_secs()
+        ),
+        Some(ErrorCode::NotADatabase) => anyhow::anyhow!("`{shown}` is not an SQLite database"),
+        Some(ErrorCode::CannotOpen) => anyhow::anyhow!("cannot open database `{shown}`: {error}"),
+        Some(ErrorCode::ReadOnly) => anyhow::anyhow!("database `{shown}` is read-only: {error}"),
+        Some(ErrorCode::DiskFull) => anyhow::anyhow!("no space left for database `{shown}`"),
+        _ => anyhow::anyhow!("database `{shown}`: {error}"),
+    }
+}
+
+fn to_sql_integer(value: u64) -> anyhow::Result<i64> {
+    i64::try_from(value).map_err(|_| anyhow::anyhow!("{value} is beyond what the database stores (2^63 - 1)"))
+}
+
+impl Database {
+    /// Opens (or creates) `path` for a census: WAL journal, full sync, the schema checked.
+    fn open(path: &Path) -> anyhow::Result<Database> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let connection = Connection::open_with_flags(path, flags).map_err(|error| database_error(path, error))?;
+        let mut database = Database { connection, path: path.to_owned() };
+        database.setup(true).map_err(|error| database_error(path, error))?;
+        database.check_schema(true)?;
+        Ok(database)
+    }
+
+    /// Opens an existing census database to read.
+    fn open_reader(path: &Path) -> anyhow::Result<Database> {
+        if !path.exists() {
+            anyhow::bail!("no census database `{}`", path.display());
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let connection = Connection::open_with_flags(path, flags).map_err(|error| database_error(path, error))?;
+        let mut database = Database { connection, path: path.to_owned() };
+        database.setup(false).map_err(|error| database_error(path, error))?;
+        database.check_schema(false)?;
+        Ok(database)
+    }
+
+    fn setup(&mut self, write: bool) -> rusqlite::Result<()> {
+        self.connection.busy_timeout(BUSY_WAIT)?;
+        if write {
+            // WAL: readers never block the writer, and a commit is one append; FULL: a
+            // committed row survives even a power cut.
+            let mode: String = self.connection.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                return Err(rusqlite::Error::InvalidQuery);
+            }
+            self.connection.pragma_update(None, "synchronous", "FULL")?;
+        }
+        Ok(())
+    }
+
+    /// Creates the tables in an empty database; refuses a database of something else or of
+    /// another schema version.
+    fn check_schema(&mut self, write: bool) -> anyhow::Result<()> {
+        let path = self.path.clone();
+        let sql = |error| database_error(&path, error);
+        let tables: Vec<String> = {
+            let mut statement =
+                self.connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").map_err(sql)?;
+            statement.query_map([], |row| row.get(0)).map_err(sql)?.collect::<Result<_, _>>().map_err(sql)?
+        };
+        let shown = self.path.display();
+        if tables.is_empty() {
+            if !write {
+                anyhow::bail!("`{shown}` has no census in it yet");
+            }
+            let transaction = self.connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
+            transaction.execute_batch(SCHEMA).map_err(sql)?;
+            transaction.commit().map_err(sql)?;
+            return Ok(());
+        }
+        if !tables.iter().any(|table| table == "census_meta") || !tables.iter().any(|table| table == "census") {
+            anyhow::bail!("`{shown}` is an SQLite database but not a grundy census (no census and census_meta tables)");
+        }
+        let version: Option<String> = self
+            .connection
+            .query_row("SELECT value FROM census_meta WHERE key = 'schema_version'", [], |row| row.get(0))
+            .optional()
+            .map_err(sql)?;
+        if version.as_deref() != Some(SCHEMA_VERSION) {
+            anyhow::bail!(
+                "census database `{shown}` has schema version {}; this grundy reads version {SCHEMA_VERSION}",
+                version.as_deref().unwrap_or("(none)")
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether `game` is done at bound `max_heap` (see `CensusRow::done_at`).
+    fn done(&self, game: &str, max_heap: u64) -> anyhow::Result<bool> {
+        let stored: Option<(i64, i64, i64)> = self
+            .connection
+            .query_row("SELECT max_heap, proved, checked_to FROM census WHERE game = ?1", [game], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })
+            .optional()
+            .map_err(|error| database_error(&self.path, error))?;
+        Ok(stored.is_some_and(|(stored_max, proved, checked_to)| {
+            census::done_at(stored_max.max(0) as u64, proved == 1, checked_to.max(0) as u64, max_heap)
+        }))
+    }
+
+    /// Commits one row in a transaction of its own.
+    fn write(&mut self, row: &CensusRow) -> anyhow::Result<()> {
+        let path = self.path.clone();
+        let sql = |error| database_error(&path, error);
+        let integer = |value: Option<u64>| value.map(to_sql_integer).transpose();
+        let rare_values = row.rare_values.as_ref().map(serde_json::to_string).transpose()?;
+        let transaction = self.connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
+        transaction
+            .execute(
+                &upsert_sql(),
+                params![
+                    row.game,
+                    row.family,
+                    to_sql_integer(row.max_heap)?,
+                    integer(row.preperiod)?,
+                    integer(row.period)?,
+                    integer(row.saltus)?,
+                    row.proved,
+                    to_sql_integer(row.checked_to)?,
+                    integer(row.observed_preperiod)?,
+                    integer(row.observed_period)?,
+                    integer(row.observed_saltus)?,
+                    row.largest_value,
+                    to_sql_integer(row.largest_value_heap)?,
+                    row.rare_mask,
+                    row.rare_heap_parity,
+                    integer(row.rare_heaps)?,
+                    integer(row.last_rare_heap)?,
+                    rare_values,
+                    row.seconds,
+                    row.grundy_version,
+                ],
+            )
+            .map_err(sql)?;
+        transaction.commit().map_err(sql)?;
+        Ok(())
+    }
+
+    /// How many of `games` have a proved row, and how many an unresolved one.
+    fn status_counts(&self, games: &[String]) -> anyhow::Result<(u64, u64)> {
+        let mut statement = self
+            .connection
+            .prepare_cached("SELECT proved FROM census WHERE game = ?1")
+            .map_err(|error| database_error(&self.path, error))?;
+        let (mut proved, mut unresolved) = (0, 0);
+        for game in games {
+            match statement.query_row([game], |row| row.get::<_, i64>(0)).optional() {
+                Ok(Some(1)) => proved += 1,
+                Ok(Some(_)) => unresolved += 1,
+                Ok(None) => {}
+                Err(error) => return Err(database_error(&self.path, error)),
+            }
+        }
+        Ok((proved, unresolved))
+    }
+
+    /// Every row, sorted as the tables list games.
+    fn rows(&self) -> anyhow::Result<Vec<CensusRow>> {
+        let path = &self.path;
+        let mut statement = self
+            .connection
+            .prepare(&format!("SELECT {} FROM census", COLUMNS.join(", ")))
+            .map_err(|error| database_error(path, error))?;
+        let mut rows = Vec::new();
+        let mut query = statement.query([]).map_err(|error| database_error(path, error))?;
+        while let Some(stored) = query.next().map_err(|error| database_error(path, error))? {
+            let game: String = stored.get(0).map_err(|error| database_error(path, error))?;
+            let row =
+                read_row(stored).map_err(|error| error.context(format!("bad row `{game}` in `{}`", path.display())))?;
+            rows.push(row);
+        }
+        rows.sort_by_cached_key(|row| census::census_order(&row.game));
+        Ok(rows)
+    }
+}
+
+/// A stored row back as a [`CensusRow`].
+fn read_row(stored: &rusqlite::Row) -> anyhow::Result<CensusRow> {
+    let unsigned = |index: usize| -> anyhow::Result<u64> {
+        let value: i64 = stored.get(index)?;
+        u64::try_from(value).map_err(|_| anyhow::anyhow!("{} is negative", COLUMNS[index]))
+    };
+    let maybe = |index: usize| -> anyhow::Result<Option<u64>> {
+        let value: Option<i64> = stored.get(index)?;
+        value
+            .map(|value| u64::try_from(value).map_err(|_| anyhow::anyhow!("{} is negative", COLUMNS[index])))
+            .transpose()
+    };
+    let rare_values: Option<String> = stored.get(17)?;
+    Ok(CensusRow {
+        game: stored.get(0)?,
+        family: stored.get(1)?,
+        max_heap: unsigned(2)?,
+        preperiod: maybe(3)?,
+        period: maybe(4)?,
+        saltus: maybe(5)?,
+        proved: stored.get(6)?,
+        checked_to: unsigned(7)?,
+        observed_preperiod: maybe(8)?,
+        observed_period: maybe(9)?,
+        observed_saltus: maybe(10)?,
+        largest_value: stored.get(11)?,
+        largest_value_heap: unsigned(12)?,
+        rare_mask: stored.get(13)?,
+        rare_heap_parity: stored.get(14)?,
+        rare_heaps: maybe(15)?,
+        last_rare_heap: maybe(16)?,
+        rare_values: rare_values.map(|text| serde_json::from_str(&text)).transpose().context("rare_values")?,
+        seconds: stored.get(18)?,
+        grundy_version: stored.get(19)?,
+    })
+}
+
+fn report(args: &ReportArgs) -> anyhow::Result<()> {
+    let database = Database::open_reader(&args.db)?;
+    let mut rows = database.rows()?;
+    if args.unsolved {
+        rows.retain(|row| !row.proved);
+    }
+    match args.format {
+        Format::Json => print_json(&rows),
+        Format::Csv => print(&csv(&rows)),
+        Format::Md => print(&markdown(&rows)),
+    }
+}
+
+fn optional(value: Option<u64>) -> String {
+    value.map(|value| value.to_string()).unwrap_or_default()
+}
+
+/// The table as Flammenkamp's pages give it: game, period, preperiod, status, and how far
+/// the search went.
+fn markdown(rows: &[CensusRow]) -> String {
+    let mut text =
+        String::from("| game | period | preperiod | status | checked to |\n| --- | ---: | ---: | --- | ---: |\n");
+    for row in rows {
+        text.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            row.game,
+            optional(row.period),
+            optional(row.preperiod),
+            row.status(),
+            row.checked_to
+        ));
+    }
+    text
+}
+
+/// Every column, with a header; `rare_values` as values separated by spaces.
+fn csv(rows: &[CensusRow]) -> String {
+    let field = |text: String| {
+        if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
+    };
+    let mut text = COLUMNS.join(",") + "\n";
+    for row in rows {
+        let bool_field = |value: bool| if value { "1".to_owned() } else { "0".to_owned() };
+        let fields = [
+            field(row.game.clone()),
+            row.family.clone(),
+            row.max_heap.to_string(),
+            optional(row.preperiod),
+            optional(row.period),
+            optional(row.saltus),
+            bool_field(row.proved),
+            row.checked_to.to_string(),
+            optional(row.observed_preperiod),
+            optional(row.observed_period),
+            optional(row.observed_saltus),
+            row.largest_value.to_string(),
+            row.largest_value_heap.to_string(),
+            row.rare_mask.map(|mask| mask.to_string()).unwrap_or_default(),
+            row.rare_heap_parity.map(bool_field).unwrap_or_default(),
+            optional(row.rare_heaps),
+            optional(row.last_rare_heap),
+            row.rare_values
+                .as_ref()
+                .map(|values| values.iter().map(u32::to_string).collect::<Vec<_>>().join(" "))
+                .unwrap_or_default(),
+            format!("{:.6}", row.seconds),
+            field(row.grundy_version.clone()),
+        ];
+        text.push_str(&fields.join(","));
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,130 @@
+//! Python values in and out: ints of any size (exact, through little-endian bytes, so no
+//! decimal-digit limit applies), components as the CLI's text, errors as `ValueError` with the
+//! CLI's message.
+
+use grundy::GameError;
+use grundy::position::Component;
+use grundy::ruleset::Ruleset;
+use grundy::value::Value;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyInt, PyString, PyTuple};
+
+/// A library error as the `ValueError` whose message is the CLI's line.
+pub fn value_error(error: GameError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// A Python `int` of any size from a `BigUint`.
+pub fn int_from_biguint<'py>(py: Python<'py>, number: &BigUint) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(small) = number.to_u64() {
+        return Ok(small.into_pyobject(py)?.into_any());
+    }
+    let bytes = PyBytes::new(py, &number.to_bytes_le());
+    py.get_type::<PyInt>().call_method1("from_bytes", (bytes, "little"))
+}
+
+/// A non-negative Python `int` as a `BigUint`; `None` for a negative one.
+pub fn biguint_from_int(object: &Bound<'_, PyAny>) -> PyResult<Option<BigUint>> {
+    if let Ok(small) = object.extract::<u64>() {
+        return Ok(Some(BigUint::from(small)));
+    }
+    if object.lt(0)? {
+        return Ok(None);
+    }
+    let bits: u64 = object.call_method0("bit_length")?.extract()?;
+    let bytes = object.call_method1("to_bytes", (bits.div_ceil(8), "little"))?;
+    Ok(Some(BigUint::from_bytes_le(bytes.cast::<PyBytes>()?.as_bytes())))
+}
+
+/// A game's value as Python: an `int`, or an [`Infinite`] for `∞(K)`.
+pub fn value_to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    match value {
+        Value::Finite(number) => int_from_biguint(py, number),
+        Value::Infinite { reachable } => Ok(Bound::new(py, Infinite { reachable: reachable.clone() })?.into_any()),
+    }
+}
+
+/// The value `∞(K)` of a position of a loopy game from which play can go on forever (Smith's
+/// generalized Sprague–Grundy function); `reachable` is `K`, the finite values of its options.
+///
+/// >>> import grundy
+/// >>> grundy.Infinite([0, 2])
+/// ∞(0,2)
+/// >>> grundy.Infinite([0, 2]).outcome, grundy.Infinite([1]).outcome
+/// ('N', 'D')
+#[pyclass(module = "grundy", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Infinite {
+    /// The finite values among the options, sorted.
+    #[pyo3(get)]
+    pub reachable: Vec<u64>,
+}
+
+#[pymethods]
+impl Infinite {
+    #[new]
+    fn new(mut reachable: Vec<u64>) -> Self {
+        reachable.sort_unstable();
+        reachable.dedup();
+        Infinite { reachable }
+    }
+
+    /// "N" when 0 is reachable (move to a P-position), else "D" (a draw).
+    #[getter]
+    fn outcome(&self) -> &'static str {
+        if self.reachable.contains(&0) { "N" } else { "D" }
+    }
+
+    fn __repr__(&self) -> String {
+        Value::Infinite { reachable: self.reachable.clone() }.to_string()
+    }
+}
+
+/// The CLI's text of one component given in Python: an `int` (a heap), a tuple of ints (a pair
+/// `x,y` or a cell), or a string in the CLI's notation (`"4,7"`, `"HTTH"`, a vertex name).
+pub fn component_text(object: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(small) = object.extract::<u64>() {
+        return Ok(small.to_string());
+    }
+    if object.is_instance_of::<PyInt>() {
+        return Ok(match biguint_from_int(object)? {
+            Some(number) => number.to_string(),
+            // The game's own parser names a negative component in its message.
+            None => format!("-{}", biguint_from_int(&object.neg()?)?.unwrap_or_default()),
+        });
+    }
+    if let Ok(text) = object.cast::<PyString>() {
+        return Ok(text.to_cow()?.into_owned());
+    }
+    if let Ok(tuple) = object.cast::<PyTuple>() {
+        let parts = tuple.iter().map(|item| component_text(&item)).collect::<PyResult<Vec<_>>>()?;
+        return Ok(parts.join(","));
+    }
+    Err(PyTypeError::new_err(format!(
+        "a component is an int, a tuple of ints or a string in the CLI's notation, not {}",
+        object.get_type().name()?
+    )))
+}
+
+/// One component read by `game`'s own parser (its error is the CLI's).
+pub fn parse_component(game: &dyn Ruleset, object: &Bound<'_, PyAny>) -> PyResult<Component> {
+    let text = component_text(object)?;
+    game.parse_component(&text).map_err(value_error)
+}
+
+/// A component as Python: a heap an `int`, a pair or cell a tuple, anything else its text.
+pub fn component_to_python<'py>(
+    py: Python<'py>,
+    game: &dyn Ruleset,
+    component: &Component,
+) -> PyResult<Bound<'py, PyAny>> {
+    match component {
+        Component::Heap(heap) => int_from_biguint(py, heap),
+        Component::Pair(x, y) => Ok(PyTuple::new(py, [int_from_biguint(py, x)?, int_from_biguint(py, y)?])?.into_any()),
+        Component::Cell(x, y) => Ok(PyTuple::new(py, [*x, *y])?.into_any()),
+        _ => Ok(PyString::new(py, &game.format_component(component)).into_any()),
+    }
+}

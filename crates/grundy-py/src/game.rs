@@ -1,0 +1,641 @@
+//! `grundy.Game`: a built-in game (any GAME word, or a sum of them with `+`) or a game from a
+//! Python `moves` function, with the answers of the library.
+
+use crate::convert::{component_to_python, parse_component, value_error, value_to_python};
+use crate::long::{Progress, extend_sequence, period_report};
+use crate::user::{Sum, UserGame, short_repr};
+use grundy::heap::HeapGame;
+use grundy::registry::{PLUS, parse_game_with};
+use grundy::ruleset::Ruleset;
+use grundy::sum::{Part, Position};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+use std::sync::Arc;
+
+/// Reads a file named in a game word (`dag:FILE`): the Python package is a front end, it may.
+pub fn read_file(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|error| format!("cannot read `{path}`: {error}"))
+}
+
+/// Parses one GAME word, reading the file it names, if any.
+pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
+    parse_game_with(word, &read_file).map_err(value_error)
+}
+
+enum Kind {
+    /// The parts of a sum of built-in games (one part for one game).
+    Builtin(Vec<Arc<dyn Ruleset>>),
+    /// A game from a Python function.
+    User(UserGame),
+}
+
+/// A game: a built-in one by its GAME word, as the CLI takes it (`"nim"`, `"octal:0.77"`,
+/// `"sub:2,5"`, `"wythoff"`, `"dag:FILE"`, …), or several added up with `+`
+/// (`"nim + wythoff"`); or your own, from a Python function (`Game.from_moves`).
+///
+/// A position of one game is a list of its components: heaps as ints (any size), pairs as
+/// tuples, anything else as the CLI writes it (`"HTTH"`, a vertex name); one component may be
+/// given alone. A position of a sum of games is a list of each part's list. Any position may
+/// also be given as the CLI's text (`"3 + 4,7"`).
+///
+/// >>> import grundy
+/// >>> g = grundy.Game("octal:0.77")
+/// >>> g.value([3, 4])
+/// 2
+/// >>> grundy.Game("nim + wythoff").value([[3], [(4, 7)]])
+/// 3
+/// >>> grundy.Game("nim + wythoff + sub:2,5").value("3 + 4,7 + 9")
+/// 2
+/// >>> grundy.Game("kayls")
+/// Traceback (most recent call last):
+/// ...
+/// ValueError: unknown game `kayls` (did you mean `kayles`?); `grundy rules` lists every game form
+#[pyclass(module = "grundy", frozen)]
+pub struct Game {
+    kind: Kind,
+    spec: String,
+}
+
+impl Game {
+    fn builtin(&self) -> Option<&[Arc<dyn Ruleset>]> {
+        match &self.kind {
+            Kind::Builtin(parts) => Some(parts),
+            Kind::User(_) => None,
+        }
+    }
+
+    /// The typed position of a built-in game from its Python form.
+    fn position(&self, parts: &[Arc<dyn Ruleset>], position: &Bound<'_, PyAny>) -> PyResult<Position> {
+        if let Ok(text) = position.cast::<PyString>() {
+            let text = text.to_cow()?;
+            let text: &str = &text;
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let groups: Vec<&[&str]> = words.split(|word| *word == PLUS).collect();
+            if groups.len() != parts.len() {
+                return Err(PyValueError::new_err(format!(
+                    "position `{}` has {} parts but {} is a sum of {}: separate the parts with ` + `",
+                    grundy::error::quote(text),
+                    groups.len(),
+                    self.spec,
+                    parts.len()
+                )));
+            }
+            let parts = parts
+                .iter()
+                .zip(groups)
+                .map(|(game, words)| {
+                    let components = words.iter().map(|word| game.parse_component(word)).collect::<Result<_, _>>();
+                    Ok(Part { game: game.clone(), components: components.map_err(value_error)? })
+                })
+                .collect::<PyResult<_>>()?;
+            return Ok(Position { parts });
+        }
+        if let Ok(sum) = position.cast::<Sum>() {
+            let list = PyList::new(position.py(), sum.get().parts.bind(position.py()).iter())?;
+            return self.position(parts, list.as_any());
+        }
+        let components = |game: &Arc<dyn Ruleset>, items: &Bound<'_, PyAny>| -> PyResult<Part> {
+            let components = match items.cast::<PyList>() {
+                Ok(list) => list.iter().map(|item| parse_component(&**game, &item)).collect::<PyResult<_>>()?,
+                Err(_) => vec![parse_component(&**game, items)?],
+            };
+            Ok(Part { game: game.clone(), components })
+        };
+        if let [game] = parts {
+            return Ok(Position { parts: vec![components(game, position)?] });
+        }
+        let list = position.cast::<PyList>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a position of the sum {} is a list of each part's list of components",
+                self.spec
+            ))
+        })?;
+        if list.len() != parts.len() {
+            return Err(PyValueError::new_err(format!(
+                "{} is a sum of {} games but the position has {} parts",
+                self.spec,
+                parts.len(),
+                list.len()
+            )));
+        }
+        parts
+            .iter()
+            .zip(list.iter())
+            .map(|(game, items)| components(game, &items))
+            .collect::<PyResult<_>>()
+            .map(|parts| Position { parts })
+    }
+
+    /// A position of a built-in game in the shape it was given in: a list of components (one
+    /// game) or a list of lists (a sum).
+    fn position_to_python<'py>(&self, py: Python<'py>, position: &Position) -> PyResult<Bound<'py, PyAny>> {
+        let part = |part: &Part| -> PyResult<Bound<'py, PyList>> {
+            let items = part
+                .components
+                .iter()
+                .map(|c| component_to_python(py, &*part.game, c))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)
+        };
+        if let [only] = position.parts.as_slice() {
+            return Ok(part(only)?.into_any());
+        }
+        Ok(PyList::new(py, position.parts.iter().map(part).collect::<PyResult<Vec<_>>>()?)?.into_any())
+    }
+
+    fn heap_game(&self) -> PyResult<&dyn HeapGame> {
+        let no_sequence = || {
+            PyValueError::new_err(format!(
+                "`{}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …)",
+                self.spec
+            ))
+        };
+        match self.builtin() {
+            Some([game]) => game.heap_game().ok_or_else(no_sequence),
+            Some(_) => Err(PyValueError::new_err(format!(
+                "`{}` is a sum of games: a nim-sequence belongs to one heap game",
+                self.spec
+            ))),
+            None => Err(no_sequence()),
+        }
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    fn new(spec: &str) -> PyResult<Self> {
+        let words: Vec<&str> = spec.split_whitespace().collect();
+        let mut parts = Vec::new();
+        for group in words.split(|word| *word == PLUS) {
+            match group {
+                [word] => parts.push(parse_game(word)?),
+                [] => {
+                    return Err(PyValueError::new_err(format!(
+                        "bad game `{}`: a part of the sum is empty: each `+` is followed by a game",
+                        grundy::error::quote(spec)
+                    )));
+                }
+                [word, rest @ ..] => {
+                    return Err(PyValueError::new_err(format!(
+                        "bad game `{}`: `{}` after `{word}`: Game() takes game words only (`nim + wythoff`); positions go to value(), outcome(), …",
+                        grundy::error::quote(spec),
+                        grundy::error::quote(rest[0])
+                    )));
+                }
+            }
+        }
+        let spec = parts.iter().map(|game| game.spec()).collect::<Vec<_>>().join(" + ");
+        Ok(Game { kind: Kind::Builtin(parts), spec })
+    }
+
+    /// Your own game: `moves(position)` returns an iterable of the options of `position`.
+    ///
+    /// A position is an int, a tuple (of ints, strings, tuples) or a string; an option that
+    /// splits into independent positions is `grundy.Sum(a, b, ...)`, worth the xor of theirs.
+    /// Values are memoized: `moves` is called once per distinct position, and positions
+    /// may lie a million moves deep. A position reached again from itself is reported as a
+    /// `ValueError` naming the cycle; an exception raised by `moves` propagates unchanged.
+    ///
+    /// >>> import grundy
+    /// >>> def kayles(n):
+    /// ...     return [grundy.Sum(left, n - take - left) for take in (1, 2) for left in range(n - take + 1)]
+    /// >>> g = grundy.Game.from_moves(kayles, name="my kayles")
+    /// >>> g.sequence(11).tolist()
+    /// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    /// >>> g.value([4, 5])
+    /// 5
+    #[staticmethod]
+    #[pyo3(signature = (moves, name = None))]
+    fn from_moves(py: Python<'_>, moves: Py<PyAny>, name: Option<String>) -> PyResult<Self> {
+        if !moves.bind(py).is_callable() {
+            return Err(PyTypeError::new_err("from_moves takes a function: moves(position) -> iterable of options"));
+        }
+        let name = match name {
+            Some(name) => name,
+            None => moves.bind(py).getattr("__name__").and_then(|n| n.extract()).unwrap_or_else(|_| "moves".to_owned()),
+        };
+        Ok(Game { spec: name.clone(), kind: Kind::User(UserGame::new(moves, name)) })
+    }
+
+    /// The game in canonical form (`sub:2,5`; `nim + wythoff` for a sum; a name for your own).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("sub:{5,2}").spec
+    /// 'sub:2,5'
+    #[getter]
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.kind {
+            Kind::Builtin(_) => format!("Game({:?})", self.spec),
+            Kind::User(_) => format!("Game.from_moves(name={:?})", self.spec),
+        }
+    }
+
+    /// The Grundy value of `position`: an int of any size (for a loopy game, possibly an
+    /// `Infinite`).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("nim").value([3, 4, 5])
+    /// 2
+    /// >>> grundy.Game("nim").value([10**40, 3]) == 10**40 ^ 3
+    /// True
+    /// >>> grundy.Game("wythoff").value([(4, 7)])
+    /// 0
+    fn value<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.kind {
+            Kind::Builtin(parts) => {
+                let position = self.position(parts, position)?;
+                let value = position.value().map_err(value_error)?;
+                value_to_python(py, &value)
+            }
+            Kind::User(game) => Ok(game.value(py, position)?.into_pyobject(py)?.into_any()),
+        }
+    }
+
+    /// Who wins `position`: "N" (the player to move), "P" (the other player) or "D" (a draw).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("octal:0.77").outcome([3, 4])
+    /// 'N'
+    /// >>> grundy.Game("wythoff").outcome("4,7")
+    /// 'P'
+    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
+        match &self.kind {
+            Kind::Builtin(parts) => {
+                let position = self.position(parts, position)?;
+                Ok(position.outcome().map_err(value_error)?.to_string())
+            }
+            Kind::User(game) => Ok(if game.value(py, position)? == 0 { "P" } else { "N" }.to_owned()),
+        }
+    }
+
+    /// Every winning move of `position` (to a P-position), each a `Move` with `.to` (the
+    /// position it leads to, in the shape given) and `.explain` (why it wins).
+    ///
+    /// >>> import grundy
+    /// >>> moves = grundy.Game("nim").winning_moves([3, 4, 5])
+    /// >>> [m.to for m in moves]
+    /// [[1, 4, 5]]
+    /// >>> moves[0].explain
+    /// 'heap 1: 3 -> 1; its value 3 -> 1 makes the nim-sum 2 -> 0, a P-position'
+    fn winning_moves(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<MoveList> {
+        let mut found = Vec::new();
+        match &self.kind {
+            Kind::Builtin(parts) => {
+                let position = self.position(parts, position)?;
+                for one in position.winning_moves().map_err(value_error)? {
+                    let to = self.position_to_python(py, &position.after(&one))?.unbind();
+                    found.push(Move { to, notation: one.notation, explain: one.explain });
+                }
+            }
+            Kind::User(game) => {
+                let given_parts = game.parts_of(py, position)?;
+                let is_sum =
+                    given_parts.len() != 1 || position.cast::<PyList>().is_ok() || position.cast::<Sum>().is_ok();
+                let mut analysed = Vec::new();
+                let mut total = 0;
+                for part in &given_parts {
+                    let (value, options) = game.options(py, part)?;
+                    total ^= value;
+                    analysed.push((value, options));
+                }
+                for (index, (value, options)) in analysed.into_iter().enumerate() {
+                    let target = value ^ total;
+                    for (option, option_value) in options {
+                        if option_value != target {
+                            continue;
+                        }
+                        let shown_from = short_repr(&given_parts[index]);
+                        let shown_to = short_repr(option.bind(py));
+                        let notation = format!("{shown_from} -> {shown_to}");
+                        let (to, explain) = if is_sum {
+                            let mut items: Vec<Bound<'_, PyAny>> = Vec::new();
+                            for (other, part) in given_parts.iter().enumerate() {
+                                if other != index {
+                                    items.push(part.clone());
+                                } else if let Ok(sum) = option.bind(py).cast::<Sum>() {
+                                    items.extend(sum.get().parts.bind(py).iter());
+                                } else {
+                                    items.push(option.bind(py).clone());
+                                }
+                            }
+                            let explain = format!(
+                                "position {}: {notation}; its value {value} -> {target} makes the nim-sum {total} -> 0, a P-position",
+                                index + 1
+                            );
+                            (PyList::new(py, items)?.into_any().unbind(), explain)
+                        } else {
+                            (option.clone_ref(py), format!("{notation}; value {value} -> 0, a P-position"))
+                        };
+                        found.push(Move { to, notation, explain });
+                    }
+                }
+            }
+        }
+        Ok(MoveList { moves: found.into_iter().map(|one| Py::new(py, one)).collect::<PyResult<_>>()? })
+    }
+
+    /// The nim-sequence `G(0), G(1), …, G(n)` of a heap game as a numpy array of unsigned ints
+    /// (the CLI's `grundy sequence GAME --to n`). Long runs release the GIL, stop on Ctrl-C
+    /// (KeyboardInterrupt) and show a tqdm bar with `progress=True` when tqdm is installed.
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("sub:2,5").sequence(13)
+    /// array([0, 0, 1, 1, 0, 2, 1, 0, 0, 1, 1, 0, 2, 1], dtype=uint32)
+    #[pyo3(signature = (n, progress = false))]
+    fn sequence<'py>(&self, py: Python<'py>, n: u64, progress: bool) -> PyResult<Bound<'py, PyAny>> {
+        let len = usize::try_from(n)
+            .ok()
+            .and_then(|n| n.checked_add(1))
+            .ok_or_else(|| PyValueError::new_err(format!("sequence({n}) is beyond any table on this machine")))?;
+        if let Kind::User(game) = &self.kind {
+            let mut bar = Progress::new(py, progress, len as u64, &self.spec)?;
+            let mut values = Vec::with_capacity(len.min(1 << 24));
+            for heap in 0..len as u64 {
+                let position = heap.into_pyobject(py)?.into_any();
+                values.push(game.value(py, &position)?);
+                if heap % 1024 == 1023 {
+                    bar.update(py, heap + 1);
+                }
+            }
+            bar.close(py, len as u64);
+            return Ok(PyArray1::from_vec(py, values).into_any());
+        }
+        let game = self.heap_game()?;
+        grundy::error::check_memory(|| format!("the nim-sequence of {} up to heap {n}", game.spec()), len as u128, 4)
+            .map_err(value_error)?;
+        let mut values = Vec::new();
+        extend_sequence(py, game, &mut values, len, progress)?;
+        values.truncate(len);
+        Ok(PyArray1::from_vec(py, values).into_any())
+    }
+
+    /// The period of a heap game's nim-sequence: `Period(preperiod, period, saltus, proved,
+    /// checked_to, explanation)` with `G(n + period) = G(n) + saltus` from `preperiod` on, or
+    /// `None` when no pattern shows. Proved by the periodicity theorem where one applies
+    /// (subtraction and octal games); otherwise observed over the values up to `max`, and
+    /// `proved` is False (always so for a game from `moves`).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("sub:2,5").period()
+    /// Period(preperiod=0, period=7, saltus=0, proved=True, checked_to=11)
+    /// >>> grundy.Game("kayles").period().period
+    /// 12
+    #[pyo3(signature = (max = None, progress = false))]
+    fn period(&self, py: Python<'_>, max: Option<u64>, progress: bool) -> PyResult<Option<Period>> {
+        if let Kind::User(_) = &self.kind {
+            let max = max.unwrap_or(1000);
+            let values = self.sequence(py, max, progress)?;
+            let values: Vec<u64> = values.extract()?;
+            let values: Vec<u32> = values
+                .iter()
+                .map(|&v| u32::try_from(v))
+                .collect::<Result<_, _>>()
+                .map_err(|_| PyValueError::new_err("a value past 2^32 - 1: no period search on such values"))?;
+            return Ok(grundy::heap::period::observe(&values).map(|found| Period {
+                preperiod: found.preperiod,
+                period: found.period,
+                saltus: found.saltus,
+                proved: false,
+                checked_to: found.checked_to,
+                explanation: format!(
+                    "observed over heaps 0..{max} of {} (not proved: no theorem applies to a game from moves)",
+                    self.spec
+                ),
+            }));
+        }
+        let game = self.heap_game()?;
+        let report = period_report(py, game, max, progress)?;
+        let explanation = report.explain(&game.spec(), &game.method());
+        let found = match (&report.proved, &report.observed) {
+            (Some((period, _)), _) => *period,
+            (None, Some(observed)) => *observed,
+            (None, None) => return Ok(None),
+        };
+        Ok(Some(Period {
+            preperiod: found.preperiod,
+            period: found.period,
+            saltus: found.saltus,
+            proved: report.proved.is_some(),
+            checked_to: found.checked_to,
+            explanation,
+        }))
+    }
+
+    /// A picture of the game, shown as SVG in Jupyter: the nim-sequence of a heap game (heaps
+    /// 0 to `to`, default 500), the table of a two-heap game (`size` by `size`, default 64),
+    /// or a graph game's graph with each vertex's outcome: the SVG `grundy plot` writes.
+    ///
+    /// >>> import grundy
+    /// >>> picture = grundy.Game("kayles").plot(to=100)
+    /// >>> "<svg" in picture.svg
+    /// True
+    #[pyo3(signature = (to = None, size = None))]
+    fn plot(&self, py: Python<'_>, to: Option<u64>, size: Option<u64>) -> PyResult<crate::plot::Plot> {
+        match self.builtin() {
+            Some([game]) => crate::plot::plot(py, &**game, to, size),
+            _ => Err(PyValueError::new_err(format!("`{}` has no picture: plot takes one built-in game", self.spec))),
+        }
+    }
+}
+
+/// One winning move: `.to` the position it leads to, `.notation` the move as the CLI writes
+/// it, `.explain` why it wins.
+///
+/// >>> import grundy
+/// >>> m = grundy.Game("wythoff").winning_moves([(4, 8)])[0]
+/// >>> m.to, m.notation
+/// ([(4, 7)], '4,8 -> 4,7')
+#[pyclass(module = "grundy", frozen)]
+pub struct Move {
+    /// The position after the move.
+    #[pyo3(get)]
+    to: Py<PyAny>,
+    /// The move in the CLI's notation.
+    #[pyo3(get)]
+    notation: String,
+    /// Why it wins.
+    #[pyo3(get)]
+    explain: String,
+}
+
+#[pymethods]
+impl Move {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("Move(to={}, explain={:?})", short_repr(self.to.bind(py)), self.explain)
+    }
+
+    fn _repr_html_(&self, py: Python<'_>) -> String {
+        MoveList::html(py, std::slice::from_ref(self))
+    }
+}
+
+/// The winning moves of a position: a list of `Move` that Jupyter shows as a table.
+///
+/// >>> import grundy
+/// >>> moves = grundy.Game("nim").winning_moves([1, 2])
+/// >>> len(moves), moves[0].to
+/// (1, [1, 1])
+/// >>> "<table" in moves._repr_html_()
+/// True
+#[pyclass(module = "grundy", frozen, sequence)]
+pub struct MoveList {
+    moves: Vec<Py<Move>>,
+}
+
+impl MoveList {
+    fn html(py: Python<'_>, moves: &[Move]) -> String {
+        let escape = |text: &str| text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+        let mut html = String::from("<table><thead><tr><th>move</th><th>to</th><th>why</th></tr></thead><tbody>");
+        for one in moves {
+            html.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&one.notation),
+                escape(&short_repr(one.to.bind(py))),
+                escape(&one.explain)
+            ));
+        }
+        html.push_str("</tbody></table>");
+        html
+    }
+}
+
+#[pymethods]
+impl MoveList {
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<Move>> {
+        let len = self.moves.len() as isize;
+        let at = if index < 0 { index + len } else { index };
+        if at < 0 || at >= len {
+            return Err(pyo3::exceptions::PyIndexError::new_err("move index out of range"));
+        }
+        Ok(self.moves[at as usize].clone_ref(py))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let items =
+            self.moves.iter().map(|one| one.bind(py).repr().map(|r| r.to_string())).collect::<PyResult<Vec<_>>>()?;
+        Ok(format!("[{}]", items.join(", ")))
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        PyList::new(py, self.moves.iter().map(|one| one.clone_ref(py)))?.eq(other)
+    }
+
+    fn _repr_html_(&self, py: Python<'_>) -> String {
+        let moves: Vec<Move> = self
+            .moves
+            .iter()
+            .map(|one| {
+                let one = one.get();
+                Move { to: one.to.clone_ref(py), notation: one.notation.clone(), explain: one.explain.clone() }
+            })
+            .collect();
+        MoveList::html(py, &moves)
+    }
+}
+
+/// A pattern `G(n + period) = G(n) + saltus` for every `n >= preperiod`; `proved` when a
+/// theorem proves it for every heap (else it was observed on the values computed);
+/// `checked_to` the last heap compared; `explanation` the CLI's `grundy period` text.
+///
+/// >>> import grundy
+/// >>> p = grundy.Game("nim").period()
+/// >>> (p.preperiod, p.period, p.saltus, p.proved)
+/// (0, 1, 1, True)
+#[pyclass(module = "grundy", frozen, eq, get_all)]
+#[derive(Clone, PartialEq, Eq)]
+pub struct Period {
+    /// `e`.
+    preperiod: u64,
+    /// `p`.
+    period: u64,
+    /// `s`.
+    saltus: u64,
+    /// Whether a theorem proves it.
+    proved: bool,
+    /// The last heap compared.
+    checked_to: u64,
+    /// The proof or observation, in words.
+    explanation: String,
+}
+
+#[pymethods]
+impl Period {
+    fn __repr__(&self) -> String {
+        format!(
+            "Period(preperiod={}, period={}, saltus={}, proved={}, checked_to={})",
+            self.preperiod,
+            self.period,
+            self.saltus,
+            if self.proved { "True" } else { "False" },
+            self.checked_to
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.explanation.clone()
+    }
+}
+
+/// The table of a game: `G(x, y)` for `x, y < size` of a two-heap game (wythoff, corners,
+/// product:A:B) as a 2-D numpy array of uint64, or the vertices of a graph game (dag:FILE,
+/// geography:FILE) as a list of `(name, value, outcome)` (value `None` where only the outcome
+/// is defined).
+///
+/// >>> import grundy
+/// >>> grundy.table("wythoff", 4)
+/// array([[0, 1, 2, 3],
+///        [1, 2, 0, 4],
+///        [2, 0, 1, 5],
+///        [3, 4, 5, 6]], dtype=uint64)
+#[pyfunction]
+#[pyo3(signature = (game, size = None))]
+pub fn table<'py>(py: Python<'py>, game: &str, size: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+    if size == Some(0) {
+        return Err(PyValueError::new_err("size 0 asks for an empty table: give a size of at least 1"));
+    }
+    let ruleset = parse_game(game)?;
+    let Some(table) = py.detach(|| ruleset.table(size)) else {
+        return Err(PyValueError::new_err(format!(
+            "`{game}` has no table; tables exist for wythoff, corners, product:A:B (G(x, y)) and dag:FILE, geography:FILE (every vertex)"
+        )));
+    };
+    match table.map_err(value_error)? {
+        grundy::ruleset::Table::Grid { values } => {
+            let rows = values.len();
+            let columns = values.first().map_or(0, Vec::len);
+            let flat: Vec<u64> = values.into_iter().flatten().collect();
+            Ok(PyArray1::from_vec(py, flat).reshape([rows, columns])?.into_any())
+        }
+        grundy::ruleset::Table::Vertices(vertices) => {
+            let rows = vertices
+                .iter()
+                .map(|vertex| {
+                    let value = match &vertex.value {
+                        Some(value) => value_to_python(py, value)?,
+                        None => py.None().into_bound(py),
+                    };
+                    PyTuple::new(
+                        py,
+                        [
+                            PyString::new(py, &vertex.name).into_any(),
+                            value,
+                            PyString::new(py, &vertex.outcome.to_string()).into_any(),
+                        ],
+                    )
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(PyList::new(py, rows)?.into_any())
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! The `grundy` Python package: bindings of the grundy library (`grundy._grundy`), built by
+//! maturin (`pip install .` at the repository root). The Python answers are the library's:
+//! games are parsed by its registry, values come from its sum evaluator and families.
+//!
+//! `extension-module` (no link to libpython) is a feature maturin turns on, so that
+//! `cargo test --workspace` builds and links this crate as an ordinary library.
+
+mod convert;
+mod game;
+mod long;
+mod plot;
+mod user;
+
+// The chart and SVG code of `grundy plot`, shared with the CLI as source (pure drawing, no
+// I/O besides the CLI's own file writer, unused here) until it moves into a library crate.
+#[allow(dead_code, clippy::all)]
+#[path = "../../grundy-cli/src/charts/mod.rs"]
+mod charts;
+#[allow(dead_code, clippy::all)]
+#[path = "../../grundy-cli/src/render/mod.rs"]
+mod render;
+
+use pyo3::prelude::*;
+
+/// Impartial combinatorial games: Grundy values, outcomes, winning moves, nim-sequences and
+/// their periods.
+#[pymodule]
+fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<game::Game>()?;
+    module.add_class::<game::Move>()?;
+    module.add_class::<game::MoveList>()?;
+    module.add_class::<game::Period>()?;
+    module.add_class::<user::Sum>()?;
+    module.add_class::<convert::Infinite>()?;
+    module.add_class::<plot::Plot>()?;
+    module.add_function(wrap_pyfunction!(game::table, module)?)?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

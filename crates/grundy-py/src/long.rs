@@ -1,0 +1,134 @@
+//! Long computations of built-in games: run without the GIL, stopped by Ctrl-C
+//! (KeyboardInterrupt, within a fraction of a second), with an optional tqdm progress bar.
+
+use crate::convert::value_error;
+use grundy::heap::period::{PeriodReport, default_max_heap, find_period};
+use grundy::heap::{HeapGame, SequenceControl};
+use pyo3::prelude::*;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// How often a computation without the GIL takes it back to look at Ctrl-C and the bar.
+const CHECK_EVERY: Duration = Duration::from_millis(50);
+
+/// A tqdm progress bar, when asked for and tqdm is importable; otherwise nothing.
+pub struct Progress {
+    bar: Option<Py<PyAny>>,
+    shown: AtomicU64,
+}
+
+impl Progress {
+    /// A bar towards `total`, titled `title`, if `wanted` and tqdm is installed.
+    pub fn new(py: Python<'_>, wanted: bool, total: u64, title: &str) -> PyResult<Self> {
+        let bar = if wanted {
+            match py.import("tqdm") {
+                Ok(tqdm) => {
+                    let kwargs = pyo3::types::PyDict::new(py);
+                    kwargs.set_item("total", total)?;
+                    kwargs.set_item("desc", title)?;
+                    kwargs.set_item("unit", "values")?;
+                    Some(tqdm.getattr("tqdm")?.call((), Some(&kwargs))?.unbind())
+                }
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
+        Ok(Progress { bar, shown: AtomicU64::new(0) })
+    }
+
+    /// Moves the bar to `done`.
+    pub fn update(&self, py: Python<'_>, done: u64) {
+        if let Some(bar) = &self.bar {
+            let before = self.shown.swap(done, Ordering::Relaxed);
+            if done > before {
+                let _ = bar.bind(py).call_method1("update", (done - before,));
+            }
+        }
+    }
+
+    /// Fills the bar to `done` and closes it.
+    pub fn close(&mut self, py: Python<'_>, done: u64) {
+        self.update(py, done);
+        if let Some(bar) = self.bar.take() {
+            let _ = bar.bind(py).call_method0("close");
+        }
+    }
+}
+
+/// Runs `work` without the GIL; every [`CHECK_EVERY`] its progress callback takes the GIL,
+/// looks for Ctrl-C (then cancels the work and the KeyboardInterrupt is returned) and moves
+/// the bar.
+fn without_gil<T: Send>(
+    py: Python<'_>,
+    bar: &Progress,
+    work: impl FnOnce(&SequenceControl) -> T + Send,
+) -> PyResult<T> {
+    let cancel = AtomicBool::new(false);
+    let failure: Mutex<Option<PyErr>> = Mutex::new(None);
+    let last_check = Mutex::new(Instant::now());
+    let check = |done: usize| {
+        let mut last = last_check.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if last.elapsed() < CHECK_EVERY {
+            return;
+        }
+        *last = Instant::now();
+        Python::attach(|py| {
+            if let Err(error) = py.check_signals() {
+                *failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(error);
+                cancel.store(true, Ordering::SeqCst);
+            }
+            bar.update(py, done as u64);
+        });
+    };
+    let result = py.detach(|| {
+        let control = SequenceControl { cancel: &cancel, progress: &check };
+        work(&control)
+    });
+    if let Some(error) = failure.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+        return Err(error);
+    }
+    Ok(result)
+}
+
+/// Extends `values` to `len` values of `game` (see [`without_gil`]), in growing chunks, with
+/// Ctrl-C also looked at between chunks (for kernels that report no progress).
+pub fn extend_sequence(
+    py: Python<'_>,
+    game: &dyn HeapGame,
+    values: &mut Vec<u32>,
+    len: usize,
+    progress: bool,
+) -> PyResult<()> {
+    let mut bar = Progress::new(py, progress, len as u64, &game.spec())?;
+    while values.len() < len {
+        let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
+        let before = values.len();
+        let done =
+            without_gil(py, &bar, |control| game.extend_sequence(values, next, control))?.map_err(value_error)?;
+        py.check_signals()?;
+        bar.update(py, values.len() as u64);
+        if !done || values.len() <= before {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                "internal error: the sequence of {} did not grow past heap {before}",
+                game.spec()
+            )));
+        }
+    }
+    bar.close(py, len as u64);
+    Ok(())
+}
+
+/// The library's period search (proof by the game's theorem, else observation) up to `max`
+/// (default: the CLI's `grundy period` bound), without the GIL.
+pub fn period_report(py: Python<'_>, game: &dyn HeapGame, max: Option<u64>, progress: bool) -> PyResult<PeriodReport> {
+    let max_heap = max.unwrap_or_else(|| default_max_heap(game.periodicity()));
+    let mut bar = Progress::new(py, progress, max_heap.saturating_add(1), &game.spec())?;
+    let mut values = Vec::new();
+    let report = without_gil(py, &bar, |control| find_period(game, &mut values, max_heap, control, &mut |_| {}))?
+        .map_err(value_error)?;
+    py.check_signals()?;
+    bar.close(py, values.len() as u64);
+    Ok(report)
+}

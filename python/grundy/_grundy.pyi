@@ -1,0 +1,83 @@
+"""Type stubs of the compiled module ``grundy._grundy`` (re-exported by ``grundy``)."""
+
+from typing import Callable, Iterable, Optional, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+#: One component of a built-in game: a heap (int), a pair or cell (tuple), or the CLI's text.
+Component = Union[int, tuple[int, int], str]
+#: A position of a built-in game: components, a list of each part's components (a sum of
+#: games), one component, or the CLI's text ("3 + 4,7").
+BuiltinPosition = Union[Sequence[Component], Sequence[Sequence[Component]], Component, "Sum"]
+#: A position of a game from ``moves``: an int, a tuple or a string; a Sum or list adds some up.
+UserPosition = Union[int, tuple, str, "Sum", list]
+
+class Infinite:
+    """The value ∞(K) of a loopy game's position; ``reachable`` is K."""
+
+    reachable: list[int]
+    outcome: str
+    def __init__(self, reachable: Iterable[int]) -> None: ...
+
+class Sum:
+    """A sum of independent positions (an option that splits); worth the xor of their values."""
+
+    parts: tuple
+    def __init__(self, *parts: object) -> None: ...
+    def __len__(self) -> int: ...
+
+class Move:
+    """One winning move."""
+
+    to: object
+    notation: str
+    explain: str
+    def _repr_html_(self) -> str: ...
+
+class MoveList(Sequence[Move]):
+    """The winning moves of a position."""
+
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def _repr_html_(self) -> str: ...
+
+class Period:
+    """G(n + period) = G(n) + saltus for every n >= preperiod."""
+
+    preperiod: int
+    period: int
+    saltus: int
+    proved: bool
+    checked_to: int
+    explanation: str
+
+class Plot:
+    """A picture (SVG), shown by Jupyter."""
+
+    svg: str
+    def _repr_svg_(self) -> str: ...
+    def save(self, path: str) -> None: ...
+
+class Game:
+    """A built-in game by its GAME word (sums with "+"), or your own from ``from_moves``."""
+
+    spec: str
+    def __init__(self, spec: str) -> None: ...
+    @staticmethod
+    def from_moves(moves: Callable[..., Iterable[object]], name: Optional[str] = None) -> "Game": ...
+    def value(self, position: Union[BuiltinPosition, UserPosition]) -> Union[int, Infinite]: ...
+    def outcome(self, position: Union[BuiltinPosition, UserPosition]) -> str: ...
+    def winning_moves(self, position: Union[BuiltinPosition, UserPosition]) -> MoveList: ...
+    def sequence(self, n: int, progress: bool = False) -> npt.NDArray[np.unsignedinteger]: ...
+    def period(self, max: Optional[int] = None, progress: bool = False) -> Optional[Period]: ...
+    def plot(self, to: Optional[int] = None, size: Optional[int] = None) -> Plot: ...
+
+def table(
+    game: str, size: Optional[int] = None
+) -> Union[npt.NDArray[np.uint64], list[tuple[str, Union[int, Infinite, None], str]]]: ...

@@ -1,0 +1,257 @@
+"""The Python package's answers: the library's, checked against the CLI, the definition and
+known values."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import grundy
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def mex(values):
+    seen = set(values)
+    n = 0
+    while n in seen:
+        n += 1
+    return n
+
+
+def kayles_moves(n):
+    """Kayles by the rules: knock down one pin or two adjacent pins; the row splits in two."""
+    return [grundy.Sum(left, n - take - left) for take in (1, 2) for left in range(n - take + 1)]
+
+
+def test_must_show_nim_value():
+    assert grundy.Game("nim").value([3, 4, 5]) == 2
+
+
+def test_must_show_kayles_from_moves_equals_builtin_to_200():
+    mine = grundy.Game.from_moves(kayles_moves, name="kayles by hand")
+    expected = grundy.Game("kayles").sequence(200)
+    assert np.array_equal(mine.sequence(200), expected)
+    # Published (Guy and Smith 1956; Winning Ways ch. 4): period 12 from heap 71, the period
+    # from heap 72 reading 4 1 2 8 1 4 7 2 1 8 2 7.
+    assert expected[72:84].tolist() == [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7]
+    assert all(expected[n + 12] == expected[n] for n in range(71, 189))
+    assert expected[70] != expected[82]
+
+
+def cli_binary():
+    for profile in ("release", "debug"):
+        path = ROOT / "target" / profile / "grundy"
+        if path.exists():
+            return path
+    return None
+
+
+def test_must_show_sequence_equals_cli():
+    values = grundy.Game("sub:2,5").sequence(20)
+    assert isinstance(values, np.ndarray) and values.dtype.kind == "u" and values.shape == (21,)
+    # The CLI's `grundy sequence sub:2,5 --to 20`, as it prints it (period 7, from the CLI tests).
+    cli_text = "0 0 1 1 0 2 1 0 0 1 1 0 2 1 0 0 1 1 0 2 1"
+    binary = cli_binary()
+    if binary is not None:
+        cli_text = subprocess.run([binary, "sequence", "sub:2,5", "--to", "20"], check=True, capture_output=True, text=True).stdout
+    assert values.tolist() == [int(word) for word in cli_text.split()]
+
+
+def test_must_show_big_ints_are_exact():
+    assert grundy.Game("nim").value([10**40, 3]) == 10**40 ^ 3
+    huge = 2 * 7**5000  # even, and past Python's 4300-digit int/str limit
+    assert grundy.Game("nim").value([huge, huge + 1]) == 1
+    assert grundy.Game("nim").winning_moves([huge, 1])[0].to == [1, 1]
+
+
+def test_a_wrong_answer_fails():
+    """The definition (mex over options) against the library: any wrong value fails here."""
+    game = grundy.Game("sub:1,3,4")
+    values = game.sequence(300).tolist()
+    by_definition = []
+    for n in range(301):
+        by_definition.append(mex(by_definition[n - take] for take in (1, 3, 4) if take <= n))
+    assert values == by_definition
+    assert game.value([5]) == 3 and game.value([5, 6]) == 3 ^ 2
+
+
+def test_sums_of_different_games():
+    # The CLI's `grundy value nim 3 + wythoff 4,7 + sub:2,5 9` = 3 xor 0 xor 1.
+    assert grundy.Game("nim + wythoff + sub:2,5").value([[3], [(4, 7)], [9]]) == 2
+    assert grundy.Game("nim + wythoff + sub:2,5").value("3 + 4,7 + 9") == 2
+    moves = grundy.Game("nim + wythoff").winning_moves([[3], [(4, 7)]])
+    assert [[0], [(4, 7)]] in [m.to for m in moves]
+    for m in moves:
+        assert grundy.Game("nim + wythoff").value(m.to) == 0
+    for m in grundy.Game("nim + kayles").winning_moves([[5], [7]]):
+        assert grundy.Game("nim + kayles").value(m.to) == 0
+
+
+def test_outcomes_and_moves_lead_to_p_positions():
+    game = grundy.Game("octal:0.77")
+    assert game.outcome([3, 4]) == "N" and game.outcome([1, 1]) == "P"
+    for m in game.winning_moves([3, 4, 9]):
+        assert game.value(m.to) == 0 and m.explain
+    assert grundy.Game("wythoff").outcome([(4, 7)]) == "P"
+
+
+def test_errors_are_the_clis():
+    with pytest.raises(ValueError, match=r"unknown game `kayls` \(did you mean `kayles`\?\)"):
+        grundy.Game("kayls")
+    with pytest.raises(ValueError, match="bad position `-3` for nim: a heap cannot be negative"):
+        grundy.Game("nim").value([-3])
+    with pytest.raises(ValueError, match="bad game `bash:0`"):
+        grundy.Game("bash:0")
+    with pytest.raises(ValueError, match="has no nim-sequence"):
+        grundy.Game("wythoff").sequence(5)
+    with pytest.raises(TypeError):
+        grundy.Game("nim").value([3.5])
+
+
+def test_period():
+    period = grundy.Game("kayles").period()
+    assert (period.preperiod, period.period, period.saltus, period.proved) == (71, 12, 0, True)
+    assert "71" in str(period)
+    assert grundy.Game("sub:2,5").period() == grundy.Game("sub:5,2").period()
+
+
+def test_table():
+    table = grundy.table("wythoff", 32)
+    assert table.shape == (32, 32) and table.dtype == np.uint64
+    # Wythoff's P-positions are (floor(k*phi), floor(k*phi^2)).
+    phi = (1 + 5**0.5) / 2
+    for k in range(1, 10):
+        a, b = int(k * phi), int(k * phi * phi)
+        if b < 32:
+            assert table[a, b] == 0 and table[b, a] == 0
+    # Every value is the mex of the row, column and diagonal before it (the definition).
+    for x in range(12):
+        for y in range(12):
+            options = [table[i, y] for i in range(x)] + [table[x, j] for j in range(y)]
+            options += [table[x - d, y - d] for d in range(1, min(x, y) + 1)]
+            assert table[x, y] == mex(int(v) for v in options)
+
+
+def test_table_of_a_graph_and_loopy_values(tmp_path):
+    graph = tmp_path / "loop.txt"
+    # a <-> b is a cycle play can stay on forever; b -> c also ends, at c. Smith's theory:
+    # c = 0, b = 1 (it reaches only 0-valued a and c), a = 0 (its one option is b = 1).
+    graph.write_text("a b\nb a\nb c\nd e\ne d\n")
+    rows = grundy.table(f"dag:{graph}")
+    names = {name: (value, outcome) for name, value, outcome in rows}
+    assert names["c"] == (0, "P") and names["b"] == (1, "N") and names["a"] == (0, "P")
+    assert names["d"] == (grundy.Infinite([]), "D")
+    assert grundy.Game(f"dag:{graph}").outcome(["d", "b"]) == "D"
+
+
+def test_from_moves_calls_moves_once_per_position():
+    calls = []
+
+    def moves(n):
+        calls.append(n)
+        return [n - take for take in (1, 3, 4) if take <= n]
+
+    game = grundy.Game.from_moves(moves, name="sub 1,3,4")
+    assert game.sequence(50).tolist() == grundy.Game("sub:1,3,4").sequence(50).tolist()
+    assert sorted(calls) == list(range(51))
+    assert game.value([7, 9]) == grundy.Game("sub:1,3,4").value([7, 9])
+    assert len(calls) == 51
+
+
+def test_from_moves_tuples_and_strings():
+    def wythoff(position):
+        x, y = position
+        return [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)] + [
+            (x - k, y - k) for k in range(1, min(x, y) + 1)
+        ]
+
+    game = grundy.Game.from_moves(wythoff, name="wythoff by hand")
+    table = grundy.table("wythoff", 10)
+    for x in range(10):
+        for y in range(10):
+            assert game.value((x, y)) == table[x, y]
+    assert [m.to for m in game.winning_moves((4, 8))] == [(4, 7)]
+    words = grundy.Game.from_moves(lambda s: [s[:i] + s[i + 1 :] for i in range(len(s))], name="delete a letter")
+    assert words.value("abc") == 1 and words.outcome("ab") == "P"
+
+
+def test_deep_positions_need_no_recursion():
+    game = grundy.Game.from_moves(lambda n: [n - 1] if n > 0 else [], name="chain")
+    assert game.value(10**6) == 0
+    assert game.value(10**6 + 1) == 1
+
+
+def test_cycles_are_reported():
+    game = grundy.Game.from_moves(lambda n: [(n + 1) % 5], name="ring")
+    with pytest.raises(ValueError, match=r"loopy: position 0 can be reached from itself \(0 -> 1 -> 2 -> 3 -> 4 -> 0\)"):
+        game.value(0)
+    with pytest.raises(ValueError, match="loopy"):
+        game.value(2)
+
+
+def test_exceptions_in_moves_propagate():
+    class Boom(Exception):
+        pass
+
+    def moves(n):
+        if n == 3:
+            raise Boom("no moves for 3")
+        return [n - 1] if n else []
+
+    game = grundy.Game.from_moves(moves, name="boom")
+    with pytest.raises(Boom, match="no moves for 3") as info:
+        game.value(10)
+    assert any(entry.name == "moves" for entry in info.traceback)
+    assert game.value(2) == 0  # what was computed stays usable
+    with pytest.raises(TypeError, match="a position is an int, a tuple or a string"):
+        grundy.Game.from_moves(lambda n: [[1]], name="bad").value(0)
+
+
+def test_user_period_is_observed_not_proved():
+    game = grundy.Game.from_moves(lambda n: [n - t for t in (2, 5) if t <= n], name="sub 2,5 by hand")
+    period = game.period(max=200)
+    assert (period.preperiod, period.period, period.proved) == (0, 7, False)
+
+
+def test_pictures_and_tables_for_notebooks():
+    svg = grundy.Game("kayles").plot(to=200)._repr_svg_()
+    assert "<svg" in svg and "kayles" in svg
+    assert "<svg" in grundy.Game("wythoff").plot(size=20).svg
+    html = grundy.Game("nim").winning_moves([3, 4, 5])._repr_html_()
+    assert "<table" in html and "3 -&gt; 1" in html
+
+
+def test_progress_bar_is_optional():
+    assert grundy.Game("kayles").sequence(1000, progress=True).shape == (1001,)
+
+
+def test_keyboard_interrupt_stops_a_long_sequence():
+    if not hasattr(signal, "pthread_kill"):
+        pytest.skip("needs signal.pthread_kill")
+    main = threading.get_ident()
+    timer = threading.Timer(0.3, lambda: signal.pthread_kill(main, signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            # Grundy's game to 10^7: many seconds of work, stopped after 0.3 s.
+            grundy.Game("grundys-game").sequence(10**7)
+    finally:
+        timer.cancel()
+
+
+def test_keyboard_interrupt_stops_a_python_game():
+    main = threading.get_ident()
+    timer = threading.Timer(0.3, lambda: signal.pthread_kill(main, signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.Game.from_moves(lambda n: [n - 1] if n > 0 else [], name="chain").value(10**9)
+    finally:
+        timer.cancel()
