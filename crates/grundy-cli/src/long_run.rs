@@ -55,9 +55,30 @@ const SAVE_EVERY: Duration = Duration::from_secs(60);
 pub fn heap_game<'r>(ruleset: &'r dyn Ruleset, text: &str) -> anyhow::Result<&'r dyn HeapGame> {
     ruleset.heap_game().ok_or_else(|| {
         anyhow::anyhow!(
-            "`{text}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …)"
+            "`{text}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …, or a script on integers)"
         )
     })
+}
+
+/// Runs `work` (the misère code, which takes a game's rules as a plain function of the heap)
+/// on `game`'s options; the first error of a game whose rules can fail (a script's `moves`)
+/// replaces whatever `work` made of the empty lists given after it.
+pub fn with_heap_options<T>(
+    game: &dyn HeapGame,
+    work: impl FnOnce(&dyn Fn(u64) -> Vec<Vec<u64>>) -> Result<T, grundy::GameError>,
+) -> anyhow::Result<T> {
+    let failure = std::cell::RefCell::new(None);
+    let options = |heap: u64| {
+        game.heap_options_checked(heap).unwrap_or_else(|error| {
+            failure.borrow_mut().get_or_insert(error);
+            Vec::new()
+        })
+    };
+    let result = work(&options);
+    match failure.into_inner() {
+        Some(error) => Err(error.into()),
+        None => Ok(result?),
+    }
 }
 
 /// The exit status of a run a signal stopped: 128 + the signal (130 for Ctrl-C, 143 for

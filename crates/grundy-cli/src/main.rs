@@ -27,6 +27,8 @@ struct Cli {
     /// really use: the smallest of `ulimit -v`, the cgroup's limit and the memory available.
     #[arg(long, global = true, value_name = "SIZE")]
     memory_limit: Option<String>,
+    #[command(flatten)]
+    script: script_worker::ScriptFlags,
 }
 
 #[derive(Subcommand, Debug)]
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         return output::finish(Err(error));
     }
     progress_bar::install();
+    script_worker::install(&cli.script);
     let result = match cli.command {
         Command::Value(args) => commands::value::run(args),
         Command::Outcome(args) => commands::outcome::run(args),

@@ -232,3 +232,57 @@ fn script_games_work_in_every_command_and_in_sums_with_built_in_games() {
     assert!(bad.stderr.contains("`nowhere`") && bad.stderr.contains("loopy.star:"), "{}", bad.stderr);
     assert_eq!(bad.stderr.lines().count(), 1, "{}", bad.stderr);
 }
+
+#[test]
+fn integer_scripts_have_period_stats_genus_and_quotient_like_their_built_in_twins() {
+    // The period of sub:1,3,4 (7, from 0) is observed for the script, proved for the built-in.
+    let period = grundy(&["period", &example("subtraction.star"), "--json"]);
+    assert_eq!(period.status, 0, "{}", period.stderr);
+    let json: serde_json::Value = serde_json::from_str(&period.stdout).unwrap();
+    assert_eq!(json["observed"]["period"], 7, "{json}");
+    assert_eq!(json["proved"], false, "{json}");
+    for (command, extra) in [("stats", "100"), ("genus", "14"), ("quotient", "10")] {
+        let script = grundy(&[command, &example("kayles.star"), "--to", extra]);
+        let built_in = grundy(&[command, "kayles", "--to", extra]);
+        assert_eq!(script.status, 0, "{command}: {}", script.stderr);
+        let body = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(body(&script.stdout), body(&built_in.stdout), "{command}");
+    }
+}
+
+#[test]
+fn pair_scripts_have_the_table_of_their_built_in_twin() {
+    let script = grundy(&["table", &example("wythoff.star"), "--size", "12"]);
+    assert_eq!(script.status, 0, "{}", script.stderr);
+    assert_eq!(script.stdout, grundy(&["table", "wythoff", "--size", "12"]).stdout);
+    let heap_only = grundy(&["table", &example("kayles.star")]);
+    assert_eq!(heap_only.status, 2);
+    assert!(heap_only.stderr.contains("has no table"), "{}", heap_only.stderr);
+    let pairs_only = grundy(&["period", &example("wythoff.star")]);
+    assert_eq!(pairs_only.status, 2);
+    assert!(pairs_only.stderr.contains("has no nim-sequence"), "{}", pairs_only.stderr);
+}
+
+#[test]
+fn rules_shows_the_name_and_description_and_play_starts_from_start() {
+    let rules = grundy(&["rules", &example("words.star")]);
+    assert_eq!(rules.status, 0, "{}", rules.stderr);
+    assert!(rules.stdout.contains("this game: words: delete one letter"), "{}", rules.stdout);
+    let play = common::grundy_with_stdin(&["play", &example("words.star")], "quit\n");
+    assert!(play.stdout.contains("banana"), "{}", play.stdout);
+    let no_start = common::grundy_with_stdin(&["play", &example("kayles.star")], "quit\n");
+    assert_eq!(no_start.status, 2);
+    assert!(no_start.stderr.contains("no position given"), "{}", no_start.stderr);
+}
+
+#[test]
+fn limits_are_global_flags_for_every_command() {
+    let (_directory, game) = temporary_script(
+        "slow.star",
+        "def moves(n):\n    s = 0\n    for i in range(1000 * n):\n        s += i\n    return [n - 1] if n else []\n",
+    );
+    let run = grundy(&["value", &game, "40", "--max-ops", "5000"]);
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("budget of 5000 operations"), "{}", run.stderr);
+    assert_eq!(grundy(&["value", &game, "40"]).stdout, "0\n");
+}

@@ -148,7 +148,7 @@ impl Game {
     fn heap_game(&self) -> PyResult<&dyn HeapGame> {
         let no_sequence = || {
             PyValueError::new_err(format!(
-                "`{}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …)",
+                "`{}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …, or a script on integers)",
                 self.spec
             ))
         };
@@ -607,7 +607,7 @@ pub fn table<'py>(py: Python<'py>, game: &str, size: Option<u64>) -> PyResult<Bo
     let ruleset = parse_game(game)?;
     let Some(table) = py.detach(|| ruleset.table(size)) else {
         return Err(PyValueError::new_err(format!(
-            "`{game}` has no table; tables exist for wythoff, corners, product:A:B (G(x, y)) and dag:FILE, geography:FILE (every vertex)"
+            "`{game}` has no table; tables exist for wythoff, corners, product:A:B and scripts on pairs (G(x, y)), and dag:FILE, geography:FILE (every vertex)"
         )));
     };
     match table.map_err(value_error)? {

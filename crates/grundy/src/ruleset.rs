@@ -250,6 +250,18 @@ pub trait ComponentGame: Send + Sync + 'static {
         None
     }
 
+    /// A game's own words beyond its family's summary in `grundy rules` (a script's `NAME` and
+    /// `DESCRIPTION`), or `None`.
+    fn about(&self) -> Option<String> {
+        None
+    }
+
+    /// The position `grundy play` starts from when none is given (a script's `start()`), or
+    /// `None` when the game has none.
+    fn start(&self) -> Option<Vec<Self::Component>> {
+        None
+    }
+
     /// The picture `grundy plot` draws: a heap game's sequence, a graph game's graph; a
     /// two-heap game with a table says [`Chart::Grid`].
     fn chart(&self) -> Chart {
@@ -305,6 +317,8 @@ pub trait Ruleset: Send + Sync {
     fn heap_game(&self) -> Option<&dyn HeapGame>;
     fn graph(&self) -> Option<GraphView>;
     fn one_component_only(&self) -> Option<String>;
+    fn about(&self) -> Option<String>;
+    fn start(&self) -> Option<Vec<Component>>;
     fn chart(&self) -> Chart;
 }
 
@@ -394,6 +408,12 @@ impl<G: ComponentGame> Ruleset for Erased<G> {
     }
     fn one_component_only(&self) -> Option<String> {
         self.0.one_component_only()
+    }
+    fn about(&self) -> Option<String> {
+        self.0.about()
+    }
+    fn start(&self) -> Option<Vec<Component>> {
+        Some(self.0.start()?.into_iter().map(ComponentKind::into_component).collect())
     }
     fn chart(&self) -> Chart {
         self.0.chart()

@@ -10,7 +10,7 @@
 
 use crate::games::resolve;
 use crate::output::{Stop, print};
-use crate::script_worker::{ScriptFlags, ScriptProxy, script_path};
+use crate::script_worker::{ScriptProxy, script_path};
 use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
 use grundy::script::formula::{Formula, FormulaAnswer};
@@ -60,8 +60,6 @@ pub struct Args {
     /// Seconds the program may run.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
-    #[command(flatten)]
-    script: ScriptFlags,
 }
 
 /// Positions are sums of heaps.
@@ -72,7 +70,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut truth = Truth::new(&args)?;
     let values = truth.values(&positions)?;
     let disagreement = if let Some(expression) = &args.formula {
-        check_formula(expression, &args, &positions, &values)?
+        check_formula(expression, &positions, &values)?
     } else {
         let command = args.program.as_deref().expect("clap requires --formula or --program");
         check_program(command, &args, &positions, &values)?
@@ -178,7 +176,7 @@ enum Truth {
 impl Truth {
     fn new(args: &Args) -> anyhow::Result<Truth> {
         Ok(match script_path(&args.game) {
-            Some(path) => Truth::Script(Box::new(ScriptProxy::spawn(path, args.script.options())?)),
+            Some(path) => Truth::Script(Box::new(ScriptProxy::spawn(path, crate::script_worker::options())?)),
             None => Truth::Builtin { game: args.game.clone(), ruleset: resolve(&args.game)? },
         })
     }
@@ -291,13 +289,9 @@ fn compare(claim: &FormulaAnswer, truth: &Value) -> Option<String> {
     }
 }
 
-fn check_formula(
-    expression: &str,
-    args: &Args,
-    positions: &[Heaps],
-    values: &[Value],
-) -> anyhow::Result<Option<Disagreement>> {
-    let limits = grundy::script::ScriptLimits { max_ops: args.script.max_ops, ..Default::default() };
+fn check_formula(expression: &str, positions: &[Heaps], values: &[Value]) -> anyhow::Result<Option<Disagreement>> {
+    let limits =
+        grundy::script::ScriptLimits { max_ops: crate::script_worker::options().max_ops, ..Default::default() };
     let formula = Formula::parse(expression, limits)?;
     for (index, (heaps, truth)) in positions.iter().zip(values).enumerate() {
         let components: Vec<ScriptPosition> = heaps.iter().map(|&heap| ScriptPosition::Int(heap)).collect();

@@ -1,6 +1,7 @@
 //! `grundy genus GAME --to N [--json] [--max-positions K]`
 
 use crate::games::resolve;
+use crate::long_run::with_heap_options;
 use crate::output::{print, print_json};
 use grundy::misere::genus::genus_table;
 use grundy::misere::search::DEFAULT_MAX_POSITIONS;
@@ -38,7 +39,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             args.game
         )
     })?;
-    let table = genus_table(&|heap| game.heap_options(heap), args.to, args.max_positions)?;
+    let table = with_heap_options(game, |options| genus_table(options, args.to, args.max_positions))?;
     let first_wild = table.heaps.iter().find(|entry| !entry.tame).map(|entry| entry.heap);
     if args.json {
         let heaps: Vec<serde_json::Value> = table

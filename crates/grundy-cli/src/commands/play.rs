@@ -20,7 +20,8 @@ pub enum First {
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   printf '5 -> 1\\n' | grundy play nim 3 4 5
-  printf 'quit\\n' | grundy play nim 3 + wythoff 4,7 --first engine")]
+  printf 'quit\\n' | grundy play nim 3 + wythoff 4,7 --first engine
+  printf 'quit\\n' | grundy play script:examples/games/words.star")]
 pub struct Args {
     /// The game, then the starting position's components; `+` adds another game's part.
     #[arg(required = true, num_args = 1.., allow_negative_numbers = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
@@ -39,9 +40,26 @@ pub struct Args {
     hints: bool,
 }
 
+/// The position on the command line; a game word alone starts from the game's own start
+/// position (a script's `start()`).
+fn starting_position(words: &[&str]) -> anyhow::Result<grundy::sum::Position> {
+    if let [game] = words
+        && *game != grundy::registry::PLUS
+    {
+        let ruleset = crate::games::resolve(game)?;
+        let Some(components) = ruleset.start() else {
+            anyhow::bail!(
+                "no position given: write its components after the game (`grundy play {game} 3 4 5`); only games with a start position (a script's `start()`) can be played without one"
+            );
+        };
+        return Ok(grundy::sum::Position { parts: vec![grundy::sum::Part { game: ruleset, components }] });
+    }
+    crate::games::parse_position(words)
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
-    let start = crate::games::parse_position(&words)?;
+    let start = starting_position(&words)?;
     let interactive = std::io::stdin().is_terminal();
     let mut game =
         Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints };

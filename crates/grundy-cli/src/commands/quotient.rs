@@ -1,6 +1,7 @@
 //! `grundy quotient GAME --to N [--max-order K] [--json]`
 
 use crate::games::resolve;
+use crate::long_run::with_heap_options;
 use crate::output::{print, print_json};
 use grundy::misere::quotient::{DEFAULT_MAX_ORDER, misere_quotient};
 
@@ -39,7 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             args.game
         )
     })?;
-    let quotient = misere_quotient(&|heap| game.heap_options(heap), args.to, args.max_order)?;
+    let quotient = with_heap_options(game, |options| misere_quotient(options, args.to, args.max_order))?;
     if args.json {
         return print_json(&serde_json::json!({
             "game": game.spec(),

@@ -3,7 +3,7 @@
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
 use crate::output::{json_errors, print};
-use crate::script_worker::{ScriptFlags, ScriptProxy, script_path};
+use crate::script_worker::script_path;
 use std::path::PathBuf;
 
 /// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
@@ -24,21 +24,13 @@ pub struct Args {
     /// run with the same FILE continues from it.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
-    #[command(flatten)]
-    script: ScriptFlags,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     json_errors(args.json);
-    // Script games (issue 12): the whole sequence is computed in the script's worker process.
-    if let Some(path) = script_path(&args.game) {
-        if args.checkpoint.is_some() {
-            anyhow::bail!("--checkpoint is for built-in heap games, not script games");
-        }
-        let values = ScriptProxy::spawn(path, args.script.options())?.sequence(args.to)?;
-        let head =
-            args.json.then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(args.game.as_str())));
-        return write_values(&values, head);
+    // A script file can change between runs, and a checkpoint knows the game only by name.
+    if script_path(&args.game).is_some() && args.checkpoint.is_some() {
+        anyhow::bail!("--checkpoint is for built-in heap games, not script games (their file can change between runs)");
     }
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;

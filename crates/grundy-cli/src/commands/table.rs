@@ -34,7 +34,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let Some(table) = ruleset.table(args.size) else {
         anyhow::bail!(
-            "`{}` has no table; tables exist for wythoff, corners, product:A:B (G(x, y)) and dag:FILE, geography:FILE (every vertex)",
+            "`{}` has no table; tables exist for wythoff, corners, product:A:B and scripts on pairs (G(x, y)), and dag:FILE, geography:FILE (every vertex)",
             args.game
         );
     };

@@ -41,18 +41,18 @@ impl Default for ScriptOptions {
     }
 }
 
-/// The flags every command that takes a script game accepts.
+/// The flags for script games, accepted by every command (global flags).
 #[derive(clap::Args, Debug, Clone)]
 pub struct ScriptFlags {
     /// For script games: the operations (calls and loop steps) one call of the script may
     /// make.
-    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    #[arg(long, global = true, value_name = "N", default_value_t = 10_000_000)]
     pub max_ops: u64,
     /// For script games: the positions the solver may remember (default: memory cap / 200 B).
-    #[arg(long, value_name = "N")]
+    #[arg(long, global = true, value_name = "N")]
     pub max_positions: Option<usize>,
     /// For script games: the memory the script's worker process may take, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 4096)]
+    #[arg(long, global = true, value_name = "MIB", default_value_t = 4096)]
     pub memory_cap: u64,
 }
 
@@ -61,6 +61,19 @@ impl ScriptFlags {
     pub fn options(&self) -> ScriptOptions {
         ScriptOptions { max_ops: self.max_ops, max_positions: self.max_positions, memory_cap: self.memory_cap << 20 }
     }
+}
+
+/// The options of this run's script games, set once from the command line by [`install`].
+static OPTIONS: std::sync::OnceLock<ScriptOptions> = std::sync::OnceLock::new();
+
+/// Sets the options every script game of this run gets (from the global flags).
+pub fn install(flags: &ScriptFlags) {
+    let _ = OPTIONS.set(flags.options());
+}
+
+/// The options set by [`install`] (the defaults before it).
+pub fn options() -> ScriptOptions {
+    OPTIONS.get().cloned().unwrap_or_default()
 }
 
 impl ScriptOptions {
@@ -104,7 +117,20 @@ pub struct ScriptProxy {
     start: Option<Vec<ScriptPosition>>,
 }
 
-#[allow(dead_code)] // `name`, `description`, `start`: for `rules` and `play` (not wired yet).
+/// What a script's positions look like (probed by the worker on small positions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Heaps: the game has a nim-sequence.
+    Heap,
+    /// Pairs of integers: the game has a table.
+    Pair,
+    /// Anything else.
+    Other,
+    /// Not known: the worker died probing (then a heap or pair command runs the script and
+    /// shows why).
+    Unknown,
+}
+
 impl ScriptProxy {
     /// Starts a worker on the script at `path` and loads it.
     ///
@@ -127,11 +153,6 @@ impl ScriptProxy {
         Ok(proxy)
     }
 
-    /// The game word, `script:PATH`.
-    pub fn spec(&self) -> String {
-        format!("script:{}", self.path)
-    }
-
     /// The script's `NAME`.
     pub fn name(&self) -> &str {
         &self.name
@@ -145,6 +166,15 @@ impl ScriptProxy {
     /// The script's `start()` position as components, if it has one.
     pub fn start(&self) -> Option<&[ScriptPosition]> {
         self.start.as_deref()
+    }
+
+    /// What the script's positions look like, probed by the worker on small positions.
+    pub fn shape(&mut self) -> anyhow::Result<Shape> {
+        Ok(match self.request(json!({ "op": "shape" }), "probing the script's positions")?.as_str() {
+            Some("heap") => Shape::Heap,
+            Some("pair") => Shape::Pair,
+            _ => Shape::Other,
+        })
     }
 
     /// Reads component texts (the script's `parse`, or integers).
@@ -200,9 +230,10 @@ impl ScriptProxy {
             .collect()
     }
 
-    /// `G(0) … G(to)` of an integer-position game.
-    pub fn sequence(&mut self, to: u64) -> anyhow::Result<Vec<u64>> {
-        let reply = self.request(json!({ "op": "sequence", "to": to }), &format!("computing G(0) … G({to})"))?;
+    /// `G(from) … G(to)` of an integer-position game.
+    pub fn sequence(&mut self, from: u64, to: u64) -> anyhow::Result<Vec<u64>> {
+        let reply = self
+            .request(json!({ "op": "sequence", "from": from, "to": to }), &format!("computing G({from}) … G({to})"))?;
         reply
             .as_array()
             .and_then(|values| values.iter().map(Json::as_u64).collect())

@@ -2,33 +2,57 @@
 //! `script:PATH` game, answered by its [`ScriptProxy`] (so no script runs in this process),
 //! and [`WorkerHost`] is the registry's [`ScriptHost`] that builds it.
 
-use super::{ScriptOptions, ScriptProxy};
+use super::{ScriptProxy, Shape};
 use grundy::error::GameError;
+use grundy::heap::{HeapGame, Periodicity, SequenceControl};
 use grundy::registry::ScriptHost;
-use grundy::ruleset::{ComponentGame, ComponentMove, MOVE_LIMIT, Ruleset, erase};
+use grundy::ruleset::{Chart, ComponentGame, ComponentMove, MOVE_LIMIT, Ruleset, Table, erase};
 use grundy::script::ScriptPosition;
 use grundy::value::Value;
 use num_bigint::BigUint;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
-/// Builds script games that run in worker processes, under the default limits.
+/// Builds script games that run in worker processes, under the limits of the global flags.
 pub struct WorkerHost;
 
 impl ScriptHost for WorkerHost {
     fn build(&self, text: &str, path: &str) -> Result<Arc<dyn Ruleset>, GameError> {
-        let proxy = ScriptProxy::spawn(path, ScriptOptions::default())
+        let proxy = ScriptProxy::spawn(path, super::options())
             .map_err(|error| GameError::BadGame { spec: text.to_owned(), reason: format!("{error:#}") })?;
-        Ok(erase(ScriptRules { spec: text.to_owned(), proxy: Mutex::new(proxy) }))
+        let about = match (proxy.name(), proxy.description()) {
+            (name, "") => name.to_owned(),
+            (name, description) => format!("{name}: {description}"),
+        };
+        let start = proxy.start().map(<[ScriptPosition]>::to_vec);
+        Ok(erase(ScriptRules { spec: text.to_owned(), shape: OnceLock::new(), about, start, proxy: Mutex::new(proxy) }))
     }
 }
 
 /// A script game, every question sent to its worker.
 pub struct ScriptRules {
     spec: String,
+    /// Probed when a command first needs it (`value` never does).
+    shape: OnceLock<Shape>,
+    about: String,
+    start: Option<Vec<ScriptPosition>>,
     proxy: Mutex<ScriptProxy>,
 }
 
+/// Heaps of a nim-sequence asked of the worker at a time: small enough to stop soon after
+/// Ctrl-C and to show progress, large enough that the requests cost nothing.
+const SEQUENCE_CHUNK: u64 = 1 << 14;
+
+/// The default side of `grundy table` for a script game on pairs.
+const DEFAULT_TABLE_SIDE: u64 = 10;
+
+/// The largest side `grundy table` computes for a script game (its values come one request).
+const MAX_TABLE_SIDE: u64 = 1 << 12;
+
 impl ScriptRules {
+    fn shape(&self) -> Shape {
+        *self.shape.get_or_init(|| self.ask(ScriptProxy::shape).unwrap_or(Shape::Unknown))
+    }
+
     /// Runs `ask` on the proxy; a worker's failure becomes one line naming the game.
     fn ask<T>(&self, ask: impl FnOnce(&mut ScriptProxy) -> anyhow::Result<T>) -> Result<T, GameError> {
         // A panic while the lock was held left the proxy usable (it restarts a dead worker).
@@ -58,6 +82,57 @@ impl ScriptRules {
 
 impl ComponentGame for ScriptRules {
     type Component = ScriptPosition;
+
+    fn about(&self) -> Option<String> {
+        Some(self.about.clone())
+    }
+
+    fn start(&self) -> Option<Vec<ScriptPosition>> {
+        self.start.clone()
+    }
+
+    fn heap_game(&self) -> Option<&dyn HeapGame> {
+        matches!(self.shape(), Shape::Heap | Shape::Unknown).then_some(self as &dyn HeapGame)
+    }
+
+    fn chart(&self) -> Chart {
+        match self.shape() {
+            Shape::Heap => Chart::Sequence,
+            Shape::Pair => Chart::Grid,
+            Shape::Other | Shape::Unknown => Chart::None,
+        }
+    }
+
+    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+        if !matches!(self.shape(), Shape::Pair | Shape::Unknown) {
+            return None;
+        }
+        let side = size.unwrap_or(DEFAULT_TABLE_SIDE);
+        if side > MAX_TABLE_SIDE {
+            return Some(Err(GameError::OutOfReach(format!(
+                "a table of side {side} for {}: script games make tables up to side {MAX_TABLE_SIDE}",
+                self.spec
+            ))));
+        }
+        let pairs: Vec<ScriptPosition> =
+            (0..side as i64).flat_map(|x| (0..side as i64).map(move |y| ScriptPosition::Tuple(vec![x, y]))).collect();
+        let grid = self.ask(|proxy| proxy.values(&pairs)).and_then(|values| {
+            let finite: Result<Vec<u64>, GameError> = values
+                .iter()
+                .zip(&pairs)
+                .map(|(value, pair)| match value {
+                    Value::Finite(number) => u64::try_from(number)
+                        .map_err(|_| GameError::OutOfReach(format!("the value of ({pair}) does not fit in 64 bits"))),
+                    infinite => Err(GameError::Unsupported(format!(
+                        "({pair}) has the value {infinite}: a table holds finite values (use `grundy value {} {pair}`)",
+                        self.spec
+                    ))),
+                })
+                .collect();
+            Ok(Table::Grid { values: finite?.chunks(side as usize).map(<[u64]>::to_vec).collect() })
+        });
+        Some(grid)
+    }
 
     fn spec(&self) -> String {
         self.spec.clone()
@@ -116,5 +191,64 @@ impl ComponentGame for ScriptRules {
             .filter(|(_, value)| matches!(value, Value::Finite(value) if value == target))
             .map(|(option, _)| option)
             .collect())
+    }
+}
+
+impl HeapGame for ScriptRules {
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+        while values.len() < len {
+            if control.cancelled() {
+                return Ok(false);
+            }
+            let from = values.len() as u64;
+            let to = (from + SEQUENCE_CHUNK).min(len as u64) - 1;
+            for (heap, value) in (from..).zip(self.ask(|proxy| proxy.sequence(from, to))?) {
+                let value = u32::try_from(value).map_err(|_| {
+                    GameError::OutOfReach(format!("G({heap}) = {value} of {} does not fit in 32 bits", self.spec))
+                })?;
+                values.push(value);
+            }
+            (control.progress)(values.len());
+        }
+        Ok(true)
+    }
+
+    /// A script's rules are arbitrary: no theorem bounds how long its sequence may wait
+    /// before repeating, so a period is observed, never proved.
+    fn periodicity(&self) -> Periodicity {
+        Periodicity::Unproved
+    }
+
+    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+        self.heap_options_checked(heap).unwrap_or_default()
+    }
+
+    fn heap_options_checked(&self, heap: u64) -> Result<Vec<Vec<u64>>, GameError> {
+        let options = self.ask(|proxy| proxy.options_with_values(&ScriptPosition::Int(heap)))?;
+        options
+            .into_iter()
+            .map(|option| {
+                option
+                    .parts
+                    .iter()
+                    .filter(|part| **part != ScriptPosition::Int(0))
+                    .map(|part| match part {
+                        ScriptPosition::Int(size) => Ok(*size),
+                        other => Err(GameError::Unsupported(format!(
+                            "{}: heap {heap} has the option `{other}`, which is not a heap",
+                            self.spec
+                        ))),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn method(&self) -> String {
+        "memoized search over the script's moves".to_owned()
     }
 }

@@ -59,9 +59,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ScriptLimits { max_ops: args.max_ops, max_heap_bytes: args.max_heap_bytes, max_positions: args.max_positions };
     let loaded = std::fs::read_to_string(&args.path)
         .map_err(|error| anyhow::anyhow!("cannot read `{}`: {error}", args.path))
-        .and_then(|source| Ok(ScriptGame::load(&args.path, &source, limits)?));
-    let game = match loaded {
-        Ok(game) => game,
+        .and_then(|source| Ok((ScriptGame::load(&args.path, &source, limits.clone())?, source)));
+    let (game, source) = match loaded {
+        Ok(loaded) => loaded,
         Err(error) => {
             reply(&mut out, Err(error))?;
             return Ok(());
@@ -73,11 +73,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Err(error) => json!({ "error": error.to_string() }),
     };
     reply(&mut out, Ok(json!({ "name": game.name(), "description": game.description(), "start": start })))?;
+    // The shape probe runs on a copy with a small budget, so a script that never returns costs
+    // little there and fails with its real error (and the full budget) when it is used.
+    let probe_limits = ScriptLimits { max_ops: limits.max_ops.min(PROBE_OPS), ..limits };
+    let probe =
+        || ScriptGame::load(&args.path, &source, probe_limits.clone()).map_or(Json::Null, |probe| shape(&probe));
     let mut solver = SplitSolver::new(NotedGame(game), args.max_positions);
     for line in std::io::stdin().lock().lines() {
         let line = line?;
         let request: Json = serde_json::from_str(&line)?;
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut solver, &request)));
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut solver, &request, &probe)));
         match answer {
             Ok(result) => reply(&mut out, result)?,
             Err(panic) => {
@@ -98,9 +103,44 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn handle(solver: &mut SplitSolver<NotedGame>, request: &Json) -> anyhow::Result<Json> {
+/// Operations a call may make while probing the shape of a script's positions.
+const PROBE_OPS: u64 = 200_000;
+
+/// What the script's positions look like, probed on small ones. `"heap"`: `0` reads as the
+/// heap 0, and heaps 0 to 2 have only heaps as options (or the script failed on them: then
+/// `sequence` and its kin run it and show that error); then `sequence`, `period`, `stats`,
+/// `plot`, `genus` and `quotient` apply. `"pair"`: likewise for `0,0` and pairs up to (2, 2);
+/// then `table` applies. Otherwise `null`. A wrong guess is harmless: a later position of
+/// another shape gets a clear error.
+fn shape(game: &ScriptGame) -> Json {
+    // Some(true): every option has the shape; Some(false): one has not; None: the script
+    // failed on a probe.
+    let probe = |positions: &[ScriptPosition], shaped: &dyn Fn(&ScriptPosition) -> bool| -> Option<bool> {
+        let mut all = true;
+        for position in positions {
+            all &= game.options(position).ok()?.iter().flatten().all(shaped);
+        }
+        Some(all)
+    };
+    let is_heap = |position: &ScriptPosition| matches!(position, ScriptPosition::Int(_));
+    let is_pair = |position: &ScriptPosition| matches!(position, ScriptPosition::Tuple(entries) if entries.len() == 2);
+    let heaps = [0, 1, 2].map(ScriptPosition::Int);
+    let pairs = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 2)].map(|(x, y)| ScriptPosition::Tuple(vec![x, y]));
+    let heap = game.parse("0").is_ok_and(|zero| zero == heaps[0]).then(|| probe(&heaps, &is_heap));
+    let pair = game.parse("0,0").is_ok_and(|zero| zero == pairs[0]).then(|| probe(&pairs, &is_pair));
+    match (heap, pair) {
+        (Some(Some(true)), _) => json!("heap"),
+        (_, Some(Some(true))) => json!("pair"),
+        (Some(None), _) => json!("heap"),
+        (_, Some(None)) => json!("pair"),
+        _ => Json::Null,
+    }
+}
+
+fn handle(solver: &mut SplitSolver<NotedGame>, request: &Json, probe: &dyn Fn() -> Json) -> anyhow::Result<Json> {
     let op = request.get("op").and_then(Json::as_str).unwrap_or("");
     match op {
+        "shape" => Ok(probe()),
         "parse" => {
             let game = &solver.game().0;
             let texts = request["texts"].as_array().ok_or_else(|| anyhow::anyhow!("worker protocol: no texts"))?;
@@ -147,8 +187,9 @@ fn handle(solver: &mut SplitSolver<NotedGame>, request: &Json) -> anyhow::Result
         }
         "sequence" => {
             let to = request["to"].as_u64().ok_or_else(|| anyhow::anyhow!("worker protocol: no `to`"))?;
-            let mut values = Vec::with_capacity(to.min(1 << 24) as usize + 1);
-            for heap in 0..=to {
+            let from = request["from"].as_u64().unwrap_or(0);
+            let mut values = Vec::with_capacity(to.saturating_sub(from).min(1 << 24) as usize + 1);
+            for heap in from..=to {
                 match solver.value(&ScriptPosition::Int(heap))? {
                     grundy::Value::Finite(value) => values.push(Json::from(value.to_string().parse::<u64>()?)),
                     infinite => anyhow::bail!("heap {heap} has the value {infinite}: a loopy game has no nim-sequence"),

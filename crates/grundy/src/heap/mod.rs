@@ -46,6 +46,15 @@ pub trait HeapGame: Send + Sync {
     /// gone; two: it was split).
     fn heap_options(&self, heap: u64) -> Vec<Vec<u64>>;
 
+    /// As [`HeapGame::heap_options`], for games whose rules can fail (a script's `moves`):
+    /// the error instead of an empty list.
+    ///
+    /// # Errors
+    /// The game's own error for `heap`.
+    fn heap_options_checked(&self, heap: u64) -> Result<Vec<Vec<u64>>, GameError> {
+        Ok(self.heap_options(heap))
+    }
+
     /// Which method computed the sequence last (`plain mex DP`, `rare-value`, …), for the
     /// user to see.
     fn method(&self) -> String {
