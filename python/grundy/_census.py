@@ -240,8 +240,8 @@ def census(
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(2) as pool:
     ...     rows = grundy.census("octal", digits=1, to=1000, db=db, executor=pool)
-    >>> [(row["game"], row["period"], row["proved"]) for row in rows[:3]]
-    [('octal:0.1', 2, True), ('octal:0.2', 2, True), ('octal:0.3', 3, True)]
+    >>> [(row["game"], row["period"], row["preperiod"]) for row in rows[:3]]
+    [('octal:0.1', 1, 2), ('octal:0.2', 2, 1), ('octal:0.3', 2, 0)]
     """
     if jobs is not None:
         if executor is not None:
