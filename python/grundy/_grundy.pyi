@@ -1,6 +1,6 @@
 """Type stubs of the compiled module ``grundy._grundy`` (re-exported by ``grundy``)."""
 
-from typing import Callable, Iterable, Optional, Sequence, Union, overload
+from typing import Any, Callable, Iterable, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -81,3 +81,25 @@ class Game:
 def table(
     game: str, size: Optional[int] = None
 ) -> Union[npt.NDArray[np.uint64], list[tuple[str, Union[int, Infinite, None], str]]]: ...
+
+# The census (``grundy.census`` in ``grundy/_census.py`` drives these).
+def census_games(
+    family: str,
+    *,
+    digits: Optional[str] = None,
+    d0: Optional[str] = None,
+    max_move: Optional[int] = None,
+    moves: Optional[str] = None,
+) -> list[str]: ...
+def census_default_max_heap(game: str) -> int: ...
+def census_row(game: str, max_heap: Optional[int] = None) -> dict[str, Any]: ...
+def census_sorted(games: Sequence[str]) -> list[str]: ...
+
+#: The SQL of the census database (``docs/census.md``), from the Rust library.
+CENSUS_SCHEMA: str
+CENSUS_SCHEMA_VERSION: str
+CENSUS_PRAGMAS: list[str]
+CENSUS_COLUMNS: list[str]
+CENSUS_UPSERT: str
+CENSUS_DONE: str
+CENSUS_BUSY_TIMEOUT_MS: int

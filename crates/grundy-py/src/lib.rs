@@ -5,6 +5,7 @@
 //! `extension-module` (no link to libpython) is a feature maturin turns on, so that
 //! `cargo test --workspace` builds and links this crate as an ordinary library.
 
+mod census;
 mod convert;
 mod game;
 mod long;
@@ -34,6 +35,11 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<convert::Infinite>()?;
     module.add_class::<plot::Plot>()?;
     module.add_function(wrap_pyfunction!(game::table, module)?)?;
+    module.add_function(wrap_pyfunction!(census::census_games, module)?)?;
+    module.add_function(wrap_pyfunction!(census::census_row, module)?)?;
+    module.add_function(wrap_pyfunction!(census::census_default_max_heap, module)?)?;
+    module.add_function(wrap_pyfunction!(census::census_sorted, module)?)?;
+    census::add_sql(module)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

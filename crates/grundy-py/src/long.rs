@@ -60,7 +60,7 @@ impl Progress {
 /// Runs `work` without the GIL; every [`CHECK_EVERY`] its progress callback takes the GIL,
 /// looks for Ctrl-C (then cancels the work and the KeyboardInterrupt is returned) and moves
 /// the bar.
-fn without_gil<T: Send>(
+pub fn without_gil<T: Send>(
     py: Python<'_>,
     bar: &Progress,
     work: impl FnOnce(&SequenceControl) -> T + Send,

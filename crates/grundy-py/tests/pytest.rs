@@ -1,6 +1,6 @@
 //! The Python package's tests, run by `cargo test --workspace` like every other test: builds
 //! the extension into the virtual environment `.venv` at the repository root (`.ci/run` makes
-//! it: `python3 -m venv .venv && .venv/bin/pip install maturin pytest numpy`) with
+//! it: `python3 -m venv .venv && .venv/bin/pip install maturin pytest numpy "dask[distributed]"`) with
 //! `maturin develop`, then runs pytest over `python/tests` and every docstring example.
 //!
 //! Without `.venv` the test says so and passes, except under CI (`CI` set), where it fails.
@@ -31,11 +31,11 @@ fn python_package_passes_pytest() {
     if !python.exists() || !bin.join("maturin").exists() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "CI: no Python environment at {}: .ci/run makes it (python3 -m venv .venv; .venv/bin/pip install maturin pytest numpy)",
+            "CI: no Python environment at {}: .ci/run makes it (python3 -m venv .venv; .venv/bin/pip install maturin pytest numpy \"dask[distributed]\")",
             venv.display()
         );
         eprintln!(
-            "SKIPPED: the Python package's tests need {}: python3 -m venv .venv && .venv/bin/pip install maturin pytest numpy",
+            "SKIPPED: the Python package's tests need {}: python3 -m venv .venv && .venv/bin/pip install maturin pytest numpy \"dask[distributed]\"",
             venv.display()
         );
         return;

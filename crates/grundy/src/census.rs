@@ -158,6 +158,34 @@ pub fn parse_count_range(option: &str, text: &str) -> Result<RangeInclusive<u64>
     Ok(low..=high)
 }
 
+/// Parses the digits before the point of a code census: single hexadecimal digits separated by
+/// commas (`0`, `0,4`), for option `--d0`; [`code_games`] then checks each against the base.
+///
+/// # Errors
+/// [`GameError::BadCensus`] naming the part that is not one digit.
+///
+/// ```
+/// use grundy::census::parse_first_digits;
+/// assert_eq!(parse_first_digits("0, 4,C").unwrap(), [0, 4, 12]);
+/// assert!(parse_first_digits("0,44").unwrap_err().to_string().contains("`44`"));
+/// ```
+pub fn parse_first_digits(text: &str) -> Result<Vec<u8>, GameError> {
+    text.split(',')
+        .map(|part| {
+            let part = part.trim();
+            let mut chars = part.chars();
+            match (chars.next().and_then(|c| c.to_digit(16)), chars.next()) {
+                (Some(digit), None) => Ok(digit as u8),
+                _ => Err(GameError::BadCensus {
+                    option: "--d0".to_owned(),
+                    text: crate::error::quote(part),
+                    reason: "the digits before the point are single digits, comma-separated (`0,4`)".to_owned(),
+                }),
+            }
+        })
+        .collect()
+}
+
 /// Every code of `base` with `k` digits after the point for `k` in `digits`, the last of them
 /// non-zero (so that each game is listed once), and a digit before the point from
 /// `first_digits` (`0`; `4` for the `4.` codes, which may split a heap without removing tokens;
@@ -449,6 +477,106 @@ fn row_of(game: &dyn HeapGame, report: &PeriodReport, values: &[u32], max_heap: 
         rare_values: rare.map(|(_, _, values)| values),
         seconds,
         grundy_version: GRUNDY_VERSION.to_owned(),
+    }
+}
+
+/// The SQL of a census database, the contract of `docs/census.md`, shared by every writer: the
+/// CLI (rusqlite) and the Python driver (the standard library's `sqlite3`, which reads these
+/// strings through the binding), so that the schema and the rules are written once.
+///
+/// ```
+/// use grundy::census::sql;
+/// assert!(sql::SCHEMA.contains("CREATE TABLE IF NOT EXISTS census ("));
+/// assert_eq!(sql::COLUMNS.len(), 20);
+/// assert!(sql::upsert().starts_with("INSERT INTO census (game, family, max_heap,"));
+/// ```
+pub mod sql {
+    /// How long a writer waits for another writer's transaction before it calls the database
+    /// busy, in milliseconds (`PRAGMA busy_timeout`).
+    pub const BUSY_TIMEOUT_MS: u64 = 30_000;
+
+    /// The settings every writer makes on each connection, in this order: wait for another
+    /// writer's short transaction; WAL, so that readers never block the writer and a crash never
+    /// corrupts; `synchronous = FULL`, so that a committed row survives a power cut. `PRAGMA
+    /// journal_mode` answers the mode in force, which must be `wal`.
+    pub const PRAGMAS: [&str; 3] =
+        ["PRAGMA busy_timeout = 30000", "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL"];
+
+    /// Whether the stored row of game `?1` answers a census to heap `?2` (a row comes back),
+    /// the query form of [`CensusRow::done_at`](super::CensusRow::done_at).
+    pub const DONE: &str =
+        "SELECT 1 FROM census WHERE game = ?1 AND (max_heap >= ?2 OR (proved = 1 AND checked_to <= ?2))";
+
+    /// The schema version this build writes and reads (`census_meta.schema_version`).
+    pub const SCHEMA_VERSION: &str = "1";
+
+    /// The tables, created in an empty database (run as one batch, in one transaction).
+    pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS census_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+INSERT OR IGNORE INTO census_meta (key, value) VALUES ('schema_version', '1');
+CREATE TABLE IF NOT EXISTS census (
+    game TEXT PRIMARY KEY,
+    family TEXT NOT NULL,
+    max_heap INTEGER NOT NULL,
+    preperiod INTEGER,
+    period INTEGER,
+    saltus INTEGER,
+    proved INTEGER NOT NULL CHECK (proved IN (0, 1)),
+    checked_to INTEGER NOT NULL,
+    observed_preperiod INTEGER,
+    observed_period INTEGER,
+    observed_saltus INTEGER,
+    largest_value INTEGER NOT NULL,
+    largest_value_heap INTEGER NOT NULL,
+    rare_mask INTEGER,
+    rare_heap_parity INTEGER CHECK (rare_heap_parity IN (0, 1)),
+    rare_heaps INTEGER,
+    last_rare_heap INTEGER,
+    rare_values TEXT,
+    seconds REAL NOT NULL,
+    grundy_version TEXT NOT NULL
+) STRICT;
+";
+
+    /// Every column of `census`, in order: the fields of [`CensusRow`](super::CensusRow).
+    pub const COLUMNS: [&str; 20] = [
+        "game",
+        "family",
+        "max_heap",
+        "preperiod",
+        "period",
+        "saltus",
+        "proved",
+        "checked_to",
+        "observed_preperiod",
+        "observed_period",
+        "observed_saltus",
+        "largest_value",
+        "largest_value_heap",
+        "rare_mask",
+        "rare_heap_parity",
+        "rare_heaps",
+        "last_rare_heap",
+        "rare_values",
+        "seconds",
+        "grundy_version",
+    ];
+
+    /// The upsert every writer uses: a row replaces the stored one only when the stored one does not
+    /// already answer the census at the new row's bound (see [`CensusRow::done_at`](super::CensusRow::done_at)), so that a
+    /// smaller rerun never overwrites a longer search, and two writers of one game agree.
+    pub fn upsert() -> String {
+        let updates: Vec<String> = COLUMNS[1..].iter().map(|column| format!("{column} = excluded.{column}")).collect();
+        format!(
+            "INSERT INTO census ({}) VALUES ({}) ON CONFLICT (game) DO UPDATE SET {} \
+             WHERE NOT (census.max_heap >= excluded.max_heap OR (census.proved = 1 AND census.checked_to <= excluded.max_heap))",
+            COLUMNS.join(", "),
+            (1..=COLUMNS.len()).map(|i| format!("?{i}")).collect::<Vec<_>>().join(", "),
+            updates.join(", ")
+        )
     }
 }
 

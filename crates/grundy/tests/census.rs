@@ -318,3 +318,36 @@ proptest! {
         prop_assert_eq!(row.largest_value, *computed.iter().max().unwrap());
     }
 }
+
+/// `docs/census.md` is the contract other writers (the Python driver) follow: it must show the
+/// very schema, settings and done-query of [`sql`], which both writers use.
+#[test]
+fn the_documented_sql_is_the_sql_in_use() {
+    let docs = include_str!("../../../docs/census.md");
+    assert!(docs.contains(sql::SCHEMA.trim()), "docs/census.md shows sql::SCHEMA verbatim");
+    let version_row = format!("'schema_version', '{}'", sql::SCHEMA_VERSION);
+    assert!(docs.contains(&version_row) && sql::SCHEMA.contains(&version_row), "the schema writes SCHEMA_VERSION");
+    for pragma in sql::PRAGMAS {
+        assert!(docs.contains(&format!("{pragma};")), "docs/census.md shows `{pragma}`");
+    }
+    assert!(docs.contains(&format!("{};", sql::DONE)), "docs/census.md shows sql::DONE");
+    // The upsert names every column once, in the order of the table.
+    let upsert = sql::upsert();
+    let listed = upsert.split_once('(').unwrap().1.split_once(')').unwrap().0;
+    assert_eq!(listed.split(", ").collect::<Vec<_>>(), sql::COLUMNS);
+    for column in &sql::COLUMNS[1..] {
+        assert!(upsert.contains(&format!("{column} = excluded.{column}")), "{column}");
+        assert!(sql::SCHEMA.contains(&format!("\n    {column} ")), "{column} in the table");
+    }
+}
+
+#[test]
+fn first_digits_are_single_digits() {
+    assert_eq!(parse_first_digits("0").unwrap(), [0]);
+    assert_eq!(parse_first_digits("0,4").unwrap(), [0, 4]);
+    assert_eq!(parse_first_digits(" 8 , c").unwrap(), [8, 12]);
+    for bad in ["", "0,", "04", "x", "0,,4", "-1"] {
+        let error = parse_first_digits(bad).unwrap_err().to_string();
+        assert!(error.starts_with("bad census option --d0"), "{bad}: {error}");
+    }
+}

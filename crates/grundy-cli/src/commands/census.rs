@@ -8,6 +8,7 @@
 
 use crate::output::{Stop, print, print_json};
 use anyhow::Context;
+use grundy::census::sql::{COLUMNS, SCHEMA, SCHEMA_VERSION};
 use grundy::census::{self, CensusRow};
 use grundy::heap::SequenceControl;
 use grundy::heap::octal::CodeBase;
@@ -119,19 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 fn run_codes(base: CodeBase, args: CodeArgs) -> anyhow::Result<()> {
     let digits = census::parse_count_range("--digits", &args.digits)?;
-    let mut firsts = Vec::new();
-    for part in args.d0.split(',') {
-        let part = part.trim();
-        let digit =
-            (part.len() == 1).then(|| part.chars().next().and_then(|c| c.to_digit(16))).flatten().ok_or_else(|| {
-                grundy::GameError::BadCensus {
-                    option: "--d0".to_owned(),
-                    text: grundy::error::quote(part),
-                    reason: "the digits before the point are single digits, comma-separated (`0,4`)".to_owned(),
-                }
-            })?;
-        firsts.push(digit as u8);
-    }
+    let firsts = census::parse_first_digits(&args.d0)?;
     let games = census::code_games(base, digits, &firsts)?;
     run_census(games, &args.run)
 }
@@ -335,79 +324,7 @@ fn progress_bar(games: u64) -> Option<ProgressBar> {
 }
 
 /// How long a census waits for another writer's transaction before it calls the database busy.
-const BUSY_WAIT: Duration = Duration::from_secs(30);
-
-/// The schema version this build writes and reads (`census_meta.schema_version`).
-const SCHEMA_VERSION: &str = "1";
-
-/// The tables (documented in `docs/census.md`).
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS census_meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) STRICT;
-INSERT OR IGNORE INTO census_meta (key, value) VALUES ('schema_version', '1');
-CREATE TABLE IF NOT EXISTS census (
-    game TEXT PRIMARY KEY,
-    family TEXT NOT NULL,
-    max_heap INTEGER NOT NULL,
-    preperiod INTEGER,
-    period INTEGER,
-    saltus INTEGER,
-    proved INTEGER NOT NULL CHECK (proved IN (0, 1)),
-    checked_to INTEGER NOT NULL,
-    observed_preperiod INTEGER,
-    observed_period INTEGER,
-    observed_saltus INTEGER,
-    largest_value INTEGER NOT NULL,
-    largest_value_heap INTEGER NOT NULL,
-    rare_mask INTEGER,
-    rare_heap_parity INTEGER CHECK (rare_heap_parity IN (0, 1)),
-    rare_heaps INTEGER,
-    last_rare_heap INTEGER,
-    rare_values TEXT,
-    seconds REAL NOT NULL,
-    grundy_version TEXT NOT NULL
-) STRICT;
-";
-
-/// Every column of `census`, in order.
-const COLUMNS: [&str; 20] = [
-    "game",
-    "family",
-    "max_heap",
-    "preperiod",
-    "period",
-    "saltus",
-    "proved",
-    "checked_to",
-    "observed_preperiod",
-    "observed_period",
-    "observed_saltus",
-    "largest_value",
-    "largest_value_heap",
-    "rare_mask",
-    "rare_heap_parity",
-    "rare_heaps",
-    "last_rare_heap",
-    "rare_values",
-    "seconds",
-    "grundy_version",
-];
-
-/// The upsert every writer uses: a row replaces the stored one only when the stored one does not
-/// already answer the census at the new row's bound (see `CensusRow::done_at`), so that a
-/// smaller rerun never overwrites a longer search, and two writers of one game agree.
-fn upsert_sql() -> String {
-    let updates: Vec<String> = COLUMNS[1..].iter().map(|column| format!("{column} = excluded.{column}")).collect();
-    format!(
-        "INSERT INTO census ({}) VALUES ({}) ON CONFLICT (game) DO UPDATE SET {} \
-         WHERE NOT (census.max_heap >= excluded.max_heap OR (census.proved = 1 AND census.checked_to <= excluded.max_heap))",
-        COLUMNS.join(", "),
-        (1..=COLUMNS.len()).map(|i| format!("?{i}")).collect::<Vec<_>>().join(", "),
-        updates.join(", ")
-    )
-}
+const BUSY_WAIT: Duration = Duration::from_millis(census::sql::BUSY_TIMEOUT_MS);
 
 /// A census database.
 struct Database {
@@ -533,7 +450,7 @@ impl Database {
         let transaction = self.connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
         transaction
             .execute(
-                &upsert_sql(),
+                &census::sql::upsert(),
                 params![
                     row.game,
                     row.family,
