@@ -8,8 +8,10 @@
 //! Two kernels compute the sequence (module `kernel`):
 //! - **plain**: every option is looked at. Values are kept one byte each while they fit (two,
 //!   then four bytes once a value needs it — never wrapping), the mex is found on a bitset, and
-//!   the `G(a) ^ G(m − a)` scans are written as fixed-width blocks over a forward and a
-//!   reversed copy of the table, so that the compiler vectorizes them. The mex is checked
+//!   the `G(a) ^ G(m − a)` scans compare 32 bytes of pairs at a time (AVX2 when the CPU has
+//!   it, chosen at run time; fixed-width blocks the compiler vectorizes otherwise), the
+//!   partners `G(m − a)` read backwards and reversed in registers, so that no reversed copy
+//!   of the table is kept. The mex is checked
 //!   candidate by candidate: a short prefix of the pairs is marked, then each smallest
 //!   unmarked value is searched for in the rest; the one not found is the mex.
 //! - **rare-value** (the sparse-space phenomenon: *Winning Ways* ch. 4 “Sparse Space Spells
@@ -310,17 +312,16 @@ impl NimSequenceEngine {
         if values.len() >= len {
             return Ok(true);
         }
-        // The u32 output, the working table and its reversed copy (at most 4 bytes each, the
-        // copy up to twice as long when grown stretch by stretch), and for three-way splits the
+        // The u32 output and the working table (at most 4 bytes each), and for three-way splits the
         // pair sets: a bitset of the values below the largest one's power of two, per heap.
         // Their values grow about linearly with the heap (0.8F: G(9000) = 5142), so the largest
         // value at `len` is extrapolated linearly from the prefix (at least 64, at most 2^32).
         let bytes_each = if self.moves.splits_in_three() {
             let largest = values.iter().copied().max().unwrap_or(0) as u128;
             let extrapolated = (largest * len as u128 / values.len().max(1) as u128).clamp(64, 1 << 32);
-            16 + extrapolated.next_power_of_two() / 8
+            8 + extrapolated.next_power_of_two() / 8
         } else {
-            16
+            8
         };
         check_memory(|| format!("the nim-sequence of {spec} up to heap {len}"), len as u128, bytes_each)?;
         let kernel = *self.kernel.lock().expect("kernel lock");
