@@ -1,6 +1,6 @@
 //! The plain and rare-value kernels (see the module above for the method and its sources).
 
-use super::{Kernel, TakeBreakMoves};
+use super::{CompactSequence, Kernel, TakeBreakMoves};
 use crate::heap::SequenceControl;
 use std::ops::BitXor;
 
@@ -77,17 +77,21 @@ impl Report {
 enum Stop {
     Reached,
     Cancelled,
-    /// The last value pushed does not fit the cell type: go on with a wider one.
-    Widen,
+    /// This value, the next of the sequence, does not fit the cell type (it went to the `u32`
+    /// output, if any, not to the tables): go on with a wider one.
+    Widen(u32),
 }
 
 /// The working tables of one cell width, kept by the engine between calls, so that extending a
 /// long sequence stretch by stretch (as the period search and checkpoints do) does not rebuild
-/// them each time. They describe `values.len()` heaps; a call whose prefix has that length
+/// them each time. They describe `described` heaps; a call whose prefix has that length
 /// continues from them (the nim-sequence is unique, so any correct prefix of that length is
-/// this one), any other call rebuilds them from its prefix.
+/// this one), any other call rebuilds them from its prefix. For a `Vec<u32>` prefix they keep
+/// their own copy of the values in `values`; a [`CompactSequence`] lends its values to them for
+/// the call instead (`values` is empty between calls), so that they are stored once.
 pub(crate) struct Tables<T> {
     values: Vec<T>,
+    described: usize,
     largest: u32,
     sparse: Sparse<T>,
     pair_sets: PairSets,
@@ -95,8 +99,7 @@ pub(crate) struct Tables<T> {
 }
 
 impl<T: Cell> Tables<T> {
-    fn build(out: &[u32], capacity: usize, moves: &TakeBreakMoves, kernel: Kernel) -> Self {
-        let values: Vec<T> = out.iter().map(|&value| T::from_u32(value)).collect();
+    fn build(values: Vec<T>, capacity: usize, moves: &TakeBreakMoves, kernel: Kernel) -> Self {
         let mut sparse = Sparse::<T> {
             active: false,
             tracking: false,
@@ -112,7 +115,8 @@ impl<T: Cell> Tables<T> {
             sparse.review(&values, moves, kernel);
         }
         let mut tables = Tables {
-            largest: out.iter().copied().max().unwrap_or(0),
+            largest: values.iter().map(|value| value.to_u32()).max().unwrap_or(0),
+            described: values.len(),
             values,
             sparse,
             pair_sets: PairSets::default(),
@@ -149,28 +153,34 @@ pub(crate) fn extend(
     cache: &mut Cache,
 ) -> bool {
     loop {
-        let fits = |values: usize, cached: Kernel| values == out.len() && cached == kernel;
+        // The tables hold their own copy of the values here.
+        let fits = |tables_len: usize, described: usize, cached: Kernel| {
+            tables_len == out.len() && described == out.len() && cached == kernel
+        };
         let stop = match cache {
-            Cache::Byte(tables) if fits(tables.values.len(), tables.kernel) => {
+            Cache::Byte(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
                 report.width = 8;
-                run(moves, out, len, control, report, tables)
+                run(moves, Some(out), len, control, report, tables)
             }
-            Cache::Half(tables) if fits(tables.values.len(), tables.kernel) => {
+            Cache::Half(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
                 report.width = 16;
-                run(moves, out, len, control, report, tables)
+                run(moves, Some(out), len, control, report, tables)
             }
-            Cache::Word(tables) if fits(tables.values.len(), tables.kernel) => {
+            Cache::Word(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
                 report.width = 32;
-                run(moves, out, len, control, report, tables)
+                run(moves, Some(out), len, control, report, tables)
             }
             _ => {
+                fn cells<T: Cell>(out: &[u32]) -> Vec<T> {
+                    out.iter().map(|&value| T::from_u32(value)).collect()
+                }
                 let largest = out.iter().copied().max().unwrap_or(0);
                 *cache = if largest <= u32::from(u8::MAX) {
-                    Cache::Byte(Tables::build(out, len, moves, kernel))
+                    Cache::Byte(Tables::build(cells(out), len, moves, kernel))
                 } else if largest <= u32::from(u16::MAX) {
-                    Cache::Half(Tables::build(out, len, moves, kernel))
+                    Cache::Half(Tables::build(cells(out), len, moves, kernel))
                 } else {
-                    Cache::Word(Tables::build(out, len, moves, kernel))
+                    Cache::Word(Tables::build(cells(out), len, moves, kernel))
                 };
                 continue;
             }
@@ -178,8 +188,85 @@ pub(crate) fn extend(
         match stop {
             Stop::Reached => return true,
             Stop::Cancelled => return false,
-            // The last value does not fit: rebuild the tables one width up.
-            Stop::Widen => *cache = Cache::Empty,
+            // The last value (pushed to `out`) does not fit: rebuild the tables one width up.
+            Stop::Widen(_) => *cache = Cache::Empty,
+        }
+    }
+}
+
+/// Extends `values` to `len` values in place, its own width being the tables' cell type;
+/// `false` when cancelled.
+pub(crate) fn extend_compact(
+    moves: &TakeBreakMoves,
+    values: &mut CompactSequence,
+    len: usize,
+    control: &SequenceControl,
+    kernel: Kernel,
+    report: &mut Report,
+    cache: &mut Cache,
+) -> bool {
+    /// Lends `values` to `tables` for one run.
+    fn lend<T: Cell>(
+        moves: &TakeBreakMoves,
+        values: &mut Vec<T>,
+        len: usize,
+        control: &SequenceControl,
+        report: &mut Report,
+        tables: &mut Tables<T>,
+    ) -> Stop {
+        tables.values = std::mem::take(values);
+        let stop = run(moves, None, len, control, report, tables);
+        *values = std::mem::take(&mut tables.values);
+        stop
+    }
+    loop {
+        // The tables lent their values back at the end of the last call.
+        let known = values.len();
+        let fits = |tables_len: usize, described: usize, cached: Kernel| {
+            tables_len == 0 && described == known && cached == kernel
+        };
+        let stop = match (&mut *cache, &mut *values) {
+            (Cache::Byte(tables), CompactSequence::Byte(cells))
+                if fits(tables.values.len(), tables.described, tables.kernel) =>
+            {
+                report.width = 8;
+                lend(moves, cells, len, control, report, tables)
+            }
+            (Cache::Half(tables), CompactSequence::Half(cells))
+                if fits(tables.values.len(), tables.described, tables.kernel) =>
+            {
+                report.width = 16;
+                lend(moves, cells, len, control, report, tables)
+            }
+            (Cache::Word(tables), CompactSequence::Word(cells))
+                if fits(tables.values.len(), tables.described, tables.kernel) =>
+            {
+                report.width = 32;
+                lend(moves, cells, len, control, report, tables)
+            }
+            (_, sequence) => {
+                // Rebuilt from the values, which are lent back at once.
+                fn adopt<T: Cell>(cells: &mut Vec<T>, len: usize, moves: &TakeBreakMoves, kernel: Kernel) -> Tables<T> {
+                    let mut tables = Tables::build(std::mem::take(cells), len, moves, kernel);
+                    *cells = std::mem::take(&mut tables.values);
+                    tables
+                }
+                *cache = match sequence {
+                    CompactSequence::Byte(cells) => Cache::Byte(adopt(cells, len, moves, kernel)),
+                    CompactSequence::Half(cells) => Cache::Half(adopt(cells, len, moves, kernel)),
+                    CompactSequence::Word(cells) => Cache::Word(adopt(cells, len, moves, kernel)),
+                };
+                continue;
+            }
+        };
+        match stop {
+            Stop::Reached => return true,
+            Stop::Cancelled => return false,
+            // The value does not fit the width: widen the values, then rebuild the tables.
+            Stop::Widen(value) => {
+                values.push(value);
+                *cache = Cache::Empty;
+            }
         }
     }
 }
@@ -333,19 +420,19 @@ impl Marks {
 
 fn run<T: Cell>(
     moves: &TakeBreakMoves,
-    out: &mut Vec<u32>,
+    mut out: Option<&mut Vec<u32>>,
     len: usize,
     control: &SequenceControl,
     report: &mut Report,
     tables: &mut Tables<T>,
 ) -> Stop {
-    let start = out.len();
+    let start = tables.values.len();
     if start >= len {
         return Stop::Reached;
     }
     tables.reserve(len);
     let kernel = tables.kernel;
-    let Tables { values, largest, sparse, pair_sets, .. } = tables;
+    let Tables { values, described, largest, sparse, pair_sets, .. } = tables;
     let mut marks = Marks { seen: Vec::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
     report.threads = rayon::current_num_threads();
@@ -396,12 +483,15 @@ fn run<T: Cell>(
             } else {
                 report.plain_heaps += 1;
             }
-            out.push(value);
+            if let Some(out) = out.as_mut() {
+                out.push(value);
+            }
             if value > T::MAX {
-                return Stop::Widen;
+                return Stop::Widen(value);
             }
             let cell = T::from_u32(value);
             values.push(cell);
+            *described = values.len();
             *largest = (*largest).max(value);
             if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
                 sparse.positions.push(heap as u32);
