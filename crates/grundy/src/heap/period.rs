@@ -392,7 +392,7 @@ impl Search<'_, '_, '_> {
 
     fn report(&self, proved: Option<(Period, Proof)>, interrupted: bool) -> PeriodReport {
         let observed =
-            if proved.is_none() { with_prefix!(&self.store, self.cap, |prefix| observe(prefix)) } else { None };
+            if proved.is_none() { with_prefix!(&self.store, self.cap, |prefix| observe_in(prefix)) } else { None };
         PeriodReport {
             periodicity: self.periodicity,
             proved,
@@ -555,7 +555,12 @@ fn octal_check<T: Stored>(values: &[T], removal: usize, parts: usize) -> OctalCh
 /// assert_eq!((pattern.preperiod, pattern.period, pattern.saltus, pattern.proved), (0, 1, 1, false));
 /// assert!(observe(&[0, 1, 2, 0, 3, 1, 4]).is_none());
 /// ```
-pub fn observe<T: Copy + Eq + Into<u32>>(values: &[T]) -> Option<Period> {
+pub fn observe(values: &[u32]) -> Option<Period> {
+    observe_in(values)
+}
+
+/// [`observe`] on values of any stored width.
+fn observe_in<T: Stored>(values: &[T]) -> Option<Period> {
     let n = values.len();
     // Long runs of equal values can make the scans long; a bound keeps this linear.
     let budget = 64 * n as u64 + (1 << 22);

@@ -316,8 +316,7 @@ impl NimSequenceEngine {
             return Ok(true);
         }
         // The u32 output and the working table (at most 4 bytes each).
-        let largest = values.iter().copied().max().unwrap_or(0);
-        self.check_memory(spec, largest, values.len(), len, 8)?;
+        self.check_memory(spec, || values.iter().copied().max().unwrap_or(0), values.len(), len, 8)?;
         self.run(|kernel, report, cache| kernel::extend(&self.moves, values, len, control, kernel, report, cache))
     }
 
@@ -337,7 +336,7 @@ impl NimSequenceEngine {
             return Ok(true);
         }
         // The table, at most 4 bytes a value.
-        self.check_memory(spec, values.largest(), values.len(), len, 4)?;
+        self.check_memory(spec, || values.largest(), values.len(), len, 4)?;
         self.run(|kernel, report, cache| {
             kernel::extend_compact(&self.moves, values, len, control, kernel, report, cache)
         })
@@ -346,17 +345,18 @@ impl NimSequenceEngine {
     /// Refuses tables of `len` heaps at `table_bytes` a heap, and for three-way splits the pair
     /// sets: a bitset of the values below the largest one's power of two, per heap. Their
     /// values grow about linearly with the heap (0.8F: G(9000) = 5142), so the largest value at
-    /// `len` is extrapolated linearly from the prefix's `largest` (at least 64, at most 2^32).
+    /// `len` is extrapolated linearly from the prefix's `largest` value (at least 64, at most
+    /// 2^32; only looked up for three-way splits).
     fn check_memory(
         &self,
         spec: &str,
-        largest: u32,
+        largest: impl FnOnce() -> u32,
         known: usize,
         len: usize,
         table_bytes: u128,
     ) -> Result<(), GameError> {
         let bytes_each = if self.moves.splits_in_three() {
-            let extrapolated = (u128::from(largest) * len as u128 / known.max(1) as u128).clamp(64, 1 << 32);
+            let extrapolated = (u128::from(largest()) * len as u128 / known.max(1) as u128).clamp(64, 1 << 32);
             table_bytes + extrapolated.next_power_of_two() / 8
         } else {
             table_bytes
