@@ -6,8 +6,9 @@
 use crate::output::Stop;
 use anyhow::Context;
 use grundy::error::quote;
-use grundy::heap::checkpoint::{MAX_HEADER_LINE, decode, encode, read_header, spot_check};
-use grundy::heap::period::{PeriodReport, find_period};
+use grundy::heap::checkpoint::{MAX_HEADER_LINE, decode, encode_compact, read_header, spot_check};
+use grundy::heap::period::{PeriodReport, find_period_compact};
+use grundy::heap::sequence::CompactSequence;
 use grundy::heap::{HeapGame, SequenceControl};
 use grundy::ruleset::Ruleset;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -37,15 +38,10 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
         .ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any table on this machine"))?;
     grundy::error::check_memory(|| format!("the nim-sequence of {} up to heap {to}", game.spec()), len as u128, 4)?;
     let mut run = LongRun::start(game, checkpoint, len as u64)?;
-    // The whole table at once, fallibly: growth by doubling would pass the estimate.
-    let missing = len.saturating_sub(run.values.len());
-    grundy::error::try_reserve_table(&mut run.values, missing, || {
-        format!("the nim-sequence of {} up to heap {to}", game.spec())
-    })?;
     let finished = run.extend(len)?;
     let mut values = run.finish(!finished)?;
     values.truncate(len);
-    Ok(values)
+    Ok(values.into_vec())
 }
 
 /// How often a checkpoint is rewritten during a run (besides at its end and on a signal).
@@ -146,7 +142,7 @@ impl CheckpointFile {
     /// Opens the checkpoint at `path` for a run: refuses at once a place it cannot write, a
     /// checkpoint another run holds, or one that is not a regular file; removes temporary files
     /// that dead runs left; reads the prefix saved (empty when there is no file yet).
-    fn open(path: &Path, game: &dyn HeapGame) -> anyhow::Result<(Self, Vec<u32>)> {
+    fn open(path: &Path, game: &dyn HeapGame) -> anyhow::Result<(Self, CompactSequence)> {
         let shown = quote(&path.display().to_string());
         match std::fs::metadata(path) {
             Ok(metadata) if !metadata.is_file() => {
@@ -171,9 +167,9 @@ impl CheckpointFile {
             Ok(bytes) => {
                 let values = decode(&bytes, &spec).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
                 spot_check(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
-                values
+                CompactSequence::from_values(&values)
             }
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => CompactSequence::new(),
             Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot read checkpoint `{shown}`"))),
         };
         let file = CheckpointFile {
@@ -267,7 +263,7 @@ impl CheckpointFile {
 
     /// Writes `values` to a temporary file next to the checkpoint, then renames it over —
     /// unless the checkpoint on disk already holds as many values or more.
-    fn save(&mut self, values: &[u32]) -> anyhow::Result<()> {
+    fn save(&mut self, values: &CompactSequence) -> anyhow::Result<()> {
         if values.len() <= self.saved_len || self.length_on_disk() >= values.len() as u64 {
             return Ok(());
         }
@@ -275,7 +271,7 @@ impl CheckpointFile {
         let temporary = beside(&self.path, &format!(".tmp-{}", std::process::id()));
         let write = || -> std::io::Result<()> {
             let mut file = std::fs::File::create(&temporary)?;
-            file.write_all(&encode(&self.spec, values))?;
+            file.write_all(&encode_compact(&self.spec, values))?;
             file.sync_all()?;
             std::fs::rename(&temporary, &self.path)
         };
@@ -290,7 +286,7 @@ impl CheckpointFile {
 
     /// Saves when the last save is old. A failed save is warned about once on stderr and the
     /// run goes on (the result is still printed; the save is tried again at the end).
-    fn save_now_and_then(&mut self, values: &[u32]) {
+    fn save_now_and_then(&mut self, values: &CompactSequence) {
         if self.last_save.elapsed() >= SAVE_EVERY
             && let Err(error) = self.save(values)
         {
@@ -326,8 +322,8 @@ impl Drop for LongRun<'_> {
 /// One long computation of a game's nim-sequence.
 pub struct LongRun<'g> {
     game: &'g dyn HeapGame,
-    /// The values computed so far (and read from the checkpoint).
-    pub values: Vec<u32>,
+    /// The values computed so far (and read from the checkpoint), one byte each while they fit.
+    pub values: CompactSequence,
     checkpoint: Option<CheckpointFile>,
     bar: Option<ProgressBar>,
 }
@@ -341,7 +337,7 @@ impl<'g> LongRun<'g> {
                 let (file, values) = CheckpointFile::open(path, game)?;
                 (Some(file), values)
             }
-            None => (None, Vec::new()),
+            None => (None, CompactSequence::new()),
         };
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total);
@@ -371,7 +367,7 @@ impl<'g> LongRun<'g> {
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
             let before = values.len();
-            let done = game.extend_sequence(values, next, &control)?;
+            let done = game.extend_compact(values, next, &control)?;
             anyhow::ensure!(
                 !done || values.len() > before,
                 "internal error: the sequence of {} did not grow past heap {before}",
@@ -387,7 +383,7 @@ impl<'g> LongRun<'g> {
         Ok(true)
     }
 
-    /// Searches for a proved period up to heap `max_heap` (see [`find_period`]).
+    /// Searches for a proved period up to heap `max_heap` (see [`find_period_compact`]).
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
         let LongRun { game, values, checkpoint, bar } = self;
         let bar = &*bar;
@@ -397,17 +393,17 @@ impl<'g> LongRun<'g> {
             }
         };
         let control = SequenceControl { cancel: cancel(), progress: &progress };
-        let mut after_segment = |values: &[u32]| {
+        let mut after_segment = |values: &CompactSequence| {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);
             }
         };
-        Ok(find_period(*game, values, max_heap, &control, &mut after_segment)?)
+        Ok(find_period_compact(*game, values, max_heap, &control, &mut after_segment)?)
     }
 
     /// Ends the run: clears the progress bar and saves the checkpoint. When the run was
     /// interrupted, the error that says so (with where the values were saved).
-    pub fn finish(mut self, interrupted: bool) -> anyhow::Result<Vec<u32>> {
+    pub fn finish(mut self, interrupted: bool) -> anyhow::Result<CompactSequence> {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }

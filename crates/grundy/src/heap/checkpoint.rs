@@ -19,6 +19,7 @@
 
 use crate::error::{GameError, quote};
 use crate::heap::HeapGame;
+use crate::heap::sequence::CompactSequence;
 
 /// The first line of every checkpoint.
 pub const MAGIC: &str = "grundy-checkpoint 1";
@@ -95,7 +96,27 @@ fn checksum(parts: &[&[u8]]) -> u64 {
 /// assert!(decode(&bytes[..bytes.len() - 1], "sub:1,2").is_err());
 /// ```
 pub fn encode(spec: &str, values: &[u32]) -> Vec<u8> {
-    let largest = values.iter().copied().max().unwrap_or(0);
+    encode_cells(spec, values)
+}
+
+/// [`encode`] from a [`CompactSequence`], with no `u32` copy of the values (the same bytes).
+///
+/// ```
+/// use grundy::heap::checkpoint::{encode, encode_compact};
+/// use grundy::heap::sequence::CompactSequence;
+/// let values = [0, 1, 2, 300, 1];
+/// assert_eq!(encode_compact("sub:1,2", &CompactSequence::from_values(&values)), encode("sub:1,2", &values));
+/// ```
+pub fn encode_compact(spec: &str, values: &CompactSequence) -> Vec<u8> {
+    match values {
+        CompactSequence::Byte(values) => encode_cells(spec, values),
+        CompactSequence::Half(values) => encode_cells(spec, values),
+        CompactSequence::Word(values) => encode_cells(spec, values),
+    }
+}
+
+fn encode_cells<T: Copy + Into<u32>>(spec: &str, values: &[T]) -> Vec<u8> {
+    let largest = values.iter().map(|&value| value.into()).max().unwrap_or(0);
     let width: usize = if largest < 1 << 8 {
         1
     } else if largest < 1 << 16 {
@@ -105,7 +126,7 @@ pub fn encode(spec: &str, values: &[u32]) -> Vec<u8> {
     };
     let mut payload = Vec::with_capacity(values.len() * width);
     for &value in values {
-        payload.extend_from_slice(&value.to_le_bytes()[..width]);
+        payload.extend_from_slice(&value.into().to_le_bytes()[..width]);
     }
     let length = values.len().to_string();
     let width_text = width.to_string();

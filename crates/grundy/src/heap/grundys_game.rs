@@ -63,6 +63,16 @@ impl HeapGame for GrundysGame {
         self.engine.extend(&self.spec(), values, len, control)
     }
 
+    /// The engine extends the compact table in place.
+    fn extend_compact(
+        &self,
+        values: &mut crate::heap::sequence::CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
+        self.engine.extend_compact(&self.spec(), values, len, control)
+    }
+
     /// Not an octal game: no theorem turns an observed period into a proof.
     fn periodicity(&self) -> Periodicity {
         Periodicity::Unproved

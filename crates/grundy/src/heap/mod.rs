@@ -33,6 +33,23 @@ pub trait HeapGame: Send + Sync {
     /// [`GameError::TooLarge`] when the table would not fit in memory.
     fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError>;
 
+    /// [`extend_sequence`](Self::extend_sequence) on a [`sequence::CompactSequence`] (one byte
+    /// a value while they fit), which the long runs and the period search keep instead of a
+    /// `Vec<u32>`. The default widens the values to four bytes once and extends them with
+    /// `extend_sequence`; the engine of octal games and Grundy's game extends the compact table
+    /// in place.
+    ///
+    /// # Errors
+    /// As [`extend_sequence`](Self::extend_sequence).
+    fn extend_compact(
+        &self,
+        values: &mut sequence::CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
+        self.extend_sequence(values.words_mut(), len, control)
+    }
+
     /// The rules as one text that is the same for every spelling of the same game (`dawson`,
     /// `octal:0.07` and `hex:0.07` all give `octal:0.07`): what a checkpoint is compared by.
     fn canonical_spec(&self) -> String {

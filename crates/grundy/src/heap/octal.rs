@@ -298,6 +298,16 @@ impl HeapGame for OctalGame {
         self.engine.extend(&self.spec(), values, len, control)
     }
 
+    /// The engine extends the compact table in place.
+    fn extend_compact(
+        &self,
+        values: &mut crate::heap::sequence::CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
+        self.engine.extend_compact(&self.spec(), values, len, control)
+    }
+
     /// The periodicity theorem proves periods of octal games only.
     ///
     /// For splits into at most two heaps (every octal code) it is Guy and Smith's theorem

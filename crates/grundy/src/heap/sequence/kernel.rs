@@ -1,6 +1,6 @@
 //! The plain and rare-value kernels (see the module above for the method and its sources).
 
-use super::{Kernel, TakeBreakMoves};
+use super::{CompactSequence, Kernel, TakeBreakMoves};
 use crate::heap::SequenceControl;
 use std::ops::BitXor;
 
@@ -77,20 +77,21 @@ impl Report {
 enum Stop {
     Reached,
     Cancelled,
-    /// The last value pushed does not fit the cell type: go on with a wider one.
-    Widen,
+    /// This value, the next of the sequence, does not fit the cell type (it went to the `u32`
+    /// output, if any, not to the tables): go on with a wider one.
+    Widen(u32),
 }
 
 /// The working tables of one cell width, kept by the engine between calls, so that extending a
 /// long sequence stretch by stretch (as the period search and checkpoints do) does not rebuild
-/// them each time. They describe `values.len()` heaps; a call whose prefix has that length
+/// them each time. They describe `described` heaps; a call whose prefix has that length
 /// continues from them (the nim-sequence is unique, so any correct prefix of that length is
-/// this one), any other call rebuilds them from its prefix.
+/// this one), any other call rebuilds them from its prefix. For a `Vec<u32>` prefix they keep
+/// their own copy of the values in `values`; a [`CompactSequence`] lends its values to them for
+/// the call instead (`values` is empty between calls), so that they are stored once.
 pub(crate) struct Tables<T> {
     values: Vec<T>,
-    /// `reversed[reversed.len() - 1 - i] = G(i)`: `G(m - a)` for increasing `a` is then a
-    /// forward slice. Its length is the capacity, grown by doubling.
-    reversed: Vec<T>,
+    described: usize,
     largest: u32,
     sparse: Sparse<T>,
     pair_sets: PairSets,
@@ -98,8 +99,7 @@ pub(crate) struct Tables<T> {
 }
 
 impl<T: Cell> Tables<T> {
-    fn build(out: &[u32], capacity: usize, moves: &TakeBreakMoves, kernel: Kernel) -> Self {
-        let values: Vec<T> = out.iter().map(|&value| T::from_u32(value)).collect();
+    fn build(values: Vec<T>, capacity: usize, moves: &TakeBreakMoves, kernel: Kernel) -> Self {
         let mut sparse = Sparse::<T> {
             active: false,
             tracking: false,
@@ -115,8 +115,8 @@ impl<T: Cell> Tables<T> {
             sparse.review(&values, moves, kernel);
         }
         let mut tables = Tables {
-            largest: out.iter().copied().max().unwrap_or(0),
-            reversed: Vec::new(),
+            largest: values.iter().map(|value| value.to_u32()).max().unwrap_or(0),
+            described: values.len(),
             values,
             sparse,
             pair_sets: PairSets::default(),
@@ -126,17 +126,9 @@ impl<T: Cell> Tables<T> {
         tables
     }
 
-    /// Makes room for `len` heaps.
+    /// Makes room for `len` heaps (only the pages written count against memory).
     fn reserve(&mut self, len: usize) {
-        if self.reversed.len() >= len {
-            return;
-        }
-        let capacity = len.max(2 * self.reversed.len());
-        self.values.reserve(capacity - self.values.len());
-        self.reversed = vec![T::default(); capacity];
-        for (heap, &value) in self.values.iter().enumerate() {
-            self.reversed[capacity - 1 - heap] = value;
-        }
+        self.values.reserve(len.saturating_sub(self.values.len()));
     }
 }
 
@@ -161,28 +153,34 @@ pub(crate) fn extend(
     cache: &mut Cache,
 ) -> bool {
     loop {
-        let fits = |values: usize, cached: Kernel| values == out.len() && cached == kernel;
+        // The tables hold their own copy of the values here.
+        let fits = |tables_len: usize, described: usize, cached: Kernel| {
+            tables_len == out.len() && described == out.len() && cached == kernel
+        };
         let stop = match cache {
-            Cache::Byte(tables) if fits(tables.values.len(), tables.kernel) => {
+            Cache::Byte(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
                 report.width = 8;
-                run(moves, out, len, control, report, tables)
+                run(moves, Some(out), len, control, report, tables)
             }
-            Cache::Half(tables) if fits(tables.values.len(), tables.kernel) => {
+            Cache::Half(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
                 report.width = 16;
-                run(moves, out, len, control, report, tables)
+                run(moves, Some(out), len, control, report, tables)
             }
-            Cache::Word(tables) if fits(tables.values.len(), tables.kernel) => {
+            Cache::Word(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
                 report.width = 32;
-                run(moves, out, len, control, report, tables)
+                run(moves, Some(out), len, control, report, tables)
             }
             _ => {
+                fn cells<T: Cell>(out: &[u32]) -> Vec<T> {
+                    out.iter().map(|&value| T::from_u32(value)).collect()
+                }
                 let largest = out.iter().copied().max().unwrap_or(0);
                 *cache = if largest <= u32::from(u8::MAX) {
-                    Cache::Byte(Tables::build(out, len, moves, kernel))
+                    Cache::Byte(Tables::build(cells(out), len, moves, kernel))
                 } else if largest <= u32::from(u16::MAX) {
-                    Cache::Half(Tables::build(out, len, moves, kernel))
+                    Cache::Half(Tables::build(cells(out), len, moves, kernel))
                 } else {
-                    Cache::Word(Tables::build(out, len, moves, kernel))
+                    Cache::Word(Tables::build(cells(out), len, moves, kernel))
                 };
                 continue;
             }
@@ -190,8 +188,85 @@ pub(crate) fn extend(
         match stop {
             Stop::Reached => return true,
             Stop::Cancelled => return false,
-            // The last value does not fit: rebuild the tables one width up.
-            Stop::Widen => *cache = Cache::Empty,
+            // The last value (pushed to `out`) does not fit: rebuild the tables one width up.
+            Stop::Widen(_) => *cache = Cache::Empty,
+        }
+    }
+}
+
+/// Extends `values` to `len` values in place, its own width being the tables' cell type;
+/// `false` when cancelled.
+pub(crate) fn extend_compact(
+    moves: &TakeBreakMoves,
+    values: &mut CompactSequence,
+    len: usize,
+    control: &SequenceControl,
+    kernel: Kernel,
+    report: &mut Report,
+    cache: &mut Cache,
+) -> bool {
+    /// Lends `values` to `tables` for one run.
+    fn lend<T: Cell>(
+        moves: &TakeBreakMoves,
+        values: &mut Vec<T>,
+        len: usize,
+        control: &SequenceControl,
+        report: &mut Report,
+        tables: &mut Tables<T>,
+    ) -> Stop {
+        tables.values = std::mem::take(values);
+        let stop = run(moves, None, len, control, report, tables);
+        *values = std::mem::take(&mut tables.values);
+        stop
+    }
+    loop {
+        // The tables lent their values back at the end of the last call.
+        let known = values.len();
+        let fits = |tables_len: usize, described: usize, cached: Kernel| {
+            tables_len == 0 && described == known && cached == kernel
+        };
+        let stop = match (&mut *cache, &mut *values) {
+            (Cache::Byte(tables), CompactSequence::Byte(cells))
+                if fits(tables.values.len(), tables.described, tables.kernel) =>
+            {
+                report.width = 8;
+                lend(moves, cells, len, control, report, tables)
+            }
+            (Cache::Half(tables), CompactSequence::Half(cells))
+                if fits(tables.values.len(), tables.described, tables.kernel) =>
+            {
+                report.width = 16;
+                lend(moves, cells, len, control, report, tables)
+            }
+            (Cache::Word(tables), CompactSequence::Word(cells))
+                if fits(tables.values.len(), tables.described, tables.kernel) =>
+            {
+                report.width = 32;
+                lend(moves, cells, len, control, report, tables)
+            }
+            (_, sequence) => {
+                // Rebuilt from the values, which are lent back at once.
+                fn adopt<T: Cell>(cells: &mut Vec<T>, len: usize, moves: &TakeBreakMoves, kernel: Kernel) -> Tables<T> {
+                    let mut tables = Tables::build(std::mem::take(cells), len, moves, kernel);
+                    *cells = std::mem::take(&mut tables.values);
+                    tables
+                }
+                *cache = match sequence {
+                    CompactSequence::Byte(cells) => Cache::Byte(adopt(cells, len, moves, kernel)),
+                    CompactSequence::Half(cells) => Cache::Half(adopt(cells, len, moves, kernel)),
+                    CompactSequence::Word(cells) => Cache::Word(adopt(cells, len, moves, kernel)),
+                };
+                continue;
+            }
+        };
+        match stop {
+            Stop::Reached => return true,
+            Stop::Cancelled => return false,
+            // The value does not fit the width: widen the values, then rebuild the tables.
+            Stop::Widen(value) => {
+                values.push(value);
+                *cache = Cache::Empty;
+            }
         }
     }
 }
@@ -345,20 +420,19 @@ impl Marks {
 
 fn run<T: Cell>(
     moves: &TakeBreakMoves,
-    out: &mut Vec<u32>,
+    mut out: Option<&mut Vec<u32>>,
     len: usize,
     control: &SequenceControl,
     report: &mut Report,
     tables: &mut Tables<T>,
 ) -> Stop {
-    let start = out.len();
+    let start = tables.values.len();
     if start >= len {
         return Stop::Reached;
     }
     tables.reserve(len);
     let kernel = tables.kernel;
-    let Tables { values, reversed, largest, sparse, pair_sets, .. } = tables;
-    let capacity = reversed.len();
+    let Tables { values, described, largest, sparse, pair_sets, .. } = tables;
     let mut marks = Marks { seen: Vec::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
     report.threads = rayon::current_num_threads();
@@ -403,20 +477,21 @@ fn run<T: Cell>(
             } else {
                 Enumeration::Full
             };
-            let value =
-                heap_value(moves, heap, values, reversed, sparse, enumeration, pair_sets, &mut marks, &mut segments);
+            let value = heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut marks, &mut segments);
             if sparse.active {
                 report.rare_heaps += 1;
             } else {
                 report.plain_heaps += 1;
             }
-            out.push(value);
+            if let Some(out) = out.as_mut() {
+                out.push(value);
+            }
             if value > T::MAX {
-                return Stop::Widen;
+                return Stop::Widen(value);
             }
             let cell = T::from_u32(value);
             values.push(cell);
-            reversed[capacity - 1 - heap] = cell;
+            *described = values.len();
             *largest = (*largest).max(value);
             if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
                 sparse.positions.push(heap as u32);
@@ -575,14 +650,12 @@ fn heap_value<T: Cell>(
     moves: &TakeBreakMoves,
     heap: usize,
     values: &[T],
-    reversed: &[T],
     sparse: &Sparse<T>,
     enumeration: Enumeration,
     pair_sets: &PairSets,
     marks: &mut Marks,
     segments: &mut Vec<Segment>,
 ) -> u32 {
-    let capacity = reversed.len();
     if moves.take_all.contains(&heap) {
         marks.mark(0);
     }
@@ -662,28 +735,54 @@ fn heap_value<T: Cell>(
             }
             continue;
         }
-        let target = T::from_u32(candidate);
-        let mut found = false;
-        for segment in segments.iter_mut() {
-            if segment.frontier > segment.high {
-                continue;
-            }
-            let lo = segment.frontier;
-            let forward = &values[lo..=segment.high];
-            let backward = &reversed[capacity - 1 - segment.m + lo..=capacity - 1 - segment.m + segment.high];
-            if let Some(offset) = find_xor(forward, backward, target) {
-                if offset < LOCAL_HIT {
-                    mark_pairs(values, segment.m, lo, lo + offset, marks);
-                    segment.frontier = lo + offset + 1;
-                } else {
-                    marks.mark(candidate);
-                }
-                found = true;
+        // The unmarked values from `candidate` on that a split may still give, up to
+        // `TARGETS` of them, are searched for in one pass, each continuing after the last hit
+        // (a value found far away marks only itself).
+        let mut targets = [T::from_u32(candidate); TARGETS];
+        let mut count = 1;
+        let mut next = candidate + 1;
+        // The last entry of `seen` is above every xor of values: never an option.
+        while count < TARGETS && (next as usize) < marks.seen.len() - 1 {
+            next = marks.first_missing(next);
+            if next > T::MAX || (sparse.active && !sparse.rare_type(heap, next)) {
                 break;
             }
+            targets[count] = T::from_u32(next);
+            count += 1;
+            next += 1;
         }
-        if !found {
-            return candidate;
+        for segment in segments.iter_mut() {
+            let mut lo = segment.frontier;
+            while count > 0 && lo <= segment.high {
+                let forward = &values[lo..=segment.high];
+                let backward = &values[segment.m - segment.high..=segment.m - lo];
+                let Some(offset) = find_xor_any(forward, backward, &targets[..count]) else {
+                    break;
+                };
+                let hit = lo + offset;
+                if lo == segment.frontier && offset < LOCAL_HIT {
+                    // Near the marked prefix: mark everything up to the hit, which may find
+                    // several targets (and later candidates) at once.
+                    mark_pairs(values, segment.m, lo, hit, marks);
+                    segment.frontier = hit + 1;
+                } else {
+                    marks.mark((values[hit] ^ values[segment.m - hit]).to_u32());
+                }
+                let mut kept = 0;
+                for index in 0..count {
+                    if marks.seen[targets[index].to_u32() as usize] == 0 {
+                        targets[kept] = targets[index];
+                        kept += 1;
+                    }
+                }
+                count = kept;
+                lo = hit + 1;
+            }
+        }
+        if count > 0 {
+            // Every unmarked value below the smallest target not found was a target, and was
+            // found: that target is the mex.
+            return targets[..count].iter().map(|target| target.to_u32()).min().expect("a target");
         }
     }
 }
@@ -854,52 +953,177 @@ fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, marks: &mut
     }
 }
 
-/// The first `i` with `forward[i] ^ backward[i] == target`.
-fn find_xor<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
+/// Values searched for in one pass of the candidate scan. Searching for the next four
+/// candidates at once (to stop rescanning the same stretch for each candidate found far away)
+/// was measured slower: 0.6 to 10^6 on one thread took 3.1–4.0 s of CPU against 2.7 s, the
+/// extra comparisons a vector costing more than the rescans they saved.
+const TARGETS: usize = 1;
+
+/// The first `i` with `forward[i] ^ backward[len − 1 − i]` among `targets` (one to
+/// [`TARGETS`] of them), where `len` is the slices' common length: `forward` holds `G(a)` for
+/// increasing `a` and `backward` the partners `G(m − a)` in increasing heap order, so the pairs
+/// of a split read `backward` from its end (no reversed copy of the table is kept).
+fn find_xor_any<T: Cell>(forward: &[T], backward: &[T], targets: &[T]) -> Option<usize> {
+    debug_assert!(!targets.is_empty() && targets.len() <= TARGETS);
+    // Padding with the first target changes nothing.
+    let padded: [T; TARGETS] = std::array::from_fn(|index| targets.get(index).copied().unwrap_or(targets[0]));
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { find_xor_avx2(forward, backward, target) };
+            return unsafe { find_xor_any_avx2(forward, backward, padded) };
         }
     }
-    find_xor_portable(forward, backward, target)
+    find_xor_any_portable(forward, backward, padded)
 }
 
+/// [`find_xor_any_portable`] a vector of 32 bytes at a time: the backward vector is reversed
+/// by a byte shuffle within each 128-bit half and a swap of the halves, the xor compared with
+/// every target, and the first lane that matches taken from the byte mask.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn find_xor_avx2<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
-    find_xor_portable(forward, backward, target)
+fn find_xor_any_avx2<T: Cell>(forward: &[T], backward: &[T], targets: [T; TARGETS]) -> Option<usize> {
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_set1_epi32,
+        _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_xor_si256,
+    };
+    let size = std::mem::size_of::<T>();
+    let lanes = 32 / size;
+    let len = forward.len().min(backward.len());
+    let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+    #[rustfmt::skip]
+    let reverse = match size {
+        1 => _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+                              15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+        2 => _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+                              14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1),
+        _ => _mm256_setr_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3,
+                              12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3),
+    };
+    // No closures here: a closure does not inherit the function's target features, and its
+    // intrinsics would become calls.
+    let mut wanted = [_mm256_set1_epi8(0); TARGETS];
+    for index in 0..TARGETS {
+        let target = targets[index].to_u32();
+        wanted[index] = match size {
+            1 => _mm256_set1_epi8(target as u8 as i8),
+            2 => _mm256_set1_epi16(target as u16 as i16),
+            _ => _mm256_set1_epi32(target as i32),
+        };
+    }
+    // Whether one of the targets is among the xors of the vector at `at` (`at + lanes ≤ len`),
+    // as a byte mask of the lanes that match.
+    macro_rules! matches_at {
+        ($at:expr) => {{
+            let at = $at;
+            // SAFETY: `at + lanes <= len`: the 32 bytes from `forward[at]` and from
+            // `backward[len − at − lanes]` are inside the slices.
+            let (x, y) = unsafe {
+                (
+                    _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>()),
+                    _mm256_loadu_si256(backward.as_ptr().add(len - at - lanes).cast::<__m256i>()),
+                )
+            };
+            let y = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(y, reverse));
+            let xor = _mm256_xor_si256(x, y);
+            let mut any = _mm256_set1_epi8(0);
+            for target in wanted {
+                let equal = match size {
+                    1 => _mm256_cmpeq_epi8(xor, target),
+                    2 => _mm256_cmpeq_epi16(xor, target),
+                    _ => _mm256_cmpeq_epi32(xor, target),
+                };
+                any = _mm256_or_si256(any, equal);
+            }
+            any
+        }};
+    }
+    let mut at = 0;
+    // Four vectors a step, one test for the four.
+    while at + 4 * lanes <= len {
+        let any = _mm256_or_si256(
+            _mm256_or_si256(matches_at!(at), matches_at!(at + lanes)),
+            _mm256_or_si256(matches_at!(at + 2 * lanes), matches_at!(at + 3 * lanes)),
+        );
+        if _mm256_movemask_epi8(any) != 0 {
+            break;
+        }
+        at += 4 * lanes;
+    }
+    while at + lanes <= len {
+        let mask = _mm256_movemask_epi8(matches_at!(at)) as u32;
+        if mask != 0 {
+            return Some(at + mask.trailing_zeros() as usize / size);
+        }
+        at += lanes;
+    }
+    (at..len).find(|&i| targets.contains(&(forward[i] ^ backward[len - 1 - i])))
 }
 
-/// Blocks of 64 pairs compared without a branch, so that the compiler vectorizes the block.
+/// Blocks of 32 pairs compared without a branch, so that the compiler vectorizes the block
+/// (the backward block is reversed in registers).
 #[inline(always)]
-fn find_xor_portable<T: Cell>(forward: &[T], backward: &[T], target: T) -> Option<usize> {
-    const BLOCK: usize = 64;
+fn find_xor_any_portable<T: Cell>(forward: &[T], backward: &[T], targets: [T; TARGETS]) -> Option<usize> {
+    const BLOCK: usize = 32;
     let len = forward.len().min(backward.len());
-    let (forward, backward) = (&forward[..len], &backward[..len]);
+    let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+    let wanted = |x: T| targets.iter().fold(false, |any, &target| any | (x == target));
     let blocks = len / BLOCK;
     for block in 0..blocks {
         let x: &[T; BLOCK] = forward[block * BLOCK..][..BLOCK].try_into().expect("a whole block");
-        let y: &[T; BLOCK] = backward[block * BLOCK..][..BLOCK].try_into().expect("a whole block");
+        let y: &[T; BLOCK] = backward[len - (block + 1) * BLOCK..][..BLOCK].try_into().expect("a whole block");
         let mut hit = 0u8;
         for i in 0..BLOCK {
-            hit |= u8::from((x[i] ^ y[i]) == target);
+            hit |= u8::from(wanted(x[i] ^ y[BLOCK - 1 - i]));
         }
         if hit != 0 {
-            let at = (0..BLOCK).position(|i| (x[i] ^ y[i]) == target).expect("the block has a hit");
+            let at = (0..BLOCK).position(|i| wanted(x[i] ^ y[BLOCK - 1 - i])).expect("the block has a hit");
             return Some(block * BLOCK + at);
         }
     }
-    (blocks * BLOCK..len).find(|&i| (forward[i] ^ backward[i]) == target)
+    (blocks * BLOCK..len).find(|&i| wanted(forward[i] ^ backward[len - 1 - i]))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::xor_permute;
+    use super::{Cell, TARGETS, find_xor_any, find_xor_any_portable, xor_permute};
     use proptest::prelude::*;
 
+    /// The scan by its definition: the first pair `forward[i] ^ backward[len − 1 − i]` that is
+    /// a target.
+    fn first_pair_hit<T: Cell>(forward: &[T], backward: &[T], targets: &[T]) -> Option<usize> {
+        let len = forward.len();
+        (0..len).find(|&i| targets.contains(&(forward[i] ^ backward[len - 1 - i])))
+    }
+
+    /// Both kernels of the scan (the AVX2 one where the CPU has it, and the portable one)
+    /// against the definition, on slices of cells of type `T` drawn from `small` values (so
+    /// that hits are frequent) and of every length around the vector widths.
+    fn scans_agree<T: Cell>(cells: &[u32], split: usize, targets: &[u32]) -> Result<(), TestCaseError> {
+        let cells: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        let len = split.min(cells.len() / 2);
+        let (forward, backward) = (&cells[..len], &cells[cells.len() - len..]);
+        let targets: Vec<T> = targets.iter().map(|&value| T::from_u32(value)).collect();
+        let padded: [T; TARGETS] = std::array::from_fn(|index| targets.get(index).copied().unwrap_or(targets[0]));
+        let expected = first_pair_hit(forward, backward, &targets[..targets.len().min(TARGETS)]);
+        prop_assert_eq!(find_xor_any(forward, backward, &targets[..targets.len().min(TARGETS)]), expected);
+        prop_assert_eq!(find_xor_any_portable(forward, backward, padded), expected);
+        Ok(())
+    }
+
     proptest! {
+        #[test]
+        fn pair_scans_find_the_first_hit(
+            cells in proptest::collection::vec(0u32..64, 0..400),
+            split in 0usize..200,
+            targets in proptest::collection::vec(0u32..80, 1..=TARGETS),
+        ) {
+            scans_agree::<u8>(&cells, split, &targets)?;
+            scans_agree::<u16>(&cells, split, &targets)?;
+            scans_agree::<u32>(&cells, split, &targets)?;
+        }
+
         /// Bit `i` of the word lands on bit `i ^ shuffle`, for every bit.
         #[test]
         fn xor_permute_moves_each_bit_to_its_xor(word: u64, shuffle in 0u32..64) {

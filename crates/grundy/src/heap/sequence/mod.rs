@@ -8,8 +8,10 @@
 //! Two kernels compute the sequence (module `kernel`):
 //! - **plain**: every option is looked at. Values are kept one byte each while they fit (two,
 //!   then four bytes once a value needs it — never wrapping), the mex is found on a bitset, and
-//!   the `G(a) ^ G(m − a)` scans are written as fixed-width blocks over a forward and a
-//!   reversed copy of the table, so that the compiler vectorizes them. The mex is checked
+//!   the `G(a) ^ G(m − a)` scans compare 32 bytes of pairs at a time (AVX2 when the CPU has
+//!   it, chosen at run time; fixed-width blocks the compiler vectorizes otherwise), the
+//!   partners `G(m − a)` read backwards and reversed in registers, so that no reversed copy
+//!   of the table is kept. The mex is checked
 //!   candidate by candidate: a short prefix of the pairs is marked, then each smallest
 //!   unmarked value is searched for in the rest; the one not found is the mex.
 //! - **rare-value** (the sparse-space phenomenon: *Winning Ways* ch. 4 “Sparse Space Spells
@@ -40,7 +42,10 @@
 //! least 1024 of them; the rest, and the plain kernel, run on one thread (splitting each scan
 //! between threads was measured slower: `bench/RESULTS.md`).
 
+mod compact;
 mod kernel;
+
+pub use compact::CompactSequence;
 
 use crate::error::{GameError, check_memory};
 use crate::heap::SequenceControl;
@@ -310,23 +315,65 @@ impl NimSequenceEngine {
         if values.len() >= len {
             return Ok(true);
         }
-        // The u32 output, the working table and its reversed copy (at most 4 bytes each, the
-        // copy up to twice as long when grown stretch by stretch), and for three-way splits the
-        // pair sets: a bitset of the values below the largest one's power of two, per heap.
-        // Their values grow about linearly with the heap (0.8F: G(9000) = 5142), so the largest
-        // value at `len` is extrapolated linearly from the prefix (at least 64, at most 2^32).
+        // The u32 output and the working table (at most 4 bytes each).
+        self.check_memory(spec, || values.iter().copied().max().unwrap_or(0), values.len(), len, 8)?;
+        self.run(|kernel, report, cache| kernel::extend(&self.moves, values, len, control, kernel, report, cache))
+    }
+
+    /// [`extend`](Self::extend) on a [`CompactSequence`], in place: the kernel works on its
+    /// values (one byte each while they fit), with no `u32` copy of the table.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when the tables would not fit in memory.
+    pub fn extend_compact(
+        &self,
+        spec: &str,
+        values: &mut CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
+        if values.len() >= len {
+            return Ok(true);
+        }
+        // The table, at most 4 bytes a value.
+        self.check_memory(spec, || values.largest(), values.len(), len, 4)?;
+        self.run(|kernel, report, cache| {
+            kernel::extend_compact(&self.moves, values, len, control, kernel, report, cache)
+        })
+    }
+
+    /// Refuses tables of `len` heaps at `table_bytes` a heap, and for three-way splits the pair
+    /// sets: a bitset of the values below the largest one's power of two, per heap. Their
+    /// values grow about linearly with the heap (0.8F: G(9000) = 5142), so the largest value at
+    /// `len` is extrapolated linearly from the prefix's `largest` value (at least 64, at most
+    /// 2^32; only looked up for three-way splits).
+    fn check_memory(
+        &self,
+        spec: &str,
+        largest: impl FnOnce() -> u32,
+        known: usize,
+        len: usize,
+        table_bytes: u128,
+    ) -> Result<(), GameError> {
         let bytes_each = if self.moves.splits_in_three() {
-            let largest = values.iter().copied().max().unwrap_or(0) as u128;
-            let extrapolated = (largest * len as u128 / values.len().max(1) as u128).clamp(64, 1 << 32);
-            16 + extrapolated.next_power_of_two() / 8
+            let extrapolated = (u128::from(largest()) * len as u128 / known.max(1) as u128).clamp(64, 1 << 32);
+            table_bytes + extrapolated.next_power_of_two() / 8
         } else {
-            16
+            table_bytes
         };
-        check_memory(|| format!("the nim-sequence of {spec} up to heap {len}"), len as u128, bytes_each)?;
+        check_memory(|| format!("the nim-sequence of {spec} up to heap {len}"), len as u128, bytes_each)
+    }
+
+    /// Runs `compute` with the kernel policy, a fresh report and the cached tables, and keeps
+    /// what it reports.
+    fn run(
+        &self,
+        compute: impl FnOnce(Kernel, &mut kernel::Report, &mut kernel::Cache) -> bool,
+    ) -> Result<bool, GameError> {
         let kernel = *self.kernel.lock().expect("kernel lock");
         let mut report = kernel::Report::default();
         let mut cache = self.cache.lock().expect("cache lock");
-        let reached = kernel::extend(&self.moves, values, len, control, kernel, &mut report, &mut cache);
+        let reached = compute(kernel, &mut report, &mut cache);
         *self.method.lock().expect("method lock") = report.describe();
         let offset = self.moves.leave_two.first().copied().unwrap_or(0) as u64;
         *self.sparse.lock().expect("sparse lock") =

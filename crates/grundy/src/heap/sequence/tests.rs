@@ -214,3 +214,63 @@ fn three_way_kernel_equals_the_textbook_loop_past_many_words() {
     assert!(expected.iter().any(|&value| value > 256));
     assert_eq!(computed(game.engine(), Kernel::Auto, 317, 600), expected);
 }
+
+/// The sequence from `engine` with `kernel` on a [`CompactSequence`], extended in stretches of
+/// `stretch` values (the tables lent the values back after each).
+fn computed_compact(engine: &NimSequenceEngine, kernel: Kernel, stretch: usize, len: usize) -> CompactSequence {
+    engine.set_kernel(kernel);
+    let mut values = CompactSequence::new();
+    while values.len() < len {
+        let next = (values.len() + stretch.max(1)).min(len);
+        assert!(engine.extend_compact("test", &mut values, next, &SequenceControl::default()).unwrap());
+    }
+    values
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The compact path (the kernel working in the caller's one-byte table) against the
+    /// definition, for every kernel, in random stretches.
+    #[test]
+    fn compact_tables_equal_the_definition(code in octal_code(), len in 1usize..160, stretch in 1usize..60) {
+        let game = OctalGame::parse(&code, CodeBase::Octal).unwrap();
+        let expected = definition_sequence(game.engine().moves(), len);
+        for kernel in KERNELS {
+            let values = computed_compact(game.engine(), kernel, stretch, len);
+            prop_assert_eq!(values.width(), 1);
+            prop_assert_eq!(&values.to_vec(), &expected, "{} {:?}", code, kernel);
+        }
+    }
+}
+
+#[test]
+fn compact_tables_widen_and_alternate_with_u32_calls() {
+    // Values past one byte: the compact sequence widens in the middle of a stretch.
+    let wide = OctalGame::parse(&format!("0.{}", "7".repeat(255)), CodeBase::Octal).unwrap();
+    let expected = definition_sequence(wide.engine().moves(), 330);
+    for kernel in KERNELS {
+        let values = computed_compact(wide.engine(), kernel, 37, 330);
+        assert_eq!(values.width(), 2, "{kernel:?}");
+        assert_eq!(values.to_vec(), expected, "{kernel:?}");
+    }
+    // Grundy's game, long enough for the rare-value kernel and its parallel blocks, with u32
+    // calls and compact calls on the same engine in turn (each rebuilds the tables).
+    let game = GrundysGame::new();
+    let whole = computed(game.engine(), Kernel::Plain, 0, 30_000);
+    game.engine().set_kernel(Kernel::Auto);
+    let mut compact = CompactSequence::new();
+    let mut wide_values = Vec::new();
+    while compact.len() < 30_000 {
+        let next = (compact.len() + 4321).min(30_000);
+        game.engine().extend_compact("test", &mut compact, next, &SequenceControl::default()).unwrap();
+        game.engine().extend("test", &mut wide_values, next, &SequenceControl::default()).unwrap();
+    }
+    assert_eq!(compact.to_vec(), whole);
+    assert_eq!(wide_values, whole);
+    assert!(game.method().contains("rare-value"), "{}", game.method());
+    // A shorter prefix than the tables describe: rebuilt from it.
+    compact.truncate(12_345);
+    game.engine().extend_compact("test", &mut compact, 15_000, &SequenceControl::default()).unwrap();
+    assert_eq!(compact.to_vec(), whole[..15_000]);
+}
