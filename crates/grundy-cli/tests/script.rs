@@ -286,3 +286,13 @@ fn limits_are_global_flags_for_every_command() {
     assert!(run.stderr.contains("budget of 5000 operations"), "{}", run.stderr);
     assert_eq!(grundy(&["value", &game, "40"]).stdout, "0\n");
 }
+
+#[test]
+fn a_formula_that_allocates_hugely_is_stopped_and_grundy_survives() {
+    let started = Instant::now();
+    let run = grundy(&["check", "sub:1,3,4", "--formula", "len([0] * 1250000000)", "--to", "3", "--memory-cap", "512"]);
+    assert!(started.elapsed().as_secs_f64() < 20.0, "took {:?}", started.elapsed());
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.starts_with("grundy: error: formula `len([0] * 1250000000)`"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}

@@ -13,7 +13,7 @@ use crate::output::{Stop, print};
 use crate::script_worker::{ScriptProxy, script_path};
 use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
-use grundy::script::formula::{Formula, FormulaAnswer};
+use grundy::script::formula::FormulaAnswer;
 use grundy::sum::{Position, sum_of_values};
 use grundy::{Outcome, Value};
 use num_bigint::BigUint;
@@ -290,22 +290,27 @@ fn compare(claim: &FormulaAnswer, truth: &Value) -> Option<String> {
 }
 
 fn check_formula(expression: &str, positions: &[Heaps], values: &[Value]) -> anyhow::Result<Option<Disagreement>> {
-    let limits =
-        grundy::script::ScriptLimits { max_ops: crate::script_worker::options().max_ops, ..Default::default() };
-    let formula = Formula::parse(expression, limits)?;
-    for (index, (heaps, truth)) in positions.iter().zip(values).enumerate() {
-        let components: Vec<ScriptPosition> = heaps.iter().map(|&heap| ScriptPosition::Int(heap)).collect();
-        let claim = formula.evaluate(&components)?;
-        if let Some(right) = compare(&claim, truth) {
-            let text = format!(
-                "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
-                position_text(&texts(heaps))
-            );
-            return Ok(Some(Disagreement { index, text }));
+    // The formula runs in a watched worker, like a script game: one giant allocation in a
+    // single step must not take grundy down.
+    let mut formula = ScriptProxy::spawn_formula(expression, crate::script_worker::options())?;
+    for (batch, chunk) in positions.chunks(FORMULA_BATCH).enumerate() {
+        let claims = formula.evaluate(chunk)?;
+        let offset = batch * FORMULA_BATCH;
+        for (index, (heaps, claim)) in chunk.iter().zip(&claims).enumerate() {
+            if let Some(right) = compare(claim, &values[offset + index]) {
+                let text = format!(
+                    "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
+                    position_text(&texts(heaps))
+                );
+                return Ok(Some(Disagreement { index: offset + index, text }));
+            }
         }
     }
     Ok(None)
 }
+
+/// Positions sent to the formula's worker at a time.
+const FORMULA_BATCH: usize = 4096;
 
 /// Reads one answer line of a program.
 fn parse_answer(line: &str) -> Option<FormulaAnswer> {

@@ -15,6 +15,7 @@ pub mod worker;
 
 use grundy::Value;
 use grundy::script::ScriptPosition;
+use grundy::script::formula::FormulaAnswer;
 use protocol::{position_to_json, positions_from_json, value_from_json};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -109,7 +110,9 @@ struct Worker {
 /// Every command reaches it through the registry ([`rules::ScriptRules`]); `check` and
 /// `sequence` also ask it for batches of values directly.
 pub struct ScriptProxy {
+    /// The script file, or the formula's text when `formula`.
     path: String,
+    formula: bool,
     options: ScriptOptions,
     worker: Option<Worker>,
     name: String,
@@ -138,7 +141,21 @@ impl ScriptProxy {
     /// The script cannot be read or loaded (syntax error with file, line and column), or the
     /// worker cannot start.
     pub fn spawn(path: &str, options: ScriptOptions) -> anyhow::Result<ScriptProxy> {
+        Self::spawn_worker(path, false, options)
+    }
+
+    /// Starts a worker that evaluates `grundy check`'s formula `expression` (a formula is a
+    /// script too: `[0] * 10**10` must not take grundy down).
+    ///
+    /// # Errors
+    /// A syntax error in the formula, or the worker cannot start.
+    pub fn spawn_formula(expression: &str, options: ScriptOptions) -> anyhow::Result<ScriptProxy> {
+        Self::spawn_worker(expression, true, options)
+    }
+
+    fn spawn_worker(path: &str, formula: bool, options: ScriptOptions) -> anyhow::Result<ScriptProxy> {
         let mut proxy = ScriptProxy {
+            formula,
             path: path.to_owned(),
             options,
             worker: None,
@@ -166,6 +183,22 @@ impl ScriptProxy {
     /// The script's `start()` position as components, if it has one.
     pub fn start(&self) -> Option<&[ScriptPosition]> {
         self.start.as_deref()
+    }
+
+    /// What messages call the script: `script:PATH`, or the formula.
+    fn label(&self) -> String {
+        if self.formula { format!("formula `{}`", self.path) } else { format!("script:{}", self.path) }
+    }
+
+    /// The formula's answer for each sum of heaps (a worker from [`ScriptProxy::spawn_formula`]).
+    pub fn evaluate(&mut self, positions: &[Vec<u64>]) -> anyhow::Result<Vec<FormulaAnswer>> {
+        let reply = self.request(json!({ "op": "evaluate", "positions": positions }), "evaluating the formula")?;
+        reply
+            .as_array()
+            .ok_or_else(|| anyhow::anyhow!("worker protocol: bad answers"))?
+            .iter()
+            .map(protocol::answer_from_json)
+            .collect()
     }
 
     /// What the script's positions look like, probed by the worker on small positions.
@@ -245,9 +278,11 @@ impl ScriptProxy {
         let executable = std::env::current_exe()
             .map_err(|error| anyhow::anyhow!("cannot find grundy's own executable to run the script: {error}"))?;
         let mut command = Command::new(executable);
+        command.arg("__script-worker").arg(&self.path);
+        if self.formula {
+            command.arg("--formula");
+        }
         command
-            .arg("__script-worker")
-            .arg(&self.path)
             .arg("--max-ops")
             .arg(self.options.max_ops.to_string())
             .arg("--max-positions")
@@ -319,24 +354,24 @@ impl ScriptProxy {
         if let Some(at) = stderr.find(note::OUT_OF_MEMORY) {
             let position = stderr[at + note::OUT_OF_MEMORY.len()..].lines().next().unwrap_or("").trim();
             return anyhow::anyhow!(
-                "script:{}: the script ran out of its memory cap of {cap} (--memory-cap) while expanding position {position}",
-                self.path
+                "{}: the script ran out of its memory cap of {cap} (--memory-cap) while expanding position {position}",
+                self.label()
             );
         }
         if stderr.contains("memory allocation of") || stderr.contains("out of memory") {
             return anyhow::anyhow!(
-                "script:{}: the script ran out of its memory cap of {cap} (--memory-cap) while {during}",
-                self.path
+                "{}: the script ran out of its memory cap of {cap} (--memory-cap) while {during}",
+                self.label()
             );
         }
         if stderr.contains("overflowed its stack") {
-            return anyhow::anyhow!("script:{}: the script overflowed the stack while {during}", self.path);
+            return anyhow::anyhow!("{}: the script overflowed the stack while {during}", self.label());
         }
         let how = match status {
             Some(status) => describe_status(status),
             None => "stopped".to_owned(),
         };
-        anyhow::anyhow!("script:{}: the script's worker process {how} while {during}", self.path)
+        anyhow::anyhow!("{}: the script's worker process {how} while {during}", self.label())
     }
 
     fn stop_worker(&mut self) {

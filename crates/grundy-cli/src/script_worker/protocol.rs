@@ -3,6 +3,7 @@
 
 use grundy::Value;
 use grundy::script::ScriptPosition;
+use grundy::script::formula::FormulaAnswer;
 use num_bigint::BigUint;
 use serde_json::{Value as Json, json};
 
@@ -65,6 +66,27 @@ pub fn value_from_json(value: &Json) -> anyhow::Result<Value> {
     anyhow::bail!("worker protocol: `{value}` is not a value")
 }
 
+/// A formula's answer as JSON: `{"value": "digits"}` or `{"outcome": "N"}`.
+pub fn answer_to_json(answer: &FormulaAnswer) -> Json {
+    match answer {
+        FormulaAnswer::Value(number) => json!({ "value": number.to_string() }),
+        FormulaAnswer::Outcome(outcome) => json!({ "outcome": outcome.to_string() }),
+    }
+}
+
+/// Reads [`answer_to_json`] back.
+pub fn answer_from_json(value: &Json) -> anyhow::Result<FormulaAnswer> {
+    if let Some(digits) = value.get("value").and_then(Json::as_str) {
+        let number: BigUint = digits.parse().map_err(|_| anyhow::anyhow!("worker protocol: bad value `{digits}`"))?;
+        return Ok(FormulaAnswer::Value(number));
+    }
+    match value.get("outcome").and_then(Json::as_str) {
+        Some("N") => Ok(FormulaAnswer::Outcome(grundy::Outcome::N)),
+        Some("P") => Ok(FormulaAnswer::Outcome(grundy::Outcome::P)),
+        _ => anyhow::bail!("worker protocol: `{value}` is not a formula's answer"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +101,13 @@ mod tests {
         ];
         for position in positions {
             assert_eq!(position_from_json(&position_to_json(&position)).unwrap(), position);
+        }
+        for answer in [
+            FormulaAnswer::Value(7u32.into()),
+            FormulaAnswer::Outcome(grundy::Outcome::N),
+            FormulaAnswer::Outcome(grundy::Outcome::P),
+        ] {
+            assert_eq!(answer_from_json(&answer_to_json(&answer)).unwrap(), answer);
         }
         for value in [Value::from(5u64), Value::Infinite { reachable: vec![0, 3] }] {
             assert_eq!(value_from_json(&value_to_json(&value)).unwrap(), value);

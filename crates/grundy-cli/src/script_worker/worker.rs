@@ -6,8 +6,9 @@
 //! (see [`super::note`]).
 
 use super::note;
-use super::protocol::{position_to_json, positions_from_json, value_to_json};
+use super::protocol::{answer_to_json, position_to_json, positions_from_json, value_to_json};
 use grundy::GameError;
+use grundy::script::formula::Formula;
 use grundy::script::solver::{OptionList, SplitGame, SplitSolver};
 use grundy::script::{ScriptGame, ScriptLimits, ScriptPosition};
 use grundy::sum::sum_of_values;
@@ -17,8 +18,11 @@ use std::io::{BufRead, Write};
 /// The hidden `__script-worker` subcommand's arguments (set by the parent, not by people).
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The script file.
+    /// The script file (with `--formula`: the formula's text).
     path: String,
+    /// Evaluate `grundy check`'s formula instead of a game.
+    #[arg(long)]
+    formula: bool,
     #[arg(long)]
     max_ops: u64,
     #[arg(long)]
@@ -57,6 +61,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut out = stdout.lock();
     let limits =
         ScriptLimits { max_ops: args.max_ops, max_heap_bytes: args.max_heap_bytes, max_positions: args.max_positions };
+    if args.formula {
+        return run_formula(&args, limits, &mut out);
+    }
     let loaded = std::fs::read_to_string(&args.path)
         .map_err(|error| anyhow::anyhow!("cannot read `{}`: {error}", args.path))
         .and_then(|source| Ok((ScriptGame::load(&args.path, &source, limits.clone())?, source)));
@@ -86,11 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         match answer {
             Ok(result) => reply(&mut out, result)?,
             Err(panic) => {
-                let message = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|text| (*text).to_owned()))
-                    .unwrap_or_else(|| "unknown".to_owned());
+                let message = panic_text(&*panic);
                 let during = note::expanding()
                     .map(|position| format!(" while expanding position {position}"))
                     .unwrap_or_default();
@@ -135,6 +138,43 @@ fn shape(game: &ScriptGame) -> Json {
         (_, Some(None)) => json!("pair"),
         _ => Json::Null,
     }
+}
+
+/// The formula worker: one `evaluate` request a batch of sums of heaps.
+fn run_formula(args: &Args, limits: ScriptLimits, out: &mut impl Write) -> anyhow::Result<()> {
+    let formula = match Formula::parse(&args.path, limits) {
+        Ok(formula) => formula,
+        Err(error) => return Ok(reply(out, Err(error.into()))?),
+    };
+    reply(out, Ok(json!({ "name": "formula" })))?;
+    for line in std::io::stdin().lock().lines() {
+        let request: Json = serde_json::from_str(&line?)?;
+        let evaluate = || -> anyhow::Result<Json> {
+            let positions: Vec<Vec<u64>> = serde_json::from_value(request["positions"].clone())?;
+            let mut answers = Vec::with_capacity(positions.len());
+            for heaps in positions {
+                let components: Vec<ScriptPosition> = heaps.into_iter().map(ScriptPosition::Int).collect();
+                answers.push(answer_to_json(&formula.evaluate(&components)?));
+            }
+            Ok(Json::Array(answers))
+        };
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(evaluate)) {
+            Ok(result) => reply(out, result)?,
+            Err(panic) => {
+                reply(out, Err(anyhow::anyhow!("the formula made the interpreter fail ({})", panic_text(&*panic))))?;
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|text| (*text).to_owned()))
+        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 fn handle(solver: &mut SplitSolver<NotedGame>, request: &Json, probe: &dyn Fn() -> Json) -> anyhow::Result<Json> {
