@@ -4,9 +4,13 @@
 # the whole CLI path (`grundy sequence script:…`, worker process included) for workload A; then
 # the same `moves` written in Python for the Python package (`Game.from_moves`), when the
 # package is built into .venv (`.venv/bin/maturin develop --release`; skipped otherwise).
+# The output is also written to bench/logs/script-speed.txt.
 # Example: bash bench/script.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mkdir -p bench/logs
+exec > >(tee bench/logs/script-speed.txt) 2>&1
+echo "# bash bench/script.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 cargo build --release -q -p grundy --features script --example script_speed
 cargo build --release -q -p grundy-cli
 ./target/release/examples/script_speed
