@@ -1,16 +1,16 @@
 //! Loading a Starlark game file and calling its functions, with every limit in force.
 
 use super::position::ScriptPosition;
-use super::solver::{OptionList, SplitGame};
+use super::solver::{OptionList, OptionSink, SplitGame};
 use crate::error::GameError;
 use num_bigint::BigUint;
-use starlark::environment::{FrozenModule, Globals, GlobalsBuilder, Module};
+use starlark::environment::{FrozenModule, GlobalsBuilder, Module};
 use starlark::eval::Evaluator;
 use starlark::syntax::{AstModule, Dialect};
 use starlark::values::list::ListRef;
 use starlark::values::structs::{AllocStruct, StructRef};
 use starlark::values::tuple::{AllocTuple, TupleRef, UnpackTuple};
-use starlark::values::{Heap, UnpackValue, Value};
+use starlark::values::{Heap, OwnedFrozenValue, UnpackValue, Value};
 use starlark_num_bigint::BigInt as StarlarkBigInt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,16 +53,14 @@ pub struct ScriptGame {
     path: String,
     name: String,
     description: String,
-    /// The script's frozen top level; each call imports it into a fresh module.
-    module: FrozenModule,
-    globals: Globals,
-    /// For each function the script defines, a one-word program naming it: evaluated in the
-    /// fresh module, it gives the function as a value of that module's heap (the safe way to
-    /// reach a frozen value from a temporary heap).
-    lookups: Vec<(&'static str, AstModule)>,
-    has_show: bool,
-    has_parse: bool,
-    has_start: bool,
+    /// The script's functions, taken from its frozen top level once at load. Each call
+    /// reaches the one it needs from the call's fresh heap with
+    /// `Heap::access_owned_frozen_value`, which makes that heap keep the script's frozen heap
+    /// alive (the crate's safe API; no import of the module, no parsing per call).
+    moves: OwnedFrozenValue,
+    show: Option<OwnedFrozenValue>,
+    parse: Option<OwnedFrozenValue>,
+    start: Option<OwnedFrozenValue>,
     limits: ScriptLimits,
     cancelled: Option<Arc<AtomicBool>>,
 }
@@ -120,9 +118,6 @@ impl ScriptGame {
             module.freeze().map_err(|error| bad(format!("cannot freeze the module: {error:?}")))
         })?;
         let function = |name: &str| module.get(name).ok();
-        if function("moves").is_none() {
-            return Err(bad("the script defines no `moves(position)` function".to_owned()));
-        }
         let text_constant = |name: &str| -> Result<Option<String>, GameError> {
             match function(name) {
                 None => Ok(None),
@@ -133,26 +128,19 @@ impl ScriptGame {
                     .ok_or_else(|| bad(format!("`{name}` must be a string, not {}", value.value().get_type()))),
             }
         };
-        let mut lookups = Vec::new();
-        for name in ["moves", "show", "parse", "start"] {
-            if function(name).is_some() {
-                let lookup = AstModule::parse("<grundy>", name.to_owned(), &Dialect::Standard)
-                    .map_err(|error| bad(one_line(&error)))?;
-                lookups.push((name, lookup));
-            }
-        }
+        let Some(moves) = function("moves") else {
+            return Err(bad("the script defines no `moves(position)` function".to_owned()));
+        };
         let stem = path.rsplit(['/', '\\']).next().unwrap_or(path);
         let stem = stem.strip_suffix(".star").unwrap_or(stem);
         Ok(ScriptGame {
             path: path.to_owned(),
             name: text_constant("NAME")?.unwrap_or_else(|| stem.to_owned()),
             description: text_constant("DESCRIPTION")?.unwrap_or_default(),
-            has_show: function("show").is_some(),
-            has_parse: function("parse").is_some(),
-            has_start: function("start").is_some(),
-            module,
-            globals,
-            lookups,
+            moves,
+            show: function("show"),
+            parse: function("parse"),
+            start: function("start"),
             limits,
             cancelled,
         })
@@ -189,10 +177,10 @@ impl ScriptGame {
     /// # Errors
     /// A script error, or a value that is not a position.
     pub fn start(&self) -> Result<Option<Vec<ScriptPosition>>, GameError> {
-        if !self.has_start {
+        let Some(start) = &self.start else {
             return Ok(None);
-        }
-        self.call("start", Argument::Nothing, |game, value| match game.option_parts(value, "start()")? {
+        };
+        self.call(start, Argument::Nothing, |game, value| match game.option_parts(value, "start()")? {
             Parts::One(position) => Ok(Some(vec![position])),
             Parts::Sum(parts) => Ok(Some(parts)),
         })
@@ -204,11 +192,11 @@ impl ScriptGame {
     /// # Errors
     /// [`GameError::BadComponent`] naming the text.
     pub fn parse(&self, text: &str) -> Result<ScriptPosition, GameError> {
-        if !self.has_parse {
+        let Some(parse) = &self.parse else {
             return ScriptPosition::parse_default(text, &self.spec());
-        }
+        };
         let bad = |reason: String| GameError::BadComponent { game: self.spec(), text: text.to_owned(), reason };
-        let result = self.call("parse", Argument::Text(text), |game, value| {
+        let result = self.call(parse, Argument::Text(text), |game, value| {
             game.to_position(value).map_err(|reason| GameError::Unsupported(format!("`parse` returned {reason}")))
         });
         result.map_err(|error| match error {
@@ -222,10 +210,10 @@ impl ScriptGame {
     /// # Errors
     /// A script error, or a `show` that does not return a string.
     pub fn format(&self, position: &ScriptPosition) -> Result<String, GameError> {
-        if !self.has_show {
+        let Some(show) = &self.show else {
             return Ok(position.to_string());
-        }
-        self.call("show", Argument::Position(position), |game, value| {
+        };
+        self.call(show, Argument::Position(position), |game, value| {
             value.unpack_str().map(str::to_owned).ok_or_else(|| {
                 game.failure(
                     Argument::Position(position),
@@ -247,35 +235,65 @@ impl ScriptGame {
     }
 
     /// Calls `function` with a fresh heap and evaluator (the crate's safe API: nothing outlives
-    /// the call), every limit set.
+    /// the call; a fresh evaluator gives each call the whole operation budget), every limit set.
     fn call<R>(
         &self,
-        function: &str,
+        function: &OwnedFrozenValue,
         argument: Argument<'_>,
         convert: impl for<'v> FnOnce(&Self, Value<'v>) -> Result<R, GameError>,
     ) -> Result<R, GameError> {
         Module::with_temp_heap(|module| {
             let mut eval = Evaluator::new(&module);
             configure(&mut eval, &self.limits, &self.cancelled);
-            module.import_public_symbols(&self.module);
-            let lookup = self.lookups.iter().find(|(name, _)| *name == function).map(|(_, ast)| ast.clone());
-            let function_value = match lookup.map(|ast| eval.eval_module(ast, &self.globals)) {
-                Some(Ok(value)) => value,
-                Some(Err(error)) => return Err(self.failure(argument, self.describe_error(&error))),
-                None => return Err(self.failure(argument, format!("the script defines no `{function}`"))),
-            };
             let heap = module.heap();
-            let arguments: Vec<Value> = match &argument {
-                Argument::Position(position) => vec![alloc_position(heap, position)],
-                Argument::Text(text) => vec![heap.alloc(*text)],
-                Argument::Nothing => Vec::new(),
+            let function = heap.access_owned_frozen_value(function);
+            let result = match &argument {
+                Argument::Position(position) => eval.eval_function(function, &[alloc_position(heap, position)], &[]),
+                Argument::Text(text) => eval.eval_function(function, &[heap.alloc(*text)], &[]),
+                Argument::Nothing => eval.eval_function(function, &[], &[]),
             };
-            let result = eval.eval_function(function_value, &arguments, &[]);
             drop(eval);
             match result {
                 Ok(value) => convert(self, value),
                 Err(error) => Err(self.failure(argument, self.describe_error(&error))),
             }
+        })
+    }
+
+    /// Calls `moves(position)` and hands each option it returns to `each`, in order, checked.
+    fn moves_of(
+        &self,
+        position: &ScriptPosition,
+        each: &mut dyn FnMut(Parts) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        self.call(&self.moves, Argument::Position(position), |game, value| {
+            let items = sequence_items(value).ok_or_else(|| {
+                game.failure(
+                    Argument::Position(position),
+                    format!("`moves` returned `{}` of type {}, not a list of options", short(value), value.get_type()),
+                )
+            })?;
+            for &item in items {
+                // Most options are small ints or tuples of them: read those before looking
+                // for a `Sum` (a type check that every plain option would fail).
+                if let Some(option) = plain_position(item) {
+                    each(Parts::One(option))?;
+                } else if let Some(parts) = sum_parts(item) {
+                    let mut converted = Vec::with_capacity(parts.len());
+                    for part in parts {
+                        converted.push(game.to_position(part).map_err(|reason| {
+                            game.failure(Argument::Position(position), format!("`moves` returned a Sum with {reason}"))
+                        })?);
+                    }
+                    each(Parts::Sum(converted))?;
+                } else {
+                    let option = game.to_position(item).map_err(|reason| {
+                        game.failure(Argument::Position(position), format!("`moves` returned the option {reason}"))
+                    })?;
+                    each(Parts::One(option))?;
+                }
+            }
+            Ok(())
         })
     }
 
@@ -319,6 +337,34 @@ impl ScriptGame {
 
     /// Reads a returned value as a position, or says what is wrong with it.
     fn to_position(&self, value: Value<'_>) -> Result<ScriptPosition, String> {
+        // The common forms first: a small int, then a list or tuple of small ints (a bool is
+        // never an inline int, so `unpack_i32` does not take one for an integer).
+        if let Some(small) = value.unpack_i32() {
+            return u64::try_from(small)
+                .map(ScriptPosition::Int)
+                .map_err(|_| format!("the heap `{small}`: a heap cannot be negative"));
+        }
+        if let Some(items) = sequence_items(value) {
+            let mut entries = Vec::with_capacity(items.len());
+            for &item in items {
+                if let Some(entry) = item.unpack_i32() {
+                    entries.push(i64::from(entry));
+                    continue;
+                }
+                match to_integer(item) {
+                    Some(Integer::Small(entry)) if item.unpack_bool().is_none() => entries.push(entry),
+                    _ => {
+                        return Err(format!(
+                            "`{}`, a {} with the entry `{}` that is not an integer fitting 64 bits: {POSITION_FORMS}",
+                            short(value),
+                            value.get_type(),
+                            short(item)
+                        ));
+                    }
+                }
+            }
+            return Ok(ScriptPosition::Tuple(entries));
+        }
         if let Some(text) = value.unpack_str() {
             return Ok(ScriptPosition::Str(text.to_owned()));
         }
@@ -334,26 +380,6 @@ impl ScriptGame {
                 _ => Err(format!("the heap `{}`: a heap cannot be negative", short(value))),
             };
         }
-        let items = ListRef::from_value(value)
-            .map(|list| list.content().to_vec())
-            .or_else(|| TupleRef::from_value(value).map(|tuple| tuple.content().to_vec()));
-        if let Some(items) = items {
-            let mut entries = Vec::with_capacity(items.len());
-            for item in items {
-                match to_integer(item) {
-                    Some(Integer::Small(entry)) if item.unpack_bool().is_none() => entries.push(entry),
-                    _ => {
-                        return Err(format!(
-                            "`{}`, a {} with the entry `{}` that is not an integer fitting 64 bits: {POSITION_FORMS}",
-                            short(value),
-                            value.get_type(),
-                            short(item)
-                        ));
-                    }
-                }
-            }
-            return Ok(ScriptPosition::Tuple(entries));
-        }
         if sum_parts(value).is_some() {
             return Err(format!("`{}`, a Sum inside a position: Sum(...) is an option on its own", short(value)));
         }
@@ -363,6 +389,7 @@ impl ScriptGame {
 
 const POSITION_FORMS: &str = "a position is a non-negative int, a list or tuple of ints, or a string";
 
+/// One option (or the start position): a position, or the parts of a `Sum`.
 enum Parts {
     One(ScriptPosition),
     Sum(Vec<ScriptPosition>),
@@ -382,6 +409,29 @@ fn to_integer(value: Value<'_>) -> Option<Integer> {
         Ok(small) => Integer::Small(small),
         Err(_) => Integer::Big(big),
     })
+}
+
+/// The items of a tuple or list, borrowed (no copy).
+fn sequence_items<'v>(value: Value<'v>) -> Option<&'v [Value<'v>]> {
+    if let Some(tuple) = TupleRef::from_value(value) {
+        return Some(tuple.content());
+    }
+    ListRef::from_value(value).map(ListRef::content)
+}
+
+/// The position `value` is when it is a non-negative int of 32 bits or a tuple or list of ints
+/// of 32 bits (the common forms, read without any other type check); `None` for anything else,
+/// which [`ScriptGame::to_position`] then reads or refuses.
+fn plain_position(value: Value<'_>) -> Option<ScriptPosition> {
+    if let Some(small) = value.unpack_i32() {
+        return u64::try_from(small).ok().map(ScriptPosition::Int);
+    }
+    let items = sequence_items(value)?;
+    let mut entries = Vec::with_capacity(items.len());
+    for item in items {
+        entries.push(i64::from(item.unpack_i32()?));
+    }
+    Some(ScriptPosition::Tuple(entries))
 }
 
 fn sum_parts<'v>(value: Value<'v>) -> Option<Vec<Value<'v>>> {
@@ -459,41 +509,170 @@ impl SplitGame for ScriptGame {
     type Position = ScriptPosition;
 
     fn expand(&self, position: &ScriptPosition, out: &mut OptionList<ScriptPosition>) -> Result<(), GameError> {
-        self.call("moves", Argument::Position(position), |game, value| {
-            let items = ListRef::from_value(value)
-                .map(|list| list.content().to_vec())
-                .or_else(|| TupleRef::from_value(value).map(|tuple| tuple.content().to_vec()))
-                .ok_or_else(|| {
-                    game.failure(
-                        Argument::Position(position),
-                        format!(
-                            "`moves` returned `{}` of type {}, not a list of options",
-                            short(value),
-                            value.get_type()
-                        ),
-                    )
-                })?;
-            for item in items {
-                if let Some(parts) = sum_parts(item) {
-                    let mut converted = Vec::with_capacity(parts.len());
-                    for part in parts {
-                        converted.push(game.to_position(part).map_err(|reason| {
-                            game.failure(Argument::Position(position), format!("`moves` returned a Sum with {reason}"))
-                        })?);
-                    }
-                    out.push_option(converted);
-                } else {
-                    let option = game.to_position(item).map_err(|reason| {
-                        game.failure(Argument::Position(position), format!("`moves` returned the option {reason}"))
-                    })?;
-                    out.push_single(option);
-                }
+        self.moves_of(position, &mut |option| {
+            match option {
+                Parts::One(part) => out.push_single(part),
+                Parts::Sum(parts) => out.push_option(parts),
             }
             Ok(())
         })
     }
 
+    fn for_each_option(
+        &self,
+        position: &ScriptPosition,
+        _scratch: &mut OptionList<ScriptPosition>,
+        each: &mut OptionSink<'_, ScriptPosition>,
+    ) -> Result<(), GameError> {
+        // Each option goes to the solver as soon as it is read (see the trait's note).
+        self.moves_of(position, &mut |option| match option {
+            Parts::One(part) => each(std::slice::from_ref(&part)),
+            Parts::Sum(parts) => each(&parts),
+        })
+    }
+
     fn describe(&self, position: &ScriptPosition) -> String {
         position_words(position)
+    }
+
+    fn compact_key(&self, position: &ScriptPosition) -> Option<u64> {
+        compact_key(position)
+    }
+}
+
+/// An exact 64-bit form of the common positions (see [`SplitGame::compact_key`]); the top two
+/// bits tell the forms apart and each form packs its fields below them without overlap, so
+/// the key is injective:
+/// - `00`: a heap below 2^62, itself;
+/// - `01`: a tuple of one entry in -2^61..2^61, its low 62 bits;
+/// - `10`: a pair of entries in -2^30..2^30, 31 bits each;
+/// - `11`: the empty tuple (the rest zero).
+///
+/// Other positions (bigger heaps or entries, longer tuples, strings) have no key.
+fn compact_key(position: &ScriptPosition) -> Option<u64> {
+    const TAG_SHIFT: u32 = 62;
+    const LOW_62: u64 = (1 << 62) - 1;
+    const LOW_31: u64 = (1 << 31) - 1;
+    let fits = |entry: i64, bits: u32| (-(1i64 << (bits - 1))..1i64 << (bits - 1)).contains(&entry);
+    match position {
+        ScriptPosition::Int(heap) if *heap <= LOW_62 => Some(*heap),
+        ScriptPosition::Tuple(entries) => match entries.as_slice() {
+            [] => Some(3 << TAG_SHIFT),
+            [only] if fits(*only, 62) => Some(1 << TAG_SHIFT | (*only as u64 & LOW_62)),
+            [first, second] if fits(*first, 31) && fits(*second, 31) => {
+                Some(2 << TAG_SHIFT | (*first as u64 & LOW_31) << 31 | (*second as u64 & LOW_31))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod speed_path_tests {
+    //! The fast paths of the engine (compact memo keys, reading plain options without the
+    //! general checks) against the plain ones.
+    use super::*;
+    use crate::script::solver::SplitSolver;
+    use proptest::prelude::*;
+
+    /// Positions near every boundary of the compact forms (2^62 for heaps, 2^30 for the entries
+    /// of a pair, 2^61 for a single entry), and forms without a key.
+    fn position() -> impl Strategy<Value = ScriptPosition> {
+        let edges = |bits: u32| {
+            let edge = 1i64 << bits;
+            prop_oneof![-3i64..3, (-edge - 2)..(-edge + 2), (edge - 2)..(edge + 2), any::<i64>()]
+        };
+        prop_oneof![
+            prop_oneof![0u64..4, (1u64 << 62) - 2..(1u64 << 62) + 2, any::<u64>()].prop_map(ScriptPosition::Int),
+            proptest::collection::vec(edges(30), 0..4).prop_map(ScriptPosition::Tuple),
+            edges(61).prop_map(|entry| ScriptPosition::Tuple(vec![entry])),
+            "[a-c]{0,2}".prop_map(ScriptPosition::Str),
+        ]
+    }
+
+    /// The same game without compact keys: the solver then memoizes by the position itself.
+    struct WithoutKeys(ScriptGame);
+
+    impl SplitGame for WithoutKeys {
+        type Position = ScriptPosition;
+        fn expand(&self, position: &ScriptPosition, out: &mut OptionList<ScriptPosition>) -> Result<(), GameError> {
+            self.0.expand(position, out)
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Two positions share a compact key only when they are equal.
+        #[test]
+        fn compact_keys_are_injective(first in position(), second in position()) {
+            if let (Some(a), Some(b)) = (compact_key(&first), compact_key(&second)) {
+                prop_assert_eq!(a == b, first == second, "{:?} and {:?}", first, second);
+            }
+            prop_assert_eq!(compact_key(&first), compact_key(&first.clone()));
+        }
+
+        /// Every pair and heap of the common sizes has a key.
+        #[test]
+        fn common_positions_have_keys(x in -(1i64 << 30)..1 << 30, y in -(1i64 << 30)..1 << 30, heap in 0u64..1 << 62) {
+            prop_assert!(compact_key(&ScriptPosition::Tuple(vec![x, y])).is_some());
+            prop_assert!(compact_key(&ScriptPosition::Int(heap)).is_some());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Reading a value through the fast path gives what the general reader gives (or
+        /// leaves the value to it).
+        #[test]
+        fn plain_positions_read_as_the_general_reader_reads_them(
+            entries in proptest::collection::vec(prop_oneof![-5i64..5, any::<i64>()], 0..4),
+            as_list in any::<bool>(),
+            single in any::<bool>(),
+        ) {
+            let game = ScriptGame::load("t.star", "def moves(n):\n    return []\n", ScriptLimits::default()).unwrap();
+            Module::with_temp_heap(|module| -> Result<(), TestCaseError> {
+                let heap = module.heap();
+                let items: Vec<Value> = entries.iter().map(|&entry| heap.alloc(entry)).collect();
+                let value = if single && !entries.is_empty() {
+                    items[0]
+                } else if as_list {
+                    heap.alloc(items)
+                } else {
+                    heap.alloc(AllocTuple(items))
+                };
+                if let Some(fast) = plain_position(value) {
+                    prop_assert_eq!(Ok(fast), game.to_position(value));
+                }
+                Ok(())
+            })?;
+        }
+
+        /// The solver gives the same values with compact keys as without, on pair games whose
+        /// entries may be negative or past 2^30 (then some positions have a key and some do
+        /// not): Wythoff-like moves on a shifted board.
+        #[test]
+        fn compact_keys_do_not_change_values(
+            shift in prop_oneof![Just(0i64), Just(-(1i64 << 30)), Just((1i64 << 30) - 6), -1000i64..1000],
+            steps in proptest::collection::btree_set(1i64..5, 1..3),
+        ) {
+            let steps: Vec<String> = steps.iter().map(i64::to_string).collect();
+            let source = format!(
+                "def moves(p):\n    x, y = p\n    return [(x - s, y) for s in [{s}] if x - s >= {shift}] + [(x, y - s) for s in [{s}] if y - s >= {shift}] + [(x - s, y - s) for s in [{s}] if min(x, y) - s >= {shift}]\n",
+                s = steps.join(", ")
+            );
+            let limits = ScriptLimits::default();
+            let mut keyed = SplitSolver::new(ScriptGame::load("k.star", &source, limits.clone()).unwrap(), 100_000);
+            let mut plain = SplitSolver::new(WithoutKeys(ScriptGame::load("k.star", &source, limits).unwrap()), 100_000);
+            for x in 0..12 {
+                for y in 0..12 {
+                    let position = ScriptPosition::Tuple(vec![shift + x, shift + y]);
+                    prop_assert_eq!(keyed.value(&position).unwrap(), plain.value(&position).unwrap(), "{:?}", position);
+                }
+            }
+            prop_assert_eq!(keyed.positions_known(), plain.positions_known());
+        }
     }
 }

@@ -94,6 +94,10 @@ impl<P> OptionList<P> {
     }
 }
 
+/// What [`SplitGame::for_each_option`] hands each option to: its parts; an error stops the
+/// expansion.
+pub type OptionSink<'a, P> = dyn FnMut(&[P]) -> Result<(), GameError> + 'a;
+
 /// A game whose options may split into independent parts, and whose expansion may fail (a
 /// script's runtime error): what [`SplitSolver`] solves.
 pub trait SplitGame {
@@ -109,6 +113,40 @@ pub trait SplitGame {
     /// The position in words, for error messages.
     fn describe(&self, position: &Self::Position) -> String {
         format!("{position:?}")
+    }
+
+    /// An exact compact form of `position` for the memo, or `None` (the default) to memoize it
+    /// by the position itself.
+    ///
+    /// Keys must be injective: two positions get the same key only if they are equal. A key
+    /// lives inline in the memo's table (16 bytes an entry), so looking a position up does not
+    /// follow a pointer into the position's own allocation (on a script's Wythoff pairs that
+    /// second cache miss per option took a third of the run, more than the script's calls).
+    fn compact_key(&self, position: &Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
+
+    /// Calls `each` with the parts of every option of `position` in turn, stopping at the first
+    /// error (the game's or the one `each` returns).
+    ///
+    /// The default expands the position into `scratch` with [`SplitGame::expand`] first. A game
+    /// that makes its options one at a time can hand each over as soon as it is made: the
+    /// solver memoizes it at once, so the allocator reuses one position's memory for the next
+    /// instead of holding all of them (a script's call returns hundreds of options). A game
+    /// that wraps another should forward this and [`SplitGame::compact_key`].
+    ///
+    /// # Errors
+    /// As [`SplitGame::expand`], and any error of `each`.
+    fn for_each_option(
+        &self,
+        position: &Self::Position,
+        scratch: &mut OptionList<Self::Position>,
+        each: &mut OptionSink<'_, Self::Position>,
+    ) -> Result<(), GameError> {
+        scratch.clear();
+        self.expand(position, scratch)?;
+        scratch.iter().try_for_each(each)
     }
 }
 
@@ -159,7 +197,10 @@ enum Search {
 /// ```
 pub struct SplitSolver<G: SplitGame> {
     game: G,
+    /// The ids of positions without a compact key.
     ids: FxHashMap<G::Position, u32>,
+    /// The ids of positions with a compact key ([`SplitGame::compact_key`]), by that key.
+    compact_ids: FxHashMap<u64, u32>,
     positions: Vec<G::Position>,
     state: Vec<u32>,
     /// The options of every position of value `∞`, kept to give its `K` and to label it again
@@ -170,6 +211,45 @@ pub struct SplitSolver<G: SplitGame> {
     scratch: OptionList<G::Position>,
 }
 
+/// The memo's tables, borrowed apart from the game so that options can be memoized while the
+/// game is still producing them.
+struct Memo<'a, P> {
+    ids: &'a mut FxHashMap<P, u32>,
+    compact_ids: &'a mut FxHashMap<u64, u32>,
+    positions: &'a mut Vec<P>,
+    state: &'a mut Vec<u32>,
+    max_positions: usize,
+}
+
+impl<P: Clone + Eq + Hash> Memo<'_, P> {
+    /// The id of `position`, a new one (state unseen) the first time it is met.
+    fn intern<G: SplitGame<Position = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
+        let key = game.compact_key(position);
+        let known = match key {
+            Some(key) => self.compact_ids.get(&key),
+            None => self.ids.get(position),
+        };
+        if let Some(&id) = known {
+            return Ok(id);
+        }
+        if self.positions.len() >= self.max_positions {
+            return Err(GameError::Unsupported(format!(
+                "the search met more than {} positions (--max-positions) while expanding {}; raise the limit or ask about a smaller position",
+                self.max_positions,
+                game.describe(position)
+            )));
+        }
+        let id = self.positions.len() as u32;
+        match key {
+            Some(key) => self.compact_ids.insert(key, id),
+            None => self.ids.insert(position.clone(), id),
+        };
+        self.positions.push(position.clone());
+        self.state.push(UNSEEN);
+        Ok(id)
+    }
+}
+
 impl<G: SplitGame> SplitSolver<G> {
     /// A solver that refuses (with [`GameError::TooLarge`]) to remember more than
     /// `max_positions` positions.
@@ -177,6 +257,7 @@ impl<G: SplitGame> SplitSolver<G> {
         SplitSolver {
             game,
             ids: FxHashMap::default(),
+            compact_ids: FxHashMap::default(),
             positions: Vec::new(),
             state: Vec::new(),
             loopy_options: FxHashMap::default(),
@@ -248,42 +329,26 @@ impl<G: SplitGame> SplitSolver<G> {
     }
 
     fn intern(&mut self, position: &G::Position) -> Result<u32, GameError> {
-        if let Some(&id) = self.ids.get(position) {
-            return Ok(id);
-        }
-        if self.positions.len() >= self.max_positions {
-            return Err(GameError::Unsupported(format!(
-                "the search met more than {} positions (--max-positions) while expanding {}; raise the limit or ask about a smaller position",
-                self.max_positions,
-                self.game.describe(position)
-            )));
-        }
-        let id = self.positions.len() as u32;
-        self.ids.insert(position.clone(), id);
-        self.positions.push(position.clone());
-        self.state.push(UNSEEN);
-        Ok(id)
+        let SplitSolver { game, ids, compact_ids, positions, state, max_positions, .. } = self;
+        Memo { ids, compact_ids, positions, state, max_positions: *max_positions }.intern(game, position)
     }
 
     /// Expands `node`: its options as lists of part ids.
     fn expand_node(&mut self, node: u32, mut each_option: impl FnMut(&[u32])) -> Result<(), GameError> {
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.clear();
         self.expansions += 1;
-        let result = self.game.expand(&self.positions[node as usize], &mut scratch);
-        let mut ids = Vec::new();
-        let outcome = result.and_then(|()| {
-            for option in scratch.iter() {
-                ids.clear();
-                for part in option {
-                    ids.push(self.intern(part)?);
-                }
-                each_option(&ids);
+        let SplitSolver { game, ids, compact_ids, positions, state, max_positions, scratch, .. } = self;
+        // A copy: the memo grows while the options are read.
+        let position = positions[node as usize].clone();
+        let mut memo = Memo { ids, compact_ids, positions, state, max_positions: *max_positions };
+        let mut part_ids = Vec::new();
+        game.for_each_option(&position, scratch, &mut |option| {
+            part_ids.clear();
+            for part in option {
+                part_ids.push(memo.intern(game, part)?);
             }
+            each_option(&part_ids);
             Ok(())
-        });
-        self.scratch = scratch;
-        outcome
+        })
     }
 
     /// Depth-first search with finite values; stops at the first sign of a loop.
