@@ -9,7 +9,7 @@ use super::note;
 use super::protocol::{answer_to_json, position_to_json, positions_from_json, value_to_json};
 use grundy::GameError;
 use grundy::script::formula::Formula;
-use grundy::script::solver::{OptionList, SplitGame, SplitSolver};
+use grundy::script::solver::{OptionList, OptionSink, SplitGame, SplitSolver};
 use grundy::script::{ScriptGame, ScriptLimits, ScriptPosition};
 use grundy::sum::sum_of_values;
 use serde_json::{Value as Json, json};
@@ -44,6 +44,20 @@ impl SplitGame for NotedGame {
     }
     fn describe(&self, position: &ScriptPosition) -> String {
         self.0.describe(position)
+    }
+    fn compact_key(&self, position: &ScriptPosition) -> Option<u64> {
+        self.0.compact_key(position)
+    }
+    fn for_each_option(
+        &self,
+        position: &ScriptPosition,
+        scratch: &mut OptionList<ScriptPosition>,
+        each: &mut OptionSink<'_, ScriptPosition>,
+    ) -> Result<(), GameError> {
+        note::set_expanding(position);
+        let result = self.0.for_each_option(position, scratch, each);
+        note::clear();
+        result
     }
 }
 
