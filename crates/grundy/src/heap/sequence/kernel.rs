@@ -287,6 +287,13 @@ const BLOCK: usize = 256;
 /// than one thread, so scans stay on one). The unit tests run the parallel pass always.
 const PARALLEL_RARE_SPLITS: usize = if cfg!(test) { 1 } else { 1024 };
 
+/// The rare heaps (increasing) and their values.
+#[derive(Clone, Copy)]
+struct RareList<'a, T> {
+    positions: &'a [u32],
+    values: &'a [T],
+}
+
 /// The sparse space in use: which heaps are rare, and their list.
 struct Sparse<T> {
     /// Whether the rare-value kernel runs (else the plain one).
@@ -376,6 +383,10 @@ impl<T: Cell> Sparse<T> {
         self.rare_at_review = self.positions.len();
     }
 
+    fn list(&self) -> RareList<'_, T> {
+        RareList { positions: &self.positions, values: &self.values }
+    }
+
     fn stop_tracking(&mut self) {
         self.active = false;
         self.tracking = false;
@@ -437,6 +448,7 @@ fn run<T: Cell>(
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
     report.threads = rayon::current_num_threads();
     let mut block_start = start;
+    let mut prepared: Option<Prepared> = None;
     while block_start < len {
         if block_start > start {
             if control.cancelled() {
@@ -453,56 +465,165 @@ fn run<T: Cell>(
         let block = if moves.leave_three.is_empty() { BLOCK } else { 8 };
         let block_end = (block_start + block).min(len);
         let bound = (*largest as usize + 1).next_power_of_two();
-        // The splits with a rare part whose parts are both below the block, marked in
-        // parallel: the bulk of the rare-value kernel's work.
+        // The splits with a rare part whose parts are both known: the bulk of the rare-value
+        // kernel's work, marked on the other core.
         let parallel = sparse.active
             && block_end - block_start == BLOCK
             && report.threads > 1
             && sparse.positions.len() * moves.leave_two.len() >= PARALLEL_RARE_SPLITS;
-        let bulk =
-            if parallel { bulk_rare_marks(moves, values, sparse, block_start, block_end, bound) } else { Vec::new() };
-        for heap in block_start..block_end {
-            if !moves.leave_three.is_empty() {
-                extend_pair_sets(values, pair_sets, heap);
+        let space = (sparse.mask, sparse.domain);
+        // Marked during the last block from the values below it (if the sparse space is the
+        // same), or now on both threads.
+        let (bulk, known_below, bulk_bound) = match prepared.take() {
+            Some(ready) if parallel && ready.block_start == block_start && ready.space == space => {
+                (ready.bulk, ready.known_below, ready.bound)
             }
-            let bound_now = (*largest as usize + 1).next_power_of_two();
-            // Every xor of values below `bound_now` (a power of two) is below it, so the mex
-            // is at most `bound_now`, and entry `bound_now` stays unmarked.
-            marks.seen.clear();
-            marks.seen.resize(bound_now + 1, 0);
-            let enumeration = if parallel {
-                let row = &bulk[(heap - block_start) * (bound + 1)..][..bound + 1];
-                marks.seen[..=bound].copy_from_slice(row);
-                Enumeration::Fixup { block_start }
-            } else {
-                Enumeration::Full
-            };
-            let value = heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut marks, &mut segments);
-            if sparse.active {
-                report.rare_heaps += 1;
-            } else {
-                report.plain_heaps += 1;
+            _ if parallel => {
+                let bulk = bulk_rare_marks(moves, values, sparse.list(), block_start, block_end, bound, true);
+                (bulk, block_start, bound)
             }
-            if let Some(out) = out.as_mut() {
-                out.push(value);
-            }
-            if value > T::MAX {
-                return Stop::Widen(value);
-            }
-            let cell = T::from_u32(value);
-            values.push(cell);
-            *described = values.len();
-            *largest = (*largest).max(value);
-            if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
-                sparse.positions.push(heap as u32);
-                sparse.values.push(cell);
-            }
+            _ => (Vec::new(), block_start, bound),
+        };
+        let bulk = parallel.then_some(Bulk { rows: &bulk, known_below, bound: bulk_bound });
+        let next_end = (block_end + BLOCK).min(len);
+        let stop = if parallel && next_end - block_end == BLOCK {
+            // The pipeline: the next block's bulk from the values below this block, on the
+            // other thread, while this thread computes this block (the splits whose other part
+            // lies in this block are left to the next block's fix-up).
+            // SAFETY: the values below `block_start` are initialized and are not written while
+            // `known` lives (only pushed after them, within the capacity reserved above, so
+            // never moved): the other thread only reads them.
+            let known: &[T] = unsafe { std::slice::from_raw_parts(values.as_ptr(), block_start) };
+            debug_assert!(values.capacity() >= len);
+            let positions = sparse.positions.clone();
+            let rares = sparse.values.clone();
+            let list = RareList { positions: &positions, values: &rares };
+            let (next_bulk, stop) = rayon::join(
+                || bulk_rare_marks(moves, known, list, block_end, next_end, bound, false),
+                || {
+                    compute_block(
+                        moves,
+                        block_start..block_end,
+                        bulk,
+                        &mut out,
+                        report,
+                        values,
+                        described,
+                        largest,
+                        sparse,
+                        pair_sets,
+                        &mut marks,
+                        &mut segments,
+                    )
+                },
+            );
+            prepared =
+                Some(Prepared { bulk: next_bulk, block_start: block_end, known_below: block_start, bound, space });
+            stop
+        } else {
+            compute_block(
+                moves,
+                block_start..block_end,
+                bulk,
+                &mut out,
+                report,
+                values,
+                described,
+                largest,
+                sparse,
+                pair_sets,
+                &mut marks,
+                &mut segments,
+            )
+        };
+        if let Some(stop) = stop {
+            return stop;
         }
         report.sparse = sparse.active.then_some((sparse.mask, sparse.domain, sparse.positions.len()));
         block_start = block_end;
     }
     (control.progress)(len);
     Stop::Reached
+}
+
+/// A block's bulk marks ([`bulk_rare_marks`]): a row of `bound + 1` flags a heap, from the
+/// splits whose parts are both below `known_below`.
+#[derive(Clone, Copy)]
+struct Bulk<'a> {
+    rows: &'a [u8],
+    known_below: usize,
+    bound: usize,
+}
+
+/// The bulk of the block from `block_start`, marked ahead by the other thread.
+struct Prepared {
+    bulk: Vec<u8>,
+    block_start: usize,
+    known_below: usize,
+    bound: usize,
+    /// The sparse space (mask, domain flag) it was marked in.
+    space: (u32, bool),
+}
+
+/// Computes the heaps of `block` (with its bulk marks, if any) and appends them; `Some` when the
+/// run must stop (a value that does not fit the cells).
+#[allow(clippy::too_many_arguments)]
+fn compute_block<T: Cell>(
+    moves: &TakeBreakMoves,
+    block: std::ops::Range<usize>,
+    bulk: Option<Bulk<'_>>,
+    out: &mut Option<&mut Vec<u32>>,
+    report: &mut Report,
+    values: &mut Vec<T>,
+    described: &mut usize,
+    largest: &mut u32,
+    sparse: &mut Sparse<T>,
+    pair_sets: &mut PairSets,
+    marks: &mut Marks,
+    segments: &mut Vec<Segment>,
+) -> Option<Stop> {
+    let block_start = block.start;
+    for heap in block {
+        if !moves.leave_three.is_empty() {
+            extend_pair_sets(values, pair_sets, heap);
+        }
+        let bound_now = (*largest as usize + 1).next_power_of_two();
+        // Every xor of values below `bound_now` (a power of two) is below it, so the mex
+        // is at most `bound_now`, and entry `bound_now` stays unmarked.
+        marks.seen.clear();
+        marks.seen.resize(bound_now + 1, 0);
+        let enumeration = match bulk {
+            Some(bulk) => {
+                // The bulk's bound is at most this one (the largest value only grows), and its
+                // last flag is 0: no xor of values below it reaches it.
+                let row = &bulk.rows[(heap - block_start) * (bulk.bound + 1)..][..bulk.bound + 1];
+                marks.seen[..=bulk.bound].copy_from_slice(row);
+                Enumeration::Fixup { known_below: bulk.known_below }
+            }
+            None => Enumeration::Full,
+        };
+        let value = heap_value(moves, heap, values, sparse, enumeration, pair_sets, marks, segments);
+        if sparse.active {
+            report.rare_heaps += 1;
+        } else {
+            report.plain_heaps += 1;
+        }
+        if let Some(out) = out.as_mut() {
+            out.push(value);
+        }
+        if value > T::MAX {
+            return Some(Stop::Widen(value));
+        }
+        let cell = T::from_u32(value);
+        values.push(cell);
+        *described = values.len();
+        *largest = (*largest).max(value);
+        if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
+            sparse.positions.push(heap as u32);
+            sparse.values.push(cell);
+        }
+    }
+    None
 }
 
 /// For three-way splits: the bitset `P(s)` of the values `G(b) ^ G(s − b)` (`1 ≤ b < s`) of the
@@ -679,17 +800,24 @@ fn heap_value<T: Cell>(
             let below_m = sparse.positions.partition_point(|&position| (position as usize) < m);
             match enumeration {
                 Enumeration::Full => {
-                    mark_rare_pairs(sparse, 0..below_m, values, m, moves.unequal_parts, &mut marks.seen)
+                    mark_rare_pairs(sparse.list(), 0..below_m, values, m, moves.unequal_parts, &mut marks.seen)
                 }
-                Enumeration::Fixup { block_start } => {
+                Enumeration::Fixup { known_below: block_start } => {
                     // The bulk marked the rare parts p with m - p below the block; here the
                     // rest: p ≤ m - block_start (the other part in the block), and the rare
                     // heaps found in the block itself.
                     let small = sparse.positions.partition_point(|&position| (position as usize) + block_start <= m);
-                    mark_rare_pairs(sparse, 0..small.min(below_m), values, m, moves.unequal_parts, &mut marks.seen);
+                    mark_rare_pairs(
+                        sparse.list(),
+                        0..small.min(below_m),
+                        values,
+                        m,
+                        moves.unequal_parts,
+                        &mut marks.seen,
+                    );
                     let new = sparse.positions.partition_point(|&position| (position as usize) < block_start);
                     let from = new.max(small).min(below_m);
-                    mark_rare_pairs(sparse, from..below_m, values, m, moves.unequal_parts, &mut marks.seen);
+                    mark_rare_pairs(sparse.list(), from..below_m, values, m, moves.unequal_parts, &mut marks.seen);
                 }
             }
         }
@@ -793,21 +921,25 @@ enum Enumeration {
     /// All of them.
     Full,
     /// Those the block's bulk pass did not: a part in the block.
-    Fixup { block_start: usize },
+    Fixup {
+        /// The bulk used the values of the heaps below this one (the block's start, or the
+        /// previous block's when it was marked while that block was computed).
+        known_below: usize,
+    },
 }
 
 /// Marks `G(p) ^ G(m − p)` for the rare heaps `p` at `range` in the list.
 #[inline]
 fn mark_rare_pairs<T: Cell>(
-    sparse: &Sparse<T>,
+    list: RareList<'_, T>,
     range: std::ops::Range<usize>,
     values: &[T],
     m: usize,
     unequal_parts: bool,
     seen: &mut [u8],
 ) {
-    let positions = &sparse.positions[range.clone()];
-    let rares = &sparse.values[range];
+    let positions = &list.positions[range.clone()];
+    let rares = &list.values[range];
     // The one split into equal parts (when they must differ) is cut out of the list once, not
     // tested at every pair.
     let mut mark = |positions: &[u32], rares: &[T]| mark_rare_list(positions, rares, values, m, seen);
@@ -900,20 +1032,23 @@ fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m:
 }
 
 /// For each heap of `block_start..block_end`, the values `G(p) ^ G(m − p)` of the splits with
-/// a rare part `p` whose parts are both below `block_start` (all known), as a row of
-/// `bound + 1` flags; rows are filled in parallel.
+/// a rare part `p` whose parts are both below `known.len()` (all known: `known` holds their
+/// values, `list` the rare heaps among them), as a row of `bound + 1` flags; rows are filled on
+/// both threads when `both_threads`, else on this one.
 fn bulk_rare_marks<T: Cell>(
     moves: &TakeBreakMoves,
-    values: &[T],
-    sparse: &Sparse<T>,
+    known: &[T],
+    list: RareList<'_, T>,
     block_start: usize,
     block_end: usize,
     bound: usize,
+    both_threads: bool,
 ) -> Vec<u8> {
     use rayon::prelude::*;
+    let known_below = known.len();
     let width = bound + 1;
     let mut bulk = vec![0u8; (block_end - block_start) * width];
-    bulk.par_chunks_mut(width * 16).enumerate().for_each(|(chunk, rows)| {
+    let fill = |(chunk, rows): (usize, &mut [u8])| {
         for (index, row) in rows.chunks_mut(width).enumerate() {
             let heap = block_start + chunk * 16 + index;
             for &k in &moves.leave_two {
@@ -921,22 +1056,27 @@ fn bulk_rare_marks<T: Cell>(
                     continue;
                 }
                 let m = heap - k;
-                let below_m = sparse.positions.partition_point(|&position| (position as usize) < m);
-                // m - p < block_start, that is p > m - block_start.
-                let first = sparse.positions.partition_point(|&position| (position as usize) + block_start <= m);
+                let below_m = list.positions.partition_point(|&position| (position as usize) < m);
+                // m - p < known_below, that is p > m - known_below.
+                let first = list.positions.partition_point(|&position| (position as usize) + known_below <= m);
                 if first < below_m {
-                    mark_rare_pairs(sparse, first..below_m, values, m, moves.unequal_parts, row);
+                    mark_rare_pairs(list, first..below_m, known, m, moves.unequal_parts, row);
                 }
-                // The first splits with both parts below the block, where [`heap_value`] would
+                // The first splits with both parts known, where [`heap_value`] would
                 // otherwise begin its search for rare-type values one pair at a time.
                 let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
-                let low = (m + 1).saturating_sub(block_start).max(1);
+                let low = (m + 1).saturating_sub(known_below).max(1);
                 for a in low..=high.min(low + PREFIX_PAIRS - 1) {
-                    row[(values[a] ^ values[m - a]).to_u32() as usize] = 1;
+                    row[(known[a] ^ known[m - a]).to_u32() as usize] = 1;
                 }
             }
         }
-    });
+    };
+    if both_threads {
+        bulk.par_chunks_mut(width * 16).enumerate().for_each(fill);
+    } else {
+        bulk.chunks_mut(width * 16).enumerate().for_each(fill);
+    }
     bulk
 }
 

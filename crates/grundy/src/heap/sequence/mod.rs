@@ -37,10 +37,14 @@
 //!   candidates stops as soon as all of them are found: `O(n² · V/64)` at worst instead of the
 //!   `O(n³)` triples.
 //!
-//! Both cores: the rare-value kernel marks the splits with a rare part of a block of 256 heaps
-//! (those whose parts are both below the block, all known) on both threads when a heap has at
-//! least 1024 of them; the rest, and the plain kernel, run on one thread (splitting each scan
-//! between threads was measured slower: `bench/RESULTS.md`).
+//! Both cores: the rare-value kernel marks the splits with a rare part whose parts are both
+//! known (the *bulk*) on the other thread, for blocks of 256 heaps, when a heap has at least
+//! 1024 of them: while this thread computes block `b` (the candidate scans, the splits touching
+//! the block, the mex), the other marks block `b + 1`'s bulk from the values below block `b`,
+//! and block `b + 1`'s fix-up marks the splits whose other part lies in block `b` or `b + 1`
+//! (a block with no bulk ready, after a change of the sparse space, is marked on both threads
+//! first). The plain kernel runs on one thread (splitting each scan between threads was
+//! measured slower: `bench/RESULTS.md`).
 
 mod compact;
 mod kernel;

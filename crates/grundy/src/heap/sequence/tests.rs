@@ -274,3 +274,28 @@ fn compact_tables_widen_and_alternate_with_u32_calls() {
     game.engine().extend_compact("test", &mut compact, 15_000, &SequenceControl::default()).unwrap();
     assert_eq!(compact.to_vec(), whole[..15_000]);
 }
+
+/// `engine`'s sequence to `len` with `kernel`, computed inside a pool of `threads` threads.
+fn computed_on_threads(engine: &NimSequenceEngine, kernel: Kernel, threads: usize, len: usize) -> Vec<u32> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| computed(engine, kernel, len / 3, len))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// The two-thread path of the rare-value kernel (a block's bulk marked on both threads, or
+    /// the next block's bulk marked on the other thread while this block is computed, its
+    /// fix-up covering one block more) against the one-thread path and the definition, on
+    /// random octal codes long enough for many blocks of 256 heaps.
+    #[test]
+    fn two_threads_equal_one_thread_and_the_definition(code in octal_code(), len in 600usize..1800) {
+        let game = OctalGame::parse(&code, CodeBase::Octal).unwrap();
+        let expected = definition_sequence(game.engine().moves(), len);
+        let one = computed_on_threads(game.engine(), Kernel::RareValue, 1, len);
+        prop_assert_eq!(&one, &expected, "{} one thread", code);
+        let two = computed_on_threads(game.engine(), Kernel::RareValue, 2, len);
+        prop_assert_eq!(&two, &expected, "{} two threads", code);
+        prop_assert!(game.method().contains("2 threads"), "{}", game.method());
+    }
+}
