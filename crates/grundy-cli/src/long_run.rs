@@ -31,7 +31,7 @@ static SAVE_FAILURE: Mutex<Option<String>> = Mutex::new(None);
 
 /// The values `G(0) … G(to)` of `game`, with the memory checked before anything is computed and
 /// the progress bar, signals and `checkpoint` handled by [`LongRun`].
-pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<Vec<u32>> {
+pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<CompactSequence> {
     let len = usize::try_from(to)
         .ok()
         .and_then(|to| to.checked_add(1))
@@ -41,7 +41,8 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
     let finished = run.extend(len)?;
     let mut values = run.finish(!finished)?;
     values.truncate(len);
-    Ok(values.into_vec())
+    // Kept compact (one or two bytes a value): a 2^30-heap run widened to `u32` here took 4 GB.
+    Ok(values)
 }
 
 /// How often a checkpoint is rewritten during a run (besides at its end and on a signal).

@@ -4,6 +4,7 @@ use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
 use crate::output::{json_errors, print};
 use crate::script_worker::script_path;
+use grundy::heap::sequence::CompactSequence;
 use std::path::PathBuf;
 
 /// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
@@ -40,10 +41,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 /// Prints the values in pieces, so that millions of them need no second copy as one text.
-fn write_values<T: ToString>(values: &[T], json_head: Option<String>) -> anyhow::Result<()> {
+fn write_values(values: &CompactSequence, json_head: Option<String>) -> anyhow::Result<()> {
     let (separator, close) = if json_head.is_some() { (",", "]}\n") } else { (" ", "\n") };
     let mut text = json_head.unwrap_or_default();
-    for (index, value) in values.iter().enumerate() {
+    for (index, value) in (0..values.len()).filter_map(|heap| values.get(heap)).enumerate() {
         if index > 0 {
             text.push_str(separator);
         }

@@ -32,7 +32,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     json_errors(args.json);
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
-    let values = values_to(game, args.to, None)?;
+    let values = values_to(game, args.to, None)?.into_vec();
     let counts = value_counts(&values);
     let p_positions = zero_xor_tuples(&counts, args.heaps)?;
     let total = BigUint::from(values.len()).pow(args.heaps);
