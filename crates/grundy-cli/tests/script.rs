@@ -296,3 +296,12 @@ fn a_formula_that_allocates_hugely_is_stopped_and_grundy_survives() {
     assert!(run.stderr.starts_with("grundy: error: formula `len([0] * 1250000000)`"), "{}", run.stderr);
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
 }
+
+#[test]
+fn a_script_without_moves_is_named_once() {
+    let (_directory, game) = temporary_script("empty.star", "");
+    let run = grundy(&["value", &game, "3"]);
+    assert_eq!(run.status, 2);
+    assert_eq!(run.stderr.matches("bad game").count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("defines no `moves(position)`"), "{}", run.stderr);
+}

@@ -17,8 +17,12 @@ pub struct WorkerHost;
 
 impl ScriptHost for WorkerHost {
     fn build(&self, text: &str, path: &str) -> Result<Arc<dyn Ruleset>, GameError> {
-        let proxy = ScriptProxy::spawn(path, super::options())
-            .map_err(|error| GameError::BadGame { spec: text.to_owned(), reason: format!("{error:#}") })?;
+        let proxy = ScriptProxy::spawn(path, super::options()).map_err(|error| {
+            // The worker's load error already names the game: keep only its reason.
+            let message = format!("{error:#}");
+            let reason = message.strip_prefix(&format!("bad game `{text}`: ")).unwrap_or(&message).to_owned();
+            GameError::BadGame { spec: text.to_owned(), reason }
+        })?;
         let about = match (proxy.name(), proxy.description()) {
             (name, "") => name.to_owned(),
             (name, description) => format!("{name}: {description}"),
