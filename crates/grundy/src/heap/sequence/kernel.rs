@@ -310,10 +310,30 @@ struct Sparse<T> {
     rare_at_review: usize,
 }
 
+/// A sparse space alone (without its list): which values are of the rare type at a heap.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Space {
+    mask: u32,
+    domain: bool,
+    /// The number of tokens one split removes, modulo 2 (domain version).
+    offset: usize,
+}
+
+impl Space {
+    #[inline(always)]
+    fn rare_type(self, heap: usize, value: u32) -> bool {
+        ((value & self.mask).count_ones() & 1 == 1) == (self.domain && (heap + self.offset) & 1 == 1)
+    }
+}
+
 impl<T: Cell> Sparse<T> {
+    fn space(&self) -> Space {
+        Space { mask: self.mask, domain: self.domain, offset: self.offset }
+    }
+
     #[inline(always)]
     fn rare_type(&self, heap: usize, value: u32) -> bool {
-        ((value & self.mask).count_ones() & 1 == 1) == (self.domain && (heap + self.offset) & 1 == 1)
+        self.space().rare_type(heap, value)
     }
 
     /// Chooses the mask (and domain flag) with the fewest rare heaps among `values[1..]`, and
@@ -399,8 +419,10 @@ impl<T: Cell> Sparse<T> {
 struct Segment {
     m: usize,
     high: usize,
-    /// Pairs with `a` below this are marked.
+    /// Pairs with `a` below this (and from where the segment's marking began) are marked.
     frontier: usize,
+    /// The last `a` the next search looks at (`high`, or less to search a part of the splits).
+    end: usize,
 }
 
 /// The values seen among the options so far, one byte each: marking is a plain store, with no
@@ -414,19 +436,41 @@ impl Marks {
     fn mark(&mut self, value: u32) {
         self.seen[value as usize] = 1;
     }
-    /// The smallest unmarked value from `from` on, eight flags at a time.
     fn first_missing(&self, from: u32) -> u32 {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let mut at = from as usize;
-        while let Some(bytes) = self.seen.get(at..at + 8) {
-            let word = u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
-            if word != ONES {
-                return (at + ((!word & ONES).trailing_zeros() / 8) as usize) as u32;
-            }
-            at += 8;
-        }
-        (at + self.seen[at..].iter().position(|&seen| seen == 0).expect("the last entry is never marked")) as u32
+        first_unmarked(&self.seen, from)
     }
+}
+
+/// The smallest value neither marked in `seen` nor flagged in `rare_type`, eight flags at a time
+/// (the last entry is neither).
+fn first_unmarked_common(seen: &[u8], rare_type: &[u8]) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut at = 0;
+    while let (Some(seen_bytes), Some(rare_bytes)) = (seen.get(at..at + 8), rare_type.get(at..at + 8)) {
+        let word = u64::from_le_bytes(seen_bytes.try_into().expect("eight bytes"))
+            | u64::from_le_bytes(rare_bytes.try_into().expect("eight bytes"));
+        if word != ONES {
+            return (at + ((!word & ONES).trailing_zeros() / 8) as usize) as u32;
+        }
+        at += 8;
+    }
+    let rest = seen[at..].iter().zip(&rare_type[at..]).position(|(&seen, &rare)| seen | rare == 0);
+    (at + rest.expect("the last entry is neither marked nor rare")) as u32
+}
+
+/// The smallest unmarked value from `from` on, eight flags at a time (the last flag is never
+/// marked).
+fn first_unmarked(seen: &[u8], from: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut at = from as usize;
+    while let Some(bytes) = seen.get(at..at + 8) {
+        let word = u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+        if word != ONES {
+            return (at + ((!word & ONES).trailing_zeros() / 8) as usize) as u32;
+        }
+        at += 8;
+    }
+    (at + seen[at..].iter().position(|&seen| seen == 0).expect("the last entry is never marked")) as u32
 }
 
 fn run<T: Cell>(
@@ -471,7 +515,7 @@ fn run<T: Cell>(
             && block_end - block_start == BLOCK
             && report.threads > 1
             && sparse.positions.len() * moves.leave_two.len() >= PARALLEL_RARE_SPLITS;
-        let space = (sparse.mask, sparse.domain);
+        let space = sparse.space();
         // Marked during the last block from the values below it (if the sparse space is the
         // same), or now on both threads.
         let (bulk, known_below, bulk_bound) = match prepared.take() {
@@ -479,12 +523,17 @@ fn run<T: Cell>(
                 (ready.bulk, ready.known_below, ready.bound)
             }
             _ if parallel => {
-                let bulk = bulk_rare_marks(moves, values, sparse.list(), block_start, block_end, bound, true);
+                let bulk = bulk_rare_marks(moves, values, sparse.list(), space, block_start..block_end, bound);
                 (bulk, block_start, bound)
             }
-            _ => (Vec::new(), block_start, bound),
+            _ => (BulkRows::default(), block_start, bound),
         };
-        let bulk = parallel.then_some(Bulk { rows: &bulk, known_below, bound: bulk_bound });
+        let bulk = parallel.then_some(Bulk {
+            rows: &bulk.flags,
+            absent_from_known: &bulk.absent_from_known,
+            known_below,
+            bound: bulk_bound,
+        });
         let next_end = (block_end + BLOCK).min(len);
         let stop = if parallel && next_end - block_end == BLOCK {
             // The pipeline: the next block's bulk from the values below this block, on the
@@ -499,7 +548,7 @@ fn run<T: Cell>(
             let rares = sparse.values.clone();
             let list = RareList { positions: &positions, values: &rares };
             let (next_bulk, stop) = rayon::join(
-                || bulk_rare_marks(moves, known, list, block_end, next_end, bound, false),
+                || bulk_rare_marks(moves, known, list, space, block_end..next_end, bound),
                 || {
                     compute_block(
                         moves,
@@ -546,23 +595,35 @@ fn run<T: Cell>(
     Stop::Reached
 }
 
-/// A block's bulk marks ([`bulk_rare_marks`]): a row of `bound + 1` flags a heap, from the
-/// splits whose parts are both below `known_below`.
+/// What [`bulk_rare_marks`] finds for each heap of a block from the splits whose parts are
+/// both known.
+#[derive(Default)]
+struct BulkRows {
+    /// A row of `bound + 1` flags a heap: the values of those splits found so far.
+    flags: Vec<u8>,
+    /// A heap's one rare-type value below its first unmarked common-type value that no such
+    /// split gives, if any (`u32::MAX` if none): only a split with a part not yet known may
+    /// still give it.
+    absent_from_known: Vec<u32>,
+}
+
+/// A block's [`BulkRows`], from the splits whose parts are both below `known_below`.
 #[derive(Clone, Copy)]
 struct Bulk<'a> {
     rows: &'a [u8],
+    absent_from_known: &'a [u32],
     known_below: usize,
     bound: usize,
 }
 
 /// The bulk of the block from `block_start`, marked ahead by the other thread.
 struct Prepared {
-    bulk: Vec<u8>,
+    bulk: BulkRows,
     block_start: usize,
     known_below: usize,
     bound: usize,
-    /// The sparse space (mask, domain flag) it was marked in.
-    space: (u32, bool),
+    /// The sparse space it was marked in.
+    space: Space,
 }
 
 /// Computes the heaps of `block` (with its bulk marks, if any) and appends them; `Some` when the
@@ -598,7 +659,10 @@ fn compute_block<T: Cell>(
                 // last flag is 0: no xor of values below it reaches it.
                 let row = &bulk.rows[(heap - block_start) * (bulk.bound + 1)..][..bulk.bound + 1];
                 marks.seen[..=bulk.bound].copy_from_slice(row);
-                Enumeration::Fixup { known_below: bulk.known_below }
+                Enumeration::Fixup {
+                    known_below: bulk.known_below,
+                    absent_from_known: bulk.absent_from_known[heap - block_start],
+                }
             }
             None => Enumeration::Full,
         };
@@ -793,7 +857,7 @@ fn heap_value<T: Cell>(
         let m = heap - k;
         let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
         if high >= 1 {
-            segments.push(Segment { m, high, frontier: 1 });
+            segments.push(Segment { m, high, frontier: 1, end: high });
         }
         if sparse.active {
             // Every split with a rare part: these decide every common-type value.
@@ -802,7 +866,7 @@ fn heap_value<T: Cell>(
                 Enumeration::Full => {
                     mark_rare_pairs(sparse.list(), 0..below_m, values, m, moves.unequal_parts, &mut marks.seen)
                 }
-                Enumeration::Fixup { known_below: block_start } => {
+                Enumeration::Fixup { known_below: block_start, .. } => {
                     // The bulk marked the rare parts p with m - p below the block; here the
                     // rest: p ≤ m - block_start (the other part in the block), and the rare
                     // heaps found in the block itself.
@@ -838,7 +902,7 @@ fn heap_value<T: Cell>(
                 if !prefix_marked {
                     prefix_marked = true;
                     for segment in segments.iter_mut() {
-                        mark_pairs(values, segment.m, segment.frontier, segment.high, marks);
+                        mark_pairs(values, segment.m, segment.frontier, segment.high, &mut marks.seen);
                         segment.frontier = segment.high + 1;
                     }
                     continue;
@@ -858,61 +922,52 @@ fn heap_value<T: Cell>(
             prefix_marked = true;
             for segment in segments.iter_mut() {
                 let end = segment.high.min(PREFIX_PAIRS);
-                mark_pairs(values, segment.m, segment.frontier, end, marks);
+                mark_pairs(values, segment.m, segment.frontier, end, &mut marks.seen);
                 segment.frontier = end + 1;
             }
             continue;
         }
-        // The unmarked values from `candidate` on that a split may still give, up to
-        // `TARGETS` of them, are searched for in one pass, each continuing after the last hit
-        // (a value found far away marks only itself).
-        let mut targets = [T::from_u32(candidate); TARGETS];
-        let mut count = 1;
-        let mut next = candidate + 1;
-        // The last entry of `seen` is above every xor of values: never an option.
-        while count < TARGETS && (next as usize) < marks.seen.len() - 1 {
-            next = marks.first_missing(next);
-            if next > T::MAX || (sparse.active && !sparse.rare_type(heap, next)) {
-                break;
-            }
-            targets[count] = T::from_u32(next);
-            count += 1;
-            next += 1;
-        }
-        for segment in segments.iter_mut() {
-            let mut lo = segment.frontier;
-            while count > 0 && lo <= segment.high {
-                let forward = &values[lo..=segment.high];
-                let backward = &values[segment.m - segment.high..=segment.m - lo];
-                let Some(offset) = find_xor_any(forward, backward, &targets[..count]) else {
-                    break;
-                };
-                let hit = lo + offset;
-                if lo == segment.frontier && offset < LOCAL_HIT {
-                    // Near the marked prefix: mark everything up to the hit, which may find
-                    // several targets (and later candidates) at once.
-                    mark_pairs(values, segment.m, lo, hit, marks);
-                    segment.frontier = hit + 1;
-                } else {
-                    marks.mark((values[hit] ^ values[segment.m - hit]).to_u32());
-                }
-                let mut kept = 0;
-                for index in 0..count {
-                    if marks.seen[targets[index].to_u32() as usize] == 0 {
-                        targets[kept] = targets[index];
-                        kept += 1;
-                    }
-                }
-                count = kept;
-                lo = hit + 1;
+        // A rare-type candidate: a split of two common-type parts may give it. Where the bulk
+        // pass searched the splits with both parts known and did not find it, only the splits
+        // with a part not yet known then are left: `a ≤ m − known_below`.
+        if let Enumeration::Fixup { known_below, absent_from_known } = enumeration {
+            let only_unknown = candidate == absent_from_known;
+            for segment in segments.iter_mut() {
+                segment.end =
+                    if only_unknown { segment.high.min(segment.m.saturating_sub(known_below)) } else { segment.high };
             }
         }
-        if count > 0 {
-            // Every unmarked value below the smallest target not found was a target, and was
-            // found: that target is the mex.
-            return targets[..count].iter().map(|target| target.to_u32()).min().expect("a target");
+        if !find_in_segments(values, segments, T::from_u32(candidate), &mut marks.seen) {
+            return candidate;
         }
     }
+}
+
+/// Searches the splits `a` of each segment from its frontier to its end for one worth
+/// `target`, and marks it; `false` if there is none. A hit close to the frontier marks every
+/// split up to it (later candidates are then found without a scan) and moves the frontier; a
+/// farther one marks only the value found.
+fn find_in_segments<T: Cell>(values: &[T], segments: &mut [Segment], target: T, seen: &mut [u8]) -> bool {
+    for segment in segments.iter_mut() {
+        let lo = segment.frontier;
+        if lo > segment.end {
+            continue;
+        }
+        let forward = &values[lo..=segment.end];
+        let backward = &values[segment.m - segment.end..=segment.m - lo];
+        let Some(offset) = find_xor_any(forward, backward, &[target]) else {
+            continue;
+        };
+        let hit = lo + offset;
+        if offset < LOCAL_HIT {
+            mark_pairs(values, segment.m, lo, hit, seen);
+            segment.frontier = hit + 1;
+        } else {
+            seen[target.to_u32() as usize] = 1;
+        }
+        return true;
+    }
+    false
 }
 
 /// Which splits with a rare part [`heap_value`] marks itself.
@@ -925,6 +980,8 @@ enum Enumeration {
         /// The bulk used the values of the heaps below this one (the block's start, or the
         /// previous block's when it was marked while that block was computed).
         known_below: usize,
+        /// [`BulkRows::absent_from_known`] for this heap.
+        absent_from_known: u32,
     },
 }
 
@@ -1031,26 +1088,37 @@ fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m:
     mark_rare_list_portable(&positions[rest..], &rares[rest..], values, m, seen);
 }
 
-/// For each heap of `block_start..block_end`, the values `G(p) ^ G(m − p)` of the splits with
-/// a rare part `p` whose parts are both below `known.len()` (all known: `known` holds their
-/// values, `list` the rare heaps among them), as a row of `bound + 1` flags; rows are filled on
-/// both threads when `both_threads`, else on this one.
+/// For each heap of `block`, what the splits whose parts are both below `known.len()` (all
+/// known: `known` holds their values, `list` the rare heaps among them) give: every split with
+/// a rare part, then the rare-type values below the first common-type value left unmarked,
+/// searched for among those splits in increasing order up to the first one absent
+/// ([`BulkRows`]). Rows are filled in chunks of 16 heaps, on any thread rayon has free: this
+/// is most of the rare-value kernel's work, and the thread computing the block before takes
+/// its share once that block is done.
 fn bulk_rare_marks<T: Cell>(
     moves: &TakeBreakMoves,
     known: &[T],
     list: RareList<'_, T>,
-    block_start: usize,
-    block_end: usize,
+    space: Space,
+    block: std::ops::Range<usize>,
     bound: usize,
-    both_threads: bool,
-) -> Vec<u8> {
+) -> BulkRows {
     use rayon::prelude::*;
+    const CHUNK: usize = 16;
     let known_below = known.len();
     let width = bound + 1;
-    let mut bulk = vec![0u8; (block_end - block_start) * width];
-    let fill = |(chunk, rows): (usize, &mut [u8])| {
-        for (index, row) in rows.chunks_mut(width).enumerate() {
-            let heap = block_start + chunk * 16 + index;
+    let mut flags = vec![0u8; block.len() * width];
+    let mut absent_from_known = vec![u32::MAX; block.len()];
+    // Which values are of the rare type, by the parity of `heap + offset`; the last entry
+    // (`bound`, never marked) counts as common, to stop the search there.
+    let rare_type: [Vec<u8>; 2] = std::array::from_fn(|parity| {
+        (0..=bound as u32).map(|value| u8::from(value < bound as u32 && space.rare_type(parity, value))).collect()
+    });
+    let fill = |(chunk, (rows, absent)): (usize, (&mut [u8], &mut [u32]))| {
+        let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
+        for (index, (row, absent)) in rows.chunks_mut(width).zip(absent).enumerate() {
+            let heap = block.start + chunk * CHUNK + index;
+            segments.clear();
             for &k in &moves.leave_two {
                 if heap < k + 2 {
                     continue;
@@ -1062,34 +1130,43 @@ fn bulk_rare_marks<T: Cell>(
                 if first < below_m {
                     mark_rare_pairs(list, first..below_m, known, m, moves.unequal_parts, row);
                 }
-                // The first splits with both parts known, where [`heap_value`] would
-                // otherwise begin its search for rare-type values one pair at a time.
+                // The first splits with both parts known, marked one by one before any search.
                 let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
                 let low = (m + 1).saturating_sub(known_below).max(1);
-                for a in low..=high.min(low + PREFIX_PAIRS - 1) {
-                    row[(known[a] ^ known[m - a]).to_u32() as usize] = 1;
+                let prefix_end = high.min(low + PREFIX_PAIRS - 1);
+                mark_pairs(known, m, low, prefix_end, row);
+                segments.push(Segment { m, high, frontier: prefix_end.max(low - 1) + 1, end: high });
+            }
+            // Below the first common-type value unmarked, every unmarked value is of the rare
+            // type (a common-type one is only given by a split with a rare part, all marked).
+            let common = first_unmarked_common(row, &rare_type[(heap + space.offset) & 1]);
+            let mut candidate = 0;
+            loop {
+                candidate = first_unmarked(row, candidate);
+                if candidate >= common {
+                    break;
+                }
+                if !find_in_segments(known, &mut segments, T::from_u32(candidate), row) {
+                    *absent = candidate;
+                    break;
                 }
             }
         }
     };
-    if both_threads {
-        bulk.par_chunks_mut(width * 16).enumerate().for_each(fill);
-    } else {
-        bulk.chunks_mut(width * 16).enumerate().for_each(fill);
-    }
-    bulk
+    flags.par_chunks_mut(width * CHUNK).zip(absent_from_known.par_chunks_mut(CHUNK)).enumerate().for_each(fill);
+    BulkRows { flags, absent_from_known }
 }
 
 /// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
 #[inline]
-fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, marks: &mut Marks) {
+fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, seen: &mut [u8]) {
     if lo > hi {
         return;
     }
     let forward = &values[lo..=hi];
     let backward = &values[m - hi..=m - lo];
     for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
-        marks.mark((small ^ large).to_u32());
+        seen[(small ^ large).to_u32() as usize] = 1;
     }
 }
 
