@@ -1115,21 +1115,21 @@ fn bulk_rare_marks<T: Cell>(
         (0..=bound as u32).map(|value| u8::from(value < bound as u32 && space.rare_type(parity, value))).collect()
     });
     let fill = |(chunk, (rows, absent)): (usize, (&mut [u8], &mut [u32]))| {
+        let chunk_start = block.start + chunk * CHUNK;
+        for &k in &moves.leave_two {
+            // The rows' heaps `m + k` with `m ≥ 2` (a split into two needs two tokens).
+            let skip = (k + 2).saturating_sub(chunk_start).min(rows.len() / width);
+            mark_rare_chunk(list, known, chunk_start + skip - k, &mut rows[skip * width..], width, moves.unequal_parts);
+        }
         let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
         for (index, (row, absent)) in rows.chunks_mut(width).zip(absent).enumerate() {
-            let heap = block.start + chunk * CHUNK + index;
+            let heap = chunk_start + index;
             segments.clear();
             for &k in &moves.leave_two {
                 if heap < k + 2 {
                     continue;
                 }
                 let m = heap - k;
-                let below_m = list.positions.partition_point(|&position| (position as usize) < m);
-                // m - p < known_below, that is p > m - known_below.
-                let first = list.positions.partition_point(|&position| (position as usize) + known_below <= m);
-                if first < below_m {
-                    mark_rare_pairs(list, first..below_m, known, m, moves.unequal_parts, row);
-                }
                 // The first splits with both parts known, marked one by one before any search.
                 let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
                 let low = (m + 1).saturating_sub(known_below).max(1);
@@ -1155,6 +1155,148 @@ fn bulk_rare_marks<T: Cell>(
     };
     flags.par_chunks_mut(width * CHUNK).zip(absent_from_known.par_chunks_mut(CHUNK)).enumerate().for_each(fill);
     BulkRows { flags, absent_from_known }
+}
+
+/// For consecutive heaps `m_first, m_first + 1, …` (split into two; one row of `width` flags each
+/// in `rows`), marks `G(p) ^ G(m − p)` for every rare heap `p < m` with `m − p` below
+/// `known.len()`, except `p = m / 2` when the parts must differ. The rare heaps valid for every
+/// row are done a rare heap at a time across the rows, whose partners `G(m − p)` then lie next
+/// to each other (a plain load instead of a gather a row); the few valid for some rows only
+/// (near the ends of the range, or near `m / 2`) are done row by row.
+fn mark_rare_chunk<T: Cell>(
+    list: RareList<'_, T>,
+    known: &[T],
+    m_first: usize,
+    rows: &mut [u8],
+    width: usize,
+    unequal_parts: bool,
+) {
+    let count = rows.len() / width;
+    if count == 0 {
+        return;
+    }
+    let m_last = m_first + count - 1;
+    let known_below = known.len();
+    // The index in the list of the first rare heap at least `heap`.
+    let index = |heap: usize| list.positions.partition_point(|&position| (position as usize) < heap);
+    // Row `m` takes the rare heaps `m − known_below < p < m`: every row those from `interior`.
+    let interior = index((m_last + 1).saturating_sub(known_below))..index(m_first);
+    // Where the parts must differ, the heaps `m / 2` of the rows are left to the rows.
+    let (cut_start, cut_end) = if unequal_parts && !interior.is_empty() {
+        let start = index(m_first / 2).clamp(interior.start, interior.end);
+        (start, index(m_last / 2 + 1).clamp(start, interior.end))
+    } else {
+        (interior.end, interior.end)
+    };
+    for (offset, row) in rows.chunks_exact_mut(width).enumerate() {
+        let m = m_first + offset;
+        let own = index((m + 1).saturating_sub(known_below))..index(m);
+        if interior.is_empty() {
+            mark_rare_pairs(list, own, known, m, unequal_parts, row);
+        } else {
+            mark_rare_pairs(list, own.start..interior.start, known, m, unequal_parts, row);
+            mark_rare_pairs(list, cut_start..cut_end, known, m, unequal_parts, row);
+            mark_rare_pairs(list, interior.end..own.end, known, m, unequal_parts, row);
+        }
+    }
+    for range in [interior.start..cut_start, cut_end..interior.end] {
+        let (positions, rares) = (&list.positions[range.clone()], &list.values[range]);
+        #[cfg(target_arch = "x86_64")]
+        {
+            if count == ACROSS_ROWS && std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                unsafe { mark_across_rows_avx2(positions, rares, known, m_first, rows, width) };
+                continue;
+            }
+        }
+        mark_across_rows_portable(positions, rares, known, m_first, rows, width);
+    }
+}
+
+/// The rare heaps of [`mark_rare_chunk`] valid for all its rows, a rare heap at a time across
+/// the rows.
+fn mark_across_rows_portable<T: Cell>(
+    positions: &[u32],
+    rares: &[T],
+    known: &[T],
+    m_first: usize,
+    rows: &mut [u8],
+    width: usize,
+) {
+    let count = rows.len() / width;
+    for (&position, &rare) in positions.iter().zip(rares) {
+        let partners = &known[m_first - position as usize..][..count];
+        for (row, &partner) in rows.chunks_exact_mut(width).zip(partners) {
+            row[(rare ^ partner).to_u32() as usize] = 1;
+        }
+    }
+}
+
+/// The rows [`mark_across_rows_avx2`] takes: a chunk of [`bulk_rare_marks`].
+const ACROSS_ROWS: usize = 16;
+
+/// The rare heaps of [`mark_rare_chunk`] valid for all its [`ACROSS_ROWS`] rows, with the
+/// flags' places `row · width + (rare ^ G(m − p))` computed 16 at a time: the partners are
+/// loaded as one vector and widened to 32-bit lanes, xored with the rare value and offset by
+/// each row's start; the flags are then stored one by one.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_across_rows_avx2<T: Cell>(
+    positions: &[u32],
+    rares: &[T],
+    known: &[T],
+    m_first: usize,
+    rows: &mut [u8],
+    width: usize,
+) {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm_loadl_epi64, _mm256_add_epi32, _mm256_castsi256_si128, _mm256_cvtepu8_epi32,
+        _mm256_cvtepu16_epi32, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_set1_epi32, _mm256_setr_epi32,
+        _mm256_storeu_si256, _mm256_xor_si256,
+    };
+    let size = std::mem::size_of::<T>();
+    let (low_starts, high_starts) = {
+        let start = |offset: usize| (offset * width) as i32;
+        (
+            _mm256_setr_epi32(start(0), start(1), start(2), start(3), start(4), start(5), start(6), start(7)),
+            _mm256_setr_epi32(start(8), start(9), start(10), start(11), start(12), start(13), start(14), start(15)),
+        )
+    };
+    let mut places = [0u32; ACROSS_ROWS];
+    for (&position, &rare) in positions.iter().zip(rares) {
+        let partners: &[T; ACROSS_ROWS] =
+            known[m_first - position as usize..][..ACROSS_ROWS].try_into().expect("a whole chunk");
+        // SAFETY: `partners` is ACROSS_ROWS · size readable bytes: 16 for u8, 32 for u16, 64 for
+        // u32, and each load below reads within them.
+        let (low, high) = unsafe {
+            let bytes = partners.as_ptr().cast::<u8>();
+            match size {
+                1 => (
+                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(bytes.cast::<__m128i>())),
+                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(bytes.add(8).cast::<__m128i>())),
+                ),
+                2 => {
+                    let all = _mm256_loadu_si256(bytes.cast::<__m256i>());
+                    (
+                        _mm256_cvtepu16_epi32(_mm256_castsi256_si128(all)),
+                        _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(all)),
+                    )
+                }
+                _ => (_mm256_loadu_si256(bytes.cast::<__m256i>()), _mm256_loadu_si256(bytes.add(32).cast::<__m256i>())),
+            }
+        };
+        let rare = _mm256_set1_epi32(rare.to_u32() as i32);
+        let low = _mm256_add_epi32(_mm256_xor_si256(low, rare), low_starts);
+        let high = _mm256_add_epi32(_mm256_xor_si256(high, rare), high_starts);
+        // SAFETY: `places` is 64 writable bytes.
+        unsafe {
+            _mm256_storeu_si256(places.as_mut_ptr().cast::<__m256i>(), low);
+            _mm256_storeu_si256(places.as_mut_ptr().add(8).cast::<__m256i>(), high);
+        }
+        for &place in &places {
+            rows[place as usize] = 1;
+        }
+    }
 }
 
 /// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
@@ -1304,8 +1446,11 @@ fn find_xor_any_portable<T: Cell>(forward: &[T], backward: &[T], targets: [T; TA
 
 #[cfg(test)]
 mod tests {
-    use super::{Cell, TARGETS, find_xor_any, find_xor_any_portable, xor_permute};
+    use super::{
+        ACROSS_ROWS, Cell, TARGETS, find_xor_any, find_xor_any_portable, mark_across_rows_portable, xor_permute,
+    };
     use proptest::prelude::*;
+    use std::collections::BTreeSet;
 
     /// The scan by its definition: the first pair `forward[i] ^ backward[len − 1 − i]` that is
     /// a target.
@@ -1329,6 +1474,37 @@ mod tests {
         Ok(())
     }
 
+    /// [`super::mark_across_rows_avx2`] (where the CPU has AVX2) and the portable marking give
+    /// the same rows, which hold exactly `rare ^ G(m − p)` for each row `m` and rare heap `p`.
+    fn across_rows_agree<T: Cell>(
+        cells: &[u32],
+        rare_heaps: &BTreeSet<u32>,
+        rare_values: &[u32],
+    ) -> Result<(), TestCaseError> {
+        let known: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        let positions: Vec<u32> = rare_heaps.iter().copied().collect();
+        let rares: Vec<T> = positions.iter().zip(rare_values).map(|(_, &value)| T::from_u32(value)).collect();
+        let (width, m_first) = (65, 60);
+        let mut expected = vec![0u8; ACROSS_ROWS * width];
+        for (&position, &rare) in positions.iter().zip(&rares) {
+            for row in 0..ACROSS_ROWS {
+                let partner = known[m_first + row - position as usize];
+                expected[row * width + (rare ^ partner).to_u32() as usize] = 1;
+            }
+        }
+        let mut portable = vec![0u8; ACROSS_ROWS * width];
+        mark_across_rows_portable(&positions, &rares, &known, m_first, &mut portable, width);
+        prop_assert_eq!(&portable, &expected);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let mut vectorized = vec![0u8; ACROSS_ROWS * width];
+            // SAFETY: the CPU has AVX2, checked just above.
+            unsafe { super::mark_across_rows_avx2(&positions, &rares, &known, m_first, &mut vectorized, width) };
+            prop_assert_eq!(&vectorized, &expected);
+        }
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn pair_scans_find_the_first_hit(
@@ -1339,6 +1515,18 @@ mod tests {
             scans_agree::<u8>(&cells, split, &targets)?;
             scans_agree::<u16>(&cells, split, &targets)?;
             scans_agree::<u32>(&cells, split, &targets)?;
+        }
+
+        /// The vectorized marking across rows against the portable one, for every cell width.
+        #[test]
+        fn marking_across_rows_agrees(
+            cells in proptest::collection::vec(0u32..64, 100..300),
+            rare_heaps in proptest::collection::btree_set(1u32..60, 0..20),
+            rare_values in proptest::collection::vec(0u32..64, 20),
+        ) {
+            across_rows_agree::<u8>(&cells, &rare_heaps, &rare_values)?;
+            across_rows_agree::<u16>(&cells, &rare_heaps, &rare_values)?;
+            across_rows_agree::<u32>(&cells, &rare_heaps, &rare_values)?;
         }
 
         /// Bit `i` of the word lands on bit `i ^ shuffle`, for every bit.
