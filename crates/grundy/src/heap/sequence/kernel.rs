@@ -898,7 +898,11 @@ fn heap_value<T: Cell>(
         if sparse.active {
             // Every split with a rare part: these decide every common-type value.
             let positions = &sparse.positions;
-            let below = |heap: usize| positions.partition_point(|&position| (position as usize) < heap);
+            // Past the last rare heap (the usual case) without a binary search.
+            let below = |heap: usize| match positions.last() {
+                Some(&last) if (last as usize) < heap => positions.len(),
+                _ => positions.partition_point(|&position| (position as usize) < heap),
+            };
             match enumeration {
                 Enumeration::Full => {
                     mark_rare_pairs(sparse.list(), 0..below(m), values, m, moves.unequal_parts, &mut marks.seen)
@@ -1092,7 +1096,10 @@ fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m:
     };
     let size = std::mem::size_of::<T>();
     // Heaps p ≤ m − 4: G(m − p) ends at byte (m − p + 1)·size ≥ 5 > 4.
-    let gathered = positions.partition_point(|&position| position as usize + 4 <= m);
+    let gathered = match positions.last() {
+        Some(&last) if last as usize + 4 <= m => positions.len(),
+        _ => positions.partition_point(|&position| position as usize + 4 <= m),
+    };
     // The gather's indices are 32-bit byte offsets.
     if (m + 1) * size > i32::MAX as usize {
         return mark_rare_list_portable(positions, rares, values, m, seen);
