@@ -284,14 +284,14 @@ const LOCAL_HIT: usize = 64;
 /// [`LOCAL_HIT`] in the bulk pass.
 const BULK_LOCAL_HIT: usize = 256;
 /// Heaps computed together: the cancel flag and progress are looked at between blocks, the
-/// mask is chosen again only there, and the rare-value kernel marks a block's splits whose
-/// parts are all below it in parallel.
+/// mask is chosen again only there, and the rare-value kernel prepares a block's bulk
+/// ([`bulk_rare_marks`]) on both threads.
 const BLOCK: usize = 256;
-/// The rare-value kernel marks a block's bulk in parallel only when each heap has at least
-/// this many splits with a rare part: below it, waking the second thread for every block costs
-/// more than it saves (measured: .354, 262 such splits a heap, ran 1.7 times slower in
-/// parallel on the shared machine; a vectorized scan split between threads was 4 times slower
-/// than one thread, so scans stay on one). The unit tests run the parallel pass always.
+/// The rare-value kernel prepares bulks on both threads only when each heap has at least this
+/// many splits with a rare part: below it, waking the second thread for every block costs more
+/// than it saves (measured with the bulk searching the splits too: .354, 262 such splits a
+/// heap, nearly all with a part below 512 and so left to the fix-up, took 2.7 times the CPU
+/// time; 0.16, 52 a heap, 1.8 times the wall time). The unit tests prepare bulks always.
 const PARALLEL_RARE_SPLITS: usize = if cfg!(test) { 1 } else { 1024 };
 
 /// The rare-value kernel marks the splits with a rare part a chunk of heaps at a time (see
@@ -522,8 +522,7 @@ fn run<T: Cell>(
         let block = if moves.leave_three.is_empty() { BLOCK } else { 8 };
         let block_end = (block_start + block).min(len);
         let bound = (*largest as usize + 1).next_power_of_two();
-        // The splits with a rare part whose parts are both known: the bulk of the rare-value
-        // kernel's work, marked on the other core.
+        // The bulk of the rare-value kernel's work, prepared on both threads.
         let parallel = sparse.active
             && block_end - block_start == BLOCK
             && report.threads > 1
@@ -550,8 +549,9 @@ fn run<T: Cell>(
         let next_end = (block_end + BLOCK).min(len);
         let stop = if parallel && next_end - block_end == BLOCK {
             // The pipeline: the next block's bulk from the values below this block, on the
-            // other thread, while this thread computes this block (the splits whose other part
-            // lies in this block are left to the next block's fix-up).
+            // other thread (and on this one once this block is done), while this thread
+            // computes this block (the splits whose other part lies in this block are left to
+            // the next block's fix-up).
             // SAFETY: the values below `block_start` are initialized and are not written while
             // `known` lives (only pushed after them, within the capacity reserved above, so
             // never moved): the other thread only reads them.
@@ -629,7 +629,7 @@ struct Bulk<'a> {
     bound: usize,
 }
 
-/// The bulk of the block from `block_start`, marked ahead by the other thread.
+/// The bulk of the block from `block_start`, prepared while the block before was computed.
 struct Prepared {
     bulk: BulkRows,
     block_start: usize,

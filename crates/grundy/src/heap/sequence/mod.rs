@@ -37,14 +37,22 @@
 //!   candidates stops as soon as all of them are found: `O(n² · V/64)` at worst instead of the
 //!   `O(n³)` triples.
 //!
-//! Both cores: the rare-value kernel marks the splits with a rare part whose parts are both
-//! known (the *bulk*) on the other thread, for blocks of 256 heaps, when a heap has at least
-//! 1024 of them: while this thread computes block `b` (the candidate scans, the splits touching
-//! the block, the mex), the other marks block `b + 1`'s bulk from the values below block `b`,
-//! and block `b + 1`'s fix-up marks the splits whose other part lies in block `b` or `b + 1`
-//! (a block with no bulk ready, after a change of the sparse space, is marked on both threads
-//! first). The plain kernel runs on one thread (splitting each scan between threads was
-//! measured slower: `bench/RESULTS.md`).
+//! Both cores: in the rare-value kernel, for blocks of 256 heaps when a heap has at least 1024
+//! splits with a rare part, each heap's *bulk* is prepared from the values already known: its
+//! splits with a rare part whose parts are both known are marked, and then the rare-type values
+//! below the first common-type value left unmarked are searched for among its splits with both
+//! parts known, in increasing order, up to the first one absent from them. While this thread
+//! computes block `b`, the bulk of block `b + 1` is prepared from the values below block `b`, in
+//! chunks of 16 heaps that either thread takes (rayon), so the thread computing `b` takes its
+//! share as soon as `b` is done. Computing a heap is then only the fix-up: the splits whose
+//! other part lies in block `b` or `b + 1`, and, for a rare-type candidate the bulk found absent,
+//! a search among those splits alone (a block with no bulk ready, after a change of the sparse
+//! space, is prepared on both threads first). Within a chunk a rare heap `p` is marked across
+//! the 16 heaps at once: their partners `G(m − p)` lie next to each other, one vector load
+//! instead of a gather a heap. Without a bulk (fewer splits with a rare part, or one thread),
+//! the same across-the-chunk marking runs on this thread for chunks of 16 heaps when a heap
+//! has at least 128 splits with a rare part. The plain kernel runs on one thread (splitting
+//! each scan between threads was measured slower: `bench/RESULTS.md`).
 
 mod compact;
 mod kernel;
