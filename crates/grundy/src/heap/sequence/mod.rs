@@ -37,7 +37,7 @@
 //!   candidates stops as soon as all of them are found: `O(n² · V/64)` at worst instead of the
 //!   `O(n³)` triples.
 //!
-//! Both cores: in the rare-value kernel, for blocks of 256 heaps when a heap has at least 1024
+//! Both cores: in the rare-value kernel, for blocks of 1024 heaps when a heap has at least 1024
 //! splits with a rare part, each heap's *bulk* is prepared from the values already known: its
 //! splits with a rare part whose parts are both known are marked, and then the rare-type values
 //! below the first common-type value left unmarked are searched for among its splits with both
