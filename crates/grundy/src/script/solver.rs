@@ -132,7 +132,7 @@ pub fn heap_key(heap: u64) -> Option<u64> {
 pub fn pair_key(first: i64, second: i64) -> Option<u64> {
     let fits = |entry: i64| (-(1i64 << 30)..1i64 << 30).contains(&entry);
     (fits(first) && fits(second))
-        .then(|| PAIR_TAG << KEY_TAG_SHIFT | (first as u64 & LOW_31) << 31 | (second as u64 & LOW_31))
+        .then_some(PAIR_TAG << KEY_TAG_SHIFT | (first as u64 & LOW_31) << 31 | (second as u64 & LOW_31))
 }
 
 /// The direct tables: one for heaps, one for pairs.

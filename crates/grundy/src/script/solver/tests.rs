@@ -384,6 +384,10 @@ fn far_keys_keep_the_tables_small() {
     let mut solver = SplitSolver::new(KeyedTable::new(spots, options), 1000);
     assert_eq!(solver.value(&Spot::Heap(70_000)).unwrap(), Value::from(1u64));
     assert_eq!(solver.positions_known(), 5);
-    assert!(solver.dense.tables.iter().all(|table| table.len() as u64 <= DENSE_BASE_SLOTS), "{:?}", solver.dense.tables.iter().map(Vec::len).collect::<Vec<_>>());
+    assert!(
+        solver.dense.tables.iter().all(|table| table.len() as u64 <= DENSE_BASE_SLOTS),
+        "{:?}",
+        solver.dense.tables.iter().map(Vec::len).collect::<Vec<_>>()
+    );
     assert_eq!(solver.compact_ids.len(), 3, "the heap 2^40, the pair (2^29, 3) and the heap 70000 are hashed");
 }
