@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Script games (issue 12): a rule written as a Starlark script against the same rule as a Rust
-# `Game`, through the same memoized solver, in one run (workloads A and B of the issue); then
+# `Game`, through the same memoized solver, in one run (workloads A and B of the issue; line B'
+# is B with the solver's direct tables off, and the Rust game given the script's keys); then
 # the whole CLI path (`grundy sequence script:…`, worker process included) for workload A; then
 # the same `moves` written in Python for the Python package (`Game.from_moves`), when the
 # package is built into .venv (`.venv/bin/maturin develop --release`; skipped otherwise).

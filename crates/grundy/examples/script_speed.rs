@@ -5,12 +5,17 @@
 //! A: subtraction set {1, 3, 4, 7, 11}, values of heaps 0..=200000 (goal: script within 3×).
 //! B: Wythoff's game, values of all pairs (x, y) with x, y < 300 (goal: within 3×).
 //!
+//! Two more lines on B for the record, not for the goal: the script with the solver's direct
+//! tables turned off (every compact key hashed, as before they existed), and the Rust game
+//! given the same compact keys as the script (so it uses the direct table too).
+//!
 //! `cargo run --release -p grundy --features script --example script_speed` (see
 //! `bench/script.sh`, which records the output in `bench/logs/`).
 
+use grundy::GameError;
 use grundy::game::Game;
 use grundy::heap::subtraction::SubtractionGame;
-use grundy::script::solver::{PlainGame, SplitSolver};
+use grundy::script::solver::{OptionList, PlainGame, SplitGame, SplitSolver, pair_key};
 use grundy::script::{ScriptGame, ScriptLimits, ScriptPosition};
 use grundy::wythoff::Wythoff;
 use std::time::Instant;
@@ -44,6 +49,34 @@ fn rust<G: Game>(game: G) -> SplitSolver<PlainGame<G>> {
     SplitSolver::new(PlainGame(game), 50_000_000)
 }
 
+/// The Rust Wythoff with the script's compact keys for pairs.
+struct KeyedWythoff;
+
+impl SplitGame for KeyedWythoff {
+    type Position = (u64, u64);
+    fn expand(&self, position: &(u64, u64), out: &mut OptionList<(u64, u64)>) -> Result<(), GameError> {
+        PlainGame(Wythoff).expand(position, out)
+    }
+    fn compact_key(&self, &(x, y): &(u64, u64)) -> Option<u64> {
+        pair_key(i64::try_from(x).ok()?, i64::try_from(y).ok()?)
+    }
+}
+
+/// The values of all pairs below `side`, as text.
+fn all_pairs<G: SplitGame>(
+    solver: &mut SplitSolver<G>,
+    side: i64,
+    pair: impl Fn(i64, i64) -> G::Position,
+) -> Vec<String> {
+    let mut values = Vec::new();
+    for x in 0..side {
+        for y in 0..side {
+            values.push(solver.value(&pair(x, y)).unwrap().to_string());
+        }
+    }
+    values
+}
+
 fn main() {
     const HEAPS: u64 = 200_000;
     let (script_values, script_seconds) = timed(|| {
@@ -61,29 +94,24 @@ fn main() {
     );
 
     const SIDE: i64 = 300;
-    let (script_values, script_seconds) = timed(|| {
-        let mut solver = script(WYTHOFF);
-        let mut values = Vec::new();
-        for x in 0..SIDE {
-            for y in 0..SIDE {
-                values.push(solver.value(&ScriptPosition::Tuple(vec![x, y])).unwrap().to_string());
-            }
-        }
-        values
-    });
-    let (rust_values, rust_seconds) = timed(|| {
-        let mut solver = rust(Wythoff);
-        let mut values = Vec::new();
-        for x in 0..SIDE as u64 {
-            for y in 0..SIDE as u64 {
-                values.push(solver.value(&(x, y)).unwrap().to_string());
-            }
-        }
-        values
-    });
+    let script_pair = |x, y| ScriptPosition::Tuple(vec![x, y]);
+    let rust_pair = |x: i64, y: i64| (x as u64, y as u64);
+    let (script_values, script_seconds) = timed(|| all_pairs(&mut script(WYTHOFF), SIDE, script_pair));
+    let (rust_values, rust_seconds) = timed(|| all_pairs(&mut rust(Wythoff), SIDE, rust_pair));
     assert_eq!(script_values, rust_values, "the script and the Rust game disagree");
     println!(
         "B  Wythoff, all pairs below {SIDE}: script {script_seconds:.3} s, Rust Game {rust_seconds:.3} s, ratio {:.2}x",
         script_seconds / rust_seconds
+    );
+    let (hashed_values, hashed_seconds) =
+        timed(|| all_pairs(&mut script(WYTHOFF).with_direct_tables(false), SIDE, script_pair));
+    let (keyed_values, keyed_seconds) =
+        timed(|| all_pairs(&mut SplitSolver::new(KeyedWythoff, 50_000_000), SIDE, rust_pair));
+    assert_eq!(hashed_values, rust_values, "the script without direct tables disagrees");
+    assert_eq!(keyed_values, rust_values, "the keyed Rust game disagrees");
+    println!(
+        "B' script without direct tables {hashed_seconds:.3} s ({:.2}x the Rust Game); Rust Game with the script's keys (direct table) {keyed_seconds:.3} s (script {:.2}x it)",
+        hashed_seconds / rust_seconds,
+        script_seconds / keyed_seconds
     );
 }

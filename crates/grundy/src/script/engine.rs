@@ -1,7 +1,7 @@
 //! Loading a Starlark game file and calling its functions, with every limit in force.
 
 use super::position::ScriptPosition;
-use super::solver::{OptionList, OptionSink, SplitGame};
+use super::solver::{OptionList, OptionSink, SplitGame, heap_key, pair_key};
 use crate::error::GameError;
 use num_bigint::BigUint;
 use starlark::environment::{FrozenModule, GlobalsBuilder, Module};
@@ -260,12 +260,9 @@ impl ScriptGame {
         })
     }
 
-    /// Calls `moves(position)` and hands each option it returns to `each`, in order, checked.
-    fn moves_of(
-        &self,
-        position: &ScriptPosition,
-        each: &mut dyn FnMut(Parts) -> Result<(), GameError>,
-    ) -> Result<(), GameError> {
+    /// Calls `moves(position)` and hands the parts of each option it returns to `each`, in
+    /// order, checked.
+    fn moves_of(&self, position: &ScriptPosition, each: &mut OptionSink<'_, ScriptPosition>) -> Result<(), GameError> {
         self.call(&self.moves, Argument::Position(position), |game, value| {
             let items = sequence_items(value).ok_or_else(|| {
                 game.failure(
@@ -273,24 +270,44 @@ impl ScriptGame {
                     format!("`moves` returned `{}` of type {}, not a list of options", short(value), value.get_type()),
                 )
             })?;
+            // The entries of every plain tuple option are read into this one buffer, which
+            // `each` borrows (the solver copies a position only the first time it meets it):
+            // no allocation per option.
+            let mut entries: Vec<i64> = Vec::new();
             for &item in items {
                 // Most options are small ints or tuples of them: read those before looking
                 // for a `Sum` (a type check that every plain option would fail).
-                if let Some(option) = plain_position(item) {
-                    each(Parts::One(option))?;
-                } else if let Some(parts) = sum_parts(item) {
-                    let mut converted = Vec::with_capacity(parts.len());
-                    for part in parts {
-                        converted.push(game.to_position(part).map_err(|reason| {
-                            game.failure(Argument::Position(position), format!("`moves` returned a Sum with {reason}"))
-                        })?);
+                match read_plain(item, &mut entries) {
+                    Some(Plain::Heap(heap)) => each(&[ScriptPosition::Int(heap)])?,
+                    Some(Plain::Tuple) => {
+                        let option = [ScriptPosition::Tuple(std::mem::take(&mut entries))];
+                        let result = each(&option);
+                        let [ScriptPosition::Tuple(buffer)] = option else { unreachable!("built as a tuple above") };
+                        entries = buffer;
+                        result?;
                     }
-                    each(Parts::Sum(converted))?;
-                } else {
-                    let option = game.to_position(item).map_err(|reason| {
-                        game.failure(Argument::Position(position), format!("`moves` returned the option {reason}"))
-                    })?;
-                    each(Parts::One(option))?;
+                    None => {
+                        if let Some(parts) = sum_parts(item) {
+                            let mut converted = Vec::with_capacity(parts.len());
+                            for part in parts {
+                                converted.push(game.to_position(part).map_err(|reason| {
+                                    game.failure(
+                                        Argument::Position(position),
+                                        format!("`moves` returned a Sum with {reason}"),
+                                    )
+                                })?);
+                            }
+                            each(&converted)?;
+                        } else {
+                            let option = game.to_position(item).map_err(|reason| {
+                                game.failure(
+                                    Argument::Position(position),
+                                    format!("`moves` returned the option {reason}"),
+                                )
+                            })?;
+                            each(std::slice::from_ref(&option))?;
+                        }
+                    }
                 }
             }
             Ok(())
@@ -419,19 +436,29 @@ fn sequence_items<'v>(value: Value<'v>) -> Option<&'v [Value<'v>]> {
     ListRef::from_value(value).map(ListRef::content)
 }
 
-/// The position `value` is when it is a non-negative int of 32 bits or a tuple or list of ints
-/// of 32 bits (the common forms, read without any other type check); `None` for anything else,
-/// which [`ScriptGame::to_position`] then reads or refuses.
-fn plain_position(value: Value<'_>) -> Option<ScriptPosition> {
+/// A plain option read by [`read_plain`].
+#[derive(Debug, PartialEq, Eq)]
+enum Plain {
+    /// A heap.
+    Heap(u64),
+    /// A tuple, whose entries are in the buffer.
+    Tuple,
+}
+
+/// Reads `value` when it is a non-negative int of 32 bits, or a tuple or list of ints of 32
+/// bits whose entries it writes into `entries` (cleared first): the common forms, read without
+/// any other type check. `None` for anything else (`entries` then holds nothing useful), which
+/// [`ScriptGame::to_position`] then reads or refuses.
+fn read_plain(value: Value<'_>, entries: &mut Vec<i64>) -> Option<Plain> {
     if let Some(small) = value.unpack_i32() {
-        return u64::try_from(small).ok().map(ScriptPosition::Int);
+        return u64::try_from(small).ok().map(Plain::Heap);
     }
     let items = sequence_items(value)?;
-    let mut entries = Vec::with_capacity(items.len());
+    entries.clear();
     for item in items {
         entries.push(i64::from(item.unpack_i32()?));
     }
-    Some(ScriptPosition::Tuple(entries))
+    Some(Plain::Tuple)
 }
 
 fn sum_parts<'v>(value: Value<'v>) -> Option<Vec<Value<'v>>> {
@@ -509,11 +536,8 @@ impl SplitGame for ScriptGame {
     type Position = ScriptPosition;
 
     fn expand(&self, position: &ScriptPosition, out: &mut OptionList<ScriptPosition>) -> Result<(), GameError> {
-        self.moves_of(position, &mut |option| {
-            match option {
-                Parts::One(part) => out.push_single(part),
-                Parts::Sum(parts) => out.push_option(parts),
-            }
+        self.moves_of(position, &mut |parts| {
+            out.push_option(parts.iter().cloned());
             Ok(())
         })
     }
@@ -525,10 +549,7 @@ impl SplitGame for ScriptGame {
         each: &mut OptionSink<'_, ScriptPosition>,
     ) -> Result<(), GameError> {
         // Each option goes to the solver as soon as it is read (see the trait's note).
-        self.moves_of(position, &mut |option| match option {
-            Parts::One(part) => each(std::slice::from_ref(&part)),
-            Parts::Sum(parts) => each(&parts),
-        })
+        self.moves_of(position, each)
     }
 
     fn describe(&self, position: &ScriptPosition) -> String {
@@ -543,25 +564,21 @@ impl SplitGame for ScriptGame {
 /// An exact 64-bit form of the common positions (see [`SplitGame::compact_key`]); the top two
 /// bits tell the forms apart and each form packs its fields below them without overlap, so
 /// the key is injective:
-/// - `00`: a heap below 2^62, itself;
+/// - `00`: a heap below 2^62, itself ([`heap_key`]);
 /// - `01`: a tuple of one entry in -2^61..2^61, its low 62 bits;
-/// - `10`: a pair of entries in -2^30..2^30, 31 bits each;
+/// - `10`: a pair of entries in -2^30..2^30, 31 bits each ([`pair_key`]);
 /// - `11`: the empty tuple (the rest zero).
 ///
 /// Other positions (bigger heaps or entries, longer tuples, strings) have no key.
 fn compact_key(position: &ScriptPosition) -> Option<u64> {
     const TAG_SHIFT: u32 = 62;
     const LOW_62: u64 = (1 << 62) - 1;
-    const LOW_31: u64 = (1 << 31) - 1;
-    let fits = |entry: i64, bits: u32| (-(1i64 << (bits - 1))..1i64 << (bits - 1)).contains(&entry);
     match position {
-        ScriptPosition::Int(heap) if *heap <= LOW_62 => Some(*heap),
+        ScriptPosition::Int(heap) => heap_key(*heap),
         ScriptPosition::Tuple(entries) => match entries.as_slice() {
             [] => Some(3 << TAG_SHIFT),
-            [only] if fits(*only, 62) => Some(1 << TAG_SHIFT | (*only as u64 & LOW_62)),
-            [first, second] if fits(*first, 31) && fits(*second, 31) => {
-                Some(2 << TAG_SHIFT | (*first as u64 & LOW_31) << 31 | (*second as u64 & LOW_31))
-            }
+            [only] if (-(1i64 << 61)..1i64 << 61).contains(only) => Some(1 << TAG_SHIFT | (*only as u64 & LOW_62)),
+            [first, second] => pair_key(*first, *second),
             _ => None,
         },
         _ => None,
@@ -643,7 +660,13 @@ mod speed_path_tests {
                 } else {
                     heap.alloc(AllocTuple(items))
                 };
-                if let Some(fast) = plain_position(value) {
+                let mut entries = vec![99];
+                let fast = match read_plain(value, &mut entries) {
+                    Some(Plain::Heap(heap)) => Some(ScriptPosition::Int(heap)),
+                    Some(Plain::Tuple) => Some(ScriptPosition::Tuple(entries)),
+                    None => None,
+                };
+                if let Some(fast) = fast {
                     prop_assert_eq!(Ok(fast), game.to_position(value));
                 }
                 Ok(())

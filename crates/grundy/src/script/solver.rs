@@ -94,6 +94,84 @@ impl<P> OptionList<P> {
     }
 }
 
+/// The two top bits of a compact key made by [`heap_key`] or [`pair_key`]: `00` a heap, `10` a
+/// pair (`01` and `11` are free for a game's other forms, which are hashed).
+const KEY_TAG_SHIFT: u32 = 62;
+const HEAP_TAG: u64 = 0;
+const PAIR_TAG: u64 = 2;
+const LOW_31: u64 = (1 << 31) - 1;
+
+/// The compact key ([`SplitGame::compact_key`]) of a heap below 2^62: the heap itself (tag bits
+/// `00`); `None` for a bigger heap.
+///
+/// ```
+/// use grundy::script::solver::heap_key;
+/// assert_eq!(heap_key(7), Some(7));
+/// assert_eq!(heap_key(1 << 62), None);
+/// ```
+pub fn heap_key(heap: u64) -> Option<u64> {
+    (heap >> KEY_TAG_SHIFT == HEAP_TAG).then_some(heap)
+}
+
+/// The compact key ([`SplitGame::compact_key`]) of a pair of entries in -2^30..2^30: tag bits
+/// `10`, then each entry in 31 bits of two's complement; `None` for a pair past that range.
+///
+/// The solver keeps the ids of heaps and of pairs with both entries non-negative in two
+/// direct-indexed tables (pairs in square shells: every pair below `w` in a table of `w²`
+/// slots), so a lookup reads one `u32` in a table a quarter of the hash table's size instead of
+/// probing it: on Wythoff pairs below 300, 360 KB that stays in a core's cache. The tables
+/// grow to at most a few slots per position the solver knows (plus 64 Ki), so a far-off
+/// heap or pair is hashed rather than making them huge.
+///
+/// ```
+/// use grundy::script::solver::pair_key;
+/// assert_ne!(pair_key(1, 2), pair_key(2, 1));
+/// assert_eq!(pair_key(1 << 30, 0), None);
+/// assert!(pair_key(-(1 << 30), 5).is_some());
+/// ```
+pub fn pair_key(first: i64, second: i64) -> Option<u64> {
+    let fits = |entry: i64| (-(1i64 << 30)..1i64 << 30).contains(&entry);
+    (fits(first) && fits(second))
+        .then_some(PAIR_TAG << KEY_TAG_SHIFT | (first as u64 & LOW_31) << 31 | (second as u64 & LOW_31))
+}
+
+/// The direct tables: one for heaps, one for pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DenseTable {
+    Heaps = 0,
+    Pairs = 1,
+}
+
+/// Where a key made by [`heap_key`] or [`pair_key`] goes in the direct tables: a heap `n` at
+/// slot `n`; a pair `(x, y)` of non-negative entries in shell `m = max(x, y)`, which holds the
+/// `2m + 1` pairs with that maximum at slots `m²..(m + 1)²`: `(m, y)` at `m² + y` and `(x, m)`
+/// with `x < m` at `m² + m + 1 + x`. Injective within each table (each shell is a bijection
+/// onto its slots); `None` for other keys and pairs with a negative entry.
+fn dense_slot(key: u64) -> Option<(DenseTable, u64)> {
+    match key >> KEY_TAG_SHIFT {
+        HEAP_TAG => Some((DenseTable::Heaps, key)),
+        PAIR_TAG => {
+            let (first, second) = ((key >> 31) & LOW_31, key & LOW_31);
+            // Bit 30 of a field is the sign of the 31-bit entry.
+            if (first | second) >> 30 != 0 {
+                return None;
+            }
+            let shell = first.max(second);
+            let offset = if first == shell { second } else { shell + 1 + first };
+            Some((DenseTable::Pairs, shell * shell + offset))
+        }
+        _ => None,
+    }
+}
+
+/// No position at this slot of a direct table yet.
+const NO_ID: u32 = u32::MAX;
+/// Slots a direct table may always grow to (256 KB of ids).
+const DENSE_BASE_SLOTS: u64 = 1 << 16;
+/// Slots a direct table may grow to for each position the solver knows: a table stays within
+/// a few times the memory of the positions themselves, however far apart their keys are.
+const DENSE_SLOTS_PER_POSITION: u64 = 4;
+
 /// What [`SplitGame::for_each_option`] hands each option to: its parts; an error stops the
 /// expansion.
 pub type OptionSink<'a, P> = dyn FnMut(&[P]) -> Result<(), GameError> + 'a;
@@ -122,6 +200,9 @@ pub trait SplitGame {
     /// lives inline in the memo's table (16 bytes an entry), so looking a position up does not
     /// follow a pointer into the position's own allocation (on a script's Wythoff pairs that
     /// second cache miss per option took a third of the run, more than the script's calls).
+    /// Keys made by [`heap_key`] and [`pair_key`] (small heaps, pairs of small non-negative
+    /// entries) are looked up in direct-indexed tables instead of hashed (see [`pair_key`]);
+    /// any other injective key works, hashed.
     fn compact_key(&self, position: &Self::Position) -> Option<u64> {
         let _ = position;
         None
@@ -199,8 +280,11 @@ pub struct SplitSolver<G: SplitGame> {
     game: G,
     /// The ids of positions without a compact key.
     ids: FxHashMap<G::Position, u32>,
-    /// The ids of positions with a compact key ([`SplitGame::compact_key`]), by that key.
+    /// The ids of positions with a compact key ([`SplitGame::compact_key`]) that has no slot
+    /// in `dense`, by that key.
     compact_ids: FxHashMap<u64, u32>,
+    /// The direct tables (see [`pair_key`]).
+    dense: DenseIds,
     positions: Vec<G::Position>,
     state: Vec<u32>,
     /// The options of every position of value `∞`, kept to give its `K` and to label it again
@@ -211,11 +295,62 @@ pub struct SplitSolver<G: SplitGame> {
     scratch: OptionList<G::Position>,
 }
 
+/// The direct-indexed tables of ids (see [`pair_key`]).
+///
+/// Invariant: a key whose slot is below its table's length has its id in the table (or none
+/// yet), never in the hash map; growing a table moves the keys it now covers out of the map.
+struct DenseIds {
+    /// Whether the tables are used at all ([`SplitSolver::with_direct_tables`]).
+    enabled: bool,
+    /// Slots a table may always grow to: [`DENSE_BASE_SLOTS`] (tests make it small, to
+    /// exercise the growth and the moves out of the hash map on small games).
+    base_slots: u64,
+    tables: [Vec<u32>; 2],
+}
+
+impl DenseIds {
+    /// The id at `slot` of `table` when the slot is inside it: `Some(NO_ID)` for a position not
+    /// met yet; `None` when the slot is past the table (the key is then in the hash map, if
+    /// anywhere).
+    fn get(&self, table: DenseTable, slot: u64) -> Option<u32> {
+        let slots = &self.tables[table as usize];
+        (slot < slots.len() as u64).then(|| slots[slot as usize])
+    }
+
+    /// Grows `table` to cover `slot` when that keeps it within its bound for `known`
+    /// positions, moving the keys it now covers out of `hashed`; whether it covers `slot`.
+    ///
+    /// A table's length is a power of two and at least doubles when it grows, so it grows at
+    /// most 64 times and the scans of `hashed` cost a bounded multiple of the map's size.
+    fn grow_to(&mut self, table: DenseTable, slot: u64, known: usize, hashed: &mut FxHashMap<u64, u32>) -> bool {
+        let bound = self.base_slots.max(DENSE_SLOTS_PER_POSITION.saturating_mul(known as u64));
+        let slots = &mut self.tables[table as usize];
+        let Some(length) = (slot.saturating_add(1))
+            .max(2 * slots.len() as u64)
+            .max(self.base_slots / 16)
+            .checked_next_power_of_two()
+            .filter(|&length| length <= bound)
+        else {
+            return false;
+        };
+        slots.resize(length as usize, NO_ID);
+        hashed.retain(|&key, &mut id| match dense_slot(key) {
+            Some((owner, moved)) if owner == table && moved < length => {
+                slots[moved as usize] = id;
+                false
+            }
+            _ => true,
+        });
+        true
+    }
+}
+
 /// The memo's tables, borrowed apart from the game so that options can be memoized while the
 /// game is still producing them.
 struct Memo<'a, P> {
     ids: &'a mut FxHashMap<P, u32>,
     compact_ids: &'a mut FxHashMap<u64, u32>,
+    dense: &'a mut DenseIds,
     positions: &'a mut Vec<P>,
     state: &'a mut Vec<u32>,
     max_positions: usize,
@@ -224,14 +359,42 @@ struct Memo<'a, P> {
 impl<P: Clone + Eq + Hash> Memo<'_, P> {
     /// The id of `position`, a new one (state unseen) the first time it is met.
     fn intern<G: SplitGame<Position = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
-        let key = game.compact_key(position);
-        let known = match key {
-            Some(key) => self.compact_ids.get(&key),
-            None => self.ids.get(position),
+        let Some(key) = game.compact_key(position) else {
+            if let Some(&id) = self.ids.get(position) {
+                return Ok(id);
+            }
+            let id = self.push(game, position)?;
+            self.ids.insert(position.clone(), id);
+            return Ok(id);
         };
-        if let Some(&id) = known {
+        let slot = dense_slot(key).filter(|_| self.dense.enabled);
+        if let Some((table, slot)) = slot
+            && let Some(id) = self.dense.get(table, slot)
+        {
+            if id != NO_ID {
+                return Ok(id);
+            }
+            let id = self.push(game, position)?;
+            self.dense.tables[table as usize][slot as usize] = id;
             return Ok(id);
         }
+        if let Some(&id) = self.compact_ids.get(&key) {
+            return Ok(id);
+        }
+        let id = self.push(game, position)?;
+        match slot {
+            Some((table, slot)) if self.dense.grow_to(table, slot, self.positions.len(), self.compact_ids) => {
+                self.dense.tables[table as usize][slot as usize] = id;
+            }
+            _ => {
+                self.compact_ids.insert(key, id);
+            }
+        }
+        Ok(id)
+    }
+
+    /// A new id for `position` (state unseen), within the position limit.
+    fn push<G: SplitGame<Position = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
         if self.positions.len() >= self.max_positions {
             return Err(GameError::Unsupported(format!(
                 "the search met more than {} positions (--max-positions) while expanding {}; raise the limit or ask about a smaller position",
@@ -240,10 +403,6 @@ impl<P: Clone + Eq + Hash> Memo<'_, P> {
             )));
         }
         let id = self.positions.len() as u32;
-        match key {
-            Some(key) => self.compact_ids.insert(key, id),
-            None => self.ids.insert(position.clone(), id),
-        };
         self.positions.push(position.clone());
         self.state.push(UNSEEN);
         Ok(id)
@@ -258,6 +417,7 @@ impl<G: SplitGame> SplitSolver<G> {
             game,
             ids: FxHashMap::default(),
             compact_ids: FxHashMap::default(),
+            dense: DenseIds { enabled: true, base_slots: DENSE_BASE_SLOTS, tables: [Vec::new(), Vec::new()] },
             positions: Vec::new(),
             state: Vec::new(),
             loopy_options: FxHashMap::default(),
@@ -265,6 +425,22 @@ impl<G: SplitGame> SplitSolver<G> {
             expansions: 0,
             scratch: OptionList::new(),
         }
+    }
+
+    /// The same solver with the direct tables of [`pair_key`] turned on (the default) or off
+    /// (every compact key hashed: the slower path, kept to compare the two). Call it before
+    /// the first question.
+    ///
+    /// ```
+    /// use grundy::script::solver::{PlainGame, SplitSolver};
+    /// use grundy::wythoff::Wythoff;
+    /// let mut solver = SplitSolver::new(PlainGame(Wythoff), 1000).with_direct_tables(false);
+    /// assert_eq!(solver.value(&(3, 5)).unwrap().to_string(), "0"); // a P-position of Wythoff
+    /// ```
+    pub fn with_direct_tables(mut self, enabled: bool) -> Self {
+        debug_assert!(self.positions.is_empty(), "the memo is empty when its layout is chosen");
+        self.dense.enabled = enabled;
+        self
     }
 
     /// The game being solved.
@@ -329,17 +505,17 @@ impl<G: SplitGame> SplitSolver<G> {
     }
 
     fn intern(&mut self, position: &G::Position) -> Result<u32, GameError> {
-        let SplitSolver { game, ids, compact_ids, positions, state, max_positions, .. } = self;
-        Memo { ids, compact_ids, positions, state, max_positions: *max_positions }.intern(game, position)
+        let SplitSolver { game, ids, compact_ids, dense, positions, state, max_positions, .. } = self;
+        Memo { ids, compact_ids, dense, positions, state, max_positions: *max_positions }.intern(game, position)
     }
 
     /// Expands `node`: its options as lists of part ids.
     fn expand_node(&mut self, node: u32, mut each_option: impl FnMut(&[u32])) -> Result<(), GameError> {
         self.expansions += 1;
-        let SplitSolver { game, ids, compact_ids, positions, state, max_positions, scratch, .. } = self;
+        let SplitSolver { game, ids, compact_ids, dense, positions, state, max_positions, scratch, .. } = self;
         // A copy: the memo grows while the options are read.
         let position = positions[node as usize].clone();
-        let mut memo = Memo { ids, compact_ids, positions, state, max_positions: *max_positions };
+        let mut memo = Memo { ids, compact_ids, dense, positions, state, max_positions: *max_positions };
         let mut part_ids = Vec::new();
         game.for_each_option(&position, scratch, &mut |option| {
             part_ids.clear();

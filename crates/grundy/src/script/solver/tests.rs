@@ -157,3 +157,237 @@ fn a_sum_on_a_cycle_is_refused_with_the_position() {
     assert!(error.contains("position 0 has an option Sum(1, 1)"), "{error}");
     assert_eq!(solver.value(&1).unwrap(), Value::Infinite { reachable: vec![] });
 }
+
+/// A position of [`KeyedTable`]: the forms the direct tables hold (heaps, pairs), and forms
+/// that are hashed (a heap past 2^62 without a key, a game's own form with tag bits `01`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Spot {
+    Heap(u64),
+    Pair(i64, i64),
+    Own(u32),
+}
+
+/// A table game whose nodes are named by spots: node `i` is `spots[i]`; its compact keys are
+/// [`heap_key`] and [`pair_key`], so its positions land in the direct tables, in the hash map,
+/// or in the map by position, by where their keys fall.
+struct KeyedTable {
+    spots: Vec<Spot>,
+    node_of: FxHashMap<Spot, u32>,
+    options: Vec<Vec<Vec<u32>>>,
+}
+
+impl KeyedTable {
+    fn new(spots: Vec<Spot>, options: Vec<Vec<Vec<u32>>>) -> Self {
+        let node_of = spots.iter().enumerate().map(|(node, &spot)| (spot, node as u32)).collect();
+        KeyedTable { spots, node_of, options }
+    }
+}
+
+impl SplitGame for KeyedTable {
+    type Position = Spot;
+    fn expand(&self, position: &Spot, out: &mut OptionList<Spot>) -> Result<(), GameError> {
+        for option in &self.options[self.node_of[position] as usize] {
+            out.push_option(option.iter().map(|&part| self.spots[part as usize]));
+        }
+        Ok(())
+    }
+    fn compact_key(&self, position: &Spot) -> Option<u64> {
+        match *position {
+            Spot::Heap(heap) => heap_key(heap),
+            Spot::Pair(first, second) => pair_key(first, second),
+            Spot::Own(own) => Some(1 << 62 | u64::from(own)),
+        }
+    }
+}
+
+/// Spots near every edge of the direct tables: small ones (slots inside a small table), ones
+/// whose slots are past a small table's bound, negative entries, pairs past 2^30, heaps past
+/// 2^62.
+fn spot() -> impl Strategy<Value = Spot> {
+    let entry = prop_oneof![
+        0i64..20,
+        0i64..400,
+        -3i64..0,
+        (1i64 << 30) - 2..(1i64 << 30) + 2,
+        -(1i64 << 30) - 2..-(1i64 << 30) + 2,
+    ];
+    prop_oneof![
+        prop_oneof![0u64..100, 0u64..100_000, (1u64 << 62) - 2..(1u64 << 62) + 2, any::<u64>()].prop_map(Spot::Heap),
+        (entry.clone(), entry).prop_map(|(first, second)| Spot::Pair(first, second)),
+        (0u32..1000).prop_map(Spot::Own),
+    ]
+}
+
+/// A table (acyclic with sums, or a random digraph) and distinct spots to name its nodes.
+fn keyed_table() -> impl Strategy<Value = (Vec<Vec<Vec<u32>>>, Vec<Spot>)> {
+    let loopy = random_digraph(12).prop_map(|graph| {
+        (0..graph.vertex_count() as u32)
+            .map(|v| graph.successors(v).iter().map(|&w| vec![w]).collect())
+            .collect::<Vec<Vec<Vec<u32>>>>()
+    });
+    prop_oneof![acyclic_table(), loopy].prop_flat_map(|table| {
+        let count = table.len();
+        (Just(table), proptest::collection::hash_set(spot(), count).prop_map(|spots| spots.into_iter().collect()))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// The direct tables change nothing but speed: on random games (loopy ones included) whose
+    /// positions are heaps and pairs anywhere (in a table, past its bound, negative, without
+    /// a key), asked in any order, with tables of any small base size (so that they grow and
+    /// take keys over from the hash map), the values, positions met and expansions are those
+    /// of the hash-only path and of the same game memoized by node number.
+    #[test]
+    fn direct_tables_agree_with_the_hash_map(
+        (table, spots) in keyed_table(),
+        base_slots in prop_oneof![1u64..8, 8u64..300, Just(DENSE_BASE_SLOTS)],
+        order in any::<u64>(),
+    ) {
+        let mut dense = SplitSolver::new(KeyedTable::new(spots.clone(), table.clone()), 1000);
+        dense.dense.base_slots = base_slots;
+        let mut hashed = SplitSolver::new(KeyedTable::new(spots.clone(), table.clone()), 1000).with_direct_tables(false);
+        let mut by_node = SplitSolver::new(TableGame(table.clone()), 1000);
+        let count = table.len() as u64;
+        for step in 0..count {
+            let node = ((step + order) % count) as u32;
+            let spot = spots[node as usize];
+            let expected = by_node.value(&node);
+            prop_assert_eq!(dense.value(&spot), expected.clone(), "{:?}", spot);
+            prop_assert_eq!(hashed.value(&spot), expected, "{:?}", spot);
+        }
+        prop_assert_eq!(dense.positions_known(), by_node.positions_known());
+        prop_assert_eq!(hashed.positions_known(), by_node.positions_known());
+        prop_assert_eq!(dense.expansions(), by_node.expansions());
+        prop_assert!(hashed.dense.tables.iter().all(Vec::is_empty));
+        // Every keyed position is in exactly one place: a table slot or the hash map.
+        let in_tables = dense.dense.tables.iter().flatten().filter(|&&id| id != NO_ID).count();
+        prop_assert_eq!(in_tables + dense.compact_ids.len() + dense.ids.len(), dense.positions_known());
+    }
+
+    /// Slots are injective within a table: two keys of [`heap_key`] / [`pair_key`] share a
+    /// table and slot only when they are the same key.
+    #[test]
+    fn dense_slots_are_injective(first in spot(), second in spot()) {
+        let key = |spot: Spot| match spot {
+            Spot::Heap(heap) => heap_key(heap),
+            Spot::Pair(a, b) => pair_key(a, b),
+            Spot::Own(_) => None,
+        };
+        if let (Some(a), Some(b)) = (key(first), key(second))
+            && let (Some(slot_a), Some(slot_b)) = (dense_slot(a), dense_slot(b))
+        {
+            prop_assert_eq!(slot_a == slot_b, a == b, "{:?} and {:?}", first, second);
+        }
+    }
+}
+
+/// The shells are a bijection: the pairs below `w` fill the slots `0..w²` exactly, for every
+/// `w` up to 64 (so a table of `w²` slots holds every pair below `w`, and nothing is lost or
+/// doubled when it grows).
+#[test]
+fn pair_shells_fill_the_square() {
+    let mut owner = vec![None; 64 * 64];
+    for x in 0..64i64 {
+        for y in 0..64i64 {
+            let (table, slot) = dense_slot(pair_key(x, y).unwrap()).unwrap();
+            assert_eq!(table, DenseTable::Pairs);
+            assert!(slot < (x.max(y) as u64 + 1).pow(2), "({x}, {y}) at {slot}");
+            assert_eq!(owner[slot as usize].replace((x, y)), None, "slot {slot}");
+        }
+    }
+    assert!(owner.iter().all(Option::is_some));
+    assert_eq!(dense_slot(pair_key(-1, 0).unwrap()), None);
+    assert_eq!(dense_slot(heap_key(5).unwrap()), Some((DenseTable::Heaps, 5)));
+}
+
+/// Wythoff with [`pair_key`] keys: the Rust game in the direct table.
+struct KeyedWythoff;
+
+impl SplitGame for KeyedWythoff {
+    type Position = (u64, u64);
+    fn expand(&self, position: &(u64, u64), out: &mut OptionList<(u64, u64)>) -> Result<(), GameError> {
+        PlainGame(crate::wythoff::Wythoff).expand(position, out)
+    }
+    fn compact_key(&self, &(x, y): &(u64, u64)) -> Option<u64> {
+        pair_key(x as i64, y as i64)
+    }
+}
+
+/// Pairs met early whose slots are past the first bound are hashed, then taken over by the
+/// table once enough positions are known (a small base size, so that this happens on a few
+/// thousand pairs); values stay Wythoff's (the P-positions (⌊kφ⌋, ⌊kφ²⌋), Wythoff 1907) and
+/// those of the game memoized by position.
+#[test]
+fn far_pairs_move_from_the_hash_map_into_the_table() {
+    let mut dense = SplitSolver::new(KeyedWythoff, 1_000_000);
+    dense.dense.base_slots = 1024;
+    let mut plain = SplitSolver::new(PlainGame(crate::wythoff::Wythoff), 1_000_000);
+    // (0, b) for b < 100: slots b² + b + 1, past 1024 from b = 32 on, so hashed at first.
+    assert_eq!(dense.value(&(0, 100)).unwrap(), plain.value(&(0, 100)).unwrap());
+    let hashed_at_first = dense.compact_ids.len();
+    assert!(hashed_at_first > 60, "{hashed_at_first}");
+    for x in 0..60 {
+        for y in 0..60 {
+            assert_eq!(dense.value(&(x, y)).unwrap(), plain.value(&(x, y)).unwrap(), "({x}, {y})");
+        }
+    }
+    // 3 640 positions known: a table of 2^13 slots is allowed now, and (1, b) for b up to
+    // 100 makes the pair table grow over the far slots.
+    assert_eq!(dense.value(&(1, 100)).unwrap(), plain.value(&(1, 100)).unwrap());
+    assert!(dense.compact_ids.len() < hashed_at_first / 2, "{} of {hashed_at_first} left", dense.compact_ids.len());
+    assert_eq!(dense.positions_known(), plain.positions_known());
+    let golden = (5f64.sqrt() + 1.0) / 2.0;
+    for k in 0..40u64 {
+        let (a, b) = ((k as f64 * golden) as u64, (k as f64 * golden * golden) as u64);
+        assert_eq!(dense.value(&(a, b)).unwrap(), Value::from(0u64), "({a}, {b})");
+        assert_eq!(dense.value(&(b, a)).unwrap(), Value::from(0u64), "({b}, {a})");
+    }
+}
+
+/// Take one or two from a heap (value n mod 3), with [`heap_key`] keys.
+struct KeyedTakeOneOrTwo;
+
+impl SplitGame for KeyedTakeOneOrTwo {
+    type Position = u64;
+    fn expand(&self, heap: &u64, out: &mut OptionList<u64>) -> Result<(), GameError> {
+        (1..=2).filter(|&take| take <= *heap).for_each(|take| out.push_single(heap - take));
+        Ok(())
+    }
+    fn compact_key(&self, heap: &u64) -> Option<u64> {
+        heap_key(*heap)
+    }
+}
+
+/// With the real table sizes: heaps from 2^16 on are hashed while few positions are known,
+/// and move into the table when it may double.
+#[test]
+fn far_heaps_move_into_the_table_with_the_real_sizes() {
+    let mut solver = SplitSolver::new(KeyedTakeOneOrTwo, 1_000_000);
+    assert_eq!(solver.value(&70_000).unwrap(), Value::from(70_000u64 % 3));
+    assert_eq!(solver.compact_ids.len() as u64, 70_001 - DENSE_BASE_SLOTS);
+    assert_eq!(solver.dense.tables[DenseTable::Heaps as usize].len() as u64, DENSE_BASE_SLOTS);
+    assert_eq!(solver.value(&70_001).unwrap(), Value::from(70_001u64 % 3));
+    assert!(solver.compact_ids.is_empty(), "{} left", solver.compact_ids.len());
+    for heap in (0..70_002).step_by(997) {
+        assert_eq!(solver.value(&heap).unwrap(), Value::from(heap % 3), "{heap}");
+    }
+    assert_eq!(solver.expansions(), 70_002);
+}
+
+/// Far-apart keys do not make the tables big: they grow to at most a few slots a position.
+#[test]
+fn far_keys_keep_the_tables_small() {
+    let spots = vec![Spot::Heap(0), Spot::Heap(1 << 40), Spot::Pair(1 << 29, 3), Spot::Pair(2, 2), Spot::Heap(70_000)];
+    let options = vec![vec![], vec![vec![0]], vec![vec![1], vec![3]], vec![vec![0]], vec![vec![2]]];
+    let mut solver = SplitSolver::new(KeyedTable::new(spots, options), 1000);
+    assert_eq!(solver.value(&Spot::Heap(70_000)).unwrap(), Value::from(1u64));
+    assert_eq!(solver.positions_known(), 5);
+    assert!(
+        solver.dense.tables.iter().all(|table| table.len() as u64 <= DENSE_BASE_SLOTS),
+        "{:?}",
+        solver.dense.tables.iter().map(Vec::len).collect::<Vec<_>>()
+    );
+    assert_eq!(solver.compact_ids.len(), 3, "the heap 2^40, the pair (2^29, 3) and the heap 70000 are hashed");
+}
