@@ -6,7 +6,7 @@
 use crate::output::Stop;
 use anyhow::Context;
 use grundy::error::quote;
-use grundy::heap::checkpoint::{MAX_HEADER_LINE, decode, encode_compact, read_header, spot_check};
+use grundy::heap::checkpoint::{Decoder, MAX_HEADER_LINE, read_header, spot_check_compact, write_compact};
 use grundy::heap::period::{PeriodReport, find_period_compact};
 use grundy::heap::sequence::CompactSequence;
 use grundy::heap::{HeapGame, SequenceControl};
@@ -44,6 +44,13 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
     // Kept compact (one or two bytes a value): a 2^30-heap run widened to `u32` here took 4 GB.
     Ok(values)
 }
+
+/// The first bytes of a checkpoint file read for its header (the longest header fits).
+const HEAD_BYTES: u64 = 4 * (MAX_HEADER_LINE as u64 + 64);
+/// The pieces a checkpoint is read in.
+const READ_PIECE: usize = 1 << 20;
+/// The buffer a checkpoint is written through.
+const WRITE_BUFFER: usize = 1 << 20;
 
 /// How often a checkpoint is rewritten during a run (besides at its end and on a signal).
 const SAVE_EVERY: Duration = Duration::from_secs(60);
@@ -164,11 +171,12 @@ impl CheckpointFile {
         let lock = Self::lock(path, &shown)?;
         Self::remove_stale_temporaries(path);
         let spec = game.spec();
-        let values = match Self::read_limited(path) {
-            Ok(bytes) => {
-                let values = decode(&bytes, &spec).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
-                spot_check(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
-                CompactSequence::from_values(&values)
+        let values = match std::fs::File::open(path) {
+            Ok(file) => {
+                let values = Self::read(file, &spec).with_context(|| format!("cannot read checkpoint `{shown}`"))?;
+                let values = values.with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
+                spot_check_compact(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
+                values
             }
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => CompactSequence::new(),
             Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot read checkpoint `{shown}`"))),
@@ -243,22 +251,48 @@ impl CheckpointFile {
         }
     }
 
-    /// The file's bytes, refused when larger than a table the memory limit allows.
-    fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
-        let file = std::fs::File::open(path)?;
+    /// The values of the checkpoint `file` of the game `spec`, read in pieces into a table
+    /// reserved once (the file's bytes are never held whole: a 2^30-value checkpoint is 2 GB),
+    /// refused when larger than a table the memory limit allows. The outer error is the file's
+    /// (it cannot be read), the inner one the checkpoint's (it cannot be used).
+    fn read(
+        mut file: std::fs::File,
+        spec: &str,
+    ) -> std::io::Result<Result<CompactSequence, grundy::heap::checkpoint::CheckpointError>> {
         let size = file.metadata()?.len();
-        grundy::error::check_memory(|| "reading the checkpoint".to_owned(), u128::from(size), 2)
+        // The values take the file's bytes, less the header.
+        grundy::error::check_memory(|| "reading the checkpoint".to_owned(), u128::from(size), 1)
             .map_err(|error| std::io::Error::other(error.to_string()))?;
-        let mut bytes = Vec::new();
-        file.take(size + 1).read_to_end(&mut bytes)?;
-        Ok(bytes)
+        let mut head = Vec::new();
+        (&mut file).take(HEAD_BYTES).read_to_end(&mut head)?;
+        let mut decoder = match Decoder::new(&head, spec, size) {
+            Ok(decoder) => decoder,
+            Err(error) => return Ok(Err(error)),
+        };
+        if let Err(error) = decoder.feed(&head[decoder.payload_start().min(head.len())..]) {
+            return Ok(Err(error));
+        }
+        drop(head);
+        let mut piece = vec![0u8; READ_PIECE];
+        loop {
+            let read = match file.read(&mut piece) {
+                Ok(0) => break,
+                Ok(read) => read,
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if let Err(error) = decoder.feed(&piece[..read]) {
+                return Ok(Err(error));
+            }
+        }
+        Ok(decoder.finish())
     }
 
     /// How many values the checkpoint on disk holds now (0 when none or unreadable).
     fn length_on_disk(&self) -> u64 {
         let Ok(file) = std::fs::File::open(&self.path) else { return 0 };
         let mut head = Vec::new();
-        let _ = file.take(4 * (MAX_HEADER_LINE as u64 + 64)).read_to_end(&mut head);
+        let _ = file.take(HEAD_BYTES).read_to_end(&mut head);
         read_header(&head).map_or(0, |header| header.length)
     }
 
@@ -271,9 +305,10 @@ impl CheckpointFile {
         let shown = quote(&self.path.display().to_string());
         let temporary = beside(&self.path, &format!(".tmp-{}", std::process::id()));
         let write = || -> std::io::Result<()> {
-            let mut file = std::fs::File::create(&temporary)?;
-            file.write_all(&encode_compact(&self.spec, values))?;
-            file.sync_all()?;
+            // Streamed: no buffer of the file's size (2 GB for 2^30 values of two bytes).
+            let mut file = std::io::BufWriter::with_capacity(WRITE_BUFFER, std::fs::File::create(&temporary)?);
+            write_compact(&self.spec, values, &mut file)?;
+            file.into_inner().map_err(|error| error.into_error())?.sync_all()?;
             std::fs::rename(&temporary, &self.path)
         };
         if let Err(error) = write() {

@@ -5,6 +5,7 @@ use crate::long_run::{heap_game, values_to};
 use crate::output::{json_errors, print};
 use crate::script_worker::script_path;
 use grundy::heap::sequence::CompactSequence;
+use std::fmt::Write;
 use std::path::PathBuf;
 
 /// The nim-sequence G(0) … G(N) of a heap game, whitespace-separated.
@@ -48,7 +49,8 @@ fn write_values(values: &CompactSequence, json_head: Option<String>) -> anyhow::
         if index > 0 {
             text.push_str(separator);
         }
-        text.push_str(&value.to_string());
+        // Formatted into the text itself: no string a value.
+        write!(text, "{value}").expect("writing to a String does not fail");
         if text.len() >= 1 << 20 {
             print(&text)?;
             text.clear();

@@ -116,6 +116,14 @@ impl HeapGame for BashSequence {
         (1..=most).map(|take| vec![heap - take]).collect()
     }
 
+    /// One option at a time (`M` of them once the heap has `M` counters).
+    fn for_each_heap_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        let most = self.max_take.to_u64().unwrap_or(u64::MAX).min(heap);
+        for take in 1..=most {
+            visit(&[heap - take]);
+        }
+    }
+
     fn method(&self) -> String {
         "closed form G(n) = n mod (M + 1)".to_owned()
     }

@@ -1,6 +1,9 @@
 //! Checkpoints of long nim-sequence computations: the bytes of a saved prefix `G(0) … G(n−1)`,
-//! and their strict reading back. No I/O here: the front end writes the bytes atomically and
-//! reads them.
+//! and their strict reading back. No files here: the front end writes the bytes atomically and
+//! reads them. Long prefixes are streamed both ways, so that a checkpoint of `n` values costs
+//! no memory beyond the values themselves: [`write_compact`] writes to any [`std::io::Write`]
+//! in pieces, and a [`Decoder`] fed the file piece by piece fills a [`CompactSequence`]
+//! reserved exactly once.
 //!
 //! # Format (version 1)
 //! A text header of five lines, a blank line, then the values:
@@ -49,6 +52,14 @@ pub enum CheckpointError {
         /// Bytes present.
         found: u128,
     },
+    /// The values announced would not fit in memory.
+    #[error("its {length} values ({bytes} bytes) do not fit in memory")]
+    TooLarge {
+        /// Values announced.
+        length: u64,
+        /// Bytes they take.
+        bytes: u128,
+    },
     /// The checksum does not match.
     #[error("its checksum does not match its contents (the file is corrupt)")]
     BadChecksum,
@@ -64,7 +75,9 @@ pub enum CheckpointError {
     },
 }
 
-/// A 64-bit checksum (multiply–xorshift over 8-byte words; detects corruption, not tampering).
+/// The checksum of format version 1 in one piece, as first written (the reference the streamed
+/// [`Checksum`] is tested against).
+#[cfg(test)]
 fn checksum(parts: &[&[u8]]) -> u64 {
     const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut state: u64 = 0x243f_6a88_85a3_08d3;
@@ -85,6 +98,66 @@ fn checksum(parts: &[&[u8]]) -> u64 {
     state ^ (state >> 31)
 }
 
+/// A 64-bit checksum (multiply–xorshift over 8-byte words; detects corruption, not tampering)
+/// fed in pieces of any size: each part is announced with its length, fed, and ended (its last
+/// word padded with zeros), so that a part of gigabytes needs no buffer.
+struct Checksum {
+    state: u64,
+    /// The bytes of an unfinished word.
+    pending: [u8; 8],
+    pending_len: usize,
+}
+
+impl Checksum {
+    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn new() -> Self {
+        Checksum { state: 0x243f_6a88_85a3_08d3, pending: [0; 8], pending_len: 0 }
+    }
+
+    fn mix(&mut self, word: u64) {
+        self.state = (self.state ^ word).wrapping_mul(Self::MULTIPLIER);
+        self.state ^= self.state >> 29;
+    }
+
+    fn begin_part(&mut self, len: u64) {
+        self.mix(len);
+    }
+
+    fn feed(&mut self, mut bytes: &[u8]) {
+        if self.pending_len > 0 {
+            let take = (8 - self.pending_len).min(bytes.len());
+            self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&bytes[..take]);
+            self.pending_len += take;
+            bytes = &bytes[take..];
+            if self.pending_len < 8 {
+                return;
+            }
+            self.mix(u64::from_le_bytes(self.pending));
+            self.pending_len = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.mix(u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        }
+        let rest = words.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.pending_len = rest.len();
+    }
+
+    /// Mixes the part's last word, padded with zeros (a whole zero word when the part's length
+    /// is a multiple of 8).
+    fn end_part(&mut self) {
+        self.pending[self.pending_len..].fill(0);
+        self.mix(u64::from_le_bytes(self.pending));
+        self.pending_len = 0;
+    }
+
+    fn finish(&self) -> u64 {
+        self.state ^ (self.state >> 31)
+    }
+}
+
 /// The bytes of a checkpoint of `values`, the nim-sequence of the game `spec`, each value in
 /// the fewest bytes (1, 2 or 4) that hold the largest.
 ///
@@ -96,7 +169,7 @@ fn checksum(parts: &[&[u8]]) -> u64 {
 /// assert!(decode(&bytes[..bytes.len() - 1], "sub:1,2").is_err());
 /// ```
 pub fn encode(spec: &str, values: &[u32]) -> Vec<u8> {
-    encode_cells(spec, values)
+    encoded(spec, values)
 }
 
 /// [`encode`] from a [`CompactSequence`], with no `u32` copy of the values (the same bytes).
@@ -109,32 +182,94 @@ pub fn encode(spec: &str, values: &[u32]) -> Vec<u8> {
 /// ```
 pub fn encode_compact(spec: &str, values: &CompactSequence) -> Vec<u8> {
     match values {
-        CompactSequence::Byte(values) => encode_cells(spec, values),
-        CompactSequence::Half(values) => encode_cells(spec, values),
-        CompactSequence::Word(values) => encode_cells(spec, values),
+        CompactSequence::Byte(values) => encoded(spec, values),
+        CompactSequence::Half(values) => encoded(spec, values),
+        CompactSequence::Word(values) => encoded(spec, values),
     }
 }
 
-fn encode_cells<T: Copy + Into<u32>>(spec: &str, values: &[T]) -> Vec<u8> {
+/// Writes the bytes of [`encode_compact`] to `out` in pieces of at most [`WRITE_PIECE`] values,
+/// with no copy of the values: the checksum, which the header holds, is computed in a first
+/// pass over them, the values written in a second. Saving `n` values thus needs no memory in
+/// proportion to `n` (a whole-file buffer of a 2^30-value checkpoint is 2 GB).
+///
+/// # Errors
+/// The first error of `out`.
+///
+/// ```
+/// use grundy::heap::checkpoint::{encode_compact, write_compact};
+/// use grundy::heap::sequence::CompactSequence;
+/// let values = CompactSequence::from_values(&[0, 1, 2, 300, 1]);
+/// let mut file = Vec::new();
+/// write_compact("sub:1,2", &values, &mut file).unwrap();
+/// assert_eq!(file, encode_compact("sub:1,2", &values));
+/// ```
+pub fn write_compact(spec: &str, values: &CompactSequence, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    match values {
+        CompactSequence::Byte(values) => write_cells(spec, values, out),
+        CompactSequence::Half(values) => write_cells(spec, values, out),
+        CompactSequence::Word(values) => write_cells(spec, values, out),
+    }
+}
+
+/// The values [`write_compact`] turns into bytes at a time.
+pub const WRITE_PIECE: usize = 1 << 16;
+
+/// The narrowest width (1, 2 or 4 bytes) that holds every value.
+fn width_of<T: Copy + Into<u32>>(values: &[T]) -> usize {
     let largest = values.iter().map(|&value| value.into()).max().unwrap_or(0);
-    let width: usize = if largest < 1 << 8 {
+    if largest < 1 << 8 {
         1
     } else if largest < 1 << 16 {
         2
     } else {
         4
-    };
-    let mut payload = Vec::with_capacity(values.len() * width);
-    for &value in values {
-        payload.extend_from_slice(&value.into().to_le_bytes()[..width]);
     }
-    let length = values.len().to_string();
-    let width_text = width.to_string();
-    let sum = checksum(&[spec.as_bytes(), length.as_bytes(), width_text.as_bytes(), &payload]);
-    let mut bytes =
-        format!("{MAGIC}\ngame {spec}\nlength {length}\nwidth {width_text}\nchecksum {sum:016x}\n\n").into_bytes();
-    bytes.extend_from_slice(&payload);
+}
+
+/// `values` in `width` bytes each, little-endian, appended to `bytes`.
+fn append_payload<T: Copy + Into<u32>>(values: &[T], width: usize, bytes: &mut Vec<u8>) {
+    for &value in values {
+        bytes.extend_from_slice(&value.into().to_le_bytes()[..width]);
+    }
+}
+
+/// The whole checkpoint in one buffer of exactly its size.
+fn encoded<T: Copy + Into<u32>>(spec: &str, values: &[T]) -> Vec<u8> {
+    let width = width_of(values);
+    let mut bytes = Vec::with_capacity(header_text(spec, values.len(), width, 0).len() + values.len() * width);
+    write_cells(spec, values, &mut bytes).expect("writing to a Vec does not fail");
     bytes
+}
+
+/// The header of a checkpoint, blank line included.
+fn header_text(spec: &str, len: usize, width: usize, sum: u64) -> String {
+    format!("{MAGIC}\ngame {spec}\nlength {len}\nwidth {width}\nchecksum {sum:016x}\n\n")
+}
+
+fn write_cells<T: Copy + Into<u32>>(spec: &str, values: &[T], out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let width = width_of(values);
+    let mut piece = Vec::with_capacity(WRITE_PIECE.min(values.len()) * width);
+    let mut sum = Checksum::new();
+    for part in [spec, &values.len().to_string(), &width.to_string()] {
+        sum.begin_part(part.len() as u64);
+        sum.feed(part.as_bytes());
+        sum.end_part();
+    }
+    sum.begin_part((values.len() * width) as u64);
+    for values in values.chunks(WRITE_PIECE) {
+        piece.clear();
+        append_payload(values, width, &mut piece);
+        sum.feed(&piece);
+    }
+    sum.end_part();
+    out.write_all(header_text(spec, values.len(), width, sum.finish()).as_bytes())?;
+    for values in values.chunks(WRITE_PIECE) {
+        piece.clear();
+        append_payload(values, width, &mut piece);
+        out.write_all(&piece)?;
+    }
+    Ok(())
 }
 
 /// The most bytes a header line may have (a game text of thousands of characters fits).
@@ -237,28 +372,183 @@ pub fn same_game(found: &str, expected: &str) -> bool {
 /// # Errors
 /// A [`CheckpointError`] for anything but an intact checkpoint of that game.
 pub fn decode(bytes: &[u8], expected_spec: &str) -> Result<Vec<u32>, CheckpointError> {
-    let header = read_header(bytes)?;
-    if !same_game(&header.spec, expected_spec) {
-        return Err(CheckpointError::OtherGame { found: quote(&header.spec), expected: quote(expected_spec) });
+    decode_compact(bytes, expected_spec).map(CompactSequence::into_vec)
+}
+
+/// [`decode`] into a [`CompactSequence`] (in the file's width), with no `u32` copy.
+///
+/// # Errors
+/// As [`decode`].
+///
+/// ```
+/// use grundy::heap::checkpoint::{decode_compact, encode};
+/// let values = decode_compact(&encode("sub:1,2", &[0, 1, 2, 300]), "sub:1,2").unwrap();
+/// assert_eq!((values.width(), values.to_vec()), (2, vec![0, 1, 2, 300]));
+/// ```
+pub fn decode_compact(bytes: &[u8], expected_spec: &str) -> Result<CompactSequence, CheckpointError> {
+    let mut decoder = Decoder::new(bytes, expected_spec, bytes.len() as u64)?;
+    decoder.feed(&bytes[decoder.payload_start()..])?;
+    decoder.finish()
+}
+
+/// Reads a checkpoint fed in pieces, so that a long one is never held twice: the values go
+/// straight into a [`CompactSequence`] of the file's width, reserved exactly once from the
+/// header (after the header's length is checked against the file's), and the checksum is
+/// computed as they come. [`decode_compact`] is this fed the whole file at once.
+///
+/// ```
+/// use grundy::heap::checkpoint::{Decoder, encode};
+/// let file = encode("kayles", &[0, 1, 2, 3, 1, 4, 3, 2]);
+/// let head = &file[..file.len().min(200)];
+/// let mut decoder = Decoder::new(head, "kayles", file.len() as u64).unwrap();
+/// for piece in file[decoder.payload_start()..].chunks(3) {
+///     decoder.feed(piece).unwrap();
+/// }
+/// assert_eq!(decoder.finish().unwrap().to_vec(), [0, 1, 2, 3, 1, 4, 3, 2]);
+/// ```
+pub struct Decoder {
+    header: Header,
+    values: CompactSequence,
+    checksum: Checksum,
+    /// The bytes of a value split between two pieces.
+    pending: [u8; 4],
+    pending_len: usize,
+    /// Payload bytes announced by the header, and fed so far.
+    expected: u128,
+    received: u128,
+}
+
+impl Decoder {
+    /// Reads the header from `head`, the first bytes of a checkpoint of `file_len` bytes in
+    /// all (the whole header must be in `head`; more bytes are ignored), checks that it is for
+    /// the game `expected_spec` and that the file holds exactly the values announced, and
+    /// reserves room for them.
+    ///
+    /// # Errors
+    /// [`CheckpointError::NotACheckpoint`], [`CheckpointError::BadHeader`],
+    /// [`CheckpointError::OtherGame`], [`CheckpointError::WrongLength`], or
+    /// [`CheckpointError::TooLarge`] when the allocator refuses the values.
+    pub fn new(head: &[u8], expected_spec: &str, file_len: u64) -> Result<Self, CheckpointError> {
+        let header = read_header(head)?;
+        if !same_game(&header.spec, expected_spec) {
+            return Err(CheckpointError::OtherGame { found: quote(&header.spec), expected: quote(expected_spec) });
+        }
+        let expected = u128::from(header.length) * header.width as u128;
+        let found = u128::from(file_len).saturating_sub(header.payload_start as u128);
+        if found != expected {
+            return Err(CheckpointError::WrongLength { expected, found });
+        }
+        let too_large = || CheckpointError::TooLarge { length: header.length, bytes: expected };
+        let length = usize::try_from(header.length).map_err(|_| too_large())?;
+        fn reserved<T>(length: usize) -> Option<Vec<T>> {
+            let mut cells = Vec::new();
+            cells.try_reserve_exact(length).ok()?;
+            Some(cells)
+        }
+        let values = match header.width {
+            1 => reserved(length).map(CompactSequence::Byte),
+            2 => reserved(length).map(CompactSequence::Half),
+            _ => reserved(length).map(CompactSequence::Word),
+        }
+        .ok_or_else(too_large)?;
+        let mut checksum = Checksum::new();
+        for part in [&header.spec, &header.length_text, &header.width_text] {
+            checksum.begin_part(part.len() as u64);
+            checksum.feed(part.as_bytes());
+            checksum.end_part();
+        }
+        checksum.begin_part(expected as u64);
+        Ok(Decoder { header, values, checksum, pending: [0; 4], pending_len: 0, expected, received: 0 })
     }
-    let payload = &bytes[header.payload_start..];
-    let expected_bytes = u128::from(header.length) * header.width as u128;
-    if payload.len() as u128 != expected_bytes {
-        return Err(CheckpointError::WrongLength { expected: expected_bytes, found: payload.len() as u128 });
+
+    /// Where the values begin in the file: feed the bytes from there on.
+    pub fn payload_start(&self) -> usize {
+        self.header.payload_start
     }
-    let sum = checksum(&[header.spec.as_bytes(), header.length_text.as_bytes(), header.width_text.as_bytes(), payload]);
-    if sum != header.checksum {
-        return Err(CheckpointError::BadChecksum);
+
+    /// The header read.
+    pub fn header(&self) -> &Header {
+        &self.header
     }
-    let width = header.width;
-    Ok(payload
-        .chunks_exact(width)
-        .map(|chunk| {
-            let mut word = [0u8; 4];
-            word[..width].copy_from_slice(chunk);
-            u32::from_le_bytes(word)
-        })
-        .collect())
+
+    /// Takes the next bytes of the values (pieces of any size, in order).
+    ///
+    /// # Errors
+    /// [`CheckpointError::WrongLength`] when they pass the length announced.
+    pub fn feed(&mut self, mut bytes: &[u8]) -> Result<(), CheckpointError> {
+        let received = self.received + bytes.len() as u128;
+        if received > self.expected {
+            return Err(CheckpointError::WrongLength { expected: self.expected, found: received });
+        }
+        self.received = received;
+        self.checksum.feed(bytes);
+        let width = self.header.width;
+        if self.pending_len > 0 {
+            let take = (width - self.pending_len).min(bytes.len());
+            self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&bytes[..take]);
+            self.pending_len += take;
+            bytes = &bytes[take..];
+            if self.pending_len < width {
+                return Ok(());
+            }
+            let cell = self.pending;
+            self.push_cells(&cell[..width]);
+            self.pending_len = 0;
+        }
+        let whole = bytes.len() / width * width;
+        self.push_cells(&bytes[..whole]);
+        let rest = &bytes[whole..];
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.pending_len = rest.len();
+        Ok(())
+    }
+
+    /// Appends whole little-endian values of the file's width (within the capacity reserved).
+    fn push_cells(&mut self, bytes: &[u8]) {
+        match &mut self.values {
+            CompactSequence::Byte(cells) => cells.extend_from_slice(bytes),
+            CompactSequence::Half(cells) => {
+                cells.extend(bytes.chunks_exact(2).map(|cell| u16::from_le_bytes([cell[0], cell[1]])));
+            }
+            CompactSequence::Word(cells) => {
+                cells.extend(bytes.chunks_exact(4).map(|cell| u32::from_le_bytes(cell.try_into().expect("4 bytes"))));
+            }
+        }
+    }
+
+    /// The values, once every byte announced was fed and the checksum matches; in the
+    /// narrowest width that holds them (as [`CompactSequence::from_values`]), which is the
+    /// file's own unless the file was written wider than needed.
+    ///
+    /// # Errors
+    /// [`CheckpointError::WrongLength`] when fewer bytes came than announced,
+    /// [`CheckpointError::BadChecksum`].
+    pub fn finish(mut self) -> Result<CompactSequence, CheckpointError> {
+        if self.received != self.expected {
+            return Err(CheckpointError::WrongLength { expected: self.expected, found: self.received });
+        }
+        self.checksum.end_part();
+        if self.checksum.finish() != self.header.checksum {
+            return Err(CheckpointError::BadChecksum);
+        }
+        let largest = self.values.largest();
+        let narrowest = if largest < 1 << 8 {
+            1
+        } else if largest < 1 << 16 {
+            2
+        } else {
+            4
+        };
+        if narrowest < self.values.width() {
+            // Only a file written wider than needed (never by `encode`): one narrowing copy.
+            let mut narrowed = CompactSequence::new();
+            for heap in 0..self.values.len() {
+                narrowed.push(self.values.get(heap).expect("a value below the length"));
+            }
+            return Ok(narrowed);
+        }
+        Ok(self.values)
+    }
 }
 
 /// Every heap below this is checked by [`spot_check`].
@@ -278,9 +568,29 @@ pub const CHECKED_OPTIONS: usize = 1 << 22;
 /// looked at stay within [`CHECKED_OPTIONS`]. A single wrong value among `n` is therefore
 /// caught with probability about `4096 / n`; a wrong block of values much more surely.
 ///
+/// The options are enumerated one at a time ([`HeapGame::for_each_heap_option`]) and their
+/// values marked in a bitset of at most `G(heap) + 2` bits: no list of them is built (the last
+/// heap of a 2^29-value checkpoint of Grundy's game has 2^28 options, 15 GB as lists).
+///
 /// # Errors
 /// [`CheckpointError::WrongValue`] for the first value that disagrees.
 pub fn spot_check(game: &dyn HeapGame, values: &[u32]) -> Result<(), CheckpointError> {
+    check_cells(game, values)
+}
+
+/// [`spot_check`] on a [`CompactSequence`], with no `u32` copy.
+///
+/// # Errors
+/// As [`spot_check`].
+pub fn spot_check_compact(game: &dyn HeapGame, values: &CompactSequence) -> Result<(), CheckpointError> {
+    match values {
+        CompactSequence::Byte(values) => check_cells(game, values),
+        CompactSequence::Half(values) => check_cells(game, values),
+        CompactSequence::Word(values) => check_cells(game, values),
+    }
+}
+
+fn check_cells<T: Copy + Into<u32>>(game: &dyn HeapGame, values: &[T]) -> Result<(), CheckpointError> {
     let len = values.len();
     let mut heaps: Vec<usize> = (0..len.min(CHECKED_PREFIX)).collect();
     if len > CHECKED_PREFIX {
@@ -293,20 +603,59 @@ pub fn spot_check(game: &dyn HeapGame, values: &[u32]) -> Result<(), CheckpointE
     }
     let mut options_seen = 0usize;
     for heap in heaps {
-        let options = game.heap_options(heap as u64);
-        options_seen += options.len();
-        let option_values = options.into_iter().map(|parts| {
-            parts.iter().fold(0u64, |xor, &part| xor ^ values.get(part as usize).map_or(u64::MAX, |&v| u64::from(v)))
-        });
-        let expected = crate::mex(option_values);
-        if expected != u64::from(values[heap]) {
-            return Err(CheckpointError::WrongValue { heap: heap as u64, found: values[heap], expected });
+        let found: u32 = values[heap].into();
+        let (expected, options) = streamed_mex(game, heap as u64, values, found);
+        options_seen = options_seen.saturating_add(options);
+        if expected != u64::from(found) {
+            return Err(CheckpointError::WrongValue { heap: heap as u64, found, expected });
         }
         if options_seen > CHECKED_OPTIONS {
             break;
         }
     }
     Ok(())
+}
+
+/// The mex of the values of the options of `heap` (each the xor of its parts' values; a part
+/// beyond `values` counts as `u64::MAX`, which no mex reaches), and how many options there are,
+/// with `found` the value claimed for it: a bitset of `bound + 1` bits with `bound` at most
+/// `found` decides whether the mex is `found` or some smaller value. Only when every value up
+/// to `found` is an option's (`found` is too small) is the exact mex looked for again, with a
+/// bitset of as many bits as options (the mex is at most their number).
+fn streamed_mex<T: Copy + Into<u32>>(game: &dyn HeapGame, heap: u64, values: &[T], found: u32) -> (u64, usize) {
+    let value_of = |parts: &[u64]| {
+        parts
+            .iter()
+            .fold(0u64, |xor, &part| xor ^ values.get(part as usize).map_or(u64::MAX, |&value| u64::from(value.into())))
+    };
+    // The smallest value from 0 to `bound` that no option has (`bound + 1` when all do), and
+    // the number of options.
+    let first_missing = |bound: u64| {
+        let mut seen = vec![0u64; (bound / 64 + 1) as usize];
+        let mut options = 0usize;
+        game.for_each_heap_option(heap, &mut |parts| {
+            options += 1;
+            let value = value_of(parts);
+            if value <= bound {
+                seen[(value / 64) as usize] |= 1 << (value % 64);
+            }
+        });
+        (crate::nimber::first_zero_bit(&seen).min(bound + 1), options)
+    };
+    // A forged huge value: count the options first, so that the bitset stays within them.
+    let bound = if found < 1 << 16 {
+        u64::from(found)
+    } else {
+        let mut options = 0u64;
+        game.for_each_heap_option(heap, &mut |_| options += 1);
+        u64::from(found).min(options)
+    };
+    let (missing, options) = first_missing(bound);
+    if missing <= bound {
+        return (missing, options);
+    }
+    // Every value up to `bound` is an option's (so `bound` is `found`, and too small).
+    (first_missing(options as u64).0, options)
 }
 
 impl From<CheckpointError> for GameError {
@@ -399,6 +748,210 @@ mod tests {
         bytes.resize(8 << 20, b'a');
         let error = decode(&bytes, "nim").unwrap_err().to_string();
         assert!(error.contains("longer than"), "{error}");
+    }
+
+    /// Grundy's game whose options can only be walked one by one: listing them panics, so a
+    /// check that passes never built a list.
+    struct StreamedOnly(crate::heap::grundys_game::GrundysGame);
+
+    impl HeapGame for StreamedOnly {
+        fn spec(&self) -> String {
+            self.0.spec()
+        }
+        fn extend_sequence(
+            &self,
+            values: &mut Vec<u32>,
+            len: usize,
+            control: &SequenceControl,
+        ) -> Result<bool, GameError> {
+            self.0.extend_sequence(values, len, control)
+        }
+        fn periodicity(&self) -> crate::heap::Periodicity {
+            self.0.periodicity()
+        }
+        fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+            panic!("the options of heap {heap} were listed")
+        }
+        fn for_each_heap_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+            self.0.for_each_heap_option(heap, visit);
+        }
+    }
+
+    #[test]
+    fn spot_check_walks_the_options_without_listing_them() {
+        let game = StreamedOnly(crate::heap::grundys_game::GrundysGame::new());
+        let mut values = Vec::new();
+        game.extend_sequence(&mut values, 20_000, &SequenceControl::default()).unwrap();
+        let compact = CompactSequence::from_values(&values);
+        assert_eq!(spot_check_compact(&game, &compact), Ok(()));
+        assert_eq!(spot_check(&game, &values), Ok(()));
+        // The last heap, always checked: a value too small, too large, and absurdly large (a
+        // forged one, past the number of options), each reported with the definition's value.
+        let last = values.len() - 1;
+        let definition = crate::mex(
+            game.0
+                .heap_options(last as u64)
+                .into_iter()
+                .map(|parts| parts.iter().fold(0u64, |xor, &part| xor ^ u64::from(values[part as usize]))),
+        );
+        assert_eq!(u64::from(values[last]), definition);
+        for forged in [values[last] ^ 1, values[last] + 7, 3_000_000_000] {
+            let mut wrong = values.clone();
+            wrong[last] = forged;
+            let error = Err(CheckpointError::WrongValue { heap: last as u64, found: forged, expected: definition });
+            assert_eq!(spot_check_compact(&game, &CompactSequence::from_values(&wrong)), error);
+            assert_eq!(spot_check(&game, &wrong), error);
+        }
+    }
+
+    #[test]
+    fn games_walk_the_options_they_list() {
+        for spec in ["nim", "bash:3", "sub:1,3,4", "kayles", "dawson", "octal:4.07", "hex:0.8F", "grundys-game"] {
+            let rules = crate::registry::parse_game(spec).unwrap();
+            let game = rules.heap_game().unwrap();
+            for heap in 0..40 {
+                let mut walked = Vec::new();
+                game.for_each_heap_option(heap, &mut |parts| walked.push(parts.to_vec()));
+                assert_eq!(walked, game.heap_options(heap), "{spec} heap {heap}");
+            }
+        }
+    }
+
+    /// A sink that records the size of every write.
+    struct Pieces {
+        bytes: Vec<u8>,
+        sizes: Vec<usize>,
+    }
+
+    impl std::io::Write for Pieces {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.sizes.push(bytes.len());
+            self.bytes.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_encoder_writes_in_pieces_and_the_decoder_reserves_exactly() {
+        let len = 3 * WRITE_PIECE + 5;
+        for (largest, width) in [(200u32, 1), (60_000, 2), (70_000, 4)] {
+            let values: Vec<u32> = (0..len as u32).map(|n| n.wrapping_mul(2_654_435_761) % (largest + 1)).collect();
+            let compact = CompactSequence::from_values(&values);
+            let mut sink = Pieces { bytes: Vec::new(), sizes: Vec::new() };
+            write_compact("grundys-game", &compact, &mut sink).unwrap();
+            assert_eq!(sink.bytes, encode("grundys-game", &values));
+            // The header, then the values in pieces of WRITE_PIECE values at most.
+            assert_eq!(sink.sizes.len(), 1 + len.div_ceil(WRITE_PIECE), "{:?}", sink.sizes);
+            assert!(sink.sizes[1..].iter().all(|&size| size <= WRITE_PIECE * width), "{:?}", sink.sizes);
+            assert_eq!(encode_compact("grundys-game", &compact).capacity(), sink.bytes.len());
+
+            let decoded = decode_compact(&sink.bytes, "grundys-game").unwrap();
+            assert_eq!(decoded, compact);
+            let capacity = match &decoded {
+                CompactSequence::Byte(cells) => cells.capacity(),
+                CompactSequence::Half(cells) => cells.capacity(),
+                CompactSequence::Word(cells) => cells.capacity(),
+            };
+            assert_eq!((decoded.width(), capacity), (width, len));
+        }
+    }
+
+    #[test]
+    fn a_file_wider_than_needed_is_read_narrowest() {
+        // Values below 256 written two bytes each (never by `encode`, but a valid file).
+        let values = [3u16, 0, 255, 7];
+        let payload: Vec<u8> = values.iter().flat_map(|value| value.to_le_bytes()).collect();
+        let sum = checksum(&[b"nim", b"4", b"2", &payload]);
+        let mut file = header_text("nim", 4, 2, sum).into_bytes();
+        file.extend_from_slice(&payload);
+        let decoded = decode_compact(&file, "nim").unwrap();
+        assert_eq!((decoded.width(), decoded.to_vec()), (1, vec![3, 0, 255, 7]));
+    }
+
+    #[test]
+    fn a_header_announcing_more_than_the_file_holds_reserves_nothing() {
+        let bytes = format!("{MAGIC}\ngame nim\nlength 18446744073709551615\nwidth 4\nchecksum {:016x}\n\n", 0);
+        let error = Decoder::new(bytes.as_bytes(), "nim", bytes.len() as u64 + 8).err().unwrap();
+        assert!(matches!(error, CheckpointError::WrongLength { found: 8, .. }), "{error}");
+    }
+
+    proptest! {
+        /// The streamed checksum, fed in pieces cut anywhere, is the one-piece checksum.
+        #[test]
+        fn the_streamed_checksum_is_the_checksum(
+            parts in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..70), 1..5),
+            cuts in proptest::collection::vec(0usize..70, 0..6),
+        ) {
+            let mut sum = Checksum::new();
+            for part in &parts {
+                sum.begin_part(part.len() as u64);
+                let mut at = 0;
+                for &cut in &cuts {
+                    let end = (at + cut).min(part.len());
+                    sum.feed(&part[at..end]);
+                    at = end;
+                }
+                sum.feed(&part[at..]);
+                sum.end_part();
+            }
+            let slices: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+            prop_assert_eq!(sum.finish(), checksum(&slices));
+        }
+
+        /// The decoder fed pieces of any sizes reads what `encode` wrote, and rejects a file
+        /// cut short or one byte changed whatever the pieces.
+        #[test]
+        fn the_decoder_reads_any_pieces(
+            values in proptest::collection::vec(prop_oneof![0u32..256, 0u32..70_000], 0..300),
+            piece in 1usize..9,
+            at in any::<prop::sample::Index>(),
+        ) {
+            let file = encode("sub:1,2", &values);
+            let mut decoder = Decoder::new(&file[..file.len().min(100)], "sub:1,2", file.len() as u64).unwrap();
+            for bytes in file[decoder.payload_start()..].chunks(piece) {
+                decoder.feed(bytes).unwrap();
+            }
+            let decoded = decoder.finish().unwrap();
+            prop_assert_eq!(&decoded, &CompactSequence::from_values(&values));
+            let mut decoder = Decoder::new(&file, "sub:1,2", file.len() as u64).unwrap();
+            let start = decoder.payload_start();
+            if file.len() > start {
+                let cut = start + at.index(file.len() - start);
+                for bytes in file[start..cut].chunks(piece) {
+                    decoder.feed(bytes).unwrap();
+                }
+                prop_assert!(
+                    matches!(decoder.finish(), Err(CheckpointError::WrongLength { .. })),
+                    "a file cut short was accepted"
+                );
+                let mut changed = file.clone();
+                changed[cut] ^= 0x40;
+                prop_assert_eq!(decode_compact(&changed, "sub:1,2"), Err(CheckpointError::BadChecksum));
+            }
+        }
+
+        /// The check's streamed mex is the mex of the listed options by the definition, for
+        /// any value claimed, on random octal games (splits into two) and prefixes.
+        #[test]
+        fn the_streamed_mex_is_the_definition(
+            digits in proptest::collection::vec(0u8..8, 1..4),
+            heap in 0usize..120,
+            claimed in prop_oneof![0u32..12, 60_000u32..70_000],
+        ) {
+            let code = format!("0.{}", digits.iter().map(|d| char::from(b'0' + d)).collect::<String>());
+            let game = crate::heap::octal::OctalGame::parse(&code, crate::heap::octal::CodeBase::Octal).unwrap();
+            let mut values = Vec::new();
+            game.extend_sequence(&mut values, heap + 1, &SequenceControl::default()).unwrap();
+            let options = game.heap_options(heap as u64);
+            let definition = crate::mex(options.iter().map(|parts| {
+                parts.iter().fold(0u64, |xor, &part| xor ^ u64::from(values[part as usize]))
+            }));
+            prop_assert_eq!(streamed_mex(&game, heap as u64, &values, values[heap]), (definition, options.len()));
+            prop_assert_eq!(streamed_mex(&game, heap as u64, &values, claimed), (definition, options.len()));
+        }
     }
 
     proptest! {

@@ -63,6 +63,17 @@ pub trait HeapGame: Send + Sync {
     /// gone; two: it was split).
     fn heap_options(&self, heap: u64) -> Vec<Vec<u64>>;
 
+    /// Calls `visit` with every option of a heap of size `heap`, as
+    /// [`HeapGame::heap_options`] lists them, without building the list: what a check of a
+    /// long sequence's values by the definition uses, where one heap of Grundy's game of size
+    /// 2^30 has 2^29 options. The default walks [`HeapGame::heap_options`]; games with many
+    /// options a heap enumerate them one by one.
+    fn for_each_heap_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        for parts in self.heap_options(heap) {
+            visit(&parts);
+        }
+    }
+
     /// As [`HeapGame::heap_options`], for games whose rules can fail (a script's `moves`):
     /// the error instead of an empty list.
     ///

@@ -69,6 +69,13 @@ impl HeapGame for Nim {
         self.options(&heap).into_iter().map(|option| vec![option]).collect()
     }
 
+    /// One option at a time (a heap of `n` has `n`).
+    fn for_each_heap_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        for option in (0..heap).rev() {
+            visit(&[option]);
+        }
+    }
+
     fn method(&self) -> String {
         "closed form G(n) = n".to_owned()
     }

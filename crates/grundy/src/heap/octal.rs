@@ -334,6 +334,11 @@ impl HeapGame for OctalGame {
         self.engine.moves().heap_options(heap)
     }
 
+    /// One option at a time (a heap of `n` has about `n/2` splits).
+    fn for_each_heap_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        self.engine.moves().for_each_option(heap, |parts| visit(parts));
+    }
+
     fn method(&self) -> String {
         self.engine.method()
     }

@@ -126,33 +126,49 @@ impl TakeBreakMoves {
     /// removed, then by the number of heaps left.
     pub fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
+        self.for_each_option(heap, |parts| options.push(parts.to_vec()));
+        options
+    }
+
+    /// Calls `visit` with every option of a heap of `heap` tokens, in the order of
+    /// [`heap_options`](Self::heap_options), with no list of them: a heap of Grundy's game of
+    /// size `n` has `n/2` options, and as lists those of a heap of 2^29 take 15 GB.
+    ///
+    /// ```
+    /// use grundy::heap::sequence::TakeBreakMoves;
+    /// let kayles = TakeBreakMoves::new(vec![1, 2], vec![1, 2], vec![1, 2], false, vec![]);
+    /// let mut seen = Vec::new();
+    /// kayles.for_each_option(4, |parts| seen.push(parts.to_vec()));
+    /// assert_eq!(seen, kayles.heap_options(4));
+    /// assert_eq!(seen, [vec![3], vec![1, 2], vec![2], vec![1, 1]]);
+    /// ```
+    pub fn for_each_option(&self, heap: u64, mut visit: impl FnMut(&[u64])) {
         for k in 0..=self.max_removal() as u64 {
             if k > heap {
                 break;
             }
             let rest = heap - k;
             if rest == 0 && self.take_all.contains(&(k as usize)) {
-                options.push(Vec::new());
+                visit(&[]);
             }
             if rest > 0 && self.leave_one.contains(&(k as usize)) {
-                options.push(vec![rest]);
+                visit(&[rest]);
             }
             if self.leave_two.contains(&(k as usize)) {
                 for small in 1..=rest / 2 {
                     if !(self.unequal_parts && 2 * small == rest) {
-                        options.push(vec![small, rest - small]);
+                        visit(&[small, rest - small]);
                     }
                 }
             }
             if self.leave_three.contains(&(k as usize)) {
                 for small in 1..=rest / 3 {
                     for middle in small..=(rest - small) / 2 {
-                        options.push(vec![small, middle, rest - small - middle]);
+                        visit(&[small, middle, rest - small - middle]);
                     }
                 }
             }
         }
-        options
     }
 }
 
