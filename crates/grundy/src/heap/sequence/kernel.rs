@@ -126,9 +126,12 @@ impl<T: Cell> Tables<T> {
         tables
     }
 
-    /// Makes room for `len` heaps (only the pages written count against memory).
+    /// Makes room for `len` heaps (only the pages written count against memory), exactly:
+    /// `reserve` may double the capacity, which for a 2^30-heap run is 2 GiB more
+    /// address space than the values need (glibc grows such a block by `mremap`, so a later
+    /// stretch's growth costs no copy).
     fn reserve(&mut self, len: usize) {
-        self.values.reserve(len.saturating_sub(self.values.len()));
+        self.values.reserve_exact(len.saturating_sub(self.values.len()));
     }
 }
 
