@@ -14,7 +14,7 @@ mod progress_bar;
 mod render;
 mod script_worker;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Impartial games: who wins, the Grundy value, and every winning move.
@@ -70,7 +70,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => return output::report_usage_error(error),
+        Err(error) => return output::report_usage_error(error, &Cli::command()),
     };
     if let Err(error) = limits::install(cli.memory_limit.as_deref()) {
         return output::finish(Err(error));

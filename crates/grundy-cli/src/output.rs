@@ -110,8 +110,23 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
-/// Prints a command-line usage error as one line (help and version print in full).
-pub fn report_usage_error(error: clap::Error) -> ExitCode {
+/// Whether `flag` (`--name` or `-n`) is an option of `command` or of one of its subcommands
+/// that takes a value.
+fn takes_value(command: &clap::Command, flag: &str) -> bool {
+    let named = |arg: &clap::Arg| match flag.strip_prefix("--") {
+        Some(long) => arg.get_long() == Some(long),
+        None => {
+            let mut short = flag.chars().skip(1);
+            matches!((short.next(), short.next()), (Some(letter), None) if arg.get_short() == Some(letter))
+        }
+    };
+    command.get_arguments().any(|arg| named(arg) && arg.get_action().takes_values())
+        || command.get_subcommands().any(|subcommand| takes_value(subcommand, flag))
+}
+
+/// Prints a command-line usage error as one line (help and version print in full); `command`
+/// is grundy's, to tell a negative number given to an option from one given as a component.
+pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let _ = error.print();
@@ -137,13 +152,28 @@ pub fn report_usage_error(error: clap::Error) -> ExitCode {
         && argument.len() > 1
         && argument[1..].starts_with(|c: char| c.is_ascii_digit())
     {
-        let message = format!(
-            "`{}` is not a component: heaps, coins and coordinates are non-negative integers",
-            grundy::error::quote(argument)
-        );
+        let arguments: Vec<String> = std::env::args().collect();
+        let option = arguments
+            .iter()
+            .position(|raw| raw == argument)
+            .and_then(|at| at.checked_sub(1))
+            .map(|before| arguments[before].as_str())
+            .filter(|before| before.starts_with('-') && takes_value(command, before));
+        let message = match option {
+            Some(option) => format!(
+                "`{option}` takes no negative number, and `{}` reads as a flag (to give a value \
+                 that starts with `-`, write `{option}={}`)",
+                grundy::error::quote(argument),
+                grundy::error::quote(argument)
+            ),
+            None => format!(
+                "`{}` is not a component: heaps, coins and coordinates are non-negative integers",
+                grundy::error::quote(argument)
+            ),
+        };
         let _ = writeln!(io::stderr(), "grundy: error: {message}");
         if std::env::args().any(|argument| argument == "--json") {
-            let _ = print_json(&error_object("bad_component", &message));
+            let _ = print_json(&error_object(if option.is_some() { "usage" } else { "bad_component" }, &message));
         }
         return ExitCode::from(2);
     }
