@@ -32,8 +32,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     json_errors(args.json);
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
-    let values = values_to(game, args.to, None)?.into_vec();
-    let counts = value_counts(&values);
+    // Counted from the compact values: a long sequence is never widened to four bytes a heap.
+    let values = values_to(game, args.to, None)?;
+    let counts = value_counts(values.iter());
     let p_positions = zero_xor_tuples(&counts, args.heaps)?;
     let total = BigUint::from(values.len()).pow(args.heaps);
     if args.json {

@@ -80,6 +80,17 @@ impl CompactSequence {
         }
     }
 
+    /// The values in heap order, without a wider copy.
+    ///
+    /// ```
+    /// use grundy::heap::sequence::CompactSequence;
+    /// let values = CompactSequence::from_values(&[0, 1, 300]);
+    /// assert_eq!(values.iter().collect::<Vec<u32>>(), [0, 1, 300]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len()).map(|heap| self.get(heap).expect("a heap below the length"))
+    }
+
     /// Appends `value`, widening every value first when it does not fit.
     pub fn push(&mut self, value: u32) {
         if value > u32::from(u16::MAX) && self.width() < 4 {
