@@ -161,8 +161,8 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
             .filter(|before| before.starts_with('-') && takes_value(command, before));
         let message = match option {
             Some(option) => format!(
-                "`{option}` takes no negative number, and `{}` reads as a flag (to give a value \
-                 that starts with `-`, write `{option}={}`)",
+                "`{}` after `{option}` reads as a flag, not as its value (to give a value that \
+                 starts with `-`, write `{option}={}`)",
                 grundy::error::quote(argument),
                 grundy::error::quote(argument)
             ),
