@@ -554,42 +554,19 @@ fn run<T: Cell>(
             bound: bulk_bound,
         });
         let next_end = (block_end + BLOCK).min(len);
-        let stop = if parallel && next_end - block_end == BLOCK {
-            // The pipeline: the next block's bulk from the values below this block, on the
-            // other thread (and on this one once this block is done), while this thread
-            // computes this block (the splits whose other part lies in this block are left to
-            // the next block's fix-up).
+        // The pipeline: the next block's bulk from the values below this block, on the other
+        // thread (and on this one once this block is done), while this thread computes this
+        // block (the splits whose other part lies in this block are left to the next block's
+        // fix-up).
+        let pipeline = (parallel && next_end - block_end == BLOCK).then(|| {
             // SAFETY: the values below `block_start` are initialized and are not written while
             // `known` lives (only pushed after them, within the capacity reserved above, so
             // never moved): the other thread only reads them.
             let known: &[T] = unsafe { std::slice::from_raw_parts(values.as_ptr(), block_start) };
             debug_assert!(values.capacity() >= len);
-            let positions = sparse.positions.clone();
-            let rares = sparse.values.clone();
-            let list = RareList { positions: &positions, values: &rares };
-            let (next_bulk, stop) = rayon::join(
-                || bulk_rare_marks(moves, known, list, space, block_end..next_end, bound),
-                || {
-                    compute_block(
-                        moves,
-                        block_start..block_end,
-                        bulk,
-                        &mut out,
-                        report,
-                        values,
-                        described,
-                        largest,
-                        sparse,
-                        pair_sets,
-                        &mut marks,
-                        &mut segments,
-                    )
-                },
-            );
-            prepared =
-                Some(Prepared { bulk: next_bulk, block_start: block_end, known_below: block_start, bound, space });
-            stop
-        } else {
+            (known, sparse.positions.clone(), sparse.values.clone())
+        });
+        let mut compute = || {
             compute_block(
                 moves,
                 block_start..block_end,
@@ -604,6 +581,17 @@ fn run<T: Cell>(
                 &mut marks,
                 &mut segments,
             )
+        };
+        let stop = match pipeline {
+            Some((known, positions, rares)) => {
+                let list = RareList { positions: &positions, values: &rares };
+                let (next_bulk, stop) =
+                    rayon::join(|| bulk_rare_marks(moves, known, list, space, block_end..next_end, bound), compute);
+                prepared =
+                    Some(Prepared { bulk: next_bulk, block_start: block_end, known_below: block_start, bound, space });
+                stop
+            }
+            None => compute(),
         };
         if let Some(stop) = stop {
             return stop;
