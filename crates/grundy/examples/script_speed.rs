@@ -55,7 +55,7 @@ struct KeyedWythoff;
 impl SplitGame for KeyedWythoff {
     type Position = (u64, u64);
     fn expand(&self, position: &(u64, u64), out: &mut OptionList<(u64, u64)>) -> Result<(), GameError> {
-        PlainGame(Wythoff).expand(position, out)
+        PlainGame(Wythoff::new()).expand(position, out)
     }
     fn compact_key(&self, &(x, y): &(u64, u64)) -> Option<u64> {
         pair_key(i64::try_from(x).ok()?, i64::try_from(y).ok()?)
@@ -97,7 +97,7 @@ fn main() {
     let script_pair = |x, y| ScriptPosition::Tuple(vec![x, y]);
     let rust_pair = |x: i64, y: i64| (x as u64, y as u64);
     let (script_values, script_seconds) = timed(|| all_pairs(&mut script(WYTHOFF), SIDE, script_pair));
-    let (rust_values, rust_seconds) = timed(|| all_pairs(&mut rust(Wythoff), SIDE, rust_pair));
+    let (rust_values, rust_seconds) = timed(|| all_pairs(&mut rust(Wythoff::new()), SIDE, rust_pair));
     assert_eq!(script_values, rust_values, "the script and the Rust game disagree");
     println!(
         "B  Wythoff, all pairs below {SIDE}: script {script_seconds:.3} s, Rust Game {rust_seconds:.3} s, ratio {:.2}x",

@@ -14,9 +14,9 @@ use crate::error::GameError;
 use crate::graph::dag::DagGame;
 use crate::graph::geography::GeographyGame;
 use crate::heap::HeapRules;
-use crate::heap::bash::BashRules;
+use crate::heap::bash::Bash;
 use crate::heap::grundys_game::GrundysGame;
-use crate::heap::nim::NimRules;
+use crate::heap::nim::Nim;
 use crate::heap::octal::{CodeBase, OctalGame};
 use crate::heap::subtraction::SubtractionGame;
 use crate::ruleset::{Ruleset, erase};
@@ -122,7 +122,7 @@ pub static FAMILIES: &[Family] = &[
         summary: "take any positive number of counters from one heap; G(n) = n",
         component: "a heap size, any number of digits",
         example: "value nim 3 4 5",
-        build: |text, parameters, _| no_parameters(text, parameters, || erase(NimRules)),
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(HeapRules::new(Nim))),
     },
     Family {
         names: &["bash"],
@@ -130,7 +130,9 @@ pub static FAMILIES: &[Family] = &[
         summary: "take 1 to M counters from one heap (M >= 1); G(n) = n mod (M+1)",
         component: "a heap size, any number of digits",
         example: "outcome bash:3 10",
-        build: |text, parameters, _| Ok(erase(BashRules::parse(text, required(text, parameters, "bash:M")?)?)),
+        build: |text, parameters, _| {
+            Ok(erase(HeapRules::new(Bash::parse(text, required(text, parameters, "bash:M")?)?)))
+        },
     },
     Family {
         names: &["sub"],
@@ -193,7 +195,7 @@ pub static FAMILIES: &[Family] = &[
         summary: "take any positive number from one heap, or the same positive number from both",
         component: "a pair of heaps x,y, any number of digits",
         example: "outcome wythoff 4,7",
-        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::wythoff::WythoffRules::new())),
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::wythoff::Wythoff::new())),
     },
     Family {
         names: &["coins"],

@@ -427,11 +427,20 @@ pub fn sum_of_values(values: &[Value]) -> Result<Value, GameError> {
 /// of components and a move replaces one component by one of its options.
 ///
 /// ```
-/// use grundy::heap::nim::Nim;
+/// use grundy::game::Game;
 /// use grundy::solve::memo::grundy_value;
 /// use grundy::sum::SumGame;
+///
+/// /// Nim on one heap: any smaller heap.
+/// struct NimHeap;
+/// impl Game for NimHeap {
+///     type Position = u64;
+///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
+///         out.extend(0..*heap);
+///     }
+/// }
 /// // Bouton: the value of a Nim position is the xor of its heaps.
-/// assert_eq!(grundy_value(&SumGame(Nim), &vec![3, 4, 5]).unwrap().0, 3 ^ 4 ^ 5);
+/// assert_eq!(grundy_value(&SumGame(NimHeap), &vec![3, 4, 5]).unwrap().0, 3 ^ 4 ^ 5);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct SumGame<G>(pub G);

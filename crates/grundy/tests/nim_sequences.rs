@@ -6,10 +6,10 @@
 //! each game named), then the values. A `rare-through N mask M` file lists every heap up to
 //! `N` whose value is rare under mask `M` (as a signed integer), as `heap value` pairs.
 
-use grundy::heap::HeapGame;
 use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::sequence::{Kernel, NimSequenceEngine, definition_sequence};
+use grundy::heap::{HeapGame, HeapSum};
 use grundy::solve::memo::Solver;
 use grundy::sum::Position;
 use std::path::Path;
@@ -48,8 +48,8 @@ impl Built {
     fn searched(&self, heap: u64) -> u64 {
         let position = if heap == 0 { vec![] } else { vec![heap] };
         match self {
-            Built::Octal(game) => Solver::new(game).grundy_value(&position).unwrap().0,
-            Built::Grundy(game) => Solver::new(game).grundy_value(&position).unwrap().0,
+            Built::Octal(game) => Solver::new(HeapSum(game)).grundy_value(&position).unwrap().0,
+            Built::Grundy(game) => Solver::new(HeapSum(game)).grundy_value(&position).unwrap().0,
         }
     }
 }

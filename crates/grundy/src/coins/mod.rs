@@ -12,7 +12,9 @@
 //! two heads on one coin cancelling like two equal nim-heaps. So a position is a set of heads,
 //! written as coin numbers (`1 4 6 9`) or whole rows (`THHTH`), all laid on one row: a coin
 //! named twice is tails. The tests check the theorem on every row of up to 10 coins for every
-//! named rule and for random written rules, solving [`RowGame`] by the definition.
+//! named rule and for random written rules: a row written in letters moves as one row (the
+//! coins turned are toggled), and [`crate::solve::definition::Definition`] searches it by the
+//! rules alone.
 //!
 //! **Single coins** are valued by mex from the rule ([`values::value_table`]). The named rules
 //! also have closed forms ([`values::closed_form`]), checked against the mex tables to coin
@@ -28,7 +30,6 @@ use crate::coins::moves::{Budget, other_sets};
 use crate::coins::rule::{CoinRule, NamedRule};
 use crate::coins::values::{closed_form, value_table};
 use crate::error::GameError;
-use crate::game::Game;
 use crate::position::CoinRow;
 use crate::ruleset::{ComponentGame, ComponentMove};
 use crate::value::Value;
@@ -119,8 +120,8 @@ impl CoinEngine {
 }
 
 /// Every set of coins (as a bitmask, coin `c` at bit `c − 1`) a move with rightmost coin `r`
-/// may turn, `r` included; `r ≤ 64`. The rule by its definition, for [`RowGame`] and the
-/// tests.
+/// may turn, `r` included; `r ≤ 64`. The rule by its definition, for the grids of
+/// [`product::GridGame`].
 ///
 /// ```
 /// use grundy::coins::rule::NamedRule;
@@ -151,33 +152,6 @@ pub fn turn_masks(rule: &CoinRule, r: u64) -> Vec<u64> {
         subset = (subset.wrapping_sub(window)) & window;
     }
     masks
-}
-
-/// A coin-turning rule as a game on whole rows of up to 64 coins, coin `c` at bit `c − 1` of
-/// the position: the definition the sum theorem and the single-coin values are checked
-/// against with [`crate::solve::memo`].
-///
-/// ```
-/// use grundy::coins::RowGame;
-/// use grundy::coins::rule::NamedRule;
-/// use grundy::solve::memo::grundy_value;
-/// // HTTHTHTTH under Mock Turtles: heads at 1, 4, 6, 9, worth 1 ⊕ 7 ⊕ 11 ⊕ 16 = 29.
-/// let row = 0b1_0010_1001;
-/// assert_eq!(grundy_value(&RowGame(NamedRule::MockTurtles.rule()), &row).unwrap().0, 29);
-/// ```
-#[derive(Clone, Debug)]
-pub struct RowGame(pub CoinRule);
-
-impl Game for RowGame {
-    type Position = u64;
-    fn options_into(&self, row: &u64, out: &mut Vec<u64>) {
-        let mut heads = *row;
-        while heads != 0 {
-            let r = u64::from(heads.trailing_zeros()) + 1;
-            heads &= heads - 1;
-            out.extend(turn_masks(&self.0, r).into_iter().map(|mask| row ^ mask));
-        }
-    }
 }
 
 /// Reads one component of a coin row: a heads coin's number or a row of `H`/`T` letters.
@@ -403,19 +377,27 @@ mod tests {
     use super::*;
     use crate::coins::rule::CountRange;
     use crate::ruleset::{Ruleset, erase};
-    use crate::solve::memo::Solver;
+    use crate::solve::definition::Definition;
     use crate::testing::{at, destinations, winning_destinations};
     use proptest::prelude::*;
 
-    /// The sum theorem on every row of `length` coins: the row game solved by the definition
-    /// is worth the xor of the single-coin values from the mex table.
+    /// A row of `length` coins in letters, coin `c` heads when bit `c − 1` of `row` is set.
+    fn letters(row: u64, length: u64) -> String {
+        (0..length).map(|bit| if row >> bit & 1 == 1 { 'H' } else { 'T' }).collect()
+    }
+
+    /// The sum theorem on every row of `length` coins: the row, written in letters and searched
+    /// by the definition (each move toggles the coins it turns), is worth the xor of the
+    /// single-coin values from the mex table.
     fn check_every_row(rule: &CoinRule, length: u64) -> Result<(), TestCaseError> {
         let table = value_table(rule, length).unwrap();
-        let mut solver = Solver::new(RowGame(rule.clone()));
+        let game = erase(CoinsRules::new(rule.clone()));
+        let mut definition = Definition::new(game.clone());
         for row in 0..1u64 << length {
             let expected =
                 (0..length).filter(|bit| row >> bit & 1 == 1).fold(0, |acc, bit| acc ^ table[bit as usize + 1]);
-            prop_assert_eq!(solver.grundy_value(&row).unwrap().0, expected, "rule {} row {:b}", rule, row);
+            let component = game.parse_component(&letters(row, length)).unwrap();
+            prop_assert_eq!(definition.value(&[component]).unwrap().0, expected, "rule {} row {:b}", rule, row);
         }
         Ok(())
     }
@@ -445,33 +427,25 @@ mod tests {
         }
 
         /// The winning moves listed are exactly the options of value 0 found by the definition,
-        /// and the options listed are exactly the definition's.
+        /// each listed once.
         #[test]
         fn winning_moves_are_the_moves_to_zero(rule in written_rule(), row in 1u64..1 << 9) {
-            let game = erase(CoinsRules::new(rule.clone()));
-            let letters: String = (0..9).map(|bit| if row >> bit & 1 == 1 { 'H' } else { 'T' }).collect();
-            let position = at(&game, &[&letters]).unwrap();
-            let as_row = |text: &String| {
-                text.bytes().enumerate().filter(|(_, b)| *b == b'H').fold(0u64, |acc, (i, _)| acc | 1 << i)
-            };
-            let listed: Vec<u64> = winning_destinations(&position).unwrap().iter().map(as_row).collect();
-            let definition = RowGame(rule);
-            let mut every: Vec<u64> =
-                destinations(&position, &position.options(100_000).unwrap()).iter().map(as_row).collect();
-            every.sort_unstable();
-            let mut options = definition.options(&row);
-            options.sort_unstable();
-            prop_assert_eq!(every, options, "every move");
-            let mut solver = Solver::new(definition.clone());
-            let mut expected: Vec<u64> = definition
-                .options(&row)
-                .into_iter()
-                .filter(|option| solver.grundy_value(option).unwrap().0 == 0)
-                .collect();
-            expected.sort_unstable();
+            let game = erase(CoinsRules::new(rule));
+            let position = at(&game, &[&letters(row, 9)]).unwrap();
+            let listed = winning_destinations(&position).unwrap();
+            let mut definition = Definition::new(game.clone());
+            let mut expected: Vec<String> = Vec::new();
+            for option in position.options(100_000).unwrap() {
+                let after = position.after(&option);
+                let components: Vec<_> = after.to_text().split(' ').map(|text| game.parse_component(text).unwrap()).collect();
+                if definition.value(&components).unwrap().0 == 0 {
+                    expected.push(after.to_text());
+                }
+            }
+            expected.sort();
             expected.dedup();
             let mut sorted = listed.clone();
-            sorted.sort_unstable();
+            sorted.sort();
             sorted.dedup();
             prop_assert_eq!(sorted.len(), listed.len(), "a move listed twice");
             prop_assert_eq!(sorted, expected);

@@ -16,32 +16,12 @@
 //! draw by moving to a `D`-position, which exists (else the position would be `P`).
 
 use crate::error::{GameError, check_memory};
-use crate::game::Game;
 use crate::graph::digraph::{Digraph, in_game};
 use crate::graph::loopy::{GeneralizedGrundy, INFINITE};
 use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves};
 use crate::value::Value;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-
-/// A directed graph as a [`Game`] for the reference solver: the position is a token's vertex.
-///
-/// ```
-/// use grundy::game::Game;
-/// use grundy::graph::dag::TokenOnGraph;
-/// use grundy::graph::digraph::Digraph;
-/// let graph = Digraph::parse("a b\na c\n", "g").unwrap();
-/// assert_eq!(TokenOnGraph(&graph).options(&0), [1, 2]);
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct TokenOnGraph<'a>(pub &'a Digraph);
-
-impl Game for TokenOnGraph<'_> {
-    type Position = u32;
-    fn options_into(&self, v: &u32, out: &mut Vec<u32>) {
-        out.extend_from_slice(self.0.successors(*v));
-    }
-}
 
 /// The `dag:FILE` family: the graph of one file, every vertex labelled once.
 ///
@@ -205,8 +185,7 @@ mod tests {
     use super::*;
     use crate::Outcome;
     use crate::ruleset::{Ruleset, erase};
-    use crate::solve::memo::Solver;
-    use crate::sum::SumGame;
+    use crate::solve::definition::Definition;
     use crate::testing::{at, winning_destinations};
     use proptest::prelude::*;
     use std::sync::Arc;
@@ -242,7 +221,8 @@ mod tests {
             let texts: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
             let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
             let position = at(&game, &texts).unwrap();
-            let expected = Solver::new(SumGame(TokenOnGraph(&graph))).grundy_value(&tokens).unwrap().0;
+            let components: Vec<_> = texts.iter().map(|text| game.parse_component(text).unwrap()).collect();
+            let expected = Definition::new(game.clone()).value(&components).unwrap().0;
             prop_assert_eq!(position.value().unwrap(), Value::from(expected));
             let moves = position.winning_moves().unwrap();
             prop_assert_eq!(moves.is_empty(), expected == 0);

@@ -64,18 +64,11 @@ pub fn topological_values(graph: &Digraph) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::solve::memo::Solver;
+    use crate::graph::dag::DagGame;
+    use crate::position::Component;
+    use crate::ruleset::erase;
+    use crate::solve::definition::Definition;
     use proptest::prelude::*;
-
-    /// A directed graph as a [`Game`]: the position is the token's vertex.
-    struct TokenGame<'a>(&'a Digraph);
-    impl Game for TokenGame<'_> {
-        type Position = u32;
-        fn options_into(&self, v: &u32, out: &mut Vec<u32>) {
-            out.extend_from_slice(self.0.successors(*v));
-        }
-    }
 
     /// Random DAGs: edges only go from a smaller number to a larger one, then numbers are
     /// shuffled by a multiplier so the file order is not topological.
@@ -104,9 +97,9 @@ mod tests {
             // The multiplier renaming is a bijection only when gcd(2s + 1, n) = 1; otherwise
             // edges may collapse into cycles, which the memo solver reports and we skip.
             let values = topological_values(&graph);
-            let mut solver = Solver::new(TokenGame(&graph));
+            let mut definition = Definition::new(erase(DagGame::new("dag:t", "t", graph.clone()).unwrap()));
             for v in 0..graph.vertex_count() as u32 {
-                match solver.grundy_value(&v) {
+                match definition.value(&[Component::Vertex(v)]) {
                     Ok(value) => prop_assert_eq!(values[v as usize] as u64, value.0),
                     Err(_) => prop_assert_eq!(values[v as usize], UNKNOWN),
                 }

@@ -9,8 +9,6 @@
 //! but the lowest (Flammenkamp: 1287 rare values known).
 
 use crate::error::GameError;
-use crate::game::Game;
-use crate::heap::octal::{HeapMultiset, multiset_options};
 use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
 use crate::heap::{HeapGame, Periodicity, SequenceControl};
 
@@ -44,13 +42,6 @@ impl GrundysGame {
 impl Default for GrundysGame {
     fn default() -> Self {
         GrundysGame::new()
-    }
-}
-
-impl Game for GrundysGame {
-    type Position = HeapMultiset;
-    fn options_into(&self, position: &HeapMultiset, out: &mut Vec<HeapMultiset>) {
-        multiset_options(self.engine.moves(), position, out);
     }
 }
 

@@ -1,7 +1,16 @@
 //! Heap games: a position is a sum of heaps, each a non-negative integer.
+//!
+//! A heap family is **one type** implementing [`HeapGame`]: [`HeapGame::heap_options`] states
+//! its rules, once. Everything else is derived from that statement or checked against it:
+//! [`HeapRules`] makes any heap game a front-end family (heaps of any size through the proved
+//! period), [`HeapSum`] is the game by the definition alone (the reference every fast path is
+//! tested against), and the optional capabilities — a kernel for the nim-sequence, a closed
+//! form ([`HeapGame::closed_form_value`]), a known period — are tested equal to it for every
+//! family of the registry (`tests/model.rs`).
 
 pub mod bash;
 pub mod checkpoint;
+mod definition;
 mod explain;
 pub mod grundys_game;
 pub mod nim;
@@ -12,9 +21,10 @@ pub mod sequence;
 pub mod stats;
 pub mod subtraction;
 
+pub use definition::{HeapMultiset, HeapSum};
 pub use rules::HeapRules;
 
-use crate::error::GameError;
+use crate::error::{GameError, check_memory, try_reserve_table};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -102,6 +112,60 @@ pub trait HeapGame: Send + Sync {
     fn known_period(&self) -> Option<period::KnownPeriod> {
         None
     }
+
+    /// `G(heap)` for a heap of any size by a closed form (Nim's `n`, Bash's `n mod (M + 1)`),
+    /// or `None` (the default) when the family has none and the value comes from the
+    /// nim-sequence.
+    fn closed_form_value(&self, heap: &BigUint) -> Option<BigUint> {
+        let _ = heap;
+        None
+    }
+
+    /// Every option of `heap` whose value is `target`, each a single heap, by the closed form
+    /// (for families whose moves never split a heap and whose options are too many to list:
+    /// a Nim heap of 10^30), or `None` (the default) to filter the listed options.
+    fn closed_form_moves(&self, heap: &BigUint, target: &BigUint) -> Option<Vec<BigUint>> {
+        let _ = (heap, target);
+        None
+    }
+
+    /// How many options `heap` has, when that is known without listing them (Nim: `n`), so a
+    /// limit on listing them is decided before any work. `None` (the default) when unknown.
+    fn option_count(&self, heap: &BigUint) -> Option<BigUint> {
+        let _ = heap;
+        None
+    }
+}
+
+/// Extends `values` towards `len` by `fill(values, next)`, which appends the values up to heap
+/// `next` (exclusive), a chunk of `chunk` heaps at a time: the table reserved once and
+/// fallibly against the memory limit, cancellation polled and progress reported between
+/// chunks. What every heap game without a kernel of its own runs in
+/// [`HeapGame::extend_sequence`].
+///
+/// # Errors
+/// [`GameError::TooLarge`] when the table would not fit in memory.
+pub(crate) fn extend_in_chunks(
+    spec: &str,
+    values: &mut Vec<u32>,
+    len: usize,
+    chunk: usize,
+    control: &SequenceControl,
+    mut fill: impl FnMut(&mut Vec<u32>, usize),
+) -> Result<bool, GameError> {
+    let what = || format!("the nim-sequence of {spec} up to heap {len}");
+    check_memory(what, len as u128, 4)?;
+    // The whole table at once and fallibly: no doubling past the estimate, no abort.
+    try_reserve_table(values, len.saturating_sub(values.len()), what)?;
+    while values.len() < len {
+        if control.cancelled() {
+            return Ok(false);
+        }
+        let next = len.min(values.len() + chunk);
+        fill(values, next);
+        (control.progress)(values.len());
+    }
+    Ok(true)
 }
 
 /// The theorem under which an observed period of a nim-sequence is proved.

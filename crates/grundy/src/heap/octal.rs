@@ -17,7 +17,6 @@
 //! (Guy and Smith 1956): see [`HeapGame::periodicity`] on [`OctalGame`].
 
 use crate::error::GameError;
-use crate::game::Game;
 use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
 use crate::heap::{HeapGame, Periodicity, SequenceControl};
 use std::fmt;
@@ -195,8 +194,8 @@ impl FromStr for OctalCode {
     }
 }
 
-/// An octal or hexadecimal game: the rules of one heap, a [`Game`] on sums of heaps for the
-/// reference solver, and a [`HeapGame`] whose nim-sequence comes from the fast engine.
+/// An octal or hexadecimal game: the rules of one heap ([`HeapGame::heap_options`]), whose
+/// nim-sequence comes from the fast engine (checked against [`crate::heap::HeapSum`]).
 ///
 /// ```
 /// use grundy::heap::HeapGame;
@@ -246,33 +245,6 @@ impl OctalGame {
     /// The engine computing the nim-sequence (to force a kernel, in tests and benchmarks).
     pub fn engine(&self) -> &NimSequenceEngine {
         &self.engine
-    }
-}
-
-/// A position of a heap game on several heaps: the heap sizes in increasing order, empty heaps
-/// left out.
-pub type HeapMultiset = Vec<u64>;
-
-impl Game for OctalGame {
-    type Position = HeapMultiset;
-    fn options_into(&self, position: &HeapMultiset, out: &mut Vec<HeapMultiset>) {
-        multiset_options(self.engine.moves(), position, out);
-    }
-}
-
-/// Every option of a sum of heaps (sorted, without empty heaps) under `moves`: one heap is
-/// replaced by what a move leaves of it.
-pub(crate) fn multiset_options(moves: &TakeBreakMoves, position: &[u64], out: &mut Vec<HeapMultiset>) {
-    for (index, &heap) in position.iter().enumerate() {
-        if index > 0 && position[index - 1] == heap {
-            continue;
-        }
-        for parts in moves.heap_options(heap) {
-            let mut option: Vec<u64> = position[..index].iter().chain(&position[index + 1..]).copied().collect();
-            option.extend(parts);
-            option.sort_unstable();
-            out.push(option);
-        }
     }
 }
 

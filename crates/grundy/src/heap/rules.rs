@@ -86,6 +86,9 @@ impl<G: HeapGame> HeapRules<G> {
     /// [`GameError::TooLarge`] when no period is proved (within
     /// [`default_max_heap`]) and the table up to `heap` would not fit in memory.
     pub fn value_of(&self, heap: &BigUint) -> Result<BigUint, GameError> {
+        if let Some(value) = self.game.closed_form_value(heap) {
+            return Ok(value);
+        }
         let small = heap.to_u64();
         if let Some(small) = small {
             if let Some(value) = self.cached(small) {
@@ -245,6 +248,9 @@ impl<G: HeapGame + 'static> ComponentGame for HeapRules<G> {
     }
 
     fn moves_to_value(&self, heap: &BigUint, target: &BigUint) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+        if let Some(options) = self.game.closed_form_moves(heap, target) {
+            return Ok(options.into_iter().map(|option| heap_move(heap, vec![option])).collect());
+        }
         if target.to_u32().is_none() {
             return Ok(Vec::new());
         }
@@ -262,6 +268,10 @@ impl<G: HeapGame + 'static> ComponentGame for HeapRules<G> {
     }
 
     fn options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
+        // Refused before anything is listed when the family knows how many there are.
+        if self.game.option_count(heap).is_some_and(|count| count > BigUint::from(limit)) {
+            return Err(too_many_moves(&self.game.spec(), &heap.to_string(), limit));
+        }
         let options = self.options(heap)?;
         if options.len() > limit {
             return Err(too_many_moves(&self.game.spec(), &heap.to_string(), limit));

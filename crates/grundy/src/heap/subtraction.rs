@@ -5,9 +5,9 @@
 //! `G(n) = mex { G(n − s) : s ∈ S, s ≤ n }` over a table sized to the largest heap asked.
 //! Every value is at most `|S|` (a mex of at most `|S|` values).
 
-use crate::error::{GameError, check_memory};
+use crate::error::GameError;
 use crate::game::Game;
-use crate::heap::{HeapGame, Periodicity, SequenceControl, parse_positive_list};
+use crate::heap::{HeapGame, Periodicity, SequenceControl, extend_in_chunks, parse_positive_list};
 use std::fmt;
 use std::str::FromStr;
 
@@ -93,10 +93,12 @@ impl SubtractionGame {
     }
 }
 
+/// The game on one word-sized heap for the generic solvers (a subtraction game never splits a
+/// heap): the options of [`HeapGame::heap_options`], each a single heap.
 impl Game for SubtractionGame {
     type Position = u64;
     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
-        out.extend(self.set.elements().iter().take_while(|&&s| s <= *heap).map(|s| heap - s));
+        out.extend(self.heap_options(*heap).into_iter().flatten());
     }
 }
 
@@ -133,35 +135,25 @@ impl HeapGame for SubtractionGame {
     }
 
     fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
-        check_memory(|| format!("the nim-sequence of {} up to heap {len}", self.spec()), len as u128, 4)?;
-        // The whole table at once and fallibly: no doubling past the estimate, no abort.
-        crate::error::try_reserve_table(values, len.saturating_sub(values.len()), || {
-            format!("the nim-sequence of {} up to heap {len}", self.spec())
-        })?;
-        const CHUNK: usize = 1 << 20;
-        while values.len() < len {
-            if control.cancelled() {
-                return Ok(false);
-            }
-            let next = (values.len() + CHUNK).min(len);
+        extend_in_chunks(&self.spec(), values, len, 1 << 20, control, |values, next| {
             extend_sequence(&self.set, values, next);
-            (control.progress)(values.len());
-        }
-        Ok(true)
+        })
     }
 
     fn periodicity(&self) -> Periodicity {
         Periodicity::Subtraction { max_take: self.set.max() }
     }
 
+    /// The rules: take any element of the set that the heap holds.
     fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
-        self.options(&heap).into_iter().map(|option| vec![option]).collect()
+        self.set.elements().iter().take_while(|&&take| take <= heap).map(|take| vec![heap - take]).collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::HeapSum;
     use crate::solve::memo::Solver;
     use proptest::prelude::*;
 
@@ -192,9 +184,9 @@ mod tests {
             extend_sequence(&set, &mut values, len / 2);
             extend_sequence(&set, &mut values, len);
             let game = SubtractionGame { set };
-            let mut solver = Solver::new(&game);
+            let mut solver = Solver::new(HeapSum(&game));
             for (heap, &value) in values.iter().enumerate() {
-                prop_assert_eq!(u64::from(value), solver.grundy_value(&(heap as u64)).unwrap().0);
+                prop_assert_eq!(u64::from(value), solver.grundy_value(&vec![heap as u64]).unwrap().0);
             }
         }
     }

@@ -434,7 +434,7 @@ impl<G: SplitGame> SplitSolver<G> {
     /// ```
     /// use grundy::script::solver::{PlainGame, SplitSolver};
     /// use grundy::wythoff::Wythoff;
-    /// let mut solver = SplitSolver::new(PlainGame(Wythoff), 1000).with_direct_tables(false);
+    /// let mut solver = SplitSolver::new(PlainGame(Wythoff::new()), 1000).with_direct_tables(false);
     /// assert_eq!(solver.value(&(3, 5)).unwrap().to_string(), "0"); // a P-position of Wythoff
     /// ```
     pub fn with_direct_tables(mut self, enabled: bool) -> Self {

@@ -161,9 +161,10 @@ impl<G: Game> Solver<G> {
 /// The Grundy value of one position by the definition (a fresh [`Solver`]).
 ///
 /// ```
+/// use grundy::heap::HeapSum;
 /// use grundy::heap::nim::Nim;
 /// use grundy::solve::memo::grundy_value;
-/// assert_eq!(grundy_value(&Nim, &9).unwrap().0, 9);
+/// assert_eq!(grundy_value(&HeapSum(&Nim), &vec![9]).unwrap().0, 9);
 /// ```
 pub fn grundy_value<G: Game>(game: &G, position: &G::Position) -> Result<Nimber, GameError> {
     Solver::new(game).grundy_value(position)

@@ -34,7 +34,7 @@
 //! `G(x, y)` has no known closed form. [`table::GrundyTable`] computes the table fast, and
 //! [`rows::RowPeriodicity`] proves each row additively periodic (Dress, Flammenkamp and Pink
 //! 1999; Landman 2002) and evaluates `G(x, y)` for small `x` and any `y`. The front end
-//! [`WythoffRules`] answers the outcome and the winning moves of one pair by the closed form at
+//! [`Wythoff`] answers the outcome and the winning moves of one pair by the closed form at
 //! any size, and values (so sums of several pairs) where the table or the rows reach.
 
 pub mod closed_form;
@@ -52,26 +52,15 @@ use rows::RowPeriodicity;
 use std::sync::{Arc, Mutex, RwLock};
 use table::GrundyTable;
 
-/// The rules of Wythoff's game on word-sized pairs, for the generic solver.
-///
-/// ```
-/// use grundy::game::Game;
-/// use grundy::solve::memo::grundy_value;
-/// use grundy::wythoff::Wythoff;
-/// assert_eq!(Wythoff.options(&(1, 1)), vec![(0, 1), (1, 0), (0, 0)]);
-/// assert_eq!(grundy_value(&Wythoff, &(4, 7)).unwrap().0, 0);
-/// assert_eq!(grundy_value(&Wythoff, &(1, 8)).unwrap().0, 6);
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Wythoff;
-
-impl Game for Wythoff {
-    type Position = (u64, u64);
-    fn options_into(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
-        out.extend((0..x).map(|smaller| (smaller, y)));
-        out.extend((0..y).map(|smaller| (x, smaller)));
-        out.extend((1..=x.min(y)).map(|take| (x - take, y - take)));
-    }
+/// **The rules**, on word-sized heaps: every option of `(x, y)` — take any positive number of
+/// counters from the first heap, from the second, or the same from both — with which heaps it
+/// takes from and how many. [`Wythoff`]'s options and its table-backed moves both walk this
+/// list; everything else is checked against it.
+fn word_options(x: u64, y: u64) -> impl Iterator<Item = ((u64, u64), Take, u64)> {
+    let first = (0..x).map(move |smaller| ((smaller, y), Take::First, x - smaller));
+    let second = (0..y).map(move |smaller| ((x, smaller), Take::Second, y - smaller));
+    let both = (1..=x.min(y)).map(move |take| ((x - take, y - take), Take::Both, take));
+    first.chain(second).chain(both)
 }
 
 /// The spec word of the game.
@@ -144,13 +133,15 @@ fn describe_take(take: Take, amount: &BigUint) -> String {
     }
 }
 
-/// Wythoff's game for the front end: sums of pairs `x,y`.
+/// Wythoff's game: sums of pairs `x,y`. Its options are [`word_options`] (the rules); the
+/// closed form answers outcomes and winning moves at any size, the table and the periodic rows
+/// values.
 ///
 /// ```
 /// use grundy::ruleset::erase;
 /// use grundy::sum::Position;
-/// use grundy::wythoff::WythoffRules;
-/// let rules = erase(WythoffRules::new());
+/// use grundy::wythoff::Wythoff;
+/// let rules = erase(Wythoff::new());
 /// let position = |texts: &[&str]| Position::parse_single(rules.clone(), texts).unwrap();
 /// assert_eq!(position(&["4,7"]).outcome().unwrap().to_string(), "P");
 /// assert_eq!(position(&["1,2", "3,3"]).value().unwrap().to_string(), "6");
@@ -158,12 +149,12 @@ fn describe_take(take: Take, amount: &BigUint) -> String {
 /// assert_eq!(position(&["4,8"]).after(&moves[0]).to_text(), "4,7");
 /// ```
 #[derive(Default)]
-pub struct WythoffRules {
+pub struct Wythoff {
     table: RwLock<Option<Arc<GrundyTable>>>,
     rows: Mutex<Option<Arc<RowPeriodicity>>>,
 }
 
-impl WythoffRules {
+impl Wythoff {
     /// The front end, with nothing computed yet.
     pub fn new() -> Self {
         Self::default()
@@ -249,8 +240,8 @@ impl WythoffRules {
     /// [`GameError::Unsupported`] naming the pair when neither the table nor the rows reach it.
     ///
     /// ```
-    /// use grundy::wythoff::WythoffRules;
-    /// let rules = WythoffRules::new();
+    /// use grundy::wythoff::Wythoff;
+    /// let rules = Wythoff::new();
     /// assert_eq!(rules.pair_value(&1u32.into(), &8u32.into()).unwrap(), 6u32.into());
     /// let far: num_bigint::BigUint = "1000000000000".parse().unwrap();
     /// assert_eq!(rules.pair_value(&0u32.into(), &far).unwrap(), far);
@@ -277,14 +268,8 @@ impl WythoffRules {
             ValueSource::Table(_) => {
                 // Every option; both heaps are below the table's side.
                 let (xs, ys) = (x.to_u64().expect("in the table"), y.to_u64().expect("in the table"));
-                for smaller in 0..xs {
-                    consider((smaller.into(), y.clone()), Take::First, (xs - smaller).into());
-                }
-                for smaller in 0..ys {
-                    consider((x.clone(), smaller.into()), Take::Second, (ys - smaller).into());
-                }
-                for take in 1..=xs.min(ys) {
-                    consider(((xs - take).into(), (ys - take).into()), Take::Both, take.into());
+                for ((to_x, to_y), take, amount) in word_options(xs, ys) {
+                    consider((to_x.into(), to_y.into()), take, amount.into());
                 }
             }
             ValueSource::Rows(rows) => {
@@ -312,6 +297,23 @@ impl WythoffRules {
     }
 }
 
+/// The rules on word-sized pairs as a [`Game`], for the generic solvers (the memo solver, a
+/// script's Rust twin): [`word_options`] without the move descriptions.
+///
+/// ```
+/// use grundy::game::Game;
+/// use grundy::solve::memo::grundy_value;
+/// use grundy::wythoff::Wythoff;
+/// assert_eq!(Wythoff::new().options(&(1, 1)), vec![(0, 1), (1, 0), (0, 0)]);
+/// assert_eq!(grundy_value(&Wythoff::new(), &(1, 8)).unwrap().0, 6);
+/// ```
+impl Game for Wythoff {
+    type Position = (u64, u64);
+    fn options_into(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        out.extend(word_options(x, y).map(|(to, ..)| to));
+    }
+}
+
 /// Where values come from for one question.
 enum ValueSource {
     Table(Arc<GrundyTable>),
@@ -334,7 +336,7 @@ impl ValueSource {
     }
 }
 
-impl WythoffRules {
+impl Wythoff {
     fn pair_move(x: &BigUint, y: &BigUint, pair_move: PairMove) -> ComponentMove<(BigUint, BigUint)> {
         let (to_x, to_y) = &pair_move.to;
         ComponentMove {
@@ -345,7 +347,7 @@ impl WythoffRules {
     }
 }
 
-impl ComponentGame for WythoffRules {
+impl ComponentGame for Wythoff {
     type Component = (BigUint, BigUint);
 
     fn spec(&self) -> String {
@@ -376,15 +378,8 @@ impl ComponentGame for WythoffRules {
         if count > BigUint::from(limit) {
             return Err(too_many_moves(SPEC, &format_pair(x, y), limit));
         }
-        Ok(Wythoff
-            .options(&(xs, ys))
-            .into_iter()
-            .map(|(to_x, to_y)| {
-                let (take, amount) = match (to_x < xs, to_y < ys) {
-                    (true, true) => (Take::Both, xs - to_x),
-                    (true, false) => (Take::First, xs - to_x),
-                    _ => (Take::Second, ys - to_y),
-                };
+        Ok(word_options(xs, ys)
+            .map(|((to_x, to_y), take, amount)| {
                 Self::pair_move(x, y, PairMove { to: (to_x.into(), to_y.into()), take, amount: amount.into() })
             })
             .collect())

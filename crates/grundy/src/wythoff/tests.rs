@@ -1,7 +1,7 @@
 use super::closed_form::*;
 use super::*;
 use crate::ruleset::{Ruleset, erase};
-use crate::solve::memo::Solver;
+use crate::solve::definition::Definition;
 use crate::sum::Position;
 use crate::testing::{at, destinations, winning_destinations};
 use proptest::prelude::*;
@@ -12,21 +12,19 @@ fn p_positions_by_definition(size: usize) -> Vec<Vec<bool>> {
     let mut p = vec![vec![false; size]; size];
     for x in 0..size {
         for y in 0..size {
-            let mut options = Vec::new();
-            Wythoff.options_into(&(x as u64, y as u64), &mut options);
-            p[x][y] = options.iter().all(|&(a, b)| !p[a as usize][b as usize]);
+            p[x][y] = word_options(x as u64, y as u64).all(|((a, b), ..)| !p[a as usize][b as usize]);
         }
     }
     p
 }
 
 /// One front end for the property tests, so that its table and rows are computed once.
-static SHARED_RULES: std::sync::LazyLock<WythoffRules> = std::sync::LazyLock::new(WythoffRules::new);
+static SHARED_RULES: std::sync::LazyLock<Wythoff> = std::sync::LazyLock::new(Wythoff::new);
 /// The same, as the front end holds it.
-static SHARED_GAME: std::sync::LazyLock<Arc<dyn Ruleset>> = std::sync::LazyLock::new(|| erase(WythoffRules::new()));
+static SHARED_GAME: std::sync::LazyLock<Arc<dyn Ruleset>> = std::sync::LazyLock::new(|| erase(Wythoff::new()));
 
 fn wythoff() -> Arc<dyn Ruleset> {
-    erase(WythoffRules::new())
+    erase(Wythoff::new())
 }
 
 /// The position of these pairs.
@@ -60,7 +58,7 @@ fn winning_moves_of_one_pair_are_exactly_the_moves_to_p_positions() {
     for x in 0..size as u64 {
         for y in 0..size as u64 {
             let expected: BTreeSet<(u64, u64)> =
-                Wythoff.options(&(x, y)).into_iter().filter(|&(a, b)| p[a as usize][b as usize]).collect();
+                word_options(x, y).map(|(to, ..)| to).filter(|&(a, b)| p[a as usize][b as usize]).collect();
             let found: BTreeSet<(u64, u64)> = winning_moves(&x.into(), &y.into())
                 .into_iter()
                 .map(|m| (m.to.0.try_into().unwrap(), m.to.1.try_into().unwrap()))
@@ -253,7 +251,7 @@ fn table_matches_the_published_table() {
     }
     let nine = GrundyTable::compute(9).unwrap();
     assert_eq!(nine.row(1), [1, 2, 0, 4, 5, 3, 7, 8, 6]);
-    let Some(Ok(Table::Grid { values })) = WythoffRules::new().table(Some(9)) else { panic!("a grid") };
+    let Some(Ok(Table::Grid { values })) = Wythoff::new().table(Some(9)) else { panic!("a grid") };
     assert_eq!(values[1], [1, 2, 0, 4, 5, 3, 7, 8, 6]);
     assert_eq!(values.len(), 9);
 }
@@ -261,10 +259,12 @@ fn table_matches_the_published_table() {
 #[test]
 fn table_matches_the_memo_solver() {
     let table = GrundyTable::compute(48).unwrap();
-    let mut solver = Solver::new(Wythoff);
+    let game = wythoff();
+    let mut definition = Definition::new(game.clone());
     for x in 0..48u64 {
         for y in 0..48u64 {
-            assert_eq!(u64::from(table.get(x as usize, y as usize)), solver.grundy_value(&(x, y)).unwrap().0);
+            let pair = game.parse_component(&format!("{x},{y}")).unwrap();
+            assert_eq!(u64::from(table.get(x as usize, y as usize)), definition.value(&[pair]).unwrap().0);
         }
     }
 }
@@ -287,11 +287,11 @@ proptest! {
 #[test]
 fn huge_tables_are_refused_with_an_estimate() {
     assert!(matches!(GrundyTable::compute(u64::MAX), Err(GameError::TooLarge { .. })));
-    assert!(matches!(WythoffRules::new().table(Some(u64::MAX)), Some(Err(GameError::TooLarge { .. }))));
+    assert!(matches!(Wythoff::new().table(Some(u64::MAX)), Some(Err(GameError::TooLarge { .. }))));
     let error = GrundyTable::compute(1 << 20).unwrap_err();
     assert!(matches!(error, GameError::TooLarge { .. }), "{error}");
     assert!(error.to_string().contains("1048576×1048576"), "{error}");
-    let Some(Err(error)) = WythoffRules::new().table(Some(100_000)) else { panic!("refused") };
+    let Some(Err(error)) = Wythoff::new().table(Some(100_000)) else { panic!("refused") };
     assert!(error.to_string().contains("GiB"), "{error}");
 }
 
@@ -382,7 +382,7 @@ fn brute_force_sum_moves(pairs: &[(u64, u64)], table: &GrundyTable) -> BTreeSet<
     let total = pairs.iter().map(value).fold(0, |acc, v| acc ^ v);
     let mut moves = BTreeSet::new();
     for (index, pair) in pairs.iter().enumerate() {
-        for option in Wythoff.options(pair) {
+        for (option, ..) in word_options(pair.0, pair.1) {
             if total ^ value(pair) ^ value(&option) == 0 {
                 let mut to: Vec<String> = pairs.iter().map(|(x, y)| format!("{x},{y}")).collect();
                 to[index] = format!("{},{}", option.0, option.1);

@@ -1,7 +1,7 @@
 use super::*;
-use crate::heap::HeapGame;
 use crate::heap::grundys_game::GrundysGame;
 use crate::heap::octal::{CodeBase, OctalGame};
+use crate::heap::{HeapGame, HeapSum};
 use crate::solve::memo::Solver;
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,7 +66,7 @@ proptest! {
             None => OctalGame::parse(&code, CodeBase::Octal).unwrap(),
         };
         let sequence = definition_sequence(game.engine().moves(), 13);
-        let mut solver = Solver::new(&game);
+        let mut solver = Solver::new(HeapSum(&game));
         for (heap, &value) in sequence.iter().enumerate() {
             let position = if heap == 0 { vec![] } else { vec![heap as u64] };
             prop_assert_eq!(solver.grundy_value(&position).unwrap().0, u64::from(value), "{} heap {}", code, heap);
@@ -86,7 +86,7 @@ fn grundys_game_every_kernel_and_search() {
     for kernel in KERNELS {
         assert_eq!(computed(game.engine(), kernel, 123, 400), expected, "{kernel:?}");
     }
-    let mut solver = Solver::new(&game);
+    let mut solver = Solver::new(HeapSum(&game));
     for heap in 1..16u64 {
         assert_eq!(solver.grundy_value(&vec![heap]).unwrap().0, u64::from(expected[heap as usize]));
     }

@@ -308,7 +308,7 @@ struct KeyedWythoff;
 impl SplitGame for KeyedWythoff {
     type Position = (u64, u64);
     fn expand(&self, position: &(u64, u64), out: &mut OptionList<(u64, u64)>) -> Result<(), GameError> {
-        PlainGame(crate::wythoff::Wythoff).expand(position, out)
+        PlainGame(crate::wythoff::Wythoff::new()).expand(position, out)
     }
     fn compact_key(&self, &(x, y): &(u64, u64)) -> Option<u64> {
         pair_key(x as i64, y as i64)
@@ -323,7 +323,7 @@ impl SplitGame for KeyedWythoff {
 fn far_pairs_move_from_the_hash_map_into_the_table() {
     let mut dense = SplitSolver::new(KeyedWythoff, 1_000_000);
     dense.dense.base_slots = 1024;
-    let mut plain = SplitSolver::new(PlainGame(crate::wythoff::Wythoff), 1_000_000);
+    let mut plain = SplitSolver::new(PlainGame(crate::wythoff::Wythoff::new()), 1_000_000);
     // (0, b) for b < 100: slots b² + b + 1, past 1024 from b = 32 on, so hashed at first.
     assert_eq!(dense.value(&(0, 100)).unwrap(), plain.value(&(0, 100)).unwrap());
     let hashed_at_first = dense.compact_ids.len();

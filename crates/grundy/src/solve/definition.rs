@@ -1,0 +1,90 @@
+//! [`Definition`]: any game of the registry by its rules alone.
+
+use crate::error::GameError;
+use crate::game::Game;
+use crate::nimber::Nimber;
+use crate::position::Component;
+use crate::ruleset::{MOVE_LIMIT, Ruleset};
+use crate::solve::memo::Solver;
+use std::sync::{Arc, Mutex};
+
+/// The Grundy value of sums of one game's components by the definition: a position is the
+/// whole sum (its components sorted, so that equal sums are one position), a move replaces one
+/// component by what [`Ruleset::options`] says it leaves, and the value is the mex over the
+/// options, searched by [`Solver`]. Nothing else of the family is used: not its values, not
+/// its closed form or table, not even the Sprague–Grundy theorem. It is the reference every
+/// family's fast paths are tested against (`tests/model.rs`), for every family of the
+/// registry, with no code of the family's own.
+///
+/// ```
+/// use grundy::registry::parse_game;
+/// use grundy::solve::definition::Definition;
+/// let wythoff = parse_game("wythoff").unwrap();
+/// let mut definition = Definition::new(wythoff.clone());
+/// let pair = |text| wythoff.parse_component(text).unwrap();
+/// assert_eq!(definition.value(&[pair("1,8")]).unwrap().0, 6);
+/// assert_eq!(definition.value(&[pair("1,2"), pair("3,3")]).unwrap().0, 6);
+/// ```
+pub struct Definition {
+    solver: Solver<Options>,
+}
+
+/// The options of sums of one game's components, through its [`Ruleset`]; the first error a
+/// component's options gave is kept, since [`Game::options_into`] cannot return it.
+struct Options {
+    game: Arc<dyn Ruleset>,
+    error: Mutex<Option<GameError>>,
+}
+
+impl Game for Options {
+    type Position = Vec<Component>;
+
+    fn options_into(&self, position: &Vec<Component>, out: &mut Vec<Vec<Component>>) {
+        for (index, component) in position.iter().enumerate() {
+            // Equal components have the same options: list them once.
+            if index > 0 && position[index - 1] == *component {
+                continue;
+            }
+            let moves = match self.game.options(component, MOVE_LIMIT) {
+                Ok(moves) => moves,
+                Err(error) => {
+                    self.error.lock().expect("error lock").get_or_insert(error);
+                    continue;
+                }
+            };
+            for one in moves {
+                let mut option: Vec<Component> =
+                    position[..index].iter().chain(&position[index + 1..]).cloned().collect();
+                option.extend(one.result);
+                option.sort_unstable();
+                out.push(option);
+            }
+        }
+    }
+}
+
+impl Definition {
+    /// The definition of `game`, with nothing evaluated yet.
+    pub fn new(game: Arc<dyn Ruleset>) -> Self {
+        Definition { solver: Solver::new(Options { game, error: Mutex::new(None) }) }
+    }
+
+    /// The Grundy value of the sum of `components`. Values found are kept for later calls.
+    ///
+    /// # Errors
+    /// [`GameError::Cycle`] when a position can be reached from itself (a loopy game has no
+    /// finite value there), an error of the family's [`Ruleset::options`] (too many options to
+    /// list), or [`GameError::TooLarge`] past the solver's position limit.
+    pub fn value(&mut self, components: &[Component]) -> Result<Nimber, GameError> {
+        let mut position = components.to_vec();
+        position.sort_unstable();
+        let value = self.solver.grundy_value(&position);
+        let failed = self.solver.game().error.lock().expect("error lock").take();
+        if let Some(error) = failed {
+            // Values found while some options were missing are wrong: forget them all.
+            *self = Definition::new(self.solver.game().game.clone());
+            return Err(error);
+        }
+        value
+    }
+}
