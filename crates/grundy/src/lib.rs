@@ -34,6 +34,9 @@
 //! assert_eq!(mixed.value().unwrap().to_string(), "2");
 //! ```
 #![warn(missing_docs)]
+// Unsafe code lives in the nim-sequence kernel alone (`heap::sequence::kernel`), where each
+// block states its invariant and the tests check it.
+#![deny(unsafe_code)]
 
 pub mod answer;
 pub mod census;
@@ -44,6 +47,7 @@ pub mod graph;
 pub mod heap;
 pub mod misere;
 pub mod nimber;
+mod parallel;
 pub mod play;
 pub mod position;
 pub mod progress;

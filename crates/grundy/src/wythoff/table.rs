@@ -21,7 +21,6 @@
 //! relaxed atomics, which compile to plain loads and stores, and rayon's join orders the phases.
 
 use crate::error::{GameError, check_memory, try_reserve_table, try_table};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// The side of the square blocks the parallel method hands to one thread.
@@ -106,7 +105,7 @@ impl GrundyTable {
             // Block rows I with I ≤ J = phase − I < blocks.
             let first = phase.saturating_sub(blocks - 1);
             let last = phase / 2;
-            (first..=last).into_par_iter().for_each(|block_row| {
+            crate::parallel::for_each_index(first..last + 1, |block_row| {
                 lines.fill_block(block_row * block, (phase - block_row) * block, block);
             });
         }
@@ -219,7 +218,7 @@ impl Lines {
         const TILE: usize = 64;
         let size = self.size;
         let values = self.values;
-        (0..size.div_ceil(TILE)).into_par_iter().for_each(|tile_row| {
+        crate::parallel::for_each_index(0..size.div_ceil(TILE), |tile_row| {
             let x0 = tile_row * TILE;
             for y0 in (0..=x0).step_by(TILE) {
                 for x in x0..(x0 + TILE).min(size) {

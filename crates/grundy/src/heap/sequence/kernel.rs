@@ -510,7 +510,7 @@ fn run<T: Cell>(
     let Tables { values, described, largest, sparse, pair_sets, .. } = tables;
     let mut marks = Marks { seen: Vec::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
-    report.threads = rayon::current_num_threads();
+    report.threads = crate::parallel::current_num_threads();
     let mut block_start = start;
     let mut prepared: Option<Prepared> = None;
     while block_start < len {
@@ -559,11 +559,17 @@ fn run<T: Cell>(
         // block (the splits whose other part lies in this block are left to the next block's
         // fix-up).
         let pipeline = (parallel && next_end - block_end == BLOCK).then(|| {
-            // SAFETY: the values below `block_start` are initialized and are not written while
-            // `known` lives (only pushed after them, within the capacity reserved above, so
-            // never moved): the other thread only reads them.
+            // The invariant the shared prefix rests on, checked in every build (once a block):
+            // the prefix is initialized, and every push until `known` is dropped (up to
+            // `next_end ≤ len`) stays within the capacity, so the buffer never moves.
+            assert!(
+                block_start <= values.len() && values.capacity() >= len,
+                "the shared prefix must be initialized and the table reserved to {len}"
+            );
+            // SAFETY: by the assertion, the values below `block_start` are initialized and are
+            // not written or moved while `known` lives (only pushed after them, within the
+            // capacity): the other thread only reads them.
             let known: &[T] = unsafe { std::slice::from_raw_parts(values.as_ptr(), block_start) };
-            debug_assert!(values.capacity() >= len);
             (known, sparse.positions.clone(), sparse.values.clone())
         });
         let mut compute = || {
@@ -585,8 +591,10 @@ fn run<T: Cell>(
         let stop = match pipeline {
             Some((known, positions, rares)) => {
                 let list = RareList { positions: &positions, values: &rares };
-                let (next_bulk, stop) =
-                    rayon::join(|| bulk_rare_marks(moves, known, list, space, block_end..next_end, bound), compute);
+                let (next_bulk, stop) = crate::parallel::join(
+                    || bulk_rare_marks(moves, known, list, space, block_end..next_end, bound),
+                    compute,
+                );
                 prepared =
                     Some(Prepared { bulk: next_bulk, block_start: block_end, known_below: block_start, bound, space });
                 stop
@@ -1164,7 +1172,6 @@ fn bulk_rare_marks<T: Cell>(
     block: std::ops::Range<usize>,
     bound: usize,
 ) -> BulkRows {
-    use rayon::prelude::*;
     const CHUNK: usize = ACROSS_ROWS;
     let known_below = known.len();
     let width = bound + 1;
@@ -1210,7 +1217,7 @@ fn bulk_rare_marks<T: Cell>(
             }
         }
     };
-    flags.par_chunks_mut(width * CHUNK).zip(absent_from_known.par_chunks_mut(CHUNK)).enumerate().for_each(fill);
+    crate::parallel::for_each_chunk_pair(&mut flags, width * CHUNK, &mut absent_from_known, CHUNK, fill);
     BulkRows { flags, absent_from_known }
 }
 

@@ -55,6 +55,9 @@
 //! each scan between threads was measured slower: `bench/RESULTS.md`).
 
 mod compact;
+// The one module allowed unsafe code: slices shared between the kernel's threads and AVX2
+// intrinsics, each block with its invariant (see the module).
+#[allow(unsafe_code)]
 mod kernel;
 
 pub use compact::CompactSequence;

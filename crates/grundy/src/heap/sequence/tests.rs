@@ -296,6 +296,7 @@ proptest! {
         prop_assert_eq!(&one, &expected, "{} one thread", code);
         let two = computed_on_threads(game.engine(), Kernel::RareValue, 2, len);
         prop_assert_eq!(&two, &expected, "{} two threads", code);
-        prop_assert!(game.method().contains("2 threads"), "{}", game.method());
+        // Without the `parallel` feature the kernel runs on one thread whatever the pool.
+        prop_assert!(game.method().contains("2 threads") || cfg!(not(feature = "parallel")), "{}", game.method());
     }
 }
