@@ -1,0 +1,519 @@
+//! The marking and scanning steps of the kernels: the splits with a rare part marked one by
+//! one, as lists, across the rows of a chunk (portable and AVX2), the bulk of a block's rows on
+//! any free thread, and the xor scan for a target value. Each AVX2 step has a portable twin
+//! with the same results, checked against it and against the definition in the tests.
+
+use super::*;
+
+/// Which splits with a rare part [`heap_value`] marks itself.
+#[derive(Clone, Copy)]
+pub(super) enum Enumeration {
+    /// All of them.
+    Full,
+    /// Those the block's bulk pass did not: a part in the block.
+    Fixup {
+        /// The bulk used the values of the heaps below this one (the block's start, or the
+        /// previous block's when it was marked while that block was computed).
+        known_below: usize,
+        /// [`BulkRows::absent_from_known`] for this heap (`u32::MAX`: none known).
+        absent_from_known: u32,
+        /// Whether the first splits with both parts known are marked (by a bulk pass).
+        prefix_marked: bool,
+    },
+}
+
+/// Marks `G(p) ^ G(m − p)` for the rare heaps `p` at `range` in the list.
+#[inline]
+pub(super) fn mark_rare_pairs<T: Cell>(
+    list: RareList<'_, T>,
+    range: std::ops::Range<usize>,
+    values: &[T],
+    m: usize,
+    unequal_parts: bool,
+    seen: &mut [u8],
+) {
+    let positions = &list.positions[range.clone()];
+    let rares = &list.values[range];
+    // The one split into equal parts (when they must differ) is cut out of the list once, not
+    // tested at every pair.
+    let mut mark = |positions: &[u32], rares: &[T]| mark_rare_list(positions, rares, values, m, seen);
+    let half =
+        (unequal_parts && m.is_multiple_of(2)).then(|| positions.binary_search(&((m / 2) as u32)).ok()).flatten();
+    match half {
+        Some(at) => {
+            mark(&positions[..at], &rares[..at]);
+            mark(&positions[at + 1..], &rares[at + 1..]);
+        }
+        None => mark(positions, rares),
+    }
+}
+
+/// Marks `rare ^ G(m − p)` for each rare heap `p` of `positions` (`1 ≤ p < m`, increasing) with
+/// its value `rare`: the bulk of the rare-value kernel.
+#[inline]
+pub(super) fn mark_rare_list<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The gather reads without bounds checks: only when every G(m − p) is in `values`
+        // (the largest index is m − p for the smallest p, the first).
+        let inside = positions.first().is_none_or(|&first| first >= 1 && m - (first as usize) < values.len());
+        if inside && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { mark_rare_list_avx2(positions, rares, values, m, seen) };
+        }
+    }
+    mark_rare_list_portable(positions, rares, values, m, seen);
+}
+
+#[inline(always)]
+pub(super) fn mark_rare_list_portable<T: Cell>(
+    positions: &[u32],
+    rares: &[T],
+    values: &[T],
+    m: usize,
+    seen: &mut [u8],
+) {
+    for (&position, &rare) in positions.iter().zip(rares) {
+        seen[(rare ^ values[m - position as usize]).to_u32() as usize] = 1;
+    }
+}
+
+/// [`mark_rare_list_portable`] with the loads `G(m − p)` done eight at a time by an AVX2 gather:
+/// each lane reads the four bytes that end where `G(m − p)` ends (so only heaps `p ≤ m − 4`,
+/// whose four bytes start inside `values`, go through it) and shifts the value down. The
+/// caller has checked `m − p < values.len()` for every `p` (they increase: the first is enough).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(super) fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_set1_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
+        _mm256_sub_epi32,
+    };
+    let size = std::mem::size_of::<T>();
+    // Heaps p ≤ m − 4: G(m − p) ends at byte (m − p + 1)·size ≥ 5 > 4.
+    let gathered = match positions.last() {
+        Some(&last) if last as usize + 4 <= m => positions.len(),
+        _ => positions.partition_point(|&position| position as usize + 4 <= m),
+    };
+    // The gather's indices are 32-bit byte offsets.
+    if (m + 1) * size > i32::MAX as usize {
+        return mark_rare_list_portable(positions, rares, values, m, seen);
+    }
+    let chunks = gathered / 8;
+    // Only used with a chunk, where p ≤ m − 4 makes (m + 1)·size ≥ 5.
+    let end_offset = _mm256_set1_epi32(((m + 1) * size).saturating_sub(4) as i32);
+    let mut lanes = [0u32; 8];
+    for chunk in 0..chunks {
+        let at = chunk * 8;
+        let heaps: &[u32; 8] = positions[at..at + 8].try_into().expect("eight heaps");
+        // SAFETY: `heaps` is 32 readable bytes; for 1 ≤ p ≤ m − 4 with m − p < values.len(),
+        // the 4 bytes from (m − p + 1)·size − 4 ≥ 0 end at (m − p + 1)·size ≤ the table's
+        // length in bytes: each read is inside `values`.
+        let values = unsafe {
+            let heaps = _mm256_loadu_si256(heaps.as_ptr().cast::<__m256i>());
+            // (m + 1)·size − 4 − p·size: the start of the 4 bytes ending with G(m − p).
+            let offsets = match size {
+                1 => _mm256_sub_epi32(end_offset, heaps),
+                2 => _mm256_sub_epi32(end_offset, std::arch::x86_64::_mm256_slli_epi32::<1>(heaps)),
+                _ => _mm256_sub_epi32(end_offset, std::arch::x86_64::_mm256_slli_epi32::<2>(heaps)),
+            };
+            let words = _mm256_i32gather_epi32::<1>(values.as_ptr().cast::<i32>(), offsets);
+            match size {
+                1 => _mm256_srli_epi32::<24>(words),
+                2 => _mm256_srli_epi32::<16>(words),
+                _ => words,
+            }
+        };
+        // SAFETY: `lanes` is 32 writable bytes.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), values) };
+        for (&lane, &rare) in lanes.iter().zip(&rares[at..at + 8]) {
+            seen[(rare.to_u32() ^ lane) as usize] = 1;
+        }
+    }
+    let rest = chunks * 8;
+    mark_rare_list_portable(&positions[rest..], &rares[rest..], values, m, seen);
+}
+
+/// For each heap of `block`, what the splits whose parts are both below `known.len()` (all
+/// known: `known` holds their values, `list` the rare heaps among them) give: every split with
+/// a rare part, then the rare-type values below the first common-type value left unmarked,
+/// searched for among those splits in increasing order up to the first one absent
+/// ([`BulkRows`]). Rows are filled in chunks of 16 heaps, on any thread rayon has free: this
+/// is most of the rare-value kernel's work, and the thread computing the block before takes
+/// its share once that block is done.
+pub(super) fn bulk_rare_marks<T: Cell>(
+    moves: &TakeBreakMoves,
+    known: &[T],
+    list: RareList<'_, T>,
+    space: Space,
+    block: std::ops::Range<usize>,
+    bound: usize,
+) -> BulkRows {
+    const CHUNK: usize = ACROSS_ROWS;
+    let known_below = known.len();
+    let width = bound + 1;
+    let mut flags = vec![0u8; block.len() * width];
+    let mut absent_from_known = vec![u32::MAX; block.len()];
+    // Which values are of the rare type, by the parity of `heap + offset`; the last entry
+    // (`bound`, never marked) counts as common, to stop the search there.
+    let rare_type: [Vec<u8>; 2] = std::array::from_fn(|parity| {
+        (0..=bound as u32).map(|value| u8::from(value < bound as u32 && space.rare_type(parity, value))).collect()
+    });
+    let fill = |(chunk, (rows, absent)): (usize, (&mut [u8], &mut [u32]))| {
+        let chunk_start = block.start + chunk * CHUNK;
+        mark_rare_rows(moves, list, known, chunk_start, rows, width);
+        let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
+        for (index, (row, absent)) in rows.chunks_mut(width).zip(absent).enumerate() {
+            let heap = chunk_start + index;
+            segments.clear();
+            for &k in &moves.leave_two {
+                if heap < k + 2 {
+                    continue;
+                }
+                let m = heap - k;
+                // The first splits with both parts known, marked one by one before any search.
+                let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
+                let low = (m + 1).saturating_sub(known_below).max(1);
+                let prefix_end = high.min(low + PREFIX_PAIRS - 1);
+                mark_pairs(known, m, low, prefix_end, row);
+                segments.push(Segment { m, high, frontier: prefix_end.max(low - 1) + 1, end: high });
+            }
+            // Below the first common-type value unmarked, every unmarked value is of the rare
+            // type (a common-type one is only given by a split with a rare part, all marked).
+            let common = first_unmarked_common(row, &rare_type[(heap + space.offset) & 1]);
+            let mut candidate = 0;
+            loop {
+                candidate = first_unmarked(row, candidate);
+                if candidate >= common {
+                    break;
+                }
+                if !find_in_segments(known, &mut segments, T::from_u32(candidate), row, BULK_LOCAL_HIT) {
+                    *absent = candidate;
+                    break;
+                }
+            }
+        }
+    };
+    crate::parallel::for_each_chunk_pair(&mut flags, width * CHUNK, &mut absent_from_known, CHUNK, fill);
+    BulkRows { flags, absent_from_known }
+}
+
+/// For the consecutive heaps from `first_heap` (one row of `width` flags each in `rows`), marks
+/// the values of every split into two with a rare part, both parts below `known.len()`.
+pub(super) fn mark_rare_rows<T: Cell>(
+    moves: &TakeBreakMoves,
+    list: RareList<'_, T>,
+    known: &[T],
+    first_heap: usize,
+    rows: &mut [u8],
+    width: usize,
+) {
+    for &k in &moves.leave_two {
+        // The heaps `m + k` with `m ≥ 2` (a split into two needs two tokens).
+        let skip = (k + 2).saturating_sub(first_heap);
+        if skip >= rows.len() / width {
+            continue;
+        }
+        mark_rare_chunk(list, known, first_heap + skip - k, &mut rows[skip * width..], width, moves.unequal_parts);
+    }
+}
+
+/// For consecutive heaps `m_first, m_first + 1, …` (split into two; one row of `width` flags each
+/// in `rows`), marks `G(p) ^ G(m − p)` for every rare heap `p < m` with `m − p` below
+/// `known.len()`, except `p = m / 2` when the parts must differ. The rare heaps valid for every
+/// row are done a rare heap at a time across the rows, whose partners `G(m − p)` then lie next
+/// to each other (a plain load instead of a gather a row); the few valid for some rows only
+/// (near the ends of the range, or near `m / 2`) are done row by row.
+pub(super) fn mark_rare_chunk<T: Cell>(
+    list: RareList<'_, T>,
+    known: &[T],
+    m_first: usize,
+    rows: &mut [u8],
+    width: usize,
+    unequal_parts: bool,
+) {
+    let count = rows.len() / width;
+    if count == 0 {
+        return;
+    }
+    let m_last = m_first + count - 1;
+    let known_below = known.len();
+    // The index in the list of the first rare heap at least `heap`.
+    let index = |heap: usize| list.positions.partition_point(|&position| (position as usize) < heap);
+    // Row `m` takes the rare heaps `m − known_below < p < m`: every row those from `interior`.
+    let interior = index((m_last + 1).saturating_sub(known_below))..index(m_first);
+    // Where the parts must differ, the heaps `m / 2` of the rows are left to the rows.
+    let (cut_start, cut_end) = if unequal_parts && !interior.is_empty() {
+        let start = index(m_first / 2).clamp(interior.start, interior.end);
+        (start, index(m_last / 2 + 1).clamp(start, interior.end))
+    } else {
+        (interior.end, interior.end)
+    };
+    // Row `m`'s own range, moved along from row to row (by a step or two at most).
+    let (mut own_start, mut own_end) = (index((m_first + 1).saturating_sub(known_below)), index(m_first));
+    for (offset, row) in rows.chunks_exact_mut(width).enumerate() {
+        let m = m_first + offset;
+        while own_start < list.positions.len() && list.positions[own_start] as usize + known_below <= m {
+            own_start += 1;
+        }
+        while own_end < list.positions.len() && (list.positions[own_end] as usize) < m {
+            own_end += 1;
+        }
+        let ranges = if interior.is_empty() {
+            [own_start..own_end, 0..0, 0..0]
+        } else {
+            [own_start..interior.start, cut_start..cut_end, interior.end..own_end]
+        };
+        for range in ranges {
+            if !range.is_empty() {
+                mark_rare_pairs(list, range, known, m, unequal_parts, row);
+            }
+        }
+    }
+    if interior.is_empty() {
+        return;
+    }
+    for range in [interior.start..cut_start, cut_end..interior.end] {
+        let (positions, rares) = (&list.positions[range.clone()], &list.values[range]);
+        #[cfg(target_arch = "x86_64")]
+        {
+            if count == ACROSS_ROWS && std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                unsafe { mark_across_rows_avx2(positions, rares, known, m_first, rows, width) };
+                continue;
+            }
+        }
+        mark_across_rows_portable(positions, rares, known, m_first, rows, width);
+    }
+}
+
+/// The rare heaps of [`mark_rare_chunk`] valid for all its rows, a rare heap at a time across
+/// the rows.
+pub(super) fn mark_across_rows_portable<T: Cell>(
+    positions: &[u32],
+    rares: &[T],
+    known: &[T],
+    m_first: usize,
+    rows: &mut [u8],
+    width: usize,
+) {
+    let count = rows.len() / width;
+    for (&position, &rare) in positions.iter().zip(rares) {
+        let partners = &known[m_first - position as usize..][..count];
+        for (row, &partner) in rows.chunks_exact_mut(width).zip(partners) {
+            row[(rare ^ partner).to_u32() as usize] = 1;
+        }
+    }
+}
+
+/// The rows [`mark_across_rows_avx2`] takes: a chunk of [`bulk_rare_marks`].
+pub(super) const ACROSS_ROWS: usize = 16;
+
+/// The rare heaps of [`mark_rare_chunk`] valid for all its [`ACROSS_ROWS`] rows, with the
+/// flags' places `row · width + (rare ^ G(m − p))` computed 16 at a time: the partners are
+/// loaded as one vector and widened to 32-bit lanes, xored with the rare value and offset by
+/// each row's start; the flags are then stored one by one.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(super) fn mark_across_rows_avx2<T: Cell>(
+    positions: &[u32],
+    rares: &[T],
+    known: &[T],
+    m_first: usize,
+    rows: &mut [u8],
+    width: usize,
+) {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm_loadl_epi64, _mm256_add_epi32, _mm256_castsi256_si128, _mm256_cvtepu8_epi32,
+        _mm256_cvtepu16_epi32, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_set1_epi32, _mm256_setr_epi32,
+        _mm256_storeu_si256, _mm256_xor_si256,
+    };
+    let size = std::mem::size_of::<T>();
+    let (low_starts, high_starts) = {
+        let start = |offset: usize| (offset * width) as i32;
+        (
+            _mm256_setr_epi32(start(0), start(1), start(2), start(3), start(4), start(5), start(6), start(7)),
+            _mm256_setr_epi32(start(8), start(9), start(10), start(11), start(12), start(13), start(14), start(15)),
+        )
+    };
+    let mut places = [0u32; ACROSS_ROWS];
+    for (&position, &rare) in positions.iter().zip(rares) {
+        let partners: &[T; ACROSS_ROWS] =
+            known[m_first - position as usize..][..ACROSS_ROWS].try_into().expect("a whole chunk");
+        // SAFETY: `partners` is ACROSS_ROWS · size readable bytes: 16 for u8, 32 for u16, 64 for
+        // u32, and each load below reads within them.
+        let (low, high) = unsafe {
+            let bytes = partners.as_ptr().cast::<u8>();
+            match size {
+                1 => (
+                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(bytes.cast::<__m128i>())),
+                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(bytes.add(8).cast::<__m128i>())),
+                ),
+                2 => {
+                    let all = _mm256_loadu_si256(bytes.cast::<__m256i>());
+                    (
+                        _mm256_cvtepu16_epi32(_mm256_castsi256_si128(all)),
+                        _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(all)),
+                    )
+                }
+                _ => (_mm256_loadu_si256(bytes.cast::<__m256i>()), _mm256_loadu_si256(bytes.add(32).cast::<__m256i>())),
+            }
+        };
+        let rare = _mm256_set1_epi32(rare.to_u32() as i32);
+        let low = _mm256_add_epi32(_mm256_xor_si256(low, rare), low_starts);
+        let high = _mm256_add_epi32(_mm256_xor_si256(high, rare), high_starts);
+        // SAFETY: `places` is 64 writable bytes.
+        unsafe {
+            _mm256_storeu_si256(places.as_mut_ptr().cast::<__m256i>(), low);
+            _mm256_storeu_si256(places.as_mut_ptr().add(8).cast::<__m256i>(), high);
+        }
+        for &place in &places {
+            rows[place as usize] = 1;
+        }
+    }
+}
+
+/// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
+#[inline]
+pub(super) fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, seen: &mut [u8]) {
+    if lo > hi {
+        return;
+    }
+    let forward = &values[lo..=hi];
+    let backward = &values[m - hi..=m - lo];
+    for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
+        seen[(small ^ large).to_u32() as usize] = 1;
+    }
+}
+
+/// Values searched for in one pass of the candidate scan. Searching for the next four
+/// candidates at once (to stop rescanning the same stretch for each candidate found far away)
+/// was measured slower: 0.6 to 10^6 on one thread took 3.1–4.0 s of CPU against 2.7 s, the
+/// extra comparisons a vector costing more than the rescans they saved.
+pub(super) const TARGETS: usize = 1;
+
+/// The first `i` with `forward[i] ^ backward[len − 1 − i]` among `targets` (one to
+/// [`TARGETS`] of them), where `len` is the slices' common length: `forward` holds `G(a)` for
+/// increasing `a` and `backward` the partners `G(m − a)` in increasing heap order, so the pairs
+/// of a split read `backward` from its end (no reversed copy of the table is kept).
+pub(super) fn find_xor_any<T: Cell>(forward: &[T], backward: &[T], targets: &[T]) -> Option<usize> {
+    debug_assert!(!targets.is_empty() && targets.len() <= TARGETS);
+    // Padding with the first target changes nothing.
+    let padded: [T; TARGETS] = std::array::from_fn(|index| targets.get(index).copied().unwrap_or(targets[0]));
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { find_xor_any_avx2(forward, backward, padded) };
+        }
+    }
+    find_xor_any_portable(forward, backward, padded)
+}
+
+/// [`find_xor_any_portable`] a vector of 32 bytes at a time: the backward vector is reversed
+/// by a byte shuffle within each 128-bit half and a swap of the halves, the xor compared with
+/// every target, and the first lane that matches taken from the byte mask.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(super) fn find_xor_any_avx2<T: Cell>(forward: &[T], backward: &[T], targets: [T; TARGETS]) -> Option<usize> {
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_set1_epi32,
+        _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_xor_si256,
+    };
+    let size = std::mem::size_of::<T>();
+    let lanes = 32 / size;
+    let len = forward.len().min(backward.len());
+    let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+    #[rustfmt::skip]
+    let reverse = match size {
+        1 => _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+                              15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+        2 => _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+                              14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1),
+        _ => _mm256_setr_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3,
+                              12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3),
+    };
+    // No closures here: a closure does not inherit the function's target features, and its
+    // intrinsics would become calls.
+    let mut wanted = [_mm256_set1_epi8(0); TARGETS];
+    for index in 0..TARGETS {
+        let target = targets[index].to_u32();
+        wanted[index] = match size {
+            1 => _mm256_set1_epi8(target as u8 as i8),
+            2 => _mm256_set1_epi16(target as u16 as i16),
+            _ => _mm256_set1_epi32(target as i32),
+        };
+    }
+    // Whether one of the targets is among the xors of the vector at `at` (`at + lanes ≤ len`),
+    // as a byte mask of the lanes that match.
+    macro_rules! matches_at {
+        ($at:expr) => {{
+            let at = $at;
+            // SAFETY: `at + lanes <= len`: the 32 bytes from `forward[at]` and from
+            // `backward[len − at − lanes]` are inside the slices.
+            let (x, y) = unsafe {
+                (
+                    _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>()),
+                    _mm256_loadu_si256(backward.as_ptr().add(len - at - lanes).cast::<__m256i>()),
+                )
+            };
+            let y = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(y, reverse));
+            let xor = _mm256_xor_si256(x, y);
+            let mut any = _mm256_set1_epi8(0);
+            for target in wanted {
+                let equal = match size {
+                    1 => _mm256_cmpeq_epi8(xor, target),
+                    2 => _mm256_cmpeq_epi16(xor, target),
+                    _ => _mm256_cmpeq_epi32(xor, target),
+                };
+                any = _mm256_or_si256(any, equal);
+            }
+            any
+        }};
+    }
+    let mut at = 0;
+    // Four vectors a step, one test for the four.
+    while at + 4 * lanes <= len {
+        let any = _mm256_or_si256(
+            _mm256_or_si256(matches_at!(at), matches_at!(at + lanes)),
+            _mm256_or_si256(matches_at!(at + 2 * lanes), matches_at!(at + 3 * lanes)),
+        );
+        if _mm256_movemask_epi8(any) != 0 {
+            break;
+        }
+        at += 4 * lanes;
+    }
+    while at + lanes <= len {
+        let mask = _mm256_movemask_epi8(matches_at!(at)) as u32;
+        if mask != 0 {
+            return Some(at + mask.trailing_zeros() as usize / size);
+        }
+        at += lanes;
+    }
+    (at..len).find(|&i| targets.contains(&(forward[i] ^ backward[len - 1 - i])))
+}
+
+/// Blocks of 32 pairs compared without a branch, so that the compiler vectorizes the block
+/// (the backward block is reversed in registers).
+#[inline(always)]
+pub(super) fn find_xor_any_portable<T: Cell>(forward: &[T], backward: &[T], targets: [T; TARGETS]) -> Option<usize> {
+    const BLOCK: usize = 32;
+    let len = forward.len().min(backward.len());
+    let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+    let wanted = |x: T| targets.iter().fold(false, |any, &target| any | (x == target));
+    let blocks = len / BLOCK;
+    for block in 0..blocks {
+        let x: &[T; BLOCK] = forward[block * BLOCK..][..BLOCK].try_into().expect("a whole block");
+        let y: &[T; BLOCK] = backward[len - (block + 1) * BLOCK..][..BLOCK].try_into().expect("a whole block");
+        let mut hit = 0u8;
+        for i in 0..BLOCK {
+            hit |= u8::from(wanted(x[i] ^ y[BLOCK - 1 - i]));
+        }
+        if hit != 0 {
+            let at = (0..BLOCK).position(|i| wanted(x[i] ^ y[BLOCK - 1 - i])).expect("the block has a hit");
+            return Some(block * BLOCK + at);
+        }
+    }
+    (blocks * BLOCK..len).find(|&i| wanted(forward[i] ^ backward[len - 1 - i]))
+}
