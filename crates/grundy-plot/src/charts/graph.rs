@@ -3,8 +3,8 @@
 //! graph always gives the same picture.
 
 use super::{Swatch, legend_row, title};
-use crate::{PlotError, ensure_plottable};
 use crate::render::{Anchor, Color, INK, Scene, Shape, TICK_SIZE, text_width};
+use crate::{PlotError, ensure_plottable};
 use grundy::Outcome;
 use grundy::ruleset::VertexEntry;
 use std::collections::{HashMap, HashSet};
@@ -55,10 +55,9 @@ pub fn graph_scene(
     let mut seen = HashSet::new();
     for (from, to) in edges {
         let find = |name: &str| {
-            index
-                .get(name)
-                .copied()
-                .ok_or_else(|| PlotError::Unplottable(format!("`{spec}`: an edge names `{name}`, which is not a vertex of its table")))
+            index.get(name).copied().ok_or_else(|| {
+                PlotError::Unplottable(format!("`{spec}`: an edge names `{name}`, which is not a vertex of its table"))
+            })
         };
         let (from, to) = (find(from)?, find(to)?);
         let key = if directed { (from, to) } else { (from.min(to), from.max(to)) };

@@ -3,8 +3,8 @@
 //! the Beatty lines y ≈ φx and y ≈ x/φ) stand out.
 
 use super::{Area, Swatch, axes, draw_swatch, title, viridis};
-use crate::{PlotError, ensure_plottable};
 use crate::render::{Anchor, Color, INK, Raster, Scene, Shape, TICK_SIZE, nice_ticks};
+use crate::{PlotError, ensure_plottable};
 
 /// The side of the map in pixels that tables are fitted to.
 const MAP_SIDE: usize = 768;
@@ -39,7 +39,10 @@ pub fn grid_scene(spec: &str, values: &[Vec<u64>]) -> Result<Scene, PlotError> {
     let x_count = values.len();
     let y_count = values.first().map_or(0, Vec::len);
     ensure_plottable!(x_count > 0 && y_count > 0, "`{spec}` gave an empty table: nothing to plot");
-    ensure_plottable!(values.iter().all(|row| row.len() == y_count), "`{spec}` gave a table whose rows differ in length");
+    ensure_plottable!(
+        values.iter().all(|row| row.len() == y_count),
+        "`{spec}` gave a table whose rows differ in length"
+    );
     let max_value = values.iter().flatten().copied().max().unwrap_or(0);
     let Fit { block, cell } = fit(x_count.max(y_count));
     let (cols, rows) = (x_count.div_ceil(block), y_count.div_ceil(block));
