@@ -7,7 +7,7 @@ use crate::PlotError;
 use font8x8::UnicodeFonts;
 
 /// The whole-pixel scale at which the 8×8 font stands for a text of `size` pixels.
-pub fn font_scale(size: f64) -> u32 {
+pub(crate) fn font_scale(size: f64) -> u32 {
     ((size / 8.0).round() as u32).max(1)
 }
 
@@ -21,7 +21,7 @@ pub fn render(scene: &Scene) -> Result<Vec<u8>, PlotError> {
 }
 
 /// An RGB PNG of `width × height` pixels, row-major.
-pub fn encode(width: u32, height: u32, pixels: &[Color]) -> Result<Vec<u8>, PlotError> {
+pub(crate) fn encode(width: u32, height: u32, pixels: &[Color]) -> Result<Vec<u8>, PlotError> {
     if pixels.len() != width as usize * height as usize {
         return Err(PlotError::ImageSize { width, height, pixels: pixels.len() });
     }
