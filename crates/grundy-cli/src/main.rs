@@ -3,7 +3,6 @@
 //! One module per subcommand, each with its `Args` and `run`; every error reaches `main` and
 //! is printed as one line on stderr with exit status 2. A closed pipe ends output quietly.
 
-mod charts;
 mod commands;
 mod games;
 mod input;
@@ -11,7 +10,6 @@ mod limits;
 mod long_run;
 mod output;
 mod progress_bar;
-mod render;
 mod script_worker;
 
 use clap::{CommandFactory, Parser, Subcommand};

@@ -12,15 +12,6 @@ mod long;
 mod plot;
 mod user;
 
-// The chart and SVG code of `grundy plot`, shared with the CLI as source (pure drawing, no
-// I/O besides the CLI's own file writer, unused here) until it moves into a library crate.
-#[allow(dead_code, clippy::all)]
-#[path = "../../grundy-cli/src/charts/mod.rs"]
-mod charts;
-#[allow(dead_code, clippy::all)]
-#[path = "../../grundy-cli/src/render/mod.rs"]
-mod render;
-
 use pyo3::prelude::*;
 
 /// Impartial combinatorial games: Grundy values, outcomes, winning moves, nim-sequences and

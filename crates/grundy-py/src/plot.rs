@@ -1,16 +1,10 @@
-//! `Game.plot()`: the SVG `grundy plot` writes, drawn by the CLI's chart code (compiled into
-//! this crate from `crates/grundy-cli/src/{charts,render}` by `lib.rs`), shown by Jupyter
-//! through `_repr_svg_`.
+//! `Game.plot()`: the SVG `grundy plot` writes, drawn by the `grundy-plot` crate as there,
+//! shown by Jupyter through `_repr_svg_`.
 
-use crate::charts::graph::graph_scene;
-use crate::charts::grid::grid_scene;
-use crate::charts::sequence::{Period as MarkedPeriod, sequence_scene};
 use crate::convert::value_error;
 use crate::long::extend_sequence;
-use crate::render::{Scene, svg};
-use grundy::heap::SequenceControl;
-use grundy::heap::period::find_period;
-use grundy::ruleset::{Chart, Ruleset, Table};
+use grundy::ruleset::{Chart, Ruleset};
+use grundy_plot::{PlotError, Scene};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -45,8 +39,8 @@ impl Plot {
     }
 }
 
-fn anyhow_error(error: anyhow::Error) -> PyErr {
-    PyValueError::new_err(format!("{error:#}"))
+fn plot_error(error: PlotError) -> PyErr {
+    PyValueError::new_err(error.to_string())
 }
 
 /// The picture `grundy plot` draws of `game` (same defaults: heaps to 500, tables 64 wide).
@@ -66,15 +60,7 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
             let mut values = Vec::new();
             extend_sequence(py, heap_game, &mut values, len, false)?;
             values.truncate(len);
-            // The proved period over the plotted values, shaded as `grundy plot` does.
-            let mut prefix = values.clone();
-            let report =
-                find_period(heap_game, &mut prefix, (len - 1) as u64, &SequenceControl::default(), &mut |_| {});
-            let marked = report.ok().and_then(|report| report.proved).and_then(|(period, _)| {
-                (period.saltus == 0)
-                    .then_some(MarkedPeriod { preperiod: period.preperiod as usize, period: period.period as usize })
-            });
-            sequence_scene(&spec, &values, marked)
+            grundy_plot::nim_sequence_scene(heap_game, &values)
         }
         (chart @ (Chart::Grid | Chart::Graph), _) => {
             if to.is_some() {
@@ -85,17 +71,7 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
                 .detach(|| game.table(size))
                 .ok_or_else(|| PyValueError::new_err(format!("`{spec}` has nothing to plot")))?
                 .map_err(value_error)?;
-            match table {
-                Table::Grid { values } => grid_scene(&spec, &values).map_err(anyhow_error)?,
-                Table::Vertices(vertices) => {
-                    let graph = game.graph().ok_or_else(|| {
-                        PyValueError::new_err(format!("`{spec}` does not list its edges, so its graph cannot be drawn"))
-                    })?;
-                    let name = |v: u32| graph.names[v as usize].clone();
-                    let edges: Vec<(String, String)> = graph.edges.iter().map(|&(u, v)| (name(u), name(v))).collect();
-                    graph_scene(&spec, &vertices, &edges, graph.directed).map_err(anyhow_error)?
-                }
-            }
+            grundy_plot::table_scene(game, &table).map_err(plot_error)?
         }
         _ => {
             return Err(PyValueError::new_err(format!(
@@ -103,5 +79,5 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
             )));
         }
     };
-    Ok(Plot { svg: svg::render(&scene).map_err(anyhow_error)? })
+    Ok(Plot { svg: grundy_plot::svg::render(&scene).map_err(plot_error)? })
 }

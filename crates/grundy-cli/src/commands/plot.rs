@@ -1,14 +1,10 @@
 //! `grundy plot GAME -o FILE.svg|FILE.png [--to N] [--size N]`
 
-use crate::charts::graph::graph_scene;
-use crate::charts::grid::grid_scene;
-use crate::charts::sequence::{Period, sequence_scene};
 use crate::games::resolve;
-use crate::render::{self, Scene};
 use anyhow::Context;
-use grundy::heap::period::find_period;
 use grundy::heap::{HeapGame, SequenceControl};
 use grundy::ruleset::{Chart, Ruleset, Table};
+use grundy_plot::Scene;
 use std::path::{Path, PathBuf};
 
 /// How far a nim-sequence is drawn without `--to`.
@@ -49,10 +45,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let scene = build_scene(&args, ruleset.as_ref())?;
     let bytes = match format {
-        Format::Svg => render::svg::render(&scene)?.into_bytes(),
-        Format::Png => render::png::render(&scene)?,
+        Format::Svg => grundy_plot::svg::render(&scene)?.into_bytes(),
+        Format::Png => grundy_plot::png::render(&scene)?,
     };
-    render::write_atomically(&args.output, &bytes)
+    write_atomically(&args.output, &bytes)
 }
 
 fn picture_format(path: &Path) -> anyhow::Result<Format> {
@@ -64,12 +60,17 @@ fn picture_format(path: &Path) -> anyhow::Result<Format> {
     }
 }
 
+/// The directory a file named `path` goes in.
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
 /// Refuses early (before a long computation) to write into a directory that is not there.
 fn check_directory(path: &Path) -> anyhow::Result<()> {
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => return Ok(()),
-    };
+    let directory = directory_of(path);
     anyhow::ensure!(
         directory.is_dir(),
         "cannot write `{}`: there is no directory `{}`",
@@ -95,18 +96,10 @@ fn build_scene(args: &Args, ruleset: &dyn Ruleset) -> anyhow::Result<Scene> {
             "`{game}` has nothing to plot (pictures exist for heap games, two-heap games and graph games)"
         ),
     };
-    match table {
-        Table::Grid { values } => grid_scene(&ruleset.spec(), &values),
-        Table::Vertices(vertices) => {
-            anyhow::ensure!(args.size.is_none(), "`--size` is for two-heap games; `{game}` is a graph game");
-            let graph = ruleset
-                .graph()
-                .with_context(|| format!("`{game}` does not list its edges, so its graph cannot be drawn"))?;
-            let name = |v: u32| graph.names[v as usize].clone();
-            let edges: Vec<(String, String)> = graph.edges.iter().map(|&(u, v)| (name(u), name(v))).collect();
-            graph_scene(&ruleset.spec(), &vertices, &edges, graph.directed)
-        }
+    if let Table::Vertices(_) = table {
+        anyhow::ensure!(args.size.is_none(), "`--size` is for two-heap games; `{game}` is a graph game");
     }
+    Ok(grundy_plot::table_scene(ruleset, &table)?)
 }
 
 fn sequence_picture(heap_game: &dyn HeapGame, to: u64) -> anyhow::Result<Scene> {
@@ -116,22 +109,27 @@ fn sequence_picture(heap_game: &dyn HeapGame, to: u64) -> anyhow::Result<Scene> 
         .with_context(|| format!("`--to {to}` is too large"))?;
     let mut values = Vec::new();
     heap_game.extend_sequence(&mut values, len, &SequenceControl::default())?;
-    let period = period_to_mark(heap_game, &values);
-    Ok(sequence_scene(&heap_game.spec(), &values, period))
+    Ok(grundy_plot::nim_sequence_scene(heap_game, &values))
 }
 
-/// THE PERIOD HOOK: the proved period to mark on a nim-sequence picture, or `None`.
-///
-/// Today it proves a period from the plotted values alone, by the theorem the game names
-/// ([`HeapGame::periodicity`]). When the library's own period finder lands, return its proved
-/// `(preperiod, period)` here as a [`Period`]; nothing else in `plot` changes.
-fn period_to_mark(heap_game: &dyn HeapGame, values: &[u32]) -> Option<Period> {
-    let last = values.len().checked_sub(1)?;
-    let mut prefix = values.to_vec();
-    let report = find_period(heap_game, &mut prefix, last as u64, &SequenceControl::default(), &mut |_| {}).ok()?;
-    let (period, _proof) = report.proved?;
-    // An arithmetic period (Nim's G(n) = n) has nothing to shade.
-    (period.saltus == 0).then_some(Period { preperiod: period.preperiod as usize, period: period.period as usize })
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
+/// that a reader never sees half a picture and a failure leaves no partial file behind.
+fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write;
+    let shown = path.display();
+    let file_name = path.file_name().with_context(|| format!("cannot write `{shown}`: it names no file"))?;
+    let temporary = directory_of(path).join(format!(".{}.{}.tmp", file_name.to_string_lossy(), std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(error) = written {
+        let _ = std::fs::remove_file(&temporary);
+        anyhow::bail!("cannot write `{shown}`: {error}");
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -240,15 +238,15 @@ mod tests {
         // 256 cells of 3 pixels, between margins of 130 and 250, and 80 and 70.
         let (width, height) = (130 + 768 + 250, 80 + 768 + 70);
         assert_eq!((scene.width, scene.height), (width, height));
-        check_svg(&render::svg::render(&scene).unwrap(), width, height);
-        let rgb = check_png(&render::png::render(&scene).unwrap(), width, height);
+        check_svg(&grundy_plot::svg::render(&scene).unwrap(), width, height);
+        let rgb = check_png(&grundy_plot::png::render(&scene).unwrap(), width, height);
         let pixel = |x: usize, y: usize| {
             let index = (y * width as usize + x) * 3;
-            crate::render::Color::rgb(rgb[index], rgb[index + 1], rgb[index + 2])
+            grundy_plot::Color::rgb(rgb[index], rgb[index + 1], rgb[index + 2])
         };
         // Cell (x, y) is 3 × 3 pixels with its centre at (130 + 3x + 1, 80 + 768 − 3y − 2).
         let centre = |x: usize, y: usize| pixel(130 + 3 * x + 1, 80 + 768 - 3 * y - 2);
-        let p_color = crate::charts::grid::P_COLOR;
+        let p_color = grundy_plot::charts::grid::P_COLOR;
         for (x, column) in values.iter().enumerate() {
             for (y, &value) in column.iter().enumerate() {
                 assert_eq!(centre(x, y) == p_color, value == 0, "({x}, {y})");
@@ -275,9 +273,9 @@ mod tests {
             .to_vec();
         let double = TableDouble { table: Table::Vertices(vertices.clone()), edges: Some(edges), spec: "dag:g.txt" };
         let scene = build_scene(&args("dag:g.txt", "g.svg"), &*grundy::ruleset::erase(double.clone())).unwrap();
-        let svg = render::svg::render(&scene).unwrap();
+        let svg = grundy_plot::svg::render(&scene).unwrap();
         check_svg(&svg, 900, 860);
-        check_png(&render::png::render(&scene).unwrap(), 900, 860);
+        check_png(&grundy_plot::png::render(&scene).unwrap(), 900, 860);
         assert_eq!(svg.matches("<polygon").count(), 6, "one arrowhead per directed edge");
         assert!(svg.contains("D: draw"));
 
@@ -287,58 +285,12 @@ mod tests {
             .to_string();
         assert!(error.contains("does not list its edges"), "{error}");
         undirected.edges = Some(vec![("a".into(), "b".into()), ("b".into(), "a".into())]);
-        let svg = render::svg::render(
+        let svg = grundy_plot::svg::render(
             &build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap(),
         )
         .unwrap();
         assert_eq!(svg.matches("<polygon").count(), 0, "undirected edges have no arrows");
         assert_eq!(svg.matches("<line").count(), 1, "an undirected edge listed twice is drawn once");
-    }
-
-    /// Kayles by the definition: knock down one pin or two adjacent pins from a row, which may
-    /// split it in two. An octal game (0.77) whose moves remove at most 2.
-    struct KaylesDouble;
-
-    impl HeapGame for KaylesDouble {
-        fn spec(&self) -> String {
-            "kayles".to_owned()
-        }
-        fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, _: &SequenceControl) -> Result<bool, GameError> {
-            while values.len() < len {
-                let n = values.len();
-                let options = (1..=2.min(n)).flat_map(|removed| {
-                    let rest = n - removed;
-                    (0..=rest).map(move |left| (left, rest - left))
-                });
-                let values_now = &*values;
-                let next = mex(options.map(|(a, b)| u64::from(values_now[a] ^ values_now[b])).collect::<Vec<_>>());
-                values.push(next as u32);
-            }
-            Ok(true)
-        }
-        fn periodicity(&self) -> grundy::heap::Periodicity {
-            grundy::heap::Periodicity::Octal { max_removal: 2, max_parts: 2 }
-        }
-        fn heap_options(&self, _: u64) -> Vec<Vec<u64>> {
-            unreachable!("not used by plot")
-        }
-    }
-
-    #[test]
-    fn kayles_to_500_marks_its_proved_period() {
-        let mut values = Vec::new();
-        KaylesDouble.extend_sequence(&mut values, 501, &SequenceControl::default()).unwrap();
-        // Winning Ways ch. 4: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 …
-        assert_eq!(values[..16], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]);
-        // Guy and Smith (1956): period 12 from n = 71, the last exception being G(70) = 6.
-        assert_eq!(period_to_mark(&KaylesDouble, &values), Some(Period { preperiod: 71, period: 12 }));
-        // Too few values for the theorem (it needs n < 2·71 + 12 + 2 = 156): no period claimed.
-        assert_eq!(period_to_mark(&KaylesDouble, &values[..155]), None);
-        let scene = sequence_picture(&KaylesDouble, 500).unwrap();
-        let svg = render::svg::render(&scene).unwrap();
-        check_svg(&svg, 1000, 600);
-        assert!(svg.contains("preperiod n &lt; 71") && svg.contains("period 12 from n = 71 (proved)"));
-        check_png(&render::png::render(&scene).unwrap(), 1000, 600);
     }
 
     #[test]

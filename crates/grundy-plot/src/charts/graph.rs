@@ -4,6 +4,7 @@
 
 use super::{Swatch, legend_row, title};
 use crate::render::{Anchor, Color, INK, Scene, Shape, TICK_SIZE, text_width};
+use crate::{PlotError, ensure_plottable};
 use grundy::Outcome;
 use grundy::ruleset::VertexEntry;
 use std::collections::{HashMap, HashSet};
@@ -12,8 +13,9 @@ use std::collections::{HashMap, HashSet};
 pub const MAX_VERTICES: usize = 100;
 /// More edges than this make a hairball.
 pub const MAX_EDGES: usize = 250;
-/// The picture's size.
+/// The picture's width in pixels.
 pub const WIDTH: u32 = 900;
+/// The picture's height in pixels.
 pub const HEIGHT: u32 = 860;
 
 const N_COLOR: Color = Color::rgb(0x8f, 0xd1, 0x75);
@@ -40,9 +42,9 @@ pub fn graph_scene(
     vertices: &[VertexEntry],
     edges: &[(String, String)],
     directed: bool,
-) -> anyhow::Result<Scene> {
-    anyhow::ensure!(!vertices.is_empty(), "`{spec}` has no vertices: nothing to plot");
-    anyhow::ensure!(
+) -> Result<Scene, PlotError> {
+    ensure_plottable!(!vertices.is_empty(), "`{spec}` has no vertices: nothing to plot");
+    ensure_plottable!(
         vertices.len() <= MAX_VERTICES,
         "`{spec}` has {} vertices, too many to draw legibly (at most {MAX_VERTICES}); `grundy table {spec}` lists them",
         vertices.len()
@@ -53,10 +55,9 @@ pub fn graph_scene(
     let mut seen = HashSet::new();
     for (from, to) in edges {
         let find = |name: &str| {
-            index
-                .get(name)
-                .copied()
-                .ok_or_else(|| anyhow::anyhow!("`{spec}`: an edge names `{name}`, which is not a vertex of its table"))
+            index.get(name).copied().ok_or_else(|| {
+                PlotError::Unplottable(format!("`{spec}`: an edge names `{name}`, which is not a vertex of its table"))
+            })
         };
         let (from, to) = (find(from)?, find(to)?);
         let key = if directed { (from, to) } else { (from.min(to), from.max(to)) };
@@ -64,7 +65,7 @@ pub fn graph_scene(
             links.push(key);
         }
     }
-    anyhow::ensure!(
+    ensure_plottable!(
         links.len() <= MAX_EDGES,
         "`{spec}` has {} edges, too many to draw legibly (at most {MAX_EDGES}); `grundy table {spec}` lists its vertices",
         links.len()

@@ -3,11 +3,12 @@
 //! images already at their displayed size, so no viewer smooths them.
 
 use super::{Anchor, Scene, Shape};
+use crate::PlotError;
 use base64::Engine;
 use std::fmt::Write;
 
 /// The SVG document for `scene`.
-pub fn render(scene: &Scene) -> anyhow::Result<String> {
+pub fn render(scene: &Scene) -> Result<String, PlotError> {
     let mut out = String::new();
     let (width, height) = (scene.width, scene.height);
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
@@ -24,7 +25,7 @@ pub fn render(scene: &Scene) -> anyhow::Result<String> {
     Ok(out)
 }
 
-fn write_shape(out: &mut String, shape: &Shape) -> anyhow::Result<()> {
+fn write_shape(out: &mut String, shape: &Shape) -> Result<(), PlotError> {
     match shape {
         Shape::Rect { x, y, width, height, fill } => {
             writeln!(

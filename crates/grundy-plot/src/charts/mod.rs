@@ -1,5 +1,5 @@
-//! The three pictures of `grundy plot`, each built as a [`Scene`] that both backends draw:
-//! a nim-sequence ([`sequence`]), a two-heap table ([`grid`]), a graph game ([`graph`]).
+//! The three pictures, each built as a [`Scene`] that both backends draw: a nim-sequence
+//! ([`sequence`]), a two-heap table ([`grid`]), a graph game ([`graph`]).
 
 pub mod graph;
 pub mod grid;

@@ -4,6 +4,7 @@
 
 use super::{Area, Swatch, axes, draw_swatch, title, viridis};
 use crate::render::{Anchor, Color, INK, Raster, Scene, Shape, TICK_SIZE, nice_ticks};
+use crate::{PlotError, ensure_plottable};
 
 /// The side of the map in pixels that tables are fitted to.
 const MAP_SIDE: usize = 768;
@@ -18,13 +19,13 @@ const RIGHT_MARGIN: f64 = 250.0;
 /// How a table of `side` × `side'` cells is fitted into the map: `block` × `block` cells per
 /// raster cell (1 unless the table is larger than the map), each raster cell `cell` pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fit {
-    pub block: usize,
-    pub cell: usize,
+struct Fit {
+    block: usize,
+    cell: usize,
 }
 
 /// The fit for a table whose larger side is `side` cells.
-pub fn fit(side: usize) -> Fit {
+fn fit(side: usize) -> Fit {
     let block = side.div_ceil(MAP_SIDE).max(1);
     let cells = side.div_ceil(block).max(1);
     Fit { block, cell: (MAP_SIDE / cells).max(1) }
@@ -34,11 +35,14 @@ pub fn fit(side: usize) -> Fit {
 ///
 /// # Errors
 /// An empty or ragged table.
-pub fn grid_scene(spec: &str, values: &[Vec<u64>]) -> anyhow::Result<Scene> {
+pub fn grid_scene(spec: &str, values: &[Vec<u64>]) -> Result<Scene, PlotError> {
     let x_count = values.len();
     let y_count = values.first().map_or(0, Vec::len);
-    anyhow::ensure!(x_count > 0 && y_count > 0, "`{spec}` gave an empty table: nothing to plot");
-    anyhow::ensure!(values.iter().all(|row| row.len() == y_count), "`{spec}` gave a table whose rows differ in length");
+    ensure_plottable!(x_count > 0 && y_count > 0, "`{spec}` gave an empty table: nothing to plot");
+    ensure_plottable!(
+        values.iter().all(|row| row.len() == y_count),
+        "`{spec}` gave a table whose rows differ in length"
+    );
     let max_value = values.iter().flatten().copied().max().unwrap_or(0);
     let Fit { block, cell } = fit(x_count.max(y_count));
     let (cols, rows) = (x_count.div_ceil(block), y_count.div_ceil(block));

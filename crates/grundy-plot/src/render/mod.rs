@@ -11,15 +11,21 @@ pub mod svg;
 /// An opaque colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Color {
+    /// Red, 0 … 255.
     pub r: u8,
+    /// Green, 0 … 255.
     pub g: u8,
+    /// Blue, 0 … 255.
     pub b: u8,
 }
 
 impl Color {
+    /// White, the background of every picture.
     pub const WHITE: Color = Color::rgb(255, 255, 255);
+    /// Black.
     pub const BLACK: Color = Color::rgb(0, 0, 0);
 
+    /// The colour of these red, green and blue intensities.
     pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
         Color { r, g, b }
     }
@@ -40,15 +46,20 @@ impl Color {
 /// Where a text's anchor point sits along the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Anchor {
+    /// The text begins at the anchor point.
     Start,
+    /// The text is centred on it.
     Middle,
+    /// The text ends at it.
     End,
 }
 
 /// A grid of colours, row 0 at the top, drawn stretched over a rectangle without smoothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Raster {
+    /// The number of columns.
     pub cols: usize,
+    /// The number of rows.
     pub rows: usize,
     /// Row-major, `rows * cols` colours.
     pub pixels: Vec<Color>,
@@ -73,38 +84,116 @@ impl Raster {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// A filled rectangle.
-    Rect { x: f64, y: f64, width: f64, height: f64, fill: Color },
+    Rect {
+        /// The left edge.
+        x: f64,
+        /// The top edge.
+        y: f64,
+        /// The width.
+        width: f64,
+        /// The height.
+        height: f64,
+        /// The colour inside.
+        fill: Color,
+    },
     /// The outline of a rectangle.
-    Frame { x: f64, y: f64, width: f64, height: f64, stroke: Color, line_width: f64 },
-    /// A straight line, dashed with dashes and gaps of `dash` pixels when given.
-    Line { from: (f64, f64), to: (f64, f64), stroke: Color, line_width: f64, dash: Option<f64> },
+    Frame {
+        /// The left edge.
+        x: f64,
+        /// The top edge.
+        y: f64,
+        /// The width.
+        width: f64,
+        /// The height.
+        height: f64,
+        /// The colour of the outline.
+        stroke: Color,
+        /// The width of the outline.
+        line_width: f64,
+    },
+    /// A straight line.
+    Line {
+        /// One end.
+        from: (f64, f64),
+        /// The other end.
+        to: (f64, f64),
+        /// The colour.
+        stroke: Color,
+        /// The width.
+        line_width: f64,
+        /// When given, the line is dashed with dashes and gaps of this many pixels.
+        dash: Option<f64>,
+    },
     /// A circle, filled and/or outlined.
-    Circle { center: (f64, f64), radius: f64, fill: Option<Color>, stroke: Option<(Color, f64)> },
+    Circle {
+        /// The centre.
+        center: (f64, f64),
+        /// The radius.
+        radius: f64,
+        /// The colour inside, if filled.
+        fill: Option<Color>,
+        /// The colour and width of the outline, if outlined.
+        stroke: Option<(Color, f64)>,
+    },
     /// A filled polygon.
-    Polygon { points: Vec<(f64, f64)>, fill: Color },
-    /// One line of text, vertically centred on `at`; `vertical` turns it a quarter turn
-    /// anticlockwise (reading upwards), as for a y-axis label.
-    Text { at: (f64, f64), text: String, size: f64, color: Color, anchor: Anchor, vertical: bool },
+    Polygon {
+        /// The corners, in order.
+        points: Vec<(f64, f64)>,
+        /// The colour inside.
+        fill: Color,
+    },
+    /// One line of text.
+    Text {
+        /// The anchor point; the text is centred vertically on it.
+        at: (f64, f64),
+        /// The text.
+        text: String,
+        /// The font size in pixels.
+        size: f64,
+        /// The colour.
+        color: Color,
+        /// Where the anchor point sits along the text.
+        anchor: Anchor,
+        /// Turned a quarter turn anticlockwise about `at` (reading upwards), as a y-axis label.
+        vertical: bool,
+    },
     /// A raster stretched over a rectangle (whole pixels: the charts place it on integers).
-    Image { x: u32, y: u32, width: u32, height: u32, raster: Raster },
+    Image {
+        /// The left edge.
+        x: u32,
+        /// The top edge.
+        y: u32,
+        /// The width.
+        width: u32,
+        /// The height.
+        height: u32,
+        /// The colours, stretched over the rectangle without smoothing.
+        raster: Raster,
+    },
 }
 
 /// A whole picture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
+    /// The width in pixels.
     pub width: u32,
+    /// The height in pixels.
     pub height: u32,
     /// What the picture shows, in words (the SVG `<title>`).
     pub title: String,
+    /// The colour under every shape.
     pub background: Color,
+    /// The shapes, drawn in order (later ones over earlier ones).
     pub shapes: Vec<Shape>,
 }
 
 impl Scene {
+    /// An empty white picture of `width × height` pixels.
     pub fn new(width: u32, height: u32, title: impl Into<String>) -> Scene {
         Scene { width, height, title: title.into(), background: Color::WHITE, shapes: Vec::new() }
     }
 
+    /// Adds `shape` over the shapes already there.
     pub fn push(&mut self, shape: Shape) {
         self.shapes.push(shape);
     }
@@ -163,31 +252,6 @@ pub fn dash_segments(from: (f64, f64), to: (f64, f64), dash: f64) -> Vec<((f64, 
         start += 2.0 * dash;
     }
     pieces
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
-/// that a reader never sees half a picture and a failure leaves no partial file behind.
-pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use anyhow::Context;
-    use std::io::Write;
-    let shown = path.display();
-    let file_name = path.file_name().with_context(|| format!("cannot write `{shown}`: it names no file"))?;
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => std::path::Path::new("."),
-    };
-    let temporary = directory.join(format!(".{}.{}.tmp", file_name.to_string_lossy(), std::process::id()));
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
-        .and_then(|()| std::fs::rename(&temporary, path));
-    if let Err(error) = written {
-        let _ = std::fs::remove_file(&temporary);
-        anyhow::bail!("cannot write `{shown}`: {error}");
-    }
-    Ok(())
 }
 
 #[cfg(test)]

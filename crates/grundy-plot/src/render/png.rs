@@ -3,15 +3,16 @@
 //! read from the machine, so the same picture comes out everywhere.
 
 use super::{Anchor, Color, Scene, Shape};
+use crate::PlotError;
 use font8x8::UnicodeFonts;
 
 /// The whole-pixel scale at which the 8×8 font stands for a text of `size` pixels.
-pub fn font_scale(size: f64) -> u32 {
+pub(crate) fn font_scale(size: f64) -> u32 {
     ((size / 8.0).round() as u32).max(1)
 }
 
 /// The PNG file for `scene`.
-pub fn render(scene: &Scene) -> anyhow::Result<Vec<u8>> {
+pub fn render(scene: &Scene) -> Result<Vec<u8>, PlotError> {
     let mut canvas = Canvas::new(scene.width, scene.height, scene.background);
     for shape in &scene.shapes {
         canvas.draw(shape);
@@ -20,8 +21,10 @@ pub fn render(scene: &Scene) -> anyhow::Result<Vec<u8>> {
 }
 
 /// An RGB PNG of `width × height` pixels, row-major.
-pub fn encode(width: u32, height: u32, pixels: &[Color]) -> anyhow::Result<Vec<u8>> {
-    anyhow::ensure!(pixels.len() == width as usize * height as usize, "internal error: the image has the wrong size");
+pub(crate) fn encode(width: u32, height: u32, pixels: &[Color]) -> Result<Vec<u8>, PlotError> {
+    if pixels.len() != width as usize * height as usize {
+        return Err(PlotError::ImageSize { width, height, pixels: pixels.len() });
+    }
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(png::ColorType::Rgb);

@@ -5,6 +5,8 @@
 
 use super::{Area, Swatch, axes, left_margin, legend_row, title};
 use crate::render::{Color, Raster, Scene, Shape, TICK_SIZE, nice_ticks, text_width};
+use grundy::heap::period::find_period;
+use grundy::heap::{HeapGame, SequenceControl};
 
 /// A proved period of a nim-sequence: `G(n + period) = G(n)` for every `n >= preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +17,31 @@ pub struct Period {
     pub period: usize,
 }
 
+/// The period of `heap_game` that `values` = G(0), …, G(N) prove by the theorem the game names
+/// ([`HeapGame::periodicity`]), to mark on its picture; `None` when they prove none, or only an
+/// arithmetic period (Nim's G(n) = n), which has nothing to shade.
+///
+/// ```
+/// use grundy::heap::SequenceControl;
+/// use grundy::registry::parse_game;
+/// use grundy_plot::{Period, proved_period};
+///
+/// // sub:2,5 is 0 0 1 1 0 2 1, then the same again: period 7 from n = 0.
+/// let game = parse_game("sub:2,5").unwrap();
+/// let heap_game = game.heap_game().unwrap();
+/// let mut values = Vec::new();
+/// heap_game.extend_sequence(&mut values, 50, &SequenceControl::default()).unwrap();
+/// assert_eq!(proved_period(heap_game, &values), Some(Period { preperiod: 0, period: 7 }));
+/// ```
+pub fn proved_period(heap_game: &dyn HeapGame, values: &[u32]) -> Option<Period> {
+    let last = values.len().checked_sub(1)?;
+    // The search reads (and may extend) its own copy; the values to `last` are all there.
+    let mut prefix = values.to_vec();
+    let report = find_period(heap_game, &mut prefix, last as u64, &SequenceControl::default(), &mut |_| {}).ok()?;
+    let (period, _proof) = report.proved?;
+    (period.saltus == 0).then_some(Period { preperiod: period.preperiod as usize, period: period.period as usize })
+}
+
 const WIDTH: u32 = 1000;
 const HEIGHT: u32 = 600;
 const MARKER: Color = Color::rgb(0x1f, 0x4e, 0x99);
@@ -23,7 +50,8 @@ const PREPERIOD: Color = Color::rgb(0xe6, 0xe6, 0xe6);
 const FIRST_PERIOD: Color = Color::rgb(0xd2, 0xe4, 0xf7);
 const BOUNDARY: Color = Color::rgb(0x6a, 0x8f, 0xc0);
 
-/// The picture of `values` = G(0), …, G(N) of the game `spec`.
+/// The picture of `values` = G(0), …, G(N) of the game `spec`, with `period` marked
+/// ([`crate::nim_sequence_scene`] finds it).
 pub fn sequence_scene(spec: &str, values: &[u32], period: Option<Period>) -> Scene {
     let last = values.len().saturating_sub(1);
     let max_value = values.iter().copied().max().unwrap_or(0);
