@@ -173,7 +173,7 @@ impl CheckpointFile {
             .truncate(false)
             .open(&lock_path)
             .with_context(|| format!("cannot lock checkpoint `{shown}`"))?;
-        // flock(2), not std's File::try_lock: that needs Rust 1.89, above the crate's MSRV.
+        // flock(2) itself: its EWOULDBLOCK tells "held by another run" from other failures.
         use std::os::fd::AsRawFd;
         // SAFETY: flock on a descriptor this function owns; no memory is involved.
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
