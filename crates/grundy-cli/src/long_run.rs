@@ -14,8 +14,8 @@ use grundy::ruleset::Ruleset;
 use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Set by SIGINT, SIGTERM or SIGHUP (the library's cancel flag): the computation stops at its

@@ -140,7 +140,8 @@ fn a_checkpointed_script_run_saves_on_sigterm_with_status_143() {
     let dir = directory("term");
     let game = splitting_script(&dir);
     let checkpoint = dir.join("x.ck");
-    let child = spawn(&["period", &game, "--max", "100000", "--checkpoint", checkpoint.to_str().unwrap()], Stdio::null());
+    let child =
+        spawn(&["period", &game, "--max", "100000", "--checkpoint", checkpoint.to_str().unwrap()], Stdio::null());
     worker_of(child.id());
     std::thread::sleep(Duration::from_millis(1500));
     signal(child.id(), "-TERM");
@@ -199,7 +200,11 @@ fn a_script_period_without_max_stops_at_a_default_bound_and_says_so() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stdout.contains("no period proved for heaps 0..4095"), "{}", run.stdout);
     assert!(run.stdout.contains("observed, not proved: period 7"), "{}", run.stdout);
-    assert!(run.stdout.contains("searched to the default bound, heap 4095: --max N searches further"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("searched to the default bound, heap 4095: --max N searches further"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -212,7 +217,7 @@ fn under_ulimit_v_the_worker_gets_what_the_process_may_have() {
         .unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), "0\n");
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "1\n"); // S = {1, 3, 4}: G(10) = 1
     assert!(stderr.contains("the script worker gets 3.8 GiB of memory") && stderr.contains("(ulimit -v)"), "{stderr}");
 }
 
@@ -228,7 +233,9 @@ fn moves_of_a_heap_too_large_to_list_are_refused_before_any_work() {
 
 #[test]
 fn json_goes_anywhere_on_the_line_and_every_result_command_takes_it() {
-    for args in [&["--json", "value", "nim", "3"][..], &["value", "--json", "nim", "3"], &["value", "nim", "3", "--json"]] {
+    for args in
+        [&["--json", "value", "nim", "3"][..], &["value", "--json", "nim", "3"], &["value", "nim", "3", "--json"]]
+    {
         let run = grundy(args);
         assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
         assert_eq!(run.stdout, "{\"game\":\"nim\",\"position\":[\"3\"],\"value\":\"3\",\"outcome\":\"N\"}\n");
@@ -247,7 +254,19 @@ fn json_goes_anywhere_on_the_line_and_every_result_command_takes_it() {
     assert_eq!((answer["game"].as_str(), answer["format"].as_str()), (Some("kayles"), Some("svg")));
 
     let db = dir.join("c.sqlite");
-    let census = grundy(&["census", "sub", "--max-move", "4", "--moves", "1", "--to", "100", "--db", db.to_str().unwrap(), "--json"]);
+    let census = grundy(&[
+        "census",
+        "sub",
+        "--max-move",
+        "4",
+        "--moves",
+        "1",
+        "--to",
+        "100",
+        "--db",
+        db.to_str().unwrap(),
+        "--json",
+    ]);
     assert_eq!(census.status, 0, "{}", census.stderr);
     let answer: serde_json::Value = serde_json::from_str(&census.stdout).unwrap();
     assert_eq!((answer["games"].as_u64(), answer["proved"].as_u64()), (Some(4), Some(4)));
@@ -265,7 +284,12 @@ fn a_flag_given_to_the_wrong_command_says_which_commands_take_it() {
     let run = grundy(&["value", "--misere", "nim", "2", "2"]);
     assert_eq!(run.status, 2);
     assert!(!run.stderr.contains("to pass"), "{}", run.stderr);
-    assert!(run.stderr.contains("`--misere`") && run.stderr.contains("is an option of outcome, moves, play, not of grundy value"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`--misere`")
+            && run.stderr.contains("is an option of outcome, moves, play, not of grundy value"),
+        "{}",
+        run.stderr
+    );
     let run = grundy(&["value", "octal:0.137", "7", "--to", "5"]);
     assert!(!run.stderr.contains("to pass"), "{}", run.stderr);
     assert!(run.stderr.contains("`--to` is an option of sequence"), "{}", run.stderr);
@@ -273,16 +297,43 @@ fn a_flag_given_to_the_wrong_command_says_which_commands_take_it() {
 
 #[test]
 fn check_samples_counts_distinct_sums_and_says_when_fewer_exist() {
-    let run = grundy(&["check", "nim", "--formula", "p[0] ^ p[1] ^ p[2]", "--components", "3", "--max", "100", "--samples", "10000", "--seed", "3"]);
+    let run = grundy(&[
+        "check",
+        "nim",
+        "--formula",
+        "p[0] ^ p[1] ^ p[2]",
+        "--components",
+        "3",
+        "--max",
+        "100",
+        "--samples",
+        "10000",
+        "--seed",
+        "3",
+    ]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "agrees on 10000 positions (10000 distinct random sums, --seed 3)\n");
-    let run = grundy(&["check", "nim", "--formula", "p[0] ^ p[1]", "--components", "2", "--max", "30", "--samples", "10000"]);
+    let run =
+        grundy(&["check", "nim", "--formula", "p[0] ^ p[1]", "--components", "2", "--max", "30", "--samples", "10000"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
         "agrees on 496 positions (every sum of 2 heaps up to 30: only 496 exist, fewer than --samples 10000)\n"
     );
-    let run = grundy(&["check", "nim", "--formula", "p[0] | p[1]", "--components", "2", "--max", "30", "--samples", "100", "--seed", "3"]);
+    let run = grundy(&[
+        "check",
+        "nim",
+        "--formula",
+        "p[0] | p[1]",
+        "--components",
+        "2",
+        "--max",
+        "30",
+        "--samples",
+        "100",
+        "--seed",
+        "3",
+    ]);
     assert_eq!(run.status, 1, "{}", run.stderr);
     assert!(run.stdout.ends_with("positions checked: 100 distinct random sums, --seed 3\n"), "{}", run.stdout);
 }

@@ -109,9 +109,9 @@ impl Position {
     /// # Errors
     /// The first component whose moves cannot be listed.
     pub fn check_moves_listable(&self) -> Result<(), GameError> {
-        self.parts
-            .iter()
-            .try_for_each(|part| part.components.iter().try_for_each(|component| part.game.check_moves_listable(component)))
+        self.parts.iter().try_for_each(|part| {
+            part.components.iter().try_for_each(|component| part.game.check_moves_listable(component))
+        })
     }
 
     /// How many components in all.

@@ -65,10 +65,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints };
     let first = if args.first == First::Me { "you move first" } else { "grundy moves first" };
     let name = if game.position.is_single_game() { game.position.parts[0].game.spec() } else { "the sum".to_owned() };
-    emit("start", &format!(
-        "{name}: {first}. Type a move as `grundy moves` writes it (like `{}`), or hint, undo, quit.\n",
-        game.example_move()?
-    ))?;
+    emit(
+        "start",
+        &format!(
+            "{name}: {first}. Type a move as `grundy moves` writes it (like `{}`), or hint, undo, quit.\n",
+            game.example_move()?
+        ),
+    )?;
     let mut persons_turn = args.first == First::Me;
     let stdin = std::io::stdin();
     let mut input = BoundedLines::new(stdin.lock(), STDIN_LINE_LIMIT);

@@ -57,7 +57,11 @@ fn write_examples(directory: &Path) -> anyhow::Result<()> {
     if crate::output::json() {
         return print_json(&serde_json::json!({ "directory": shown.to_string(), "files": written }));
     }
-    print(&format!("{} example files in {shown}: {}\n", written.len(), EXAMPLE_FILES.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(" ")))
+    print(&format!(
+        "{} example files in {shown}: {}\n",
+        written.len(),
+        EXAMPLE_FILES.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(" ")
+    ))
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {

@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
-use crate::output::{print};
+use crate::output::print;
 use crate::script_worker::script_path;
 use grundy::heap::sequence::CompactSequence;
 use std::fmt::Write;
@@ -33,7 +33,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let values = values_to(game, args.to, args.checkpoint.as_deref())?;
-    let head = crate::output::json().then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(game.spec())));
+    let head =
+        crate::output::json().then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(game.spec())));
     write_values(&values, head)
 }
 

@@ -13,13 +13,13 @@ pub mod protocol;
 pub mod rules;
 pub mod worker;
 
+use crate::output::Stop;
 use grundy::Value;
 use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
 use protocol::{position_to_json, positions_from_json, value_from_json};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, BufReader, Read, Write};
-use crate::output::Stop;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 #[global_allocator]
@@ -83,13 +83,13 @@ static CAP_LOWERED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// This process's address-space limit (`ulimit -v`), which a child cannot exceed: `None` when
 /// unlimited.
-fn address_space_limit() -> Option<u64> {
+fn address_space_limit() -> Option<libc::rlim_t> {
     let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
     // SAFETY: getrlimit writes into the struct this function owns.
     if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
         return None;
     }
-    Some(limit.rlim_cur as u64)
+    Some(limit.rlim_cur)
 }
 
 /// The options of this run's script games, set once from the command line by [`install`].
