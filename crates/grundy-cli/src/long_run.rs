@@ -334,6 +334,8 @@ pub struct LongRun<'g> {
     pub values: CompactSequence,
     checkpoint: Option<CheckpointFile>,
     bar: Option<ProgressBar>,
+    /// Tells a signal's watchdog that this run stops and saves by itself.
+    _stopping: crate::signals::Stopping,
 }
 
 impl<'g> LongRun<'g> {
@@ -365,12 +367,12 @@ impl<'g> LongRun<'g> {
             bar.set_position(values.len() as u64);
             bar
         });
-        Ok(LongRun { game, values, checkpoint, bar })
+        Ok(LongRun { game, values, checkpoint, bar, _stopping: crate::signals::Stopping::start() })
     }
 
     /// Extends the values to `len`. `Ok(false)` when a signal stopped it.
     pub fn extend(&mut self, len: usize) -> anyhow::Result<bool> {
-        let LongRun { game, values, checkpoint, bar } = self;
+        let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
         let progress = |done: usize| {
             if let Some(bar) = bar.as_ref() {
@@ -404,7 +406,7 @@ impl<'g> LongRun<'g> {
 
     /// Searches for a proved period up to heap `max_heap` (see [`find_period_compact`]).
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
-        let LongRun { game, values, checkpoint, bar } = self;
+        let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
         let progress = |done: usize| {
             if let Some(bar) = bar.as_ref() {

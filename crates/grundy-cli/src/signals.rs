@@ -4,8 +4,10 @@
 //! and save what they have), kills the script workers (each in its own process group, so a
 //! terminal's Ctrl-C reaches only grundy, which then says what it was doing), and starts a
 //! watchdog: a command still running [`GRACE`] later (one waiting on its standard input, or
-//! deep in work that does not look at the flag) is ended with a line saying so. A checkpoint
-//! being written is let finish. A second signal ends the process at once. The exit status is
+//! deep in work that does not look at the flag) is ended with a line saying so. A run that
+//! stops by itself and saves what it has (a long run, a census: [`Stopping`]) is told so on
+//! stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being written
+//! ([`Saving`]) is let finish. A second signal ends the process at once. The exit status is
 //! 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
 
 use std::sync::OnceLock;
@@ -14,6 +16,9 @@ use std::time::Duration;
 
 /// How long a command may take to stop after the first signal before the watchdog ends it.
 pub const GRACE: Duration = Duration::from_millis(800);
+/// How long more a run that stops and saves by itself is given (a loaded machine may take
+/// seconds to reach the next check of the flag in a large block of work).
+pub const SAVE_GRACE: Duration = Duration::from_secs(30);
 
 /// The first signal received (0: none).
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
@@ -21,6 +26,8 @@ static SIGNAL: AtomicI32 = AtomicI32::new(0);
 static WORKERS: [AtomicI32; 16] = [const { AtomicI32::new(0) }; 16];
 /// Checkpoint saves in progress: the watchdog waits for them, so that what was computed is kept.
 static SAVING: AtomicUsize = AtomicUsize::new(0);
+/// Runs in progress that stop at the cancel flag and save (or commit) what they have.
+static STOPPING: AtomicUsize = AtomicUsize::new(0);
 
 const HANDLED: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
@@ -60,12 +67,16 @@ fn on_signal(signal: i32) {
     }
 }
 
-/// Ends a command that did not stop within [`GRACE`] of the first signal.
+/// Ends a command that did not stop within [`GRACE`] of the first signal (or, for a run that
+/// stops and saves by itself, within [`SAVE_GRACE`] more).
 fn watchdog(signal: i32) {
     std::thread::sleep(GRACE);
-    if SAVING.load(Ordering::SeqCst) > 0 {
-        write_stderr(b"\ngrundy: stopping: finishing the checkpoint being saved (a second signal ends at once)\n");
-        while SAVING.load(Ordering::SeqCst) > 0 {
+    if SAVING.load(Ordering::SeqCst) > 0 || STOPPING.load(Ordering::SeqCst) > 0 {
+        write_stderr(b"\ngrundy: stopping: saving what was computed (a second signal ends at once)\n");
+        let deadline = std::time::Instant::now() + SAVE_GRACE;
+        while SAVING.load(Ordering::SeqCst) > 0
+            || (STOPPING.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < deadline)
+        {
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -140,5 +151,21 @@ impl Saving {
 impl Drop for Saving {
     fn drop(&mut self) {
         SAVING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Marks a run that stops at the cancel flag and saves what it has, while the guard lives.
+pub struct Stopping(());
+
+impl Stopping {
+    pub fn start() -> Stopping {
+        STOPPING.fetch_add(1, Ordering::SeqCst);
+        Stopping(())
+    }
+}
+
+impl Drop for Stopping {
+    fn drop(&mut self) {
+        STOPPING.fetch_sub(1, Ordering::SeqCst);
     }
 }

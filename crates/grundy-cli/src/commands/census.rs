@@ -165,6 +165,9 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
         args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |jobs| jobs as usize);
     let jobs = jobs.min(pending.len()).max(1);
     let bar = progress_bar(pending.len() as u64);
+    // The workers stop at the flag and every finished row is committed: a signal's watchdog
+    // lets the run end by itself.
+    let _stopping = crate::signals::Stopping::start();
     let mut tally = Tally::default();
     let mut failure: Option<anyhow::Error> = None;
     let next = AtomicUsize::new(0);

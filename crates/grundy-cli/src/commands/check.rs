@@ -186,7 +186,7 @@ fn sums_count(low: u64, high: u64, heap_sizes: u64) -> u128 {
     for count in low..=high {
         let mut multisets: u128 = 1;
         for index in 0..count {
-            multisets = multisets.saturating_mul(u128::from(heap_sizes + index)) / u128::from(index + 1);
+            multisets = multisets.saturating_mul(u128::from(heap_sizes) + u128::from(index)) / u128::from(index + 1);
             if multisets > u128::from(u64::MAX) {
                 return u128::MAX;
             }
