@@ -48,11 +48,11 @@ class MoveList(Sequence[Move]):
     def _repr_html_(self) -> str: ...
 
 class Period:
-    """G(n + period) = G(n) + saltus for every n >= preperiod."""
+    """G(n + period) = G(n) + saltus for every n >= preperiod (None: no pattern found)."""
 
-    preperiod: int
-    period: int
-    saltus: int
+    preperiod: Optional[int]
+    period: Optional[int]
+    saltus: Optional[int]
     proved: bool
     checked_to: int
     explanation: str
@@ -75,7 +75,7 @@ class Game:
     def outcome(self, position: Union[BuiltinPosition, UserPosition]) -> str: ...
     def winning_moves(self, position: Union[BuiltinPosition, UserPosition]) -> MoveList: ...
     def sequence(self, n: int, progress: bool = False) -> npt.NDArray[np.unsignedinteger]: ...
-    def period(self, max: Optional[int] = None, progress: bool = False) -> Optional[Period]: ...
+    def period(self, max: Optional[int] = None, progress: bool = False) -> Period: ...
     def plot(self, to: Optional[int] = None, size: Optional[int] = None) -> Plot: ...
 
 def table(

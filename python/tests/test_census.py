@@ -67,11 +67,11 @@ def check_against_period_search(rows, to):
     for row in rows:
         found = grundy.Game(row["game"]).period(max=to)
         if row["proved"]:
-            assert found is not None and found.proved, row
+            assert found.proved, row
             assert (found.preperiod, found.period, found.saltus, found.checked_to) == (
                 row["preperiod"], row["period"], row["saltus"], row["checked_to"]), row
         else:
-            assert found is None or not found.proved, row
+            assert not found.proved, row
             assert row["period"] is None and row["checked_to"] == to, row
 
 

@@ -122,6 +122,14 @@ def test_period():
     assert grundy.Game("sub:2,5").period() == grundy.Game("sub:5,2").period()
 
 
+def test_a_search_without_a_pattern_says_how_far_it_went():
+    # octal:0.6 has no period known: the answer is what `grundy period --max` says, not None.
+    found = grundy.Game("octal:0.6").period(max=2000)
+    assert (found.preperiod, found.period, found.saltus, found.proved) == (None, None, None, False)
+    assert found.checked_to == 2000
+    assert "no period proved for heaps 0..2000" in str(found)
+
+
 def test_table():
     table = grundy.table("wythoff", 32)
     assert table.shape == (32, 32) and table.dtype == np.uint64

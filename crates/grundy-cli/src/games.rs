@@ -17,9 +17,6 @@ pub struct PositionArgs {
     /// a line is read from standard input.
     #[arg(required = true, num_args = 1.., allow_negative_numbers = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
     pub words: Vec<String>,
-    /// Print JSON instead of text (one object; one a line for positions from standard input).
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// What the command line lends the parser: files read with limits, and script games run in
@@ -62,11 +59,6 @@ impl PositionArgs {
             return Ok(Positions::Lines(ruleset));
         }
         Ok(Positions::One(parse_position(&words)?))
-    }
-
-    /// Turns JSON errors on with `--json`.
-    pub fn settle(&self) {
-        crate::output::json_errors(self.json);
     }
 }
 

@@ -11,11 +11,11 @@ use grundy::heap::period::{PeriodReport, find_period_compact};
 use grundy::heap::sequence::CompactSequence;
 use grundy::heap::{HeapGame, SequenceControl};
 use grundy::ruleset::Ruleset;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Set by SIGINT, SIGTERM or SIGHUP (the library's cancel flag): the computation stops at its
@@ -24,8 +24,6 @@ fn cancel() -> &'static AtomicBool {
     grundy::progress::cancel_flag()
 }
 
-/// The signal that stopped the run (0: none).
-static SIGNAL: AtomicUsize = AtomicUsize::new(0);
 /// A checkpoint that could not be saved at the end of a run whose result was printed anyway.
 static SAVE_FAILURE: Mutex<Option<String>> = Mutex::new(None);
 
@@ -85,38 +83,10 @@ pub fn with_heap_options<T>(
     }
 }
 
-/// The exit status of a run a signal stopped: 128 + the signal (130 for Ctrl-C, 143 for
-/// SIGTERM, 129 for SIGHUP).
-pub fn interrupted_status() -> u8 {
-    match SIGNAL.load(Ordering::SeqCst) {
-        0 => 130,
-        signal => (128 + signal).min(255) as u8,
-    }
-}
-
 /// The warning for a checkpoint that could not be saved at the end of a run whose result was
 /// printed (the process then exits with status 3), taken once.
 pub fn take_save_failure() -> Option<String> {
     SAVE_FAILURE.lock().ok()?.take()
-}
-
-/// SIGINT (Ctrl-C), SIGTERM (what batch schedulers send) and SIGHUP (a closed terminal) ask the
-/// computation to stop and save; a second one ends the process at once.
-fn install_signal_handlers() {
-    static INSTALLED: OnceLock<()> = OnceLock::new();
-    INSTALLED.get_or_init(|| {
-        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-            // SAFETY: the handler only touches atomics and calls `_exit`, both async-signal-safe.
-            let _ = unsafe {
-                signal_hook::low_level::register(signal, move || {
-                    if cancel().swap(true, Ordering::SeqCst) {
-                        signal_hook::low_level::exit(128 + signal);
-                    }
-                    SIGNAL.store(signal as usize, Ordering::SeqCst);
-                })
-            };
-        }
-    });
 }
 
 /// `path` with `suffix` appended to its file name (`x.ck` → `x.ck.lock`).
@@ -203,7 +173,7 @@ impl CheckpointFile {
             .truncate(false)
             .open(&lock_path)
             .with_context(|| format!("cannot lock checkpoint `{shown}`"))?;
-        // flock(2), not std's File::try_lock: that needs Rust 1.89, above the crate's MSRV.
+        // flock(2) itself: its EWOULDBLOCK tells "held by another run" from other failures.
         use std::os::fd::AsRawFd;
         // SAFETY: flock on a descriptor this function owns; no memory is involved.
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
@@ -303,6 +273,8 @@ impl CheckpointFile {
             return Ok(());
         }
         let shown = quote(&self.path.display().to_string());
+        // A signal's watchdog lets this save finish.
+        let _saving = crate::signals::Saving::start();
         let temporary = beside(&self.path, &format!(".tmp-{}", std::process::id()));
         let write = || -> std::io::Result<()> {
             // Streamed: no buffer of the file's size (2 GB for 2^30 values of two bytes).
@@ -362,6 +334,8 @@ pub struct LongRun<'g> {
     pub values: CompactSequence,
     checkpoint: Option<CheckpointFile>,
     bar: Option<ProgressBar>,
+    /// Tells a signal's watchdog that this run stops and saves by itself.
+    _stopping: crate::signals::Stopping,
 }
 
 impl<'g> LongRun<'g> {
@@ -380,19 +354,25 @@ impl<'g> LongRun<'g> {
             bar.set_style(
                 ProgressStyle::with_template("{msg} [{bar:40}] {human_pos}/{human_len} values, {elapsed} (eta {eta})")
                     .expect("a valid template")
+                    // Before the first values no rate is known: "eta ?", not "eta 0s".
+                    .with_key("eta", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                        let _ = match state.pos() {
+                            0 => write!(out, "?"),
+                            _ => write!(out, "{:#}", HumanDuration(state.eta())),
+                        };
+                    })
                     .progress_chars("=> "),
             );
             bar.set_message(game.spec());
             bar.set_position(values.len() as u64);
             bar
         });
-        install_signal_handlers();
-        Ok(LongRun { game, values, checkpoint, bar })
+        Ok(LongRun { game, values, checkpoint, bar, _stopping: crate::signals::Stopping::start() })
     }
 
     /// Extends the values to `len`. `Ok(false)` when a signal stopped it.
     pub fn extend(&mut self, len: usize) -> anyhow::Result<bool> {
-        let LongRun { game, values, checkpoint, bar } = self;
+        let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
         let progress = |done: usize| {
             if let Some(bar) = bar.as_ref() {
@@ -403,7 +383,12 @@ impl<'g> LongRun<'g> {
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
             let before = values.len();
-            let done = game.extend_compact(values, next, &control)?;
+            let done = match game.extend_compact(values, next, &control) {
+                Ok(done) => done,
+                // A signal stopped the script worker mid-request: keep the values so far.
+                Err(_) if cancel().load(Ordering::SeqCst) => return Ok(false),
+                Err(error) => return Err(error.into()),
+            };
             anyhow::ensure!(
                 !done || values.len() > before,
                 "internal error: the sequence of {} did not grow past heap {before}",
@@ -421,7 +406,7 @@ impl<'g> LongRun<'g> {
 
     /// Searches for a proved period up to heap `max_heap` (see [`find_period_compact`]).
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
-        let LongRun { game, values, checkpoint, bar } = self;
+        let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
         let progress = |done: usize| {
             if let Some(bar) = bar.as_ref() {

@@ -11,6 +11,7 @@ mod long_run;
 mod output;
 mod progress_bar;
 mod script_worker;
+mod signals;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -25,6 +26,11 @@ struct Cli {
     /// really use: the smallest of `ulimit -v`, the cgroup's limit and the memory available.
     #[arg(long, global = true, value_name = "SIZE")]
     memory_limit: Option<String>,
+    /// Print the result as JSON on stdout instead of text (docs/json.md), and an error as a
+    /// JSON object too: every command that prints a result takes it (value, outcome, moves,
+    /// rules, table, sequence, period, stats, genus, quotient, check, census, plot, play).
+    #[arg(long, global = true)]
+    json: bool,
     #[command(flatten)]
     script: script_worker::ScriptFlags,
 }
@@ -70,10 +76,15 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return output::report_usage_error(error, &Cli::command()),
     };
+    output::set_json(cli.json);
     if let Err(error) = limits::install(cli.memory_limit.as_deref()) {
         return output::finish(Err(error));
     }
     progress_bar::install();
+    // The worker is stopped by its parent (it has no terminal of its own to answer).
+    if !matches!(cli.command, Command::ScriptWorker(_)) {
+        signals::install();
+    }
     script_worker::install(&cli.script);
     let result = match cli.command {
         Command::Value(args) => commands::value::run(args),

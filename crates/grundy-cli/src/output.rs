@@ -5,12 +5,18 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Set when the command was given `--json`: errors then also go to stdout as JSON.
-static JSON_ERRORS: AtomicBool = AtomicBool::new(false);
+/// Set when the command line has `--json` (a global flag, anywhere on the line): results are
+/// printed as JSON, and errors also go to stdout as `{"error": …}`.
+static JSON: AtomicBool = AtomicBool::new(false);
 
-/// Errors from now on are also printed as `{"error": …}` on stdout.
-pub fn json_errors(on: bool) {
-    JSON_ERRORS.store(on, Ordering::Relaxed);
+/// Sets JSON output for this run (from `--json`).
+pub fn set_json(on: bool) {
+    JSON.store(on, Ordering::Relaxed);
+}
+
+/// Whether results are printed as JSON (`--json`).
+pub fn json() -> bool {
+    JSON.load(Ordering::Relaxed)
 }
 
 /// Writes `text` to stdout. A closed pipe (`grundy … | head`) is reported as
@@ -91,7 +97,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
             Some(Stop::BrokenPipe) => ExitCode::SUCCESS,
             Some(Stop::Interrupted(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
-                ExitCode::from(crate::long_run::interrupted_status())
+                ExitCode::from(crate::signals::interrupted_status())
             }
             Some(Stop::Counterexample) => ExitCode::from(1),
             Some(Stop::BadLines(_)) => {
@@ -101,10 +107,14 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
             None => {
                 let message = format!("{error:#}").replace('\n', " ");
                 let _ = writeln!(io::stderr(), "grundy: error: {message}");
-                if JSON_ERRORS.load(Ordering::Relaxed) {
+                if json() {
                     let _ = print_json(&error_object(error_kind(&error), &message));
                 }
-                ExitCode::from(2)
+                // An error a signal caused (a computation cut short) exits as the signal says.
+                match crate::signals::received() {
+                    Some(_) => ExitCode::from(crate::signals::interrupted_status()),
+                    None => ExitCode::from(2),
+                }
             }
         },
     }
@@ -122,6 +132,45 @@ fn takes_value(command: &clap::Command, flag: &str) -> bool {
     };
     command.get_arguments().any(|arg| named(arg) && arg.get_action().takes_values())
         || command.get_subcommands().any(|subcommand| takes_value(subcommand, flag))
+}
+
+/// Which commands take `flag` (`--misere`), with what it is for; or that none does.
+fn where_a_flag_goes(command: &clap::Command, flag: &str) -> String {
+    let Some(long) = flag.strip_prefix("--") else {
+        return format!("`{}` is not an option here (see grundy --help)", grundy::error::quote(flag));
+    };
+    let mut takers: Vec<String> = Vec::new();
+    let mut purposes: Vec<String> = Vec::new();
+    for subcommand in command.get_subcommands().filter(|subcommand| !subcommand.is_hide_set()) {
+        let mut visit = |name: String, arg: &clap::Arg| {
+            takers.push(name);
+            let purpose = arg.get_help().map(|help| help.to_string()).unwrap_or_default();
+            if !purposes.contains(&purpose) {
+                purposes.push(purpose);
+            }
+        };
+        if let Some(arg) = subcommand.get_arguments().find(|arg| arg.get_long() == Some(long) && !arg.is_global_set()) {
+            visit(subcommand.get_name().to_owned(), arg);
+        }
+        for nested in subcommand.get_subcommands() {
+            if let Some(arg) = nested.get_arguments().find(|arg| arg.get_long() == Some(long)) {
+                visit(format!("{} {}", subcommand.get_name(), nested.get_name()), arg);
+            }
+        }
+    }
+    let given_to = std::env::args()
+        .skip(1)
+        .find(|word| command.get_subcommands().any(|subcommand| subcommand.get_name() == word))
+        .map_or_else(|| "grundy".to_owned(), |name| format!("grundy {name}"));
+    // The flag's help when every command that takes it means the same by it.
+    let purpose = match purposes.as_slice() {
+        [purpose] if !purpose.is_empty() => format!(" ({})", purpose.trim_end_matches('.')),
+        _ => String::new(),
+    };
+    match takers.as_slice() {
+        [] => format!("no grundy command takes `--{}`", grundy::error::quote(long)),
+        _ => format!("`--{long}`{purpose} is an option of {}, not of {given_to}", takers.join(", ")),
+    }
 }
 
 /// Prints a command-line usage error as one line (help and version print in full); `command`
@@ -178,7 +227,13 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
         return ExitCode::from(2);
     }
     if let Some(tip) = rendered.lines().find_map(|line| line.trim().strip_prefix("tip: ")) {
-        message.push_str(&format!("; {tip}"));
+        // clap's "to pass '--x' as a value, use '-- --x'" is wrong advice for a flag given to
+        // the wrong command: say which commands take it, and what it does.
+        let flag = message.strip_prefix("unexpected argument '").and_then(|rest| rest.split('\'').next());
+        match flag.filter(|_| tip.starts_with("to pass '")) {
+            Some(flag) => message.push_str(&format!("; {}", where_a_flag_goes(command, flag))),
+            None => message.push_str(&format!("; {tip}")),
+        }
     }
     let _ = writeln!(io::stderr(), "grundy: error: {message} (see grundy --help)");
     if std::env::args().any(|argument| argument == "--json") {

@@ -1,7 +1,8 @@
 //! Every example the tool prints runs as written: the `example:` lines of `grundy rules`, the
 //! `Examples:` lines of each subcommand's `--help`, and the `$ ` lines of README.md, each
-//! through `bash -c` exactly as printed, from the repository root (where the graph files they
-//! name are). And README's table of games is the registry's.
+//! through `bash -c` exactly as printed: the examples grundy prints from an empty directory
+//! (they must work wherever a user types them), README's from the repository root (where the
+//! graph files it names are). And README's table of games is the registry's.
 
 mod common;
 
@@ -16,27 +17,43 @@ fn workspace_root() -> &'static Path {
 /// Runs `command_line` with `bash -c` from the repository root, the built `grundy` first on
 /// the PATH.
 fn bash_output(command_line: &str) -> std::process::Output {
+    bash_output_in(command_line, workspace_root())
+}
+
+/// An empty directory of this test process, away from the repository.
+fn elsewhere() -> std::path::PathBuf {
+    let directory = std::env::temp_dir().join(format!("grundy-examples-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    directory
+}
+
+/// As [`bash_output`], from `directory`.
+fn bash_output_in(command_line: &str, directory: &Path) -> std::process::Output {
     let binary_directory = Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
     let path = format!("{}:{}", binary_directory.display(), std::env::var("PATH").unwrap_or_default());
     Command::new("bash")
         .args(["-c", command_line])
         .env("PATH", path)
-        .current_dir(workspace_root())
+        .current_dir(directory)
         .stdin(Stdio::null())
         .output()
         .expect("bash runs")
 }
 
-/// As [`bash_output`]: the exit status and everything it printed.
-fn bash(command_line: &str) -> (i32, String) {
-    let output = bash_output(command_line);
+/// As [`bash_output_in`]: the exit status and everything it printed.
+fn bash(command_line: &str, directory: &Path) -> (i32, String) {
+    let output = bash_output_in(command_line, directory);
     let printed = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     (output.status.code().unwrap_or(-1), printed)
 }
 
 fn assert_runs(source: &str, command_line: &str, expected_status: i32) {
+    assert_runs_in(source, command_line, expected_status, workspace_root());
+}
+
+fn assert_runs_in(source: &str, command_line: &str, expected_status: i32, directory: &Path) {
     assert!(command_line.starts_with("grundy ") || command_line.starts_with("printf "), "{source}: `{command_line}`");
-    let (status, printed) = bash(command_line);
+    let (status, printed) = bash(command_line, directory);
     assert_eq!(status, expected_status, "{source}: `{command_line}` printed\n{printed}");
 }
 
@@ -47,8 +64,9 @@ fn every_example_of_grundy_rules_runs_as_printed() {
     let examples: Vec<&str> =
         rules.stdout.lines().filter_map(|line| line.trim().strip_prefix("example:")).map(str::trim).collect();
     assert_eq!(examples.len(), grundy::registry::FAMILIES.len(), "one example per family");
+    let directory = elsewhere();
     for example in examples {
-        assert_runs("grundy rules", example, 0);
+        assert_runs_in("grundy rules", example, 0, &directory);
     }
 }
 
@@ -85,8 +103,9 @@ fn every_example_of_every_help_runs_as_printed() {
             .map(str::trim)
             .collect();
         assert!(examples.len() >= 2, "`grundy {subcommand} --help` shows two or three examples:\n{}", help.stdout);
+        let directory = elsewhere();
         for example in examples {
-            assert_runs(&format!("grundy {subcommand} --help"), example, 0);
+            assert_runs_in(&format!("grundy {subcommand} --help"), example, 0, &directory);
         }
     }
 }

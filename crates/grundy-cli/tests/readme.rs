@@ -28,5 +28,5 @@ fn ci_runs_the_readme_test_command() {
     let test_command = readme.lines().find(|line| line.starts_with("cargo test")).expect("README names a test command");
     assert_eq!(test_command, "cargo test --workspace");
     assert!(ci.lines().any(|line| line == test_command), "`.ci/run` must run `{test_command}`");
-    assert!(readme.contains("cargo install --path crates/grundy-cli"));
+    assert!(readme.contains("cargo install --locked --path crates/grundy-cli"));
 }

@@ -185,7 +185,8 @@ fn ctrl_c_stops_cleanly_and_saves_the_checkpoint() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     assert!(output.stdout.is_empty());
-    assert!(stderr.starts_with("grundy: interrupted after computing heaps 0..") && stderr.contains(file), "{stderr}");
+    // (A run slow to reach its next check first says that it is stopping and saving.)
+    assert!(stderr.contains("grundy: interrupted after computing heaps 0..") && stderr.contains(file), "{stderr}");
     let saved = grundy::heap::checkpoint::decode(&std::fs::read(&path).unwrap(), &game).unwrap();
     assert!(!saved.is_empty());
     // Continuing gives what a fresh run gives.

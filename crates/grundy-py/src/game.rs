@@ -376,19 +376,23 @@ impl Game {
         Ok(PyArray1::from_vec(py, values).into_any())
     }
 
-    /// The period of a heap game's nim-sequence: `Period(preperiod, period, saltus, proved,
-    /// checked_to, explanation)` with `G(n + period) = G(n) + saltus` from `preperiod` on, or
-    /// `None` when no pattern shows. Proved by the periodicity theorem where one applies
-    /// (subtraction and octal games); otherwise observed over the values up to `max`, and
-    /// `proved` is False (always so for a game from `moves`).
+    /// The period of a heap game's nim-sequence, as `grundy period` reports it:
+    /// `Period(preperiod, period, saltus, proved, checked_to, explanation)` with
+    /// `G(n + period) = G(n) + saltus` from `preperiod` on. Proved by the periodicity theorem
+    /// where one applies (subtraction and octal games); otherwise observed over the values up
+    /// to `max`, and `proved` is False (always so for a game from `moves`). When no pattern
+    /// shows, `preperiod`, `period` and `saltus` are None, and `checked_to` and the explanation
+    /// say how far the search went (never a bare None).
     ///
     /// >>> import grundy
     /// >>> grundy.Game("sub:2,5").period()
     /// Period(preperiod=0, period=7, saltus=0, proved=True, checked_to=11)
     /// >>> grundy.Game("kayles").period().period
     /// 12
+    /// >>> grundy.Game("octal:0.6").period(max=2000)
+    /// Period(preperiod=None, period=None, saltus=None, proved=False, checked_to=2000)
     #[pyo3(signature = (max = None, progress = false))]
-    fn period(&self, py: Python<'_>, max: Option<u64>, progress: bool) -> PyResult<Option<Period>> {
+    fn period(&self, py: Python<'_>, max: Option<u64>, progress: bool) -> PyResult<Period> {
         if let Kind::User(_) = &self.kind {
             let max = max.unwrap_or(1000);
             let values = self.sequence(py, max, progress)?;
@@ -398,34 +402,28 @@ impl Game {
                 .map(|&v| u32::try_from(v))
                 .collect::<Result<_, _>>()
                 .map_err(|_| PyValueError::new_err("a value past 2^32 - 1: no period search on such values"))?;
-            return Ok(grundy::heap::period::observe(&values).map(|found| Period {
-                preperiod: found.preperiod,
-                period: found.period,
-                saltus: found.saltus,
-                proved: false,
-                checked_to: found.checked_to,
-                explanation: format!(
+            let observed = grundy::heap::period::observe(&values);
+            let explanation = match &observed {
+                Some(_) => format!(
                     "observed over heaps 0..{max} of {} (not proved: no theorem applies to a game from moves)",
                     self.spec
                 ),
-            }));
+                None => format!(
+                    "{}: no pattern G(n + p) = G(n) + s holds over the last half of heaps 0..{max} (a game from moves: \
+                     a period could only be observed)",
+                    self.spec
+                ),
+            };
+            return Ok(Period::from_found(observed, false, max, explanation));
         }
         let game = self.heap_game()?;
         let report = period_report(py, game, max, progress)?;
         let explanation = report.explain(&game.spec(), &game.method());
         let found = match (&report.proved, &report.observed) {
-            (Some((period, _)), _) => *period,
-            (None, Some(observed)) => *observed,
-            (None, None) => return Ok(None),
+            (Some((period, _)), _) => Some(*period),
+            (None, observed) => *observed,
         };
-        Ok(Some(Period {
-            preperiod: found.preperiod,
-            period: found.period,
-            saltus: found.saltus,
-            proved: report.proved.is_some(),
-            checked_to: found.checked_to,
-            explanation,
-        }))
+        Ok(Period::from_found(found, report.proved.is_some(), report.examined.saturating_sub(1), explanation))
     }
 
     /// A picture of the game, shown as SVG in Jupyter: the nim-sequence of a heap game (heaps
@@ -555,12 +553,12 @@ impl MoveList {
 #[pyclass(module = "grundy", frozen, eq, get_all)]
 #[derive(Clone, PartialEq, Eq)]
 pub struct Period {
-    /// `e`.
-    preperiod: u64,
-    /// `p`.
-    period: u64,
-    /// `s`.
-    saltus: u64,
+    /// `e` (None when no pattern was found).
+    preperiod: Option<u64>,
+    /// `p` (None when no pattern was found).
+    period: Option<u64>,
+    /// `s` (None when no pattern was found).
+    saltus: Option<u64>,
     /// Whether a theorem proves it.
     proved: bool,
     /// The last heap compared.
@@ -569,14 +567,35 @@ pub struct Period {
     explanation: String,
 }
 
+impl Period {
+    /// The pattern `found` (proved or observed), or none found when the search reached
+    /// `searched_to`.
+    fn from_found(
+        found: Option<grundy::heap::period::Period>,
+        proved: bool,
+        searched_to: u64,
+        explanation: String,
+    ) -> Period {
+        Period {
+            preperiod: found.map(|found| found.preperiod),
+            period: found.map(|found| found.period),
+            saltus: found.map(|found| found.saltus),
+            proved,
+            checked_to: found.map_or(searched_to, |found| found.checked_to),
+            explanation,
+        }
+    }
+}
+
 #[pymethods]
 impl Period {
     fn __repr__(&self) -> String {
+        let shown = |value: Option<u64>| value.map_or_else(|| "None".to_owned(), |value| value.to_string());
         format!(
             "Period(preperiod={}, period={}, saltus={}, proved={}, checked_to={})",
-            self.preperiod,
-            self.period,
-            self.saltus,
+            shown(self.preperiod),
+            shown(self.period),
+            shown(self.saltus),
             if self.proved { "True" } else { "False" },
             self.checked_to
         )

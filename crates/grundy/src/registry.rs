@@ -241,7 +241,7 @@ pub static FAMILIES: &[Family] = &[
         summary: "slide one token along one edge of the directed graph in FILE (`u v` a line, # comments; or the contest \
                   layout: `n m`, then m edges of vertices 1..n); cycles allowed: values ∞(K) and draws D",
         component: "a vertex name (a token on it; several tokens may share a vertex)",
-        example: "value dag:crates/grundy-cli/tests/data/dag.txt a b b",
+        example: "rules --write-examples /tmp/grundy-examples && grundy value dag:/tmp/grundy-examples/dag.txt a b b",
         build: |text, parameters, front| {
             let (file, contents) = read_graph(text, parameters, front, "dag:FILE")?;
             Ok(erase(DagGame::parse(text, &file, &contents)?))
@@ -253,7 +253,7 @@ pub static FAMILIES: &[Family] = &[
         summary: "move the one token to an adjacent unvisited vertex of the undirected graph in FILE; the player to \
                   move wins iff every maximum matching covers the token's vertex",
         component: "the token's vertex `v`, or the path so far `v1,v2,v3` (token on v3)",
-        example: "outcome geography:crates/grundy-cli/tests/data/grid4.txt r0c0",
+        example: "rules --write-examples /tmp/grundy-examples && grundy outcome geography:/tmp/grundy-examples/grid4.txt r0c0",
         build: |text, parameters, front| {
             let (file, contents) = read_graph(text, parameters, front, "geography:FILE")?;
             Ok(erase(GeographyGame::parse(text, &file, &contents)?))
@@ -265,7 +265,7 @@ pub static FAMILIES: &[Family] = &[
         summary: "your own game: the Starlark file PATH defines `moves(position)`, the list of options (`Sum(a, b)` for \
                   an option that splits into independent games); run in a watched worker process",
         component: "an integer, integers separated by commas, or what the script's `parse` reads",
-        example: "value script:examples/games/subtraction.star 10",
+        example: "rules --write-examples /tmp/grundy-examples && grundy value script:/tmp/grundy-examples/subtraction.star 10",
         build: |text, parameters, front| {
             let path = required(text, parameters, "script:PATH")?;
             match front.script_host {

@@ -179,6 +179,17 @@ pub trait ComponentGame: Send + Sync + 'static {
         Ok(self.value(component)?.outcome())
     }
 
+    /// Whether moves from `component` can be listed at all, decided from the component alone
+    /// before any value is computed; families that refuse to list moves past a size say so
+    /// here, so that `grundy moves` refuses at once instead of after the work.
+    ///
+    /// # Errors
+    /// The error listing its moves would give.
+    fn check_moves_listable(&self, component: &Self::Component) -> Result<(), GameError> {
+        let _ = component;
+        Ok(())
+    }
+
     /// Every option of `component` whose value is `target`.
     ///
     /// # Errors
@@ -300,6 +311,7 @@ pub trait Ruleset: Send + Sync {
     fn options(&self, component: &Component, limit: usize) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn value(&self, component: &Component) -> Result<Value, GameError>;
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError>;
+    fn check_moves_listable(&self, component: &Component) -> Result<(), GameError>;
     fn moves_to_value(
         &self,
         component: &Component,
@@ -373,6 +385,9 @@ impl<G: ComponentGame> Ruleset for Erased<G> {
     }
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError> {
         self.0.outcome(&self.typed(component)?)
+    }
+    fn check_moves_listable(&self, component: &Component) -> Result<(), GameError> {
+        self.0.check_moves_listable(&self.typed(component)?)
     }
     fn moves_to_value(
         &self,

@@ -103,6 +103,17 @@ impl Position {
         self.parts.len() == 1
     }
 
+    /// Whether the moves of every component can be listed, decided before any value is
+    /// computed (see [`crate::ruleset::ComponentGame::check_moves_listable`]).
+    ///
+    /// # Errors
+    /// The first component whose moves cannot be listed.
+    pub fn check_moves_listable(&self) -> Result<(), GameError> {
+        self.parts.iter().try_for_each(|part| {
+            part.components.iter().try_for_each(|component| part.game.check_moves_listable(component))
+        })
+    }
+
     /// How many components in all.
     pub fn component_count(&self) -> usize {
         self.parts.iter().map(|part| part.components.len()).sum()

@@ -19,7 +19,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, LazyLock, OnceLock};
 use std::time::{Duration, Instant};
 
 /// A census of a family of heap games, kept in an SQLite database; or its report.
@@ -125,24 +124,10 @@ fn run_codes(base: CodeBase, args: CodeArgs) -> anyhow::Result<()> {
     run_census(games, &args.run)
 }
 
-/// Why the workers stop early: set by Ctrl-C, by an error, or by the end of the run.
-static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
-/// Set by Ctrl-C (or SIGTERM, SIGHUP) only.
-static INTERRUPTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
-
-/// The first Ctrl-C stops the census after the games in flight are abandoned (every finished
-/// row is already committed); a second one ends the process at once.
-fn install_ctrlc() {
-    static INSTALLED: OnceLock<()> = OnceLock::new();
-    INSTALLED.get_or_init(|| {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            // A second signal (the flag already set) ends the process at once.
-            let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&INTERRUPTED));
-            let _ = signal_hook::flag::register(signal, Arc::clone(&INTERRUPTED));
-            let _ = signal_hook::flag::register(signal, Arc::clone(&STOP));
-        }
-    });
+/// Why the workers stop early: set by a signal (`crate::signals`), by an error, or by the end
+/// of the run. The games in flight are abandoned; every finished row is already committed.
+fn stop_flag() -> &'static AtomicBool {
+    grundy::progress::cancel_flag()
 }
 
 /// What a worker tells the writer.
@@ -160,7 +145,6 @@ enum Message {
 }
 
 fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
-    install_ctrlc();
     let started = Instant::now();
     let mut bounds = Vec::with_capacity(games.len());
     for game in &games {
@@ -181,6 +165,9 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
         args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |jobs| jobs as usize);
     let jobs = jobs.min(pending.len()).max(1);
     let bar = progress_bar(pending.len() as u64);
+    // The workers stop at the flag and every finished row is committed: a signal's watchdog
+    // lets the run end by itself.
+    let _stopping = crate::signals::Stopping::start();
     let mut tally = Tally::default();
     let mut failure: Option<anyhow::Error> = None;
     let next = AtomicUsize::new(0);
@@ -214,7 +201,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
                 Message::Failed(error) => Err(error),
             };
             if let Err(error) = result {
-                STOP.store(true, Ordering::SeqCst);
+                stop_flag().store(true, Ordering::SeqCst);
                 failure.get_or_insert(error);
             }
             if let Some(bar) = &bar {
@@ -230,32 +217,43 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
         return Err(error);
     }
     let (proved, unresolved) = database.status_counts(&games)?;
-    let mut summary = format!(
-        "census of {} games in `{}`: {proved} proved, {unresolved} unresolved; {} computed now, {} already there",
+    let computed_now = tally.proved + tally.unresolved;
+    let already_there = skipped as u64 + tally.elsewhere;
+    let seconds = started.elapsed().as_secs_f64();
+    let summary = format!(
+        "census of {} games in `{}`: {proved} proved, {unresolved} unresolved; {computed_now} computed now, \
+         {already_there} already there, {seconds:.1} s",
         games.len(),
         args.db.display(),
-        tally.proved + tally.unresolved,
-        skipped as u64 + tally.elsewhere,
     );
-    summary.push_str(&format!(", {:.1} s\n", started.elapsed().as_secs_f64()));
-    if INTERRUPTED.load(Ordering::SeqCst) {
+    if crate::signals::received().is_some() {
         let missing = games.len() as u64 - proved - unresolved;
         return Err(anyhow::Error::new(Stop::Interrupted(format!(
-            "interrupted: {}{missing} games left to compute; the same command continues from there",
-            summary.trim_end().to_owned() + "; "
+            "interrupted: {summary}; {missing} games left to compute; the same command continues from there"
         ))));
     }
-    print(&summary)
+    if crate::output::json() {
+        return print_json(&serde_json::json!({
+            "games": games.len(),
+            "db": args.db.display().to_string(),
+            "proved": proved,
+            "unresolved": unresolved,
+            "computed_now": computed_now,
+            "already_there": already_there,
+            "seconds": seconds,
+        }));
+    }
+    print(&format!("{summary}\n"))
 }
 
 /// One worker: takes the next pending game until none is left or the census stops.
 fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mpsc::Sender<Message>) {
     // A connection of its own, to skip games another census finished since this one began.
     let reader = Database::open_reader(path).ok();
-    let control = SequenceControl { cancel: &STOP, progress: &|_| {} };
+    let control = SequenceControl { cancel: stop_flag(), progress: &|_| {} };
     loop {
         let index = next.fetch_add(1, Ordering::SeqCst);
-        if STOP.load(Ordering::SeqCst) || index >= pending.len() {
+        if stop_flag().load(Ordering::SeqCst) || index >= pending.len() {
             return;
         }
         let (game, bound) = &pending[index];
@@ -314,7 +312,7 @@ fn progress_bar(games: u64) -> Option<ProgressBar> {
     std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(games);
         bar.set_style(
-            ProgressStyle::with_template("census [{bar:30}] {pos}/{len} games, {msg} {elapsed} (eta {eta})")
+            ProgressStyle::with_template("census [{bar:30}] {pos}/{len} games, {msg} {elapsed}")
                 .expect("a valid template")
                 .progress_chars("=> "),
         );
@@ -561,6 +559,8 @@ fn report(args: &ReportArgs) -> anyhow::Result<()> {
         rows.retain(|row| !row.proved);
     }
     match args.format {
+        // `--json` asks for JSON whatever the format says.
+        _ if crate::output::json() => print_json(&rows),
         Format::Json => print_json(&rows),
         Format::Csv => print(&csv(&rows)),
         Format::Md => print(&markdown(&rows)),

@@ -9,7 +9,7 @@
 //! the wrong number of lines).
 
 use crate::games::resolve;
-use crate::output::{Stop, print};
+use crate::output::{Stop, print, print_json};
 use crate::script_worker::{ScriptProxy, script_path};
 use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 #[command(after_help = "Examples:
   grundy check sub:1,3,4 --formula 'n % 7 not in (0, 2)' --to 10000
   grundy check nim --formula 'p[0] ^ p[1]' --components 2..2 --max 50 --samples 1000 --seed 1
-  grundy check script:examples/games/kayles.star --formula 'n > 0' --to 60")]
+  grundy rules --write-examples /tmp/grundy-examples && grundy check script:/tmp/grundy-examples/kayles.star --formula 'n > 0' --to 60")]
 pub struct Args {
     /// The game: any built-in game (heap components) or script:PATH.
     game: String,
@@ -51,7 +51,7 @@ pub struct Args {
     /// The largest heap in random sums.
     #[arg(long, value_name = "M", default_value_t = 30)]
     max: u64,
-    /// How many random sums to draw.
+    /// How many distinct random sums to check (all of them when fewer exist).
     #[arg(long, value_name = "K", default_value_t = 1000)]
     samples: u64,
     /// The random seed (default: from the clock; printed, so a run can be repeated).
@@ -75,16 +75,62 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let command = args.program.as_deref().expect("clap requires --formula or --program");
         check_program(command, &args, &positions, &values)?
     };
-    let seed_note = sampled.map(|seed| format!(" (random sums, --seed {seed})")).unwrap_or_default();
+    let drawn = sampled.as_ref().map(|sample| sample.describe(positions.len(), &args)).unwrap_or_default();
+    let json = crate::output::json();
     match disagreement {
-        None => print(&format!("agrees on {} positions{seed_note}\n", positions.len())),
+        None if json => print_json(&serde_json::json!({
+            "game": args.game,
+            "agrees": true,
+            "positions": positions.len(),
+            "seed": sampled.as_ref().map(|sample| sample.seed),
+            "all_positions": sampled.as_ref().is_none_or(|sample| sample.exhausted),
+        })),
+        None if drawn.is_empty() => print(&format!("agrees on {} positions\n", positions.len())),
+        None => print(&format!("agrees on {} positions ({drawn})\n", positions.len())),
         Some(report) => {
             let proof = truth.proof(&positions[report.index], &values[report.index])?;
-            print(&format!("{}{proof}", report.text))?;
-            if !seed_note.is_empty() {
-                print(&format!("positions drawn with{seed_note}\n"))?;
+            if json {
+                let value = &values[report.index];
+                print_json(&serde_json::json!({
+                    "game": args.game,
+                    "agrees": false,
+                    "seed": sampled.as_ref().map(|sample| sample.seed),
+                    "counterexample": texts(&positions[report.index]),
+                    "value": value.finite().map(ToString::to_string),
+                    "outcome": value.outcome().to_string(),
+                    "report": format!("{}{proof}", report.text),
+                }))?;
+            } else {
+                print(&format!("{}{proof}", report.text))?;
+                if !drawn.is_empty() {
+                    print(&format!("positions checked: {drawn}\n"))?;
+                }
             }
             Err(Stop::Counterexample.into())
+        }
+    }
+}
+
+/// How random sums were drawn.
+struct Sample {
+    seed: u64,
+    /// Fewer distinct sums exist than `--samples` asked for: every one is checked.
+    exhausted: bool,
+}
+
+impl Sample {
+    /// `10000 distinct random sums, --seed 7`, or `every sum of …: only N exist, fewer than
+    /// --samples K`.
+    fn describe(&self, count: usize, args: &Args) -> String {
+        if self.exhausted {
+            format!(
+                "every sum of {} heaps up to {}: only {count} exist, fewer than --samples {}",
+                args.components.as_deref().unwrap_or_default(),
+                args.max,
+                args.samples
+            )
+        } else {
+            format!("{count} distinct random sums, --seed {}", self.seed)
         }
     }
 }
@@ -94,8 +140,9 @@ struct Disagreement {
     text: String,
 }
 
-/// The positions to check, and the seed when they were drawn at random.
-fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<u64>)> {
+/// The positions to check, and how they were drawn when at random: `--samples` distinct sums,
+/// or every sum when fewer exist.
+fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
     let Some(range) = &args.components else {
         if args.to > 100_000_000 {
             anyhow::bail!("--to {}: at most 100000000 heaps are checked in one run", args.to);
@@ -110,19 +157,64 @@ fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<u64>)> {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |time| time.as_nanos() as u64)
             % 1_000_000
     });
-    let mut random = SplitMix(seed);
-    let mut drawn: Vec<Heaps> = (0..args.samples)
-        .map(|_| {
+    let heap_sizes = args.max.saturating_add(1);
+    let exhausted = sums_count(low, high, heap_sizes) <= u128::from(args.samples);
+    let mut drawn: Vec<Heaps> = if exhausted {
+        every_sum(low, high, args.max)
+    } else {
+        // Distinct draws until there are K (more sums exist than K: at worst, K near their
+        // number, about K·ln K draws, the coupon collector's).
+        let mut random = SplitMix(seed);
+        let mut distinct = std::collections::HashSet::with_capacity(args.samples as usize);
+        while (distinct.len() as u64) < args.samples {
             let count = low + random.below(high - low + 1);
-            let mut heaps: Heaps = (0..count).map(|_| random.below(args.max.saturating_add(1))).collect();
+            let mut heaps: Heaps = (0..count).map(|_| random.below(heap_sizes)).collect();
             heaps.sort_unstable();
-            heaps
-        })
-        .collect();
+            distinct.insert(heaps);
+        }
+        distinct.into_iter().collect()
+    };
     // Smallest first: by total size, then by the number of heaps, then the heaps.
     drawn.sort_by_key(|heaps| (heaps.iter().map(|&heap| u128::from(heap)).sum::<u128>(), heaps.len(), heaps.clone()));
-    drawn.dedup();
-    Ok((drawn, Some(seed)))
+    Ok((drawn, Some(Sample { seed, exhausted })))
+}
+
+/// How many sums of `low..=high` heaps (as multisets) of `heap_sizes` sizes there are,
+/// saturating: `C(heap_sizes + k - 1, k)` for each count `k`.
+fn sums_count(low: u64, high: u64, heap_sizes: u64) -> u128 {
+    let mut total: u128 = 0;
+    for count in low..=high {
+        let mut multisets: u128 = 1;
+        for index in 0..count {
+            multisets = multisets.saturating_mul(u128::from(heap_sizes) + u128::from(index)) / u128::from(index + 1);
+            if multisets > u128::from(u64::MAX) {
+                return u128::MAX;
+            }
+        }
+        total = total.saturating_add(multisets);
+    }
+    total
+}
+
+/// Every sum of `low..=high` heaps of sizes `0..=max`, each sorted (only called when there are
+/// at most `--samples` of them).
+fn every_sum(low: u64, high: u64, max: u64) -> Vec<Heaps> {
+    fn extend(heaps: &mut Heaps, left: u64, from: u64, max: u64, out: &mut Vec<Heaps>) {
+        if left == 0 {
+            out.push(heaps.clone());
+            return;
+        }
+        for heap in from..=max {
+            heaps.push(heap);
+            extend(heaps, left - 1, heap, max, out);
+            heaps.pop();
+        }
+    }
+    let mut out = Vec::new();
+    for count in low..=high {
+        extend(&mut Vec::new(), count, 0, max, &mut out);
+    }
+    out
 }
 
 fn parse_range(text: &str) -> anyhow::Result<(u64, u64)> {
@@ -479,5 +571,15 @@ mod tests {
         assert_eq!(draws(7), draws(7));
         let mut random = SplitMix(1);
         assert!((0..1000).all(|_| random.below(31) <= 30));
+    }
+
+    #[test]
+    fn sums_are_counted_and_listed_as_multisets() {
+        // Two heaps of 0..=2: 00 01 02 11 12 22; one heap: 3.
+        assert_eq!(sums_count(1, 2, 3), 9);
+        let every = every_sum(1, 2, 2);
+        assert_eq!(every.len(), 9);
+        assert!(every.contains(&vec![1, 2]) && !every.contains(&vec![2, 1]));
+        assert_eq!(sums_count(1, 1000, u64::MAX), u128::MAX);
     }
 }

@@ -23,9 +23,6 @@ pub struct Args {
     /// The most sums with a wild heap searched for their genus.
     #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_POSITIONS)]
     max_positions: usize,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -41,7 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     })?;
     let table = with_heap_options(game, |options| genus_table(options, args.to, args.max_positions))?;
     let first_wild = table.heaps.iter().find(|entry| !entry.tame).map(|entry| entry.heap);
-    if args.json {
+    if crate::output::json() {
         let heaps: Vec<serde_json::Value> = table
             .heaps
             .iter()

@@ -33,10 +33,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    args.position.settle();
-    let json = args.position.json;
+    let json = crate::output::json();
     let all = args.all;
     for_each_position(args.position.positions()?, json, |position| {
+        // Refuse a heap whose moves cannot be listed before computing its value (seconds).
+        position.check_moves_listable()?;
         if args.misere {
             misere(position, json)
         } else if all {

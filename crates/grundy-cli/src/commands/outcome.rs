@@ -21,8 +21,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    args.position.settle();
-    let json = args.position.json;
+    let json = crate::output::json();
     let misere = args.misere;
     for_each_position(args.position.positions()?, json, |position| {
         if misere {

@@ -2,9 +2,8 @@
 
 use crate::games::resolve;
 use crate::long_run::{LongRun, heap_game};
-use crate::output::{json_errors, print, print_json};
+use crate::output::{print, print_json};
 use grundy::answer::PeriodAnswer;
-use grundy::heap::period::default_max_heap;
 use std::path::PathBuf;
 
 /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
@@ -18,12 +17,9 @@ pub struct Args {
     game: String,
     /// The last heap to compute when no period is proved earlier (default: 2^24 - 1 for
     /// subtraction games, 2^21 - 1 for octal games, 2^13 - 1 for hexadecimal games that split
-    /// a heap in three, 2^20 - 1 otherwise).
+    /// a heap in three, 2^12 - 1 for script games, 2^20 - 1 otherwise).
     #[arg(long, value_name = "N")]
     max: Option<u64>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
     /// Keep the values computed in FILE (saved now and then, at the end and on Ctrl-C); a later
     /// run with the same FILE continues from it.
     #[arg(long, value_name = "FILE")]
@@ -31,16 +27,27 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    json_errors(args.json);
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
-    let max_heap = args.max.unwrap_or_else(|| default_max_heap(game.periodicity()));
+    let max_heap = args.max.unwrap_or_else(|| game.default_max_heap());
     let mut run = LongRun::start(game, args.checkpoint.as_deref(), max_heap.saturating_add(1))?;
-    let report = run.find_period(max_heap)?;
+    let report = match run.find_period(max_heap) {
+        Ok(report) => report,
+        // A signal stopped a script's worker mid-request: save and say so, as any interruption.
+        Err(error) if crate::signals::received().is_some() => {
+            run.finish(true)?;
+            return Err(error);
+        }
+        Err(error) => return Err(error),
+    };
     run.finish(report.interrupted)?;
-    if args.json {
+    if crate::output::json() {
         print_json(&PeriodAnswer::of(game.spec(), &report))
     } else {
-        print(&report.explain(&game.spec(), &game.method()))
+        let mut text = report.explain(&game.spec(), &game.method());
+        if args.max.is_none() && report.proved.is_none() {
+            text.push_str(&format!("searched to the default bound, heap {max_heap}: --max N searches further\n"));
+        }
+        print(&text)
     }
 }

@@ -2,7 +2,7 @@
 //! (one move a line on stdin) when stdin is not a terminal.
 
 use crate::input::{BoundedLines, Line, STDIN_LINE_LIMIT};
-use crate::output::print;
+use crate::output::{print, print_json};
 use grundy::play::{Chooser, MOVE_LIMIT, engine_move, engine_move_misere, find_typed_move, hint};
 use grundy::sum::Position;
 use std::io::{IsTerminal, Write};
@@ -21,7 +21,7 @@ pub enum First {
 #[command(after_help = "Examples:
   printf '5 -> 1\\n' | grundy play nim 3 4 5
   printf 'quit\\n' | grundy play nim 3 + wythoff 4,7 --first engine
-  printf 'quit\\n' | grundy play script:examples/games/words.star")]
+  grundy rules --write-examples /tmp/grundy-examples && printf 'quit\\n' | grundy play script:/tmp/grundy-examples/words.star")]
 pub struct Args {
     /// The game, then the starting position's components; `+` adds another game's part.
     #[arg(required = true, num_args = 1.., allow_negative_numbers = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
@@ -65,10 +65,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints };
     let first = if args.first == First::Me { "you move first" } else { "grundy moves first" };
     let name = if game.position.is_single_game() { game.position.parts[0].game.spec() } else { "the sum".to_owned() };
-    print(&format!(
-        "{name}: {first}. Type a move as `grundy moves` writes it (like `{}`), or hint, undo, quit.\n",
-        game.example_move()?
-    ))?;
+    emit(
+        "start",
+        &format!(
+            "{name}: {first}. Type a move as `grundy moves` writes it (like `{}`), or hint, undo, quit.\n",
+            game.example_move()?
+        ),
+    )?;
     let mut persons_turn = args.first == First::Me;
     let stdin = std::io::stdin();
     let mut input = BoundedLines::new(stdin.lock(), STDIN_LINE_LIMIT);
@@ -85,14 +88,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 engine_move(&game.position, &mut game.chooser)?
             };
             match reply {
-                None if args.misere => return print("grundy has no move: under misère play grundy wins.\n"),
+                None if args.misere => return emit("end", "grundy has no move: under misère play grundy wins.\n"),
                 None if game.position.outcome().ok() == Some(grundy::Outcome::D) => {
-                    return print("grundy has no move.\n");
+                    return emit("end", "grundy has no move.\n");
                 }
-                None => return print("grundy has no move: you win!\n"),
+                None => return emit("end", "grundy has no move: you win!\n"),
                 Some(reply) => {
                     let reason = if game.hints { format!("   ({})", reply.reason) } else { String::new() };
-                    print(&format!("grundy: {}{reason}\n", reply.chosen.notation))?;
+                    emit("grundy", &format!("grundy: {}{reason}\n", reply.chosen.notation))?;
                     game.position = game.position.after(&reply.chosen);
                     persons_turn = true;
                     position_changed = true;
@@ -102,20 +105,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         if game.position.options(MOVE_LIMIT)?.is_empty() {
             if args.misere {
-                return print("you have no move: under misère play you win!\n");
+                return emit("end", "you have no move: under misère play you win!\n");
             }
-            return print("you have no move: grundy wins.\n");
+            return emit("end", "you have no move: grundy wins.\n");
         }
-        if interactive {
+        if interactive && !crate::output::json() {
             print("your move> ")?;
         }
         let line = match input.next_line()? {
-            None => return print("input ended before the game did; stopping.\n"),
+            None => return emit("end", "input ended before the game did; stopping.\n"),
             Some(Line::Text(line)) => line,
             Some(unreadable) => {
                 // A line too long or not UTF-8 is an unreadable move, not the end of the game.
                 let reason = unreadable.into_text(STDIN_LINE_LIMIT).err().unwrap_or_default();
-                print(&format!("unreadable: {reason}; type a move like the example above.\n"))?;
+                emit("unreadable", &format!("unreadable: {reason}; type a move like the example above.\n"))?;
                 continue;
             }
         };
@@ -123,31 +126,41 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         match typed {
             "" => continue,
             "quit" | "q" if game.position.outcome().ok() == Some(grundy::Outcome::D) => {
-                return print("you quit a drawn game: a draw.\n");
+                return emit("end", "you quit a drawn game: a draw.\n");
             }
-            "quit" | "q" => return print("you quit: grundy wins.\n"),
-            "hint" => print(&format!("hint: {}\n", hint(&game.position)?))?,
+            "quit" | "q" => return emit("end", "you quit: grundy wins.\n"),
+            "hint" => emit("hint", &format!("hint: {}\n", hint(&game.position)?))?,
             "undo" => match game.history.pop() {
                 Some(previous) => {
                     game.position = previous;
                     position_changed = true;
-                    print("undone: back to before your last move.\n")?;
+                    emit("undo", "undone: back to before your last move.\n")?;
                 }
-                None => print("nothing to undo.\n")?,
+                None => emit("undo", "nothing to undo.\n")?,
             },
             _ => match find_typed_move(&game.position, typed)? {
                 Ok(chosen) => {
-                    print(&format!("you: {}\n", chosen.notation))?;
+                    emit("you", &format!("you: {}\n", chosen.notation))?;
                     let next = game.position.after(&chosen);
                     game.history.push(std::mem::replace(&mut game.position, next));
                     persons_turn = false;
                     position_changed = true;
                 }
-                Err(illegal) => print(&format!("illegal: {illegal}\n"))?,
+                Err(illegal) => emit("illegal", &format!("illegal: {illegal}\n"))?,
             },
         }
         std::io::stdout().flush()?;
     }
+}
+
+/// Prints one line of the game: the text, or with `--json` one JSON object a line
+/// (`{"event": "start" | "grundy" | "you" | "illegal" | "hint" | "undo" | "unreadable" | "end",
+/// "text": …}`; positions are `"position"` events with the position as `value` prints it).
+fn emit(event: &str, text: &str) -> anyhow::Result<()> {
+    if crate::output::json() {
+        return print_json(&serde_json::json!({ "event": event, "text": text.trim_end() }));
+    }
+    print(text)
 }
 
 struct Session {
@@ -173,6 +186,14 @@ impl Session {
                 |value| value.to_string(),
             );
             text.push_str(&format!("  value: {value}\n"));
+        }
+        if crate::output::json() {
+            return print_json(&serde_json::json!({
+                "event": "position",
+                "to_move": if persons_turn { "you" } else { "grundy" },
+                "position": grundy::answer::PositionReport::of(&self.position),
+                "text": text.trim_end(),
+            }));
         }
         print(&text)
     }

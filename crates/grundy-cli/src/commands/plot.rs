@@ -16,7 +16,7 @@ pub const DEFAULT_TO: u64 = 200;
 #[command(after_help = "Examples:
   grundy plot kayles --to 500 -o /tmp/kayles.svg
   grundy plot wythoff --size 256 -o /tmp/wythoff.png
-  grundy plot dag:crates/grundy-cli/tests/data/loopy.txt -o /tmp/loopy.svg")]
+  grundy rules --write-examples /tmp/grundy-examples && grundy plot dag:/tmp/grundy-examples/loopy.txt -o /tmp/loopy.svg")]
 pub struct Args {
     /// The game: a heap game (sub:S, …), a two-heap game (wythoff) or a graph game
     /// (dag:FILE, geography:FILE).
@@ -48,7 +48,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Format::Svg => grundy_plot::svg::render(&scene)?.into_bytes(),
         Format::Png => grundy_plot::png::render(&scene)?,
     };
-    write_atomically(&args.output, &bytes)
+    write_atomically(&args.output, &bytes)?;
+    if crate::output::json() {
+        crate::output::print_json(&serde_json::json!({
+            "game": ruleset.spec(),
+            "file": args.output.display().to_string(),
+            "format": match format {
+                Format::Svg => "svg",
+                Format::Png => "png",
+            },
+            "bytes": bytes.len(),
+        }))?;
+    }
+    Ok(())
 }
 
 fn picture_format(path: &Path) -> anyhow::Result<Format> {

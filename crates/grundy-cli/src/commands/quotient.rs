@@ -23,10 +23,6 @@ pub struct Args {
     /// Stop, saying so, when the quotient grows past K elements.
     #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_ORDER)]
     max_order: usize,
-    /// Print one JSON object instead of text: "order", "product", "identity", "p_portion",
-    /// "heaps", with "generators", "relations" and "words".
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -41,7 +37,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         )
     })?;
     let quotient = with_heap_options(game, |options| misere_quotient(options, args.to, args.max_order))?;
-    if args.json {
+    if crate::output::json() {
         return print_json(&serde_json::json!({
             "game": game.spec(),
             "to": quotient.to,

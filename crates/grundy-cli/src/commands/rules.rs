@@ -1,28 +1,77 @@
 //! `grundy rules`
 
-use crate::output::{json_errors, print, print_json};
+use crate::output::{print, print_json};
+use anyhow::Context;
 use grundy::registry::FAMILIES;
+use std::path::{Path, PathBuf};
 
 /// Every game form with its syntax, its rule and an example (from the one registry).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy rules
   grundy rules --json
-  grundy rules script:examples/games/kayles.star")]
+  grundy rules --write-examples /tmp/grundy-examples && grundy rules script:/tmp/grundy-examples/kayles.star")]
 pub struct Args {
     /// One game: its form, its rule and (for a script) its NAME and DESCRIPTION.
     game: Option<String>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    /// Write the example scripts and graph files the examples name into DIR (created when
+    /// missing; a file of the same name that differs is not replaced).
+    #[arg(long, value_name = "DIR", conflicts_with = "game")]
+    write_examples: Option<PathBuf>,
+}
+
+/// The example files, built into grundy so that every example runs from any directory: the
+/// scripts of `examples/games/` and the graphs of the CLI's tests.
+const EXAMPLE_FILES: &[(&str, &str)] = &[
+    ("kayles.star", include_str!("../../../../examples/games/kayles.star")),
+    ("loopy.star", include_str!("../../../../examples/games/loopy.star")),
+    ("subtraction.star", include_str!("../../../../examples/games/subtraction.star")),
+    ("take-134-or-halve.star", include_str!("../../../../examples/games/take-134-or-halve.star")),
+    ("words.star", include_str!("../../../../examples/games/words.star")),
+    ("wythoff.star", include_str!("../../../../examples/games/wythoff.star")),
+    ("dag.txt", include_str!("../../tests/data/dag.txt")),
+    ("loopy.txt", include_str!("../../tests/data/loopy.txt")),
+    ("grid4.txt", include_str!("../../tests/data/grid4.txt")),
+];
+
+/// Writes [`EXAMPLE_FILES`] into `directory`: each file through a temporary one renamed over
+/// (two runs at once never see half a file); an existing file that differs is refused.
+fn write_examples(directory: &Path) -> anyhow::Result<()> {
+    let shown = directory.display();
+    std::fs::create_dir_all(directory).with_context(|| format!("cannot create `{shown}`"))?;
+    let mut written = Vec::new();
+    for (name, contents) in EXAMPLE_FILES {
+        let path = directory.join(name);
+        match std::fs::read(&path) {
+            Ok(existing) if existing == contents.as_bytes() => {}
+            Ok(_) => anyhow::bail!("`{}` exists and differs from grundy's example: choose another DIR", path.display()),
+            Err(_) => {
+                let temporary = directory.join(format!(".{name}.tmp-{}", std::process::id()));
+                std::fs::write(&temporary, contents)
+                    .and_then(|()| std::fs::rename(&temporary, &path))
+                    .with_context(|| format!("cannot write `{}`", path.display()))?;
+            }
+        }
+        written.push(path.display().to_string());
+    }
+    if crate::output::json() {
+        return print_json(&serde_json::json!({ "directory": shown.to_string(), "files": written }));
+    }
+    print(&format!(
+        "{} example files in {shown}: {}\n",
+        written.len(),
+        EXAMPLE_FILES.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(" ")
+    ))
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    json_errors(args.json);
-    if let Some(game) = &args.game {
-        return one_game(game, args.json);
+    if let Some(directory) = &args.write_examples {
+        return write_examples(directory);
     }
-    if args.json {
+    if let Some(game) = &args.game {
+        return one_game(game, crate::output::json());
+    }
+    if crate::output::json() {
         return print_json(&serde_json::json!({ "games": FAMILIES }));
     }
     let mut text =

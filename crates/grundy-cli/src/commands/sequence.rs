@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
-use crate::output::{json_errors, print};
+use crate::output::print;
 use crate::script_worker::script_path;
 use grundy::heap::sequence::CompactSequence;
 use std::fmt::Write;
@@ -19,9 +19,6 @@ pub struct Args {
     /// The last heap: prints G(0) … G(N).
     #[arg(long, value_name = "N")]
     to: u64,
-    /// Print one JSON object `{"game": …, "values": [...]}` instead of text.
-    #[arg(long)]
-    json: bool,
     /// Keep the values computed in FILE (saved now and then, at the end and on Ctrl-C); a later
     /// run with the same FILE continues from it.
     #[arg(long, value_name = "FILE")]
@@ -29,7 +26,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    json_errors(args.json);
     // A script file can change between runs, and a checkpoint knows the game only by name.
     if script_path(&args.game).is_some() && args.checkpoint.is_some() {
         anyhow::bail!("--checkpoint is for built-in heap games, not script games (their file can change between runs)");
@@ -37,7 +33,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let values = values_to(game, args.to, args.checkpoint.as_deref())?;
-    let head = args.json.then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(game.spec())));
+    let head =
+        crate::output::json().then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(game.spec())));
     write_values(&values, head)
 }
 

@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
-use crate::output::{json_errors, json_number, print, print_json};
+use crate::output::{json_number, print, print_json};
 use grundy::heap::stats::{value_counts, zero_xor_tuples};
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -23,13 +23,9 @@ pub struct Args {
     /// The number of heaps in a sum (each any of 0 … N).
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     heaps: u32,
-    /// Print one JSON object `{"counts": [...], "p_positions": P, "total": T}` instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    json_errors(args.json);
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     // Counted from the compact values: a long sequence is never widened to four bytes a heap.
@@ -37,7 +33,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let counts = value_counts(values.iter());
     let p_positions = zero_xor_tuples(&counts, args.heaps)?;
     let total = BigUint::from(values.len()).pow(args.heaps);
-    if args.json {
+    if crate::output::json() {
         return print_json(&serde_json::json!({
             "game": game.spec(),
             "counts": counts,

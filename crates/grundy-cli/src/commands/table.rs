@@ -1,7 +1,7 @@
 //! `grundy table GAME [--size N]`
 
 use crate::games::resolve;
-use crate::output::{json_errors, print, print_json};
+use crate::output::{print, print_json};
 use grundy::answer::{GridAnswer, VertexReport, VerticesAnswer};
 use grundy::ruleset::Table;
 
@@ -13,7 +13,7 @@ use grundy::ruleset::Table;
 Examples:
   grundy table wythoff --size 5
   grundy table corners --size 4 --json
-  grundy table dag:crates/grundy-cli/tests/data/loopy.txt"
+  grundy rules --write-examples /tmp/grundy-examples && grundy table dag:/tmp/grundy-examples/loopy.txt"
 )]
 pub struct Args {
     /// The game (wythoff, corners, product:A:B, dag:FILE, geography:FILE).
@@ -21,13 +21,9 @@ pub struct Args {
     /// The table's side, for two-heap games: x, y = 0 … N−1.
     #[arg(long)]
     size: Option<u64>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    json_errors(args.json);
     if args.size == Some(0) {
         anyhow::bail!("`--size 0` asks for an empty table: give a size of at least 1");
     }
@@ -40,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     match table? {
         Table::Grid { values } => {
-            if args.json {
+            if crate::output::json() {
                 return print_json(&GridAnswer { game: ruleset.spec(), values });
             }
             let mut text = String::new();
@@ -52,7 +48,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             print(&text)
         }
         Table::Vertices(vertices) => {
-            if args.json {
+            if crate::output::json() {
                 return print_json(&VerticesAnswer {
                     game: ruleset.spec(),
                     vertices: vertices.iter().map(VertexReport::of).collect(),

@@ -16,8 +16,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    args.position.settle();
-    let json = args.position.json;
+    let json = crate::output::json();
     for_each_position(args.position.positions()?, json, |position| {
         let value = position.value()?;
         if json {

@@ -13,6 +13,7 @@ pub mod protocol;
 pub mod rules;
 pub mod worker;
 
+use crate::output::Stop;
 use grundy::Value;
 use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
@@ -58,10 +59,37 @@ pub struct ScriptFlags {
 }
 
 impl ScriptFlags {
-    /// The options these flags give.
+    /// The options these flags give, the memory cap lowered to what this process may have.
     pub fn options(&self) -> ScriptOptions {
-        ScriptOptions { max_ops: self.max_ops, max_positions: self.max_positions, memory_cap: self.memory_cap << 20 }
+        let requested = self.memory_cap.saturating_mul(1 << 20);
+        let memory_cap = match address_space_limit() {
+            Some(limit) if limit < requested => {
+                let _ = CAP_LOWERED.set(format!(
+                    "grundy: note: the script worker gets {} of memory, the address-space limit of this \
+                     process (ulimit -v), not the {} of --memory-cap",
+                    grundy::error::human_bytes(u128::from(limit)),
+                    grundy::error::human_bytes(u128::from(requested))
+                ));
+                limit
+            }
+            _ => requested,
+        };
+        ScriptOptions { max_ops: self.max_ops, max_positions: self.max_positions, memory_cap }
     }
+}
+
+/// The note that the memory cap was lowered, printed when the first worker starts.
+static CAP_LOWERED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// This process's address-space limit (`ulimit -v`), which a child cannot exceed: `None` when
+/// unlimited.
+fn address_space_limit() -> Option<libc::rlim_t> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes into the struct this function owns.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
+        return None;
+    }
+    Some(limit.rlim_cur)
 }
 
 /// The options of this run's script games, set once from the command line by [`install`].
@@ -292,10 +320,18 @@ impl ScriptProxy {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        limit_memory(&mut command, self.options.memory_cap);
+        prepare_child(&mut command, self.options.memory_cap);
+        if crate::signals::received().is_some() {
+            return Err(anyhow::Error::new(Stop::Interrupted(format!("interrupted before loading {}", self.label()))));
+        }
+        if let Some(note) = CAP_LOWERED.get() {
+            static SAID: std::sync::Once = std::sync::Once::new();
+            SAID.call_once(|| eprintln!("{note}"));
+        }
         let mut child = command
             .spawn()
             .map_err(|error| anyhow::anyhow!("cannot start the script worker for `{}`: {error}", self.path))?;
+        crate::signals::add_worker(child.id());
         let stdin = child.stdin.take().expect("piped");
         let stdout = BufReader::new(child.stdout.take().expect("piped"));
         self.worker = Some(Worker { child, stdin, stdout });
@@ -346,6 +382,11 @@ impl ScriptProxy {
         };
         drop(worker.stdin);
         let status = worker.child.wait().ok();
+        crate::signals::remove_worker(worker.child.id());
+        if crate::signals::received().is_some() {
+            // The signal's handler killed the worker: say what was interrupted, not how.
+            return anyhow::Error::new(Stop::Interrupted(format!("{}: interrupted while {during}", self.label())));
+        }
         let mut stderr = String::new();
         if let Some(mut pipe) = worker.child.stderr.take() {
             let _ = pipe.read_to_string(&mut stderr);
@@ -378,6 +419,7 @@ impl ScriptProxy {
         if let Some(mut worker) = self.worker.take() {
             let _ = worker.child.kill();
             let _ = worker.child.wait();
+            crate::signals::remove_worker(worker.child.id());
         }
     }
 }
@@ -390,6 +432,7 @@ impl Drop for ScriptProxy {
             drop(stdin);
             drop(stdout);
             let _ = child.wait();
+            crate::signals::remove_worker(child.id());
         }
     }
 }
@@ -403,14 +446,30 @@ fn describe_status(status: std::process::ExitStatus) -> String {
     }
 }
 
-/// Caps the child's address space before it starts.
-fn limit_memory(command: &mut Command, bytes: u64) {
+/// Sets up the child between fork and exec: its own process group (a terminal's Ctrl-C goes to
+/// grundy, which stops it), killed when grundy dies however it dies (`PR_SET_PDEATHSIG`), and
+/// its address space capped at `bytes`.
+fn prepare_child(command: &mut Command, bytes: u64) {
     use std::os::unix::process::CommandExt;
     let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
-    // SAFETY: the closure runs in the child between fork and exec and only calls
-    // async-signal-safe `setrlimit` on a value it owns.
+    // SAFETY: getpid only reads this process's id; this runs before the fork.
+    #[cfg(target_os = "linux")]
+    let parent = unsafe { libc::getpid() };
+    command.process_group(0);
+    // SAFETY: the closure runs in the child between fork and exec and only calls the
+    // async-signal-safe `prctl`, `getppid`, `setrlimit` and `_exit` on values it owns.
     unsafe {
         command.pre_exec(move || {
+            #[cfg(target_os = "linux")]
+            {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // The parent died before the prctl: nobody would stop this worker.
+                if libc::getppid() != parent {
+                    libc::_exit(1);
+                }
+            }
             if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
                 return Err(std::io::Error::last_os_error());
             }

@@ -45,6 +45,11 @@ pub struct ScriptRules {
 /// Heaps of a nim-sequence asked of the worker at a time: small enough to stop soon after
 /// Ctrl-C and to show progress, large enough that the requests cost nothing.
 const SEQUENCE_CHUNK: u64 = 1 << 14;
+/// The first requests' size (they grow with the heap, up to [`SEQUENCE_CHUNK`]).
+const SMALLEST_CHUNK: u64 = 64;
+
+/// The last heap `grundy period` computes for a script by default.
+const SCRIPT_MAX_HEAP: u64 = (1 << 12) - 1;
 
 /// The default side of `grundy table` for a script game on pairs.
 const DEFAULT_TABLE_SIDE: u64 = 10;
@@ -209,7 +214,10 @@ impl HeapGame for ScriptRules {
                 return Ok(false);
             }
             let from = values.len() as u64;
-            let to = (from + SEQUENCE_CHUNK).min(len as u64) - 1;
+            // Small requests first, so that progress moves even when each value costs much
+            // (a script that splits heaps in every way costs O(n) per heap).
+            let chunk = (from / 8).clamp(SMALLEST_CHUNK, SEQUENCE_CHUNK);
+            let to = (from + chunk).min(len as u64) - 1;
             for (heap, value) in (from..).zip(self.ask(|proxy| proxy.sequence(from, to))?) {
                 let value = u32::try_from(value).map_err(|_| {
                     GameError::OutOfReach(format!("G({heap}) = {value} of {} does not fit in 32 bits", self.spec))
@@ -225,6 +233,13 @@ impl HeapGame for ScriptRules {
     /// before repeating, so a period is observed, never proved.
     fn periodicity(&self) -> Periodicity {
         Periodicity::Unproved
+    }
+
+    /// A script's values cost interpretation, and nothing proves its period: the default
+    /// search stays at seconds (a script that splits a heap in two every way, O(n) moves a heap,
+    /// takes about 3 s to heap 4095 on one core).
+    fn default_max_heap(&self) -> u64 {
+        SCRIPT_MAX_HEAP
     }
 
     fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {

@@ -106,6 +106,13 @@ pub trait HeapGame: Send + Sync {
         None
     }
 
+    /// The last heap `grundy period` computes by default when no period is proved earlier (see
+    /// [`period::default_max_heap`]); a game whose values cost more (a script) bounds it lower,
+    /// so that the default search answers in seconds.
+    fn default_max_heap(&self) -> u64 {
+        period::default_max_heap(self.periodicity())
+    }
+
     /// A period (or arithmetic period) the game's closed form proves outright, with the
     /// theorem: Nim's `G(n) = n`, Bash's `G(n) = n mod (M + 1)`. `None` (the default) when
     /// only a finite check under [`HeapGame::periodicity`] can prove one.

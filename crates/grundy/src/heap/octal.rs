@@ -83,7 +83,8 @@ pub struct OctalCode {
 
 impl OctalCode {
     /// Parses a code in `base`: one optional digit before the point (`0` when left out, as in
-    /// `.137`), the point, then 1 to [`MAX_CODE_DIGITS`] digits.
+    /// `.137`), the point, then 1 to [`MAX_CODE_DIGITS`] digits; or one digit alone (`4`, as
+    /// tables write `4.0`).
     ///
     /// # Errors
     /// [`GameError::BadGame`] naming the bad character and its position (counted from 1), or
@@ -98,8 +99,11 @@ impl OctalCode {
         if text.is_empty() {
             return Err(bad(format!("the code is empty: write it like {example}")));
         }
-        if !text.contains('.') {
-            return Err(bad(format!("the code `{text}` has no point: write it like {example}")));
+        // A lone digit is the digit before the point: tables write `4` for `4.0`.
+        if !text.contains('.') && text.chars().count() != 1 {
+            return Err(bad(format!(
+                "the code `{text}` has no point: write it like {example} (a lone digit such as 4 means 4.0)"
+            )));
         }
         let mut digits = Vec::with_capacity(text.len());
         let mut seen_point = false;
@@ -133,6 +137,9 @@ impl OctalCode {
                 }
             }
             digits.push(digit as u8);
+        }
+        if !seen_point {
+            digits.push(0);
         }
         if digits.len() < 2 {
             return Err(bad(format!("no digits after the point in `{text}`: write it like {example}")));
@@ -355,6 +362,10 @@ mod tests {
     fn canonical_form() {
         assert_eq!("4.070".parse::<OctalCode>().unwrap().to_string(), "4.07");
         assert_eq!("0.000".parse::<OctalCode>().unwrap().to_string(), "0.0");
+        // A lone digit is d0, as tables write it.
+        assert_eq!("4".parse::<OctalCode>().unwrap(), "4.0".parse::<OctalCode>().unwrap());
+        assert_eq!(OctalCode::parse("8", CodeBase::Hexadecimal).unwrap().to_string(), "8.0");
+        assert!("1".parse::<OctalCode>().unwrap_err().to_string().contains("`1` at position 1 (d0"));
         assert_eq!(OctalCode::parse("c.1f", CodeBase::Hexadecimal).unwrap().to_string(), "C.1F");
     }
 

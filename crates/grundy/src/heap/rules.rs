@@ -4,6 +4,7 @@
 use crate::error::{GameError, check_memory, memory_limit};
 use crate::heap::period::{Period, default_max_heap, find_period};
 use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
+use crate::progress::Task;
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use crate::value::Value;
 use num_bigint::BigUint;
@@ -12,6 +13,37 @@ use std::sync::{Mutex, RwLock};
 
 /// Heaps below this are always looked up in the table, computed directly if need be.
 const DIRECT_HEAPS: u64 = 1 << 16;
+/// The units a table's progress report counts in (its share of the work, in millionths).
+const PROGRESS_UNITS: u64 = 1_000_000;
+
+/// How the work of a nim-sequence grows with the heap, for an honest share done.
+#[derive(Clone, Copy)]
+enum WorkModel {
+    /// Each value costs about the same (removals, two-way splits on the fast kernels).
+    Linear,
+    /// Three-way splits: heap `n` costs about `n² · V` with values `V` growing like `n`.
+    Cubic,
+}
+
+impl WorkModel {
+    fn of(periodicity: Periodicity) -> Self {
+        match periodicity {
+            Periodicity::Octal { max_parts: 3.., .. } => WorkModel::Cubic,
+            _ => WorkModel::Linear,
+        }
+    }
+
+    /// The share of the work done, in [`PROGRESS_UNITS`], when `done` of `len` values are.
+    fn share(self, done: usize, len: usize) -> u64 {
+        let fraction = done as f64 / len.max(1) as f64;
+        let share = match self {
+            WorkModel::Linear => fraction,
+            WorkModel::Cubic => fraction.powi(3),
+        };
+        (share.clamp(0.0, 1.0) * PROGRESS_UNITS as f64) as u64
+    }
+}
+
 /// Moves are listed option by option from heaps up to this size; beyond it only games whose
 /// options are few (no splitting) can list them.
 const LISTED_HEAPS: u64 = 1 << 20;
@@ -70,8 +102,32 @@ impl<G: HeapGame> HeapRules<G> {
         let len = heap.checked_add(1).and_then(|len| usize::try_from(len).ok()).unwrap_or(usize::MAX);
         check_memory(|| format!("the nim-sequence of {} up to heap {heap}", self.game.spec()), len as u128, 4)?;
         let mut table = self.table.write().expect("table lock");
-        self.game.extend_sequence(&mut table, len, &SequenceControl::default())?;
+        self.extend_reporting(&mut table, len)?;
         Ok(table[heap as usize])
+    }
+
+    /// Extends `table` to `len` values, reporting progress to the front end's sink (a bar on a
+    /// terminal once it takes a second: `value hex:0.8F 9000` takes seconds) and stopping at
+    /// the process's cancel flag.
+    ///
+    /// # Errors
+    /// The game's, or [`GameError::OutOfReach`] when the cancel flag stopped it.
+    fn extend_reporting(&self, table: &mut Vec<u32>, len: usize) -> Result<(), GameError> {
+        if table.len() >= len {
+            return Ok(());
+        }
+        let spec = self.game.spec();
+        let task = Task::start(&format!("the nim-sequence of {spec} up to heap {}", len - 1), PROGRESS_UNITS);
+        let cost = WorkModel::of(self.game.periodicity());
+        let progress = |done: usize| task.set(cost.share(done, len));
+        let control = SequenceControl { cancel: crate::progress::cancel_flag(), progress: &progress };
+        if !self.game.extend_sequence(table, len, &control)? || table.len() < len {
+            return Err(GameError::OutOfReach(format!(
+                "interrupted while computing the nim-sequence of {spec} (heaps 0..{} done)",
+                table.len().saturating_sub(1)
+            )));
+        }
+        Ok(())
     }
 
     fn cached(&self, heap: u64) -> Option<u32> {
@@ -151,7 +207,20 @@ impl<G: HeapGame> HeapRules<G> {
         }
         let report = {
             let mut table = self.table.write().expect("table lock");
-            find_period(&self.game, &mut table, max_heap, &SequenceControl::default(), &mut |_| {})?
+            let spec = self.game.spec();
+            let task = Task::start(&format!("the period of {spec}, searched up to heap {max_heap}"), PROGRESS_UNITS);
+            let len = usize::try_from(max_heap).unwrap_or(usize::MAX).saturating_add(1);
+            let cost = WorkModel::of(periodicity);
+            let progress = |done: usize| task.set(cost.share(done, len));
+            let control = SequenceControl { cancel: crate::progress::cancel_flag(), progress: &progress };
+            let report = find_period(&self.game, &mut table, max_heap, &control, &mut |_| {})?;
+            if report.interrupted {
+                return Err(GameError::OutOfReach(format!(
+                    "interrupted while searching the period of {spec} (heaps 0..{} done)",
+                    table.len().saturating_sub(1)
+                )));
+            }
+            report
         };
         match report.proved {
             Some((period, _)) => {
@@ -245,6 +314,10 @@ impl<G: HeapGame + 'static> ComponentGame for HeapRules<G> {
 
     fn value(&self, heap: &BigUint) -> Result<Value, GameError> {
         self.value_of(heap).map(Value::Finite)
+    }
+
+    fn check_moves_listable(&self, heap: &BigUint) -> Result<(), GameError> {
+        HeapRules::check_moves_listable(self, heap)
     }
 
     fn moves_to_value(&self, heap: &BigUint, target: &BigUint) -> Result<Vec<ComponentMove<BigUint>>, GameError> {

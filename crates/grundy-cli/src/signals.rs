@@ -1,0 +1,171 @@
+//! SIGINT (Ctrl-C), SIGTERM and SIGHUP, the same for every command.
+//!
+//! The first signal sets the library's cancel flag (long computations stop at their next check
+//! and save what they have), kills the script workers (each in its own process group, so a
+//! terminal's Ctrl-C reaches only grundy, which then says what it was doing), and starts a
+//! watchdog: a command still running [`GRACE`] later (one waiting on its standard input, or
+//! deep in work that does not look at the flag) is ended with a line saying so. A run that
+//! stops by itself and saves what it has (a long run, a census: [`Stopping`]) is told so on
+//! stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being written
+//! ([`Saving`]) is let finish. A second signal ends the process at once. The exit status is
+//! 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// How long a command may take to stop after the first signal before the watchdog ends it.
+pub const GRACE: Duration = Duration::from_millis(800);
+/// How long more a run that stops and saves by itself is given (a loaded machine may take
+/// seconds to reach the next check of the flag in a large block of work).
+pub const SAVE_GRACE: Duration = Duration::from_secs(30);
+
+/// The first signal received (0: none).
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// The process ids (= process group ids) of the running script workers; 0 marks a free slot.
+static WORKERS: [AtomicI32; 16] = [const { AtomicI32::new(0) }; 16];
+/// Checkpoint saves in progress: the watchdog waits for them, so that what was computed is kept.
+static SAVING: AtomicUsize = AtomicUsize::new(0);
+/// Runs in progress that stop at the cancel flag and save (or commit) what they have.
+static STOPPING: AtomicUsize = AtomicUsize::new(0);
+
+const HANDLED: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
+/// Installs the handlers and the watchdog (once).
+pub fn install() {
+    static INSTALLED: OnceLock<()> = OnceLock::new();
+    INSTALLED.get_or_init(|| {
+        for signal in HANDLED {
+            // SAFETY: the handler only touches atomics and calls `kill`, `write` and `_exit`,
+            // all async-signal-safe.
+            let _ = unsafe { signal_hook::low_level::register(signal, move || on_signal(signal)) };
+        }
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new(HANDLED) {
+            std::thread::spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    watchdog(signal);
+                }
+            });
+        }
+    });
+}
+
+/// The first signal asks everything to stop; a second one ends the process at once.
+fn on_signal(signal: i32) {
+    if SIGNAL.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst).is_err() {
+        write_stderr(b"\ngrundy: a second signal: stopped at once\n");
+        // SAFETY: `_exit` is async-signal-safe.
+        unsafe { libc::_exit(128 + signal) };
+    }
+    grundy::progress::cancel_flag().store(true, Ordering::SeqCst);
+    for worker in &WORKERS {
+        let pid = worker.load(Ordering::SeqCst);
+        if pid > 0 {
+            // SAFETY: `kill` is async-signal-safe; the negative id names the worker's group.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+        }
+    }
+}
+
+/// Ends a command that did not stop within [`GRACE`] of the first signal (or, for a run that
+/// stops and saves by itself, within [`SAVE_GRACE`] more).
+fn watchdog(signal: i32) {
+    std::thread::sleep(GRACE);
+    if SAVING.load(Ordering::SeqCst) > 0 || STOPPING.load(Ordering::SeqCst) > 0 {
+        write_stderr(b"\ngrundy: stopping: saving what was computed (a second signal ends at once)\n");
+        let deadline = std::time::Instant::now() + SAVE_GRACE;
+        while SAVING.load(Ordering::SeqCst) > 0
+            || (STOPPING.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < deadline)
+        {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    let message = format!(
+        "\ngrundy: stopped by {} (exit status {}); the work in progress is lost, what was saved before is kept\n",
+        name(signal),
+        128 + signal
+    );
+    write_stderr(message.as_bytes());
+    // SAFETY: ends the process without running destructors other threads may be using.
+    unsafe { libc::_exit(128 + signal) };
+}
+
+fn write_stderr(bytes: &[u8]) {
+    // SAFETY: writes a buffer this function borrows to file descriptor 2.
+    let _ = unsafe { libc::write(2, bytes.as_ptr().cast(), bytes.len()) };
+}
+
+fn name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGINT => "SIGINT (Ctrl-C)",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGHUP => "SIGHUP",
+        _ => "a signal",
+    }
+}
+
+/// The first signal received, if any.
+pub fn received() -> Option<i32> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
+}
+
+/// The exit status of a run a signal stopped: 128 + the signal (130 when none was recorded:
+/// the run was stopped as by Ctrl-C).
+pub fn interrupted_status() -> u8 {
+    (128 + received().unwrap_or(libc::SIGINT)) as u8
+}
+
+/// A script worker started as process (and process group) `pid`: killed on the first signal.
+pub fn add_worker(pid: u32) {
+    let Ok(pid) = i32::try_from(pid) else { return };
+    if WORKERS.iter().any(|slot| slot.compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst).is_ok())
+        && received().is_some()
+    {
+        // The signal came while the worker was starting: it is not needed any more.
+        // SAFETY: sends a signal to the worker's group; no memory is involved.
+        unsafe { libc::kill(-pid, libc::SIGKILL) };
+    }
+}
+
+/// The worker `pid` ended (or is about to be waited for).
+pub fn remove_worker(pid: u32) {
+    let Ok(pid) = i32::try_from(pid) else { return };
+    for slot in &WORKERS {
+        let _ = slot.compare_exchange(pid, 0, Ordering::SeqCst, Ordering::SeqCst);
+    }
+}
+
+/// Marks a checkpoint save in progress while the guard lives.
+pub struct Saving(());
+
+impl Saving {
+    pub fn start() -> Saving {
+        SAVING.fetch_add(1, Ordering::SeqCst);
+        Saving(())
+    }
+}
+
+impl Drop for Saving {
+    fn drop(&mut self) {
+        SAVING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Marks a run that stops at the cancel flag and saves what it has, while the guard lives.
+pub struct Stopping(());
+
+impl Stopping {
+    pub fn start() -> Stopping {
+        STOPPING.fetch_add(1, Ordering::SeqCst);
+        Stopping(())
+    }
+}
+
+impl Drop for Stopping {
+    fn drop(&mut self) {
+        STOPPING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
