@@ -31,11 +31,6 @@ pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     print(&format!("{}\n", serde_json::to_string(value)?))
 }
 
-/// A JSON number of any size (counts in exact big integers stay exact).
-pub fn json_number(digits: &str) -> serde_json::Value {
-    serde_json::Value::Number(digits.parse().expect("decimal digits are a JSON number"))
-}
-
 /// Why output stopped early without an answer.
 #[derive(Debug, thiserror::Error)]
 pub enum Stop {
@@ -58,6 +53,22 @@ fn error_object(kind: &str, message: &str) -> serde_json::Value {
     serde_json::json!({ "error": { "kind": kind, "message": message } })
 }
 
+/// An error already written into the JSON document it interrupted (as its `"error"` key):
+/// from here on it goes to stderr only, so that stdout stays one valid document.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct WrittenInJson {
+    message: String,
+}
+
+/// The `{"kind": …, "message": …}` of `error` for a JSON document that has begun, and the
+/// error to return once the document is closed.
+pub fn error_in_json(error: &anyhow::Error) -> (serde_json::Value, anyhow::Error) {
+    let message = format!("{error:#}").replace('\n', " ");
+    let object = error_object(error_kind(error), &message)["error"].take();
+    (object, anyhow::Error::new(WrittenInJson { message }))
+}
+
 fn error_kind(error: &anyhow::Error) -> &'static str {
     error.downcast_ref::<grundy::GameError>().map_or("error", grundy::GameError::kind)
 }
@@ -66,7 +77,7 @@ fn error_kind(error: &anyhow::Error) -> &'static str {
 pub fn report_line_error(number: usize, error: &anyhow::Error, json: bool) -> anyhow::Result<()> {
     let message = format!("{error:#}").replace('\n', " ");
     let _ = writeln!(io::stderr(), "grundy: error: line {number}: {message}");
-    if json {
+    if json && error.downcast_ref::<WrittenInJson>().is_none() {
         let mut object = error_object(error_kind(error), &message);
         object["error"]["line"] = number.into();
         print_json(&object)?;
@@ -101,7 +112,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
             None => {
                 let message = format!("{error:#}").replace('\n', " ");
                 let _ = writeln!(io::stderr(), "grundy: error: {message}");
-                if JSON_ERRORS.load(Ordering::Relaxed) {
+                if JSON_ERRORS.load(Ordering::Relaxed) && error.downcast_ref::<WrittenInJson>().is_none() {
                     let _ = print_json(&error_object(error_kind(&error), &message));
                 }
                 ExitCode::from(2)

@@ -555,6 +555,7 @@ fn read_row(stored: &rusqlite::Row) -> anyhow::Result<CensusRow> {
 }
 
 fn report(args: &ReportArgs) -> anyhow::Result<()> {
+    crate::output::json_errors(args.format == Format::Json);
     let database = Database::open_reader(&args.db)?;
     let mut rows = database.rows()?;
     if args.unsolved {

@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use crate::long_run::with_heap_options;
-use crate::output::{print, print_json};
+use crate::output::{json_errors, print, print_json};
 use grundy::misere::genus::genus_table;
 use grundy::misere::search::DEFAULT_MAX_POSITIONS;
 
@@ -29,6 +29,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    json_errors(args.json);
     if args.to > MAX_HEAP {
         anyhow::bail!("--to {} is past the largest heap a genus table covers, {MAX_HEAP}", args.to);
     }

@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use crate::long_run::with_heap_options;
-use crate::output::{print, print_json};
+use crate::output::{json_errors, print, print_json};
 use grundy::misere::quotient::{DEFAULT_MAX_ORDER, misere_quotient};
 
 /// The largest `--to` accepted: the quotient is built heap by heap.
@@ -30,6 +30,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    json_errors(args.json);
     if args.to > MAX_HEAP {
         anyhow::bail!("--to {} is past the largest heap a quotient covers, {MAX_HEAP}", args.to);
     }

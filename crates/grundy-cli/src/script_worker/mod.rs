@@ -34,11 +34,13 @@ pub struct ScriptOptions {
     pub max_positions: Option<usize>,
     /// The worker's address-space limit in bytes.
     pub memory_cap: u64,
+    /// Wall-clock milliseconds one call of a script function may take (0: no limit).
+    pub max_call_millis: u64,
 }
 
 impl Default for ScriptOptions {
     fn default() -> Self {
-        ScriptOptions { max_ops: 10_000_000, max_positions: None, memory_cap: 4 << 30 }
+        ScriptOptions { max_ops: 10_000_000, max_positions: None, memory_cap: 4 << 30, max_call_millis: 60_000 }
     }
 }
 
@@ -55,12 +57,29 @@ pub struct ScriptFlags {
     /// For script games: the memory the script's worker process may take, in MiB.
     #[arg(long, global = true, value_name = "MIB", default_value_t = 4096)]
     pub memory_cap: u64,
+    /// For script games: the wall-clock seconds one call of the script may take (0: no
+    /// limit). One step of huge arithmetic, which no operation count sees, is stopped too.
+    #[arg(long, global = true, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub script_timeout: u64,
+}
+
+/// `--script-timeout SECS` as milliseconds: a number of seconds from 0 to 10^6.
+fn parse_seconds(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if (0.0..=1e6).contains(&seconds) => Ok((seconds * 1000.0).round() as u64),
+        _ => Err(format!("`{text}` is not a number of seconds from 0 (no limit) to 1000000")),
+    }
 }
 
 impl ScriptFlags {
     /// The options these flags give.
     pub fn options(&self) -> ScriptOptions {
-        ScriptOptions { max_ops: self.max_ops, max_positions: self.max_positions, memory_cap: self.memory_cap << 20 }
+        ScriptOptions {
+            max_ops: self.max_ops,
+            max_positions: self.max_positions,
+            memory_cap: self.memory_cap << 20,
+            max_call_millis: self.script_timeout,
+        }
     }
 }
 
@@ -289,6 +308,8 @@ impl ScriptProxy {
             .arg(self.options.positions().to_string())
             .arg("--max-heap-bytes")
             .arg(self.options.heap_bytes().to_string())
+            .arg("--max-call-millis")
+            .arg(self.options.max_call_millis.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -362,6 +383,15 @@ impl ScriptProxy {
             return anyhow::anyhow!(
                 "{}: the script ran out of its memory cap of {cap} (--memory-cap) while {during}",
                 self.label()
+            );
+        }
+        if let Some(at) = stderr.find(note::CALL_TOO_LONG) {
+            let rest = stderr[at + note::CALL_TOO_LONG.len()..].lines().next().unwrap_or("").trim_end();
+            let during = if rest.is_empty() { format!(" while {during}") } else { rest.to_owned() };
+            return anyhow::anyhow!(
+                "{}: {}{during}",
+                self.label(),
+                grundy::script::call_time_exceeded(self.options.max_call_millis)
             );
         }
         if stderr.contains("overflowed its stack") {
