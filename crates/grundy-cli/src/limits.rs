@@ -33,10 +33,7 @@ pub fn parse_size(text: &str) -> Result<u128, String> {
         )?;
     let bytes = value * (1u128 << shift) as f64;
     if bytes > LARGEST_SIZE as f64 {
-        return Err(format!(
-            "bad size `{}`: more than 16 EiB, all that a 64-bit process can address",
-            quote(text)
-        ));
+        return Err(format!("bad size `{}`: more than 16 EiB, all that a 64-bit process can address", quote(text)));
     }
     Ok(bytes as u128)
 }

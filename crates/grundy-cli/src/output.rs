@@ -164,9 +164,16 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
         && argument[1..].starts_with(|c: char| c.is_ascii_digit())
     {
         let arguments: Vec<String> = std::env::args().collect();
-        let option = arguments
-            .iter()
-            .position(|raw| raw == argument)
+        // clap names only the first short flag of `-5G` (`-5`): the whole word is the one
+        // typed, and the one to quote.
+        let typed = arguments.iter().position(|raw| raw == argument).or_else(|| {
+            arguments.iter().position(|raw| {
+                raw.starts_with(argument)
+                    && raw[argument.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '.')
+            })
+        });
+        let argument = typed.map_or(argument, |at| arguments[at].as_str());
+        let option = typed
             .and_then(|at| at.checked_sub(1))
             .map(|before| arguments[before].as_str())
             .filter(|before| before.starts_with('-') && takes_value(command, before));

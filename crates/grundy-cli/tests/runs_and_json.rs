@@ -184,3 +184,25 @@ fn a_refused_checkpoint_leaves_no_lock() {
     assert!(run.stderr.contains("x.ck"), "{}", run.stderr);
     assert!(!directory.path().join("x.ck.lock").exists(), "the lock is left behind");
 }
+
+/// A memory cap too small for the worker to start is refused naming the smallest that works,
+/// instead of a worker "killed by signal 11".
+#[test]
+fn a_memory_cap_too_small_to_start_is_refused() {
+    let run = grundy(&["value", "nim", "3", "--memory-cap", "1"]);
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("at least 64 MiB"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+/// A script position with more options than are listed is refused by the worker as soon as it
+/// has the list, before formatting and valuing millions of options (which ran out of memory).
+#[test]
+fn a_script_position_with_too_many_options_is_refused_early() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("many.star");
+    std::fs::write(&path, "def moves(n):\n    return [0] * 1500000 if n == 1 else []\n").unwrap();
+    let run = grundy(&["moves", "--all", &format!("script:{}", path.display()), "1"]);
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("has more than 1000000 moves: too many to list"), "{}", run.stderr);
+}

@@ -263,7 +263,10 @@ mod tests {
         assert!(corner.value().is_err());
         let text = hint(&corner).unwrap();
         assert!(text.starts_with("outcome N: you can win, e.g. with `0 -> "), "{text}");
-        assert_eq!(hint(&nim(&["1", "2", "3"])).unwrap(), "value 0: a P-position, every move loses against perfect play");
+        assert_eq!(
+            hint(&nim(&["1", "2", "3"])).unwrap(),
+            "value 0: a P-position, every move loses against perfect play"
+        );
     }
 
     #[test]

@@ -250,7 +250,8 @@ impl Truth {
                 'components: for (index, component) in components.iter().enumerate() {
                     let mut others: Vec<Value> = component_values.clone();
                     others.remove(index);
-                    for option in proxy.options_with_values(component)? {
+                    let listed = proxy.options_with_values(component, usize::MAX)?.unwrap_or_default();
+                    for option in listed {
                         if lines.len() == SHOWN {
                             lines.push("…".to_owned());
                             break 'components;

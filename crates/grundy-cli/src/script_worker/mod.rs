@@ -55,12 +55,28 @@ pub struct ScriptFlags {
     #[arg(long, global = true, value_name = "N")]
     pub max_positions: Option<usize>,
     /// For script games: the memory the script's worker process may take, in MiB.
-    #[arg(long, global = true, value_name = "MIB", default_value_t = 4096)]
+    #[arg(long, global = true, value_name = "MIB", default_value_t = 4096, value_parser = parse_memory_cap)]
     pub memory_cap: u64,
     /// For script games: the wall-clock seconds one call of the script may take (0: no
     /// limit). One step of huge arithmetic, which no operation count sees, is stopped too.
     #[arg(long, global = true, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
     pub script_timeout: u64,
+}
+
+/// The smallest `--memory-cap` a worker starts under (measured: 32 MiB starts the debug build,
+/// 16 MiB does not), with room for a script's first steps.
+const SMALLEST_MEMORY_CAP_MIB: u64 = 64;
+
+/// `--memory-cap MIB`: at least [`SMALLEST_MEMORY_CAP_MIB`], so that a worker never dies
+/// starting, with a signal for its only message.
+fn parse_memory_cap(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(mib) if mib >= SMALLEST_MEMORY_CAP_MIB && mib <= u64::MAX >> 20 => Ok(mib),
+        Ok(mib) if mib < SMALLEST_MEMORY_CAP_MIB => Err(format!(
+            "{mib} MiB is too little for the script's worker process: it needs at least {SMALLEST_MEMORY_CAP_MIB} MiB to start"
+        )),
+        _ => Err(format!("`{text}` is not a number of MiB from {SMALLEST_MEMORY_CAP_MIB} up")),
+    }
 }
 
 /// `--script-timeout SECS` as milliseconds: a number of seconds from 0 to 10^6.
@@ -261,12 +277,21 @@ impl ScriptProxy {
             .collect()
     }
 
-    /// Every option of `position` with its value.
-    pub fn options_with_values(&mut self, position: &ScriptPosition) -> anyhow::Result<Vec<ScriptOption>> {
+    /// Every option of `position` with its value; `None` when it has more than `limit`, which
+    /// the worker finds before it formats or values any (millions of options would take
+    /// gigabytes as text and values, only to be refused).
+    pub fn options_with_values(
+        &mut self,
+        position: &ScriptPosition,
+        limit: usize,
+    ) -> anyhow::Result<Option<Vec<ScriptOption>>> {
         let reply = self.request(
-            json!({ "op": "options", "position": position_to_json(position) }),
+            json!({ "op": "options", "position": position_to_json(position), "limit": limit }),
             &format!("listing the options of {position}"),
         )?;
+        if reply.get("more_than").is_some() {
+            return Ok(None);
+        }
         let list = reply.as_array().ok_or_else(|| anyhow::anyhow!("worker protocol: bad options"))?;
         list.iter()
             .map(|option| {
@@ -279,7 +304,8 @@ impl ScriptProxy {
                     value: value_from_json(&option["value"])?,
                 })
             })
-            .collect()
+            .collect::<anyhow::Result<_>>()
+            .map(Some)
     }
 
     /// `G(from) … G(to)` of an integer-position game.

@@ -253,6 +253,10 @@ fn handle(solver: &mut SplitSolver<NotedGame>, request: &Json, probe: &dyn Fn() 
         "options" => {
             let position = super::protocol::position_from_json(&request["position"])?;
             let options = solver.game().0.options(&position)?;
+            let limit = request["limit"].as_u64().unwrap_or(u64::MAX);
+            if options.len() as u64 > limit {
+                return Ok(json!({ "more_than": limit }));
+            }
             let mut listed = Vec::new();
             for parts in options {
                 let texts: Result<Vec<String>, GameError> =

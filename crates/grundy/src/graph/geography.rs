@@ -29,6 +29,7 @@ use crate::graph::matching::{Classification, classify};
 use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves};
 use crate::solve::memo::Solver;
 use crate::value::{Outcome, Value};
+use std::sync::{Arc, Mutex};
 
 /// How many (visited set, token) states `value` may search before it gives up.
 pub const EXHAUSTIVE_LIMIT: usize = 2_000_000;
@@ -102,6 +103,10 @@ pub struct GeographyGame {
     spec: String,
     file: String,
     graph: Graph,
+    /// The last classification made, with the vertices it removed: every move from one
+    /// position leaves the same graph, so explaining each winning move (the matching that
+    /// misses its vertex) reuses one classification instead of making one per move.
+    last_classification: Arc<Mutex<Option<(Vec<u32>, Arc<Classification>)>>>,
 }
 
 /// A parsed position: the vertices visited before the token's, and the token's vertex.
@@ -124,7 +129,7 @@ impl GeographyGame {
 
     /// The game on `graph`.
     pub fn new(spec: &str, file: &str, graph: Graph) -> Self {
-        GeographyGame { spec: spec.to_owned(), file: file.to_owned(), graph }
+        GeographyGame { spec: spec.to_owned(), file: file.to_owned(), graph, last_classification: Arc::default() }
     }
 
     /// The graph.
@@ -237,12 +242,23 @@ impl GeographyGame {
     }
 
     /// The classification of the graph that is left: the earlier vertices removed.
-    fn classify_position(&self, position: &Position) -> Classification {
-        if position.earlier.is_empty() {
-            classify(&self.graph)
-        } else {
-            classify(&self.graph.without(&position.earlier))
+    fn classify_position(&self, position: &Position) -> Arc<Classification> {
+        self.classify_without(&position.earlier)
+    }
+
+    /// The classification of the graph without `removed`, the last one kept for the next call.
+    fn classify_without(&self, removed: &[u32]) -> Arc<Classification> {
+        // A poisoned lock only means a panic elsewhere: the cache is then merely empty or valid.
+        let mut last = self.last_classification.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((kept_removed, classification)) = last.as_ref()
+            && kept_removed == removed
+        {
+            return Arc::clone(classification);
         }
+        let classification =
+            Arc::new(if removed.is_empty() { classify(&self.graph) } else { classify(&self.graph.without(removed)) });
+        *last = Some((removed.to_vec(), Arc::clone(&classification)));
+        classification
     }
 
     /// The path a position text describes, as written (`a,b,c`).
@@ -376,7 +392,7 @@ impl ComponentGame for GeographyGame {
         if options.iter().any(|one| missable(&left, to(one))) {
             return Ok(options.into_iter().filter(|one| missable(&left, to(one))).collect());
         }
-        let after = classify(&self.graph.without(path));
+        let after = self.classify_without(path);
         Ok(options.into_iter().filter(|one| missable(&after, to(one))).collect())
     }
 

@@ -40,7 +40,12 @@ pub struct ScriptLimits {
 impl Default for ScriptLimits {
     /// 10^7 operations a call, 1 GiB of script heap, 20 million positions, 60 s a call.
     fn default() -> Self {
-        ScriptLimits { max_ops: 10_000_000, max_heap_bytes: 1 << 30, max_positions: 20_000_000, max_call_millis: 60_000 }
+        ScriptLimits {
+            max_ops: 10_000_000,
+            max_heap_bytes: 1 << 30,
+            max_positions: 20_000_000,
+            max_call_millis: 60_000,
+        }
     }
 }
 
@@ -357,7 +362,6 @@ impl ScriptGame {
         })
     }
 
-
     fn failure(&self, argument: Argument<'_>, reason: String) -> GameError {
         let during = match argument {
             Argument::Position(position) => format!("while expanding position {}", position_words(position)),
@@ -564,10 +568,7 @@ fn describe_error(limits: &ScriptLimits, started: Instant, error: &starlark::Err
 
 /// The message for a call past its wall-clock limit (also the worker's watchdog's).
 pub fn call_time_exceeded(max_call_millis: u64) -> String {
-    format!(
-        "a call of the script ran past its time limit of {} s (--script-timeout)",
-        max_call_millis as f64 / 1000.0
-    )
+    format!("a call of the script ran past its time limit of {} s (--script-timeout)", max_call_millis as f64 / 1000.0)
 }
 
 /// A Starlark error as one line: `file:line:column: message`.
