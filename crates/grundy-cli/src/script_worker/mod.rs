@@ -71,7 +71,7 @@ const SMALLEST_MEMORY_CAP_MIB: u64 = 64;
 /// starting, with a signal for its only message.
 fn parse_memory_cap(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
-        Ok(mib) if mib >= SMALLEST_MEMORY_CAP_MIB && mib <= u64::MAX >> 20 => Ok(mib),
+        Ok(mib) if (SMALLEST_MEMORY_CAP_MIB..=u64::MAX >> 20).contains(&mib) => Ok(mib),
         Ok(mib) if mib < SMALLEST_MEMORY_CAP_MIB => Err(format!(
             "{mib} MiB is too little for the script's worker process: it needs at least {SMALLEST_MEMORY_CAP_MIB} MiB to start"
         )),

@@ -106,8 +106,11 @@ pub struct GeographyGame {
     /// The last classification made, with the vertices it removed: every move from one
     /// position leaves the same graph, so explaining each winning move (the matching that
     /// misses its vertex) reuses one classification instead of making one per move.
-    last_classification: Arc<Mutex<Option<(Vec<u32>, Arc<Classification>)>>>,
+    last_classification: Arc<Mutex<Option<KeptClassification>>>,
 }
+
+/// A classification and the vertices removed from the graph before it was made.
+type KeptClassification = (Vec<u32>, Arc<Classification>);
 
 /// A parsed position: the vertices visited before the token's, and the token's vertex.
 struct Position {
