@@ -31,11 +31,25 @@ pub fn parse_size(text: &str) -> Result<u128, String> {
         number.parse().ok().filter(|value: &f64| value.is_finite() && *value > 0.0 && number.len() <= 20).ok_or_else(
             || format!("bad size `{}`: write a positive number of bytes, or with K, M, G or T (`4G`)", quote(text)),
         )?;
-    Ok((value * (1u128 << shift) as f64) as u128)
+    let bytes = value * (1u128 << shift) as f64;
+    if bytes > LARGEST_SIZE as f64 {
+        return Err(format!("bad size `{}`: more than 16 EiB, all that a 64-bit process can address", quote(text)));
+    }
+    Ok(bytes as u128)
 }
+
+/// The largest size that means anything: a 64-bit address space.
+const LARGEST_SIZE: u128 = 1 << 64;
 
 /// The limit the process runs under, and what set it (for `--memory-limit` and the tests).
 pub fn detected_limit() -> (u128, &'static str) {
+    smallest_table_share(true)
+}
+
+/// The share [`TABLE_SHARE_PERCENT`] of the smallest of the limits on the process: the hard
+/// ones (`ulimit -v`, the cgroup), which no flag can lift, and, with `available`, the memory
+/// available now, which `--memory-limit` may overrule (swap, or memory about to be freed).
+fn smallest_table_share(available: bool) -> (u128, &'static str) {
     let mut best = (DEFAULT_MEMORY_LIMIT * 100 / TABLE_SHARE_PERCENT, "the default of 15 GiB");
     let mut consider = |bytes: Option<u128>, source: &'static str| {
         if let Some(bytes) = bytes
@@ -46,8 +60,17 @@ pub fn detected_limit() -> (u128, &'static str) {
     };
     consider(address_space_room(), "the address-space limit (ulimit -v)");
     consider(cgroup_room(), "the cgroup's memory limit");
-    consider(meminfo("MemAvailable:"), "the memory available (MemAvailable)");
+    if available {
+        consider(meminfo("MemAvailable:"), "the memory available (MemAvailable)");
+    }
     (best.0 * TABLE_SHARE_PERCENT / 100, best.1)
+}
+
+/// The limit `--memory-limit` asks for, lowered to what the hard limits on the process allow:
+/// a table past `ulimit -v` or the cgroup's limit cannot be had, so it is refused up front,
+/// naming that limit, instead of failing to allocate after passing the check.
+fn flag_limit(asked: u128, hard: (u128, &'static str)) -> u128 {
+    if hard.1.starts_with("the default") { asked } else { asked.min(hard.0) }
 }
 
 /// Sets the library's limit from `--memory-limit` or, without it, from what the system says.
@@ -56,7 +79,10 @@ pub fn detected_limit() -> (u128, &'static str) {
 /// A bad `--memory-limit` text.
 pub fn install(flag: Option<&str>) -> anyhow::Result<()> {
     let limit = match flag {
-        Some(text) => parse_size(text).map_err(|message| anyhow::anyhow!("--memory-limit: {message}"))?,
+        Some(text) => {
+            let asked = parse_size(text).map_err(|message| anyhow::anyhow!("--memory-limit: {message}"))?;
+            flag_limit(asked, smallest_table_share(false))
+        }
         None => detected_limit().0,
     };
     grundy::error::set_memory_limit(limit);
@@ -125,9 +151,20 @@ mod tests {
         assert_eq!(parse_size("4K"), Ok(4096));
         assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
         assert_eq!(parse_size("512mb"), Ok(512 << 20));
-        for bad in ["", "G", "-1G", "4Q", "0", "1e400"] {
+        for bad in ["", "G", "-1G", "4Q", "0", "1e400", "99999999999999999999T", "17000000T"] {
             assert!(parse_size(bad).is_err(), "{bad}");
         }
+        assert!(parse_size("99999999999999999999T").unwrap_err().contains("more than 16 EiB"));
+        assert_eq!(parse_size("16777216T"), Ok(1 << 64));
+    }
+
+    #[test]
+    fn a_flag_past_a_hard_limit_is_lowered_to_it() {
+        let ulimit = (5 << 30, "the address-space limit (ulimit -v)");
+        assert_eq!(flag_limit(100 << 30, ulimit), 5 << 30);
+        assert_eq!(flag_limit(1 << 30, ulimit), 1 << 30);
+        // No hard limit: the flag is taken as given, past the default share too.
+        assert_eq!(flag_limit(100 << 30, (DEFAULT_MEMORY_LIMIT, "the default of 15 GiB")), 100 << 30);
     }
 
     #[test]

@@ -141,6 +141,15 @@ impl CheckpointFile {
         let lock = Self::lock(path, &shown)?;
         Self::remove_stale_temporaries(path);
         let spec = game.spec();
+        // Owned from here on, so that a checkpoint refused below takes its `FILE.lock` away.
+        let mut file = CheckpointFile {
+            path: path.to_owned(),
+            spec: spec.clone(),
+            last_save: Instant::now(),
+            saved_len: 0,
+            error: None,
+            lock: Some(lock),
+        };
         let values = match std::fs::File::open(path) {
             Ok(file) => {
                 let values = Self::read(file, &spec).with_context(|| format!("cannot read checkpoint `{shown}`"))?;
@@ -151,14 +160,7 @@ impl CheckpointFile {
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => CompactSequence::new(),
             Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot read checkpoint `{shown}`"))),
         };
-        let file = CheckpointFile {
-            path: path.to_owned(),
-            spec,
-            last_save: Instant::now(),
-            saved_len: values.len(),
-            error: None,
-            lock: Some(lock),
-        };
+        file.saved_len = values.len();
         Ok((file, values))
     }
 

@@ -37,11 +37,6 @@ pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     print(&format!("{}\n", serde_json::to_string(value)?))
 }
 
-/// A JSON number of any size (counts in exact big integers stay exact).
-pub fn json_number(digits: &str) -> serde_json::Value {
-    serde_json::Value::Number(digits.parse().expect("decimal digits are a JSON number"))
-}
-
 /// Why output stopped early without an answer.
 #[derive(Debug, thiserror::Error)]
 pub enum Stop {
@@ -64,6 +59,22 @@ fn error_object(kind: &str, message: &str) -> serde_json::Value {
     serde_json::json!({ "error": { "kind": kind, "message": message } })
 }
 
+/// An error already written into the JSON document it interrupted (as its `"error"` key):
+/// from here on it goes to stderr only, so that stdout stays one valid document.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct WrittenInJson {
+    message: String,
+}
+
+/// The `{"kind": …, "message": …}` of `error` for a JSON document that has begun, and the
+/// error to return once the document is closed.
+pub fn error_in_json(error: &anyhow::Error) -> (serde_json::Value, anyhow::Error) {
+    let message = format!("{error:#}").replace('\n', " ");
+    let object = error_object(error_kind(error), &message)["error"].take();
+    (object, anyhow::Error::new(WrittenInJson { message }))
+}
+
 fn error_kind(error: &anyhow::Error) -> &'static str {
     error.downcast_ref::<grundy::GameError>().map_or("error", grundy::GameError::kind)
 }
@@ -72,7 +83,7 @@ fn error_kind(error: &anyhow::Error) -> &'static str {
 pub fn report_line_error(number: usize, error: &anyhow::Error, json: bool) -> anyhow::Result<()> {
     let message = format!("{error:#}").replace('\n', " ");
     let _ = writeln!(io::stderr(), "grundy: error: line {number}: {message}");
-    if json {
+    if json && error.downcast_ref::<WrittenInJson>().is_none() {
         let mut object = error_object(error_kind(error), &message);
         object["error"]["line"] = number.into();
         print_json(&object)?;
@@ -107,7 +118,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
             None => {
                 let message = format!("{error:#}").replace('\n', " ");
                 let _ = writeln!(io::stderr(), "grundy: error: {message}");
-                if json() {
+                if json() && error.downcast_ref::<WrittenInJson>().is_none() {
                     let _ = print_json(&error_object(error_kind(&error), &message));
                 }
                 // An error a signal caused (a computation cut short) exits as the signal says.
@@ -202,9 +213,16 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
         && argument[1..].starts_with(|c: char| c.is_ascii_digit())
     {
         let arguments: Vec<String> = std::env::args().collect();
-        let option = arguments
-            .iter()
-            .position(|raw| raw == argument)
+        // clap names only the first short flag of `-5G` (`-5`): the whole word is the one
+        // typed, and the one to quote.
+        let typed = arguments.iter().position(|raw| raw == argument).or_else(|| {
+            arguments.iter().position(|raw| {
+                raw.starts_with(argument)
+                    && raw[argument.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '.')
+            })
+        });
+        let argument = typed.map_or(argument, |at| arguments[at].as_str());
+        let option = typed
             .and_then(|at| at.checked_sub(1))
             .map(|before| arguments[before].as_str())
             .filter(|before| before.starts_with('-') && takes_value(command, before));

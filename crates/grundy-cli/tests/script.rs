@@ -163,6 +163,46 @@ fn check_program_catches_a_planted_bug_and_reports_broken_programs() {
     assert!(bad_formula.stderr.contains("bad formula `n +`"), "{}", bad_formula.stderr);
 }
 
+/// A single call doing little counting but enormous arithmetic (each squaring one step) is
+/// stopped by the wall-clock limit, which is on by default and set by `--script-timeout`.
+#[test]
+fn enormous_arithmetic_in_one_call_is_stopped_by_the_script_timeout() {
+    let (_directory, squaring) = temporary_script(
+        "square.star",
+        "def moves(n):\n    x = 3\n    for i in range(40):\n        x = x * x\n    return [n - 1] if n > 0 else []\n",
+    );
+    let started = Instant::now();
+    let run = grundy(&["value", &squaring, "3", "--script-timeout", "1"]);
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("time limit of 1 s (--script-timeout)"), "{}", run.stderr);
+    assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    let help = grundy(&["value", "--help"]);
+    assert!(help.stdout.contains("--script-timeout <SECS>"), "{}", help.stdout);
+    let bad = grundy(&["value", &squaring, "3", "--script-timeout", "-1"]);
+    assert_eq!(bad.status, 2);
+}
+
+/// A program that leaves a background child holding its output still answers at once (the
+/// child dies with the program's process group), and one whose descendant escapes the group
+/// with its output open is given up at `--timeout`, not waited for.
+#[test]
+fn check_program_background_children_do_not_hang_the_check() {
+    let started = Instant::now();
+    let lingering = "(sleep 30 &); read t; for i in $(seq $t); do read l; echo P; done";
+    let run = grundy(&["check", "sub:1,3,4", "--program", lingering, "--to", "5", "--timeout", "20"]);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("program's answer: P"), "{}", run.stdout);
+    assert!(started.elapsed().as_secs() < 10, "waited for the background child: {:?}", started.elapsed());
+
+    let started = Instant::now();
+    let escaped = "setsid sleep 8 & read t; for i in $(seq $t); do read l; echo P; done";
+    let run = grundy(&["check", "sub:1,3,4", "--program", escaped, "--to", "5", "--timeout", "1"]);
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("kept its output open past 1 s (--timeout)"), "{}", run.stderr);
+    assert!(started.elapsed().as_secs() < 6, "waited for the escaped child: {:?}", started.elapsed());
+}
+
 /// The seed's case (README): the C++ set-Nim solution checked against `sub:S`. Skipped when
 /// g++ is not installed.
 #[test]

@@ -217,17 +217,26 @@ fn normalize(text: &str) -> String {
     spaced.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The value of a position as a hint line: the value, and one winning move if there is one.
+/// The value of a position as a hint line: the value (the outcome where only that is known),
+/// and one winning move if there is one.
 ///
 /// # Errors
-/// As [`Position::value`].
+/// As [`Position::winning_moves`].
 pub fn hint(position: &Position) -> Result<String, GameError> {
-    let value = position.value()?;
+    // The moves the engine would play, found as it finds them: some families know only the
+    // outcome of a large position (geography), and the hint needs no more than that.
     let winning = position.winning_moves()?;
-    Ok(match (&value, winning.first()) {
-        (_, Some(first)) => format!("value {value}: you can win, e.g. with `{}` ({})", first.notation, first.explain),
-        (Value::Finite(_), None) => format!("value {value}: a P-position, every move loses against perfect play"),
-        (Value::Infinite { .. }, None) => format!("value {value}: no move wins"),
+    let (known, drawn) = match position.value() {
+        Ok(value) => (format!("value {value}"), matches!(value, Value::Infinite { .. })),
+        Err(_) => {
+            let outcome = position.outcome()?;
+            (format!("outcome {outcome}"), outcome == Outcome::D)
+        }
+    };
+    Ok(match winning.first() {
+        Some(first) => format!("{known}: you can win, e.g. with `{}` ({})", first.notation, first.explain),
+        None if drawn => format!("{known}: no move wins"),
+        None => format!("{known}: a P-position, every move loses against perfect play"),
     })
 }
 
@@ -240,6 +249,24 @@ mod tests {
         let mut words = vec!["nim"];
         words.extend_from_slice(heaps);
         parse_sum(&words).unwrap()
+    }
+
+    #[test]
+    fn a_hint_needs_only_the_outcome_where_the_value_is_out_of_reach() {
+        use crate::graph::digraph::Graph;
+        use crate::graph::geography::{GeographyGame, grid_edges};
+        use crate::ruleset::erase;
+        // A 10 × 10 grid: the value needs an exhaustive search past its limit; the winning
+        // moves come from the matching rule, as for `moves` and the engine.
+        let grid = erase(GeographyGame::new("geography:grid", "grid", Graph::unnamed(100, &grid_edges(10, 10))));
+        let corner = Position::parse_single(grid, &["0"]).unwrap();
+        assert!(corner.value().is_err());
+        let text = hint(&corner).unwrap();
+        assert!(text.starts_with("outcome N: you can win, e.g. with `0 -> "), "{text}");
+        assert_eq!(
+            hint(&nim(&["1", "2", "3"])).unwrap(),
+            "value 0: a P-position, every move loses against perfect play"
+        );
     }
 
     #[test]

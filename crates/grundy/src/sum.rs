@@ -326,16 +326,25 @@ impl Position {
     /// [`GameError::TooManyMoves`] past `limit`, or a family that cannot list its options.
     pub fn options(&self, limit: usize) -> Result<Vec<SumMove>, GameError> {
         let mut moves = Vec::new();
+        // Past the limit with the earlier components' moves counted: the whole position has
+        // too many, whatever this component has alone.
+        let too_many_in_all = || {
+            let game = if self.is_single_game() { self.parts[0].game.spec() } else { "the sum".to_owned() };
+            crate::ruleset::too_many_moves(&game, &self.to_text(), limit)
+        };
         for (part_index, part) in self.parts.iter().enumerate() {
             for (component_index, component) in part.components.iter().enumerate() {
                 let remaining = limit.saturating_sub(moves.len());
-                let options = part.game.options(component, remaining)?;
+                let options = match part.game.options(component, remaining) {
+                    Err(GameError::TooManyMoves { .. }) if remaining < limit => return Err(too_many_in_all()),
+                    listed => listed?,
+                };
                 if options.len() > remaining {
-                    return Err(crate::ruleset::too_many_moves(
-                        &part.game.spec(),
-                        &part.game.format_component(component),
-                        limit,
-                    ));
+                    return Err(if remaining < limit {
+                        too_many_in_all()
+                    } else {
+                        crate::ruleset::too_many_moves(&part.game.spec(), &part.game.format_component(component), limit)
+                    });
                 }
                 for one in options {
                     moves.push(self.sum_move(part_index, component_index, one, String::new()));

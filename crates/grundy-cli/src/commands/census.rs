@@ -553,6 +553,10 @@ fn read_row(stored: &rusqlite::Row) -> anyhow::Result<CensusRow> {
 }
 
 fn report(args: &ReportArgs) -> anyhow::Result<()> {
+    // A JSON report gets its errors as JSON too, as `--json` would.
+    if args.format == Format::Json {
+        crate::output::set_json(true);
+    }
     let database = Database::open_reader(&args.db)?;
     let mut rows = database.rows()?;
     if args.unsolved {

@@ -269,7 +269,20 @@ impl Truth {
     fn new(args: &Args) -> anyhow::Result<Truth> {
         Ok(match script_path(&args.game) {
             Some(path) => Truth::Script(Box::new(ScriptProxy::spawn(path, crate::script_worker::options())?)),
-            None => Truth::Builtin { game: args.game.clone(), ruleset: resolve(&args.game)? },
+            None => {
+                let ruleset = resolve(&args.game)?;
+                // Positions are sums of heaps: a game whose components are not heaps (pairs,
+                // vertices, coin rows) is refused here, naming what it takes, and not at its
+                // first position as a bad `0`.
+                if Position::parse_single(ruleset.clone(), &["0"]).is_err() {
+                    anyhow::bail!(
+                        "`{}` is not a heap game: check tries sums of heaps 0, 1, 2, … and its components are {}s (check takes nim, bash:M, sub:S, octal:CODE, …, or script:PATH on integers)",
+                        args.game,
+                        ruleset.component_noun()
+                    );
+                }
+                Truth::Builtin { game: args.game.clone(), ruleset }
+            }
         })
     }
 
@@ -329,7 +342,8 @@ impl Truth {
                 'components: for (index, component) in components.iter().enumerate() {
                     let mut others: Vec<Value> = component_values.clone();
                     others.remove(index);
-                    for option in proxy.options_with_values(component)? {
+                    let listed = proxy.options_with_values(component, usize::MAX)?.unwrap_or_default();
+                    for option in listed {
                         if lines.len() == SHOWN {
                             lines.push("…".to_owned());
                             break 'components;
@@ -487,8 +501,15 @@ fn translate(word: &str, truth: &Value) -> String {
 
 /// Runs `bash -c command` with `input` on stdin; its stdout, or a clear error when it fails,
 /// hangs past `timeout` seconds, or prints too much.
+///
+/// The program runs in its own process group. When bash exits, whatever it left running in the
+/// background is killed with the group (its answer is complete; a stray `sleep` must not hold
+/// the output pipe open), and at the deadline the whole group is killed. The pipes are read on
+/// threads that are never waited for past the deadline: a descendant that left the group and
+/// keeps a pipe open cannot hang the check.
 fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result<String> {
     use std::os::unix::process::CommandExt;
+    use std::sync::mpsc::{Receiver, channel};
     const MAX_OUTPUT: u64 = 1 << 30;
     if !(timeout > 0.0 && timeout <= 1e6) {
         anyhow::bail!("--timeout {timeout}: expected seconds between 0 and 1000000");
@@ -503,47 +524,72 @@ fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result<Str
         .process_group(0)
         .spawn()
         .map_err(|error| anyhow::anyhow!("cannot run `{command}` with bash: {error}"))?;
+    let group = child.id() as libc::pid_t;
     let mut stdin = child.stdin.take().expect("piped");
-    let mut stdout = child.stdout.take().expect("piped");
-    let mut stderr = child.stderr.take().expect("piped");
     // Written and read on threads, so that neither pipe can fill up and block the other.
-    let writer = std::thread::spawn(move || {
+    std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
-    let reader = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = (&mut stdout).take(MAX_OUTPUT).read_to_end(&mut text);
-        text
-    });
-    let error_reader = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = (&mut stderr).take(1 << 20).read_to_end(&mut text);
-        text
-    });
+    fn read_on_a_thread(source: impl Read + Send + 'static, limit: u64) -> Receiver<Vec<u8>> {
+        let (sender, receiver) = channel();
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = source.take(limit).read_to_end(&mut text);
+            let _ = sender.send(text);
+        });
+        receiver
+    }
+    let stdout = read_on_a_thread(child.stdout.take().expect("piped"), MAX_OUTPUT);
+    let stderr = read_on_a_thread(child.stderr.take().expect("piped"), 1 << 20);
+    let kill_group = || {
+        // SAFETY: kill(2) on the process group we created; its leader is not reaped yet (or
+        // is being reaped by us below), so the group id cannot name anyone else's group.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+    };
     let deadline = Instant::now() + Duration::from_secs_f64(timeout);
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break status;
+    let timed_out = || anyhow::anyhow!("the program `{command}` did not finish within {timeout} s (--timeout)");
+    loop {
+        if exited_unreaped(group)? {
+            break;
         }
         if Instant::now() >= deadline {
-            // SAFETY: kill(2) on the process group we created.
-            unsafe {
-                libc::kill(-(child.id() as i32), libc::SIGKILL);
-            }
+            kill_group();
             let _ = child.wait();
-            anyhow::bail!("the program `{command}` did not finish within {timeout} s (--timeout)");
+            return Err(timed_out());
         }
         std::thread::sleep(Duration::from_millis(5));
-    };
-    let _ = writer.join();
-    let output = reader.join().unwrap_or_default();
-    let errors = String::from_utf8_lossy(&error_reader.join().unwrap_or_default()).into_owned();
+    }
+    // bash has exited and is not reaped yet: its group id is still ours to kill.
+    kill_group();
+    let status = child.wait()?;
+    let until_deadline = || deadline.saturating_duration_since(Instant::now());
+    let output = stdout.recv_timeout(until_deadline()).map_err(|_| {
+        anyhow::anyhow!(
+            "the program `{command}` exited, but a process it started outside its process group kept its output open past {timeout} s (--timeout)"
+        )
+    })?;
+    let errors = String::from_utf8_lossy(&stderr.recv_timeout(until_deadline()).unwrap_or_default()).into_owned();
     if !status.success() {
         let first_error = errors.lines().find(|line| !line.trim().is_empty()).unwrap_or("").trim();
         let said = if first_error.is_empty() { String::new() } else { format!(": {first_error}") };
         anyhow::bail!("the program `{command}` failed ({status}){said}");
     }
     String::from_utf8(output).map_err(|_| anyhow::anyhow!("the program `{command}` printed text that is not UTF-8"))
+}
+
+/// Whether the child `pid` has exited, leaving it unreaped (`waitid` with `WNOWAIT`), so that
+/// its process group id stays reserved until we reap it.
+fn exited_unreaped(pid: libc::pid_t) -> std::io::Result<bool> {
+    // SAFETY: waitid(2) on our own child, writing into a zeroed siginfo_t we own.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        if libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(info.si_pid() != 0)
+    }
 }
 
 #[cfg(test)]

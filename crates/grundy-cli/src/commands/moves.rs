@@ -1,7 +1,7 @@
 //! `grundy moves GAME [COMPONENT]... [+ GAME [COMPONENT]...] [--all]`
 
 use crate::games::{PositionArgs, for_each_position};
-use crate::output::print;
+use crate::output::{Stop, error_in_json, print};
 use grundy::answer::{MoveReport, OptionReport, PositionAnswer, PositionReport, ToReport, ValueReport};
 use grundy::ruleset::MOVE_LIMIT;
 use grundy::sum::Position;
@@ -59,6 +59,8 @@ fn head(position: &Position) -> anyhow::Result<PositionAnswer> {
 }
 
 /// Streams `items` as the JSON array `key` at the end of `head`'s object, one move at a time.
+/// An error after the list has begun closes it and ends the object with an `"error"` key
+/// (as the error object of docs/json.md has it): stdout is one valid JSON document either way.
 struct JsonList {
     first: bool,
 }
@@ -76,8 +78,20 @@ impl JsonList {
         print(&format!("{comma}{}", serde_json::to_string(item)?))
     }
 
-    fn close(self) -> anyhow::Result<()> {
-        print("]}\n")
+    /// Closes the list and the object, with `listed`'s error, if any, as the object's
+    /// `"error"`; returns that error (reported on stderr only from here on).
+    fn close(self, listed: anyhow::Result<()>) -> anyhow::Result<()> {
+        match listed {
+            Ok(()) => print("]}\n"),
+            Err(error) if matches!(error.downcast_ref::<Stop>(), Some(Stop::BrokenPipe)) => Err(error),
+            Err(error) => {
+                let (object, written) = error_in_json(&error);
+                print(&format!("],\"error\":{object}}}\n"))?;
+                // A signal keeps its own exit status; any other error is reported once more,
+                // on stderr.
+                Err(if error.downcast_ref::<Stop>().is_some() { error } else { written })
+            }
+        }
     }
 }
 
@@ -85,7 +99,7 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
     let mut list = if json { Some(JsonList::open(&head(position)?, "moves")?) } else { None };
     let mut count = 0usize;
     let whole = position.component_count() <= WHOLE_POSITION_UP_TO && position.to_text().len() <= WHOLE_TEXT_UP_TO;
-    position.for_each_winning_move(|one| -> anyhow::Result<()> {
+    let listed = position.for_each_winning_move(|one| -> anyhow::Result<()> {
         count += 1;
         match list.as_mut() {
             Some(list) => list.item(&MoveReport::of(position, &one)),
@@ -93,10 +107,11 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
             // The explanation starts with the component and the move: `heap 17: 30 -> 12; …`.
             None => print(&format!("{}\n", one.explain.replacen("; ", "  # ", 1))),
         }
-    })?;
+    });
     if let Some(list) = list {
-        return list.close();
+        return list.close(listed);
     }
+    listed?;
     if count == 0 {
         if position.outcome()? == Outcome::D {
             eprintln!(
@@ -140,6 +155,15 @@ fn misere(position: &Position, json: bool) -> anyhow::Result<()> {
 
 fn every_option(position: &Position, json: bool) -> anyhow::Result<()> {
     let mut list = if json { Some(JsonList::open(&head(position)?, "options")?) } else { None };
+    let listed = list_every_option(position, list.as_mut());
+    match list {
+        Some(list) => list.close(listed),
+        None => listed,
+    }
+}
+
+/// The options of `position`, each with its value and verdict, as text or into `list`.
+fn list_every_option(position: &Position, mut list: Option<&mut JsonList>) -> anyhow::Result<()> {
     for one in position.options(MOVE_LIMIT)? {
         let after = position.after(&one);
         let value = after.value();
@@ -176,8 +200,5 @@ fn every_option(position: &Position, json: bool) -> anyhow::Result<()> {
             }
         }
     }
-    match list {
-        Some(list) => list.close(),
-        None => Ok(()),
-    }
+    Ok(())
 }

@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
-use crate::output::{json_number, print, print_json};
+use crate::output::{print, print_json};
 use grundy::heap::stats::{value_counts, zero_xor_tuples};
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -37,8 +37,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return print_json(&serde_json::json!({
             "game": game.spec(),
             "counts": counts,
-            "p_positions": json_number(&p_positions.to_string()),
-            "total": json_number(&total.to_string()),
+            // Strings, as docs/json.md's rule 1 has it for what can be big: `(N+1)^K` passes
+            // 2^53 at once, and readers refuse or round long JSON numbers.
+            "p_positions": p_positions.to_string(),
+            "total": total.to_string(),
         }));
     }
     let mut text = format!("{}: values of heaps 0..{}\nvalue count\n", game.spec(), args.to);

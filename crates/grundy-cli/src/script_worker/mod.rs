@@ -35,11 +35,13 @@ pub struct ScriptOptions {
     pub max_positions: Option<usize>,
     /// The worker's address-space limit in bytes.
     pub memory_cap: u64,
+    /// Wall-clock milliseconds one call of a script function may take (0: no limit).
+    pub max_call_millis: u64,
 }
 
 impl Default for ScriptOptions {
     fn default() -> Self {
-        ScriptOptions { max_ops: 10_000_000, max_positions: None, memory_cap: 4 << 30 }
+        ScriptOptions { max_ops: 10_000_000, max_positions: None, memory_cap: 4 << 30, max_call_millis: 60_000 }
     }
 }
 
@@ -54,8 +56,36 @@ pub struct ScriptFlags {
     #[arg(long, global = true, value_name = "N")]
     pub max_positions: Option<usize>,
     /// For script games: the memory the script's worker process may take, in MiB.
-    #[arg(long, global = true, value_name = "MIB", default_value_t = 4096)]
+    #[arg(long, global = true, value_name = "MIB", default_value_t = 4096, value_parser = parse_memory_cap)]
     pub memory_cap: u64,
+    /// For script games: the wall-clock seconds one call of the script may take (0: no
+    /// limit). One step of huge arithmetic, which no operation count sees, is stopped too.
+    #[arg(long, global = true, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub script_timeout: u64,
+}
+
+/// The smallest `--memory-cap` a worker starts under (measured: 32 MiB starts the debug build,
+/// 16 MiB does not), with room for a script's first steps.
+const SMALLEST_MEMORY_CAP_MIB: u64 = 64;
+
+/// `--memory-cap MIB`: at least [`SMALLEST_MEMORY_CAP_MIB`], so that a worker never dies
+/// starting, with a signal for its only message.
+fn parse_memory_cap(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(mib) if (SMALLEST_MEMORY_CAP_MIB..=u64::MAX >> 20).contains(&mib) => Ok(mib),
+        Ok(mib) if mib < SMALLEST_MEMORY_CAP_MIB => Err(format!(
+            "{mib} MiB is too little for the script's worker process: it needs at least {SMALLEST_MEMORY_CAP_MIB} MiB to start"
+        )),
+        _ => Err(format!("`{text}` is not a number of MiB from {SMALLEST_MEMORY_CAP_MIB} up")),
+    }
+}
+
+/// `--script-timeout SECS` as milliseconds: a number of seconds from 0 to 10^6.
+fn parse_seconds(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if (0.0..=1e6).contains(&seconds) => Ok((seconds * 1000.0).round() as u64),
+        _ => Err(format!("`{text}` is not a number of seconds from 0 (no limit) to 1000000")),
+    }
 }
 
 impl ScriptFlags {
@@ -74,7 +104,12 @@ impl ScriptFlags {
             }
             _ => requested,
         };
-        ScriptOptions { max_ops: self.max_ops, max_positions: self.max_positions, memory_cap }
+        ScriptOptions {
+            max_ops: self.max_ops,
+            max_positions: self.max_positions,
+            memory_cap,
+            max_call_millis: self.script_timeout,
+        }
     }
 }
 
@@ -270,12 +305,21 @@ impl ScriptProxy {
             .collect()
     }
 
-    /// Every option of `position` with its value.
-    pub fn options_with_values(&mut self, position: &ScriptPosition) -> anyhow::Result<Vec<ScriptOption>> {
+    /// Every option of `position` with its value; `None` when it has more than `limit`, which
+    /// the worker finds before it formats or values any (millions of options would take
+    /// gigabytes as text and values, only to be refused).
+    pub fn options_with_values(
+        &mut self,
+        position: &ScriptPosition,
+        limit: usize,
+    ) -> anyhow::Result<Option<Vec<ScriptOption>>> {
         let reply = self.request(
-            json!({ "op": "options", "position": position_to_json(position) }),
+            json!({ "op": "options", "position": position_to_json(position), "limit": limit }),
             &format!("listing the options of {position}"),
         )?;
+        if reply.get("more_than").is_some() {
+            return Ok(None);
+        }
         let list = reply.as_array().ok_or_else(|| anyhow::anyhow!("worker protocol: bad options"))?;
         list.iter()
             .map(|option| {
@@ -288,7 +332,8 @@ impl ScriptProxy {
                     value: value_from_json(&option["value"])?,
                 })
             })
-            .collect()
+            .collect::<anyhow::Result<_>>()
+            .map(Some)
     }
 
     /// `G(from) … G(to)` of an integer-position game.
@@ -317,6 +362,8 @@ impl ScriptProxy {
             .arg(self.options.positions().to_string())
             .arg("--max-heap-bytes")
             .arg(self.options.heap_bytes().to_string())
+            .arg("--max-call-millis")
+            .arg(self.options.max_call_millis.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -403,6 +450,15 @@ impl ScriptProxy {
             return anyhow::anyhow!(
                 "{}: the script ran out of its memory cap of {cap} (--memory-cap) while {during}",
                 self.label()
+            );
+        }
+        if let Some(at) = stderr.find(note::CALL_TOO_LONG) {
+            let rest = stderr[at + note::CALL_TOO_LONG.len()..].lines().next().unwrap_or("").trim_end();
+            let during = if rest.is_empty() { format!(" while {during}") } else { rest.to_owned() };
+            return anyhow::anyhow!(
+                "{}: {}{during}",
+                self.label(),
+                grundy::script::call_time_exceeded(self.options.max_call_millis)
             );
         }
         if stderr.contains("overflowed its stack") {

@@ -107,3 +107,18 @@ fn write_note() {
         libc::write(2, buffer.as_ptr().cast(), PREFIX.len() + len + 1);
     }
 }
+
+/// The marker the parent looks for when the watchdog ended a call past its time limit.
+pub const CALL_TOO_LONG: &str = "grundy-worker: a script call ran past its time limit";
+
+/// Ends the worker at once (no unwinding into the evaluator's half-done step), saying why and
+/// naming the position being expanded, if any.
+pub fn call_too_long() -> ! {
+    let position = expanding().map(|position| format!(" while expanding position {position}")).unwrap_or_default();
+    let line = format!("\n{CALL_TOO_LONG}{position}\n");
+    // SAFETY: write(2) of a buffer we own to fd 2, then _exit(2), which never returns.
+    unsafe {
+        libc::write(2, line.as_ptr().cast(), line.len());
+        libc::_exit(3)
+    }
+}

@@ -2,7 +2,7 @@
 //! `script:PATH` game, answered by its [`ScriptProxy`] (so no script runs in this process),
 //! and [`WorkerHost`] is the registry's [`ScriptHost`] that builds it.
 
-use super::{ScriptProxy, Shape};
+use super::{ScriptOption, ScriptProxy, Shape};
 use grundy::error::GameError;
 use grundy::heap::{HeapGame, Periodicity, SequenceControl};
 use grundy::registry::ScriptHost;
@@ -69,15 +69,21 @@ impl ScriptRules {
         ask(&mut proxy).map_err(|error| GameError::OutOfReach(format!("{error:#}")))
     }
 
+    /// The worker's options of `position`, at most `limit` of them.
+    fn listed_options(&self, position: &ScriptPosition, limit: usize) -> Result<Vec<ScriptOption>, GameError> {
+        self.ask(|proxy| proxy.options_with_values(position, limit))?.ok_or_else(|| GameError::TooManyMoves {
+            component: position.to_string(),
+            game: self.spec.clone(),
+            limit,
+        })
+    }
+
     fn options_with_values(
         &self,
         position: &ScriptPosition,
         limit: usize,
     ) -> Result<Vec<(ComponentMove<ScriptPosition>, Value)>, GameError> {
-        let options = self.ask(|proxy| proxy.options_with_values(position))?;
-        if options.len() > limit {
-            return Err(GameError::TooManyMoves { component: position.to_string(), game: self.spec.clone(), limit });
-        }
+        let options = self.listed_options(position, limit)?;
         let from = self.format_component(position);
         Ok(options
             .into_iter()
@@ -247,8 +253,7 @@ impl HeapGame for ScriptRules {
     }
 
     fn heap_options_checked(&self, heap: u64) -> Result<Vec<Vec<u64>>, GameError> {
-        let options = self.ask(|proxy| proxy.options_with_values(&ScriptPosition::Int(heap)))?;
-        options
+        self.listed_options(&ScriptPosition::Int(heap), MOVE_LIMIT)?
             .into_iter()
             .map(|option| {
                 option

@@ -10,10 +10,11 @@ use super::protocol::{answer_to_json, position_to_json, positions_from_json, val
 use grundy::GameError;
 use grundy::script::formula::Formula;
 use grundy::script::solver::{OptionList, OptionSink, SplitGame, SplitSolver};
-use grundy::script::{ScriptGame, ScriptLimits, ScriptPosition};
+use grundy::script::{ScriptGame, ScriptLimits, ScriptPosition, running_call_time};
 use grundy::sum::sum_of_values;
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, Write};
+use std::time::Duration;
 
 /// The hidden `__script-worker` subcommand's arguments (set by the parent, not by people).
 #[derive(clap::Args, Debug)]
@@ -29,6 +30,8 @@ pub struct Args {
     max_positions: usize,
     #[arg(long)]
     max_heap_bytes: usize,
+    #[arg(long)]
+    max_call_millis: u64,
 }
 
 /// The script game, noting each position before it is expanded.
@@ -73,8 +76,13 @@ fn reply(out: &mut impl Write, result: anyhow::Result<Json>) -> std::io::Result<
 pub fn run(args: Args) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let limits =
-        ScriptLimits { max_ops: args.max_ops, max_heap_bytes: args.max_heap_bytes, max_positions: args.max_positions };
+    let limits = ScriptLimits {
+        max_ops: args.max_ops,
+        max_heap_bytes: args.max_heap_bytes,
+        max_positions: args.max_positions,
+        max_call_millis: args.max_call_millis,
+    };
+    watch_calls(args.max_call_millis);
     if args.formula {
         return run_formula(&args, limits, &mut out);
     }
@@ -118,6 +126,29 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// How long past its time limit a call stuck in one step (which the evaluator's own check,
+/// run between steps, cannot stop) may run before the watchdog ends the worker.
+const WATCHDOG_GRACE: Duration = Duration::from_secs(1);
+
+/// Starts the watchdog: a call that runs `max_call_millis` plus [`WATCHDOG_GRACE`] (one step
+/// of enormous arithmetic, say) ends the worker with [`note::CALL_TOO_LONG`] on stderr, which
+/// the parent reports as the time limit passed. 0: no limit, no watchdog.
+fn watch_calls(max_call_millis: u64) {
+    if max_call_millis == 0 {
+        return;
+    }
+    let hard_limit = Duration::from_millis(max_call_millis) + WATCHDOG_GRACE;
+    let poll = (hard_limit / 20).clamp(Duration::from_millis(10), Duration::from_millis(200));
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(poll);
+            if running_call_time().is_some_and(|running| running >= hard_limit) {
+                note::call_too_long();
+            }
+        }
+    });
 }
 
 /// Operations a call may make while probing the shape of a script's positions.
@@ -222,6 +253,10 @@ fn handle(solver: &mut SplitSolver<NotedGame>, request: &Json, probe: &dyn Fn() 
         "options" => {
             let position = super::protocol::position_from_json(&request["position"])?;
             let options = solver.game().0.options(&position)?;
+            let limit = request["limit"].as_u64().unwrap_or(u64::MAX);
+            if options.len() as u64 > limit {
+                return Ok(json!({ "more_than": limit }));
+            }
             let mut listed = Vec::new();
             for parts in options {
                 let texts: Result<Vec<String>, GameError> =

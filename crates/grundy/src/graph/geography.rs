@@ -29,6 +29,7 @@ use crate::graph::matching::{Classification, classify};
 use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves};
 use crate::solve::memo::Solver;
 use crate::value::{Outcome, Value};
+use std::sync::{Arc, Mutex};
 
 /// How many (visited set, token) states `value` may search before it gives up.
 pub const EXHAUSTIVE_LIMIT: usize = 2_000_000;
@@ -102,7 +103,14 @@ pub struct GeographyGame {
     spec: String,
     file: String,
     graph: Graph,
+    /// The last classification made, with the vertices it removed: every move from one
+    /// position leaves the same graph, so explaining each winning move (the matching that
+    /// misses its vertex) reuses one classification instead of making one per move.
+    last_classification: Arc<Mutex<Option<KeptClassification>>>,
 }
+
+/// A classification and the vertices removed from the graph before it was made.
+type KeptClassification = (Vec<u32>, Arc<Classification>);
 
 /// A parsed position: the vertices visited before the token's, and the token's vertex.
 struct Position {
@@ -124,7 +132,7 @@ impl GeographyGame {
 
     /// The game on `graph`.
     pub fn new(spec: &str, file: &str, graph: Graph) -> Self {
-        GeographyGame { spec: spec.to_owned(), file: file.to_owned(), graph }
+        GeographyGame { spec: spec.to_owned(), file: file.to_owned(), graph, last_classification: Arc::default() }
     }
 
     /// The graph.
@@ -237,12 +245,23 @@ impl GeographyGame {
     }
 
     /// The classification of the graph that is left: the earlier vertices removed.
-    fn classify_position(&self, position: &Position) -> Classification {
-        if position.earlier.is_empty() {
-            classify(&self.graph)
-        } else {
-            classify(&self.graph.without(&position.earlier))
+    fn classify_position(&self, position: &Position) -> Arc<Classification> {
+        self.classify_without(&position.earlier)
+    }
+
+    /// The classification of the graph without `removed`, the last one kept for the next call.
+    fn classify_without(&self, removed: &[u32]) -> Arc<Classification> {
+        // A poisoned lock only means a panic elsewhere: the cache is then merely empty or valid.
+        let mut last = self.last_classification.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((kept_removed, classification)) = last.as_ref()
+            && kept_removed == removed
+        {
+            return Arc::clone(classification);
         }
+        let classification =
+            Arc::new(if removed.is_empty() { classify(&self.graph) } else { classify(&self.graph.without(removed)) });
+        *last = Some((removed.to_vec(), Arc::clone(&classification)));
+        classification
     }
 
     /// The path a position text describes, as written (`a,b,c`).
@@ -353,18 +372,31 @@ impl ComponentGame for GeographyGame {
         Ok(if self.is_p_position(path) { Outcome::P } else { Outcome::N })
     }
 
-    /// Every move to a P-position, by the matching rule on the graph each move leaves.
+    /// Every move to a P-position, from at most two classifications, whatever the degree.
+    ///
+    /// Let `G` be the graph left (the earlier vertices removed) and `v` the token, covered by
+    /// every maximum matching (else no move wins). Then `ν(G − v) = ν(G) − 1`, and a maximum
+    /// matching of `G − v` that misses a neighbour `w` plus the edge `vw` is a maximum matching
+    /// of `G`, and back: the move to `w` wins iff some maximum matching of `G` uses `vw`. By
+    /// the Gallai–Edmonds decomposition `D`, `A = N(D) − D`, `C` of `G` (Lovász–Plummer
+    /// §3.2): if `v` has a neighbour in `D`, `v ∈ A`; maximum matchings match `A` into
+    /// distinct components of `D` with surplus, so each edge from `v` into `D` is in one, and
+    /// none to `A` or `C` is. Otherwise `v ∈ C`, and the one graph every move leaves, `G − v`,
+    /// is classified once. The definition — classify what each move leaves — is the test.
     fn moves_to_p(&self, path: &Vec<u32>) -> Result<Vec<ComponentMove<Vec<u32>>>, GameError> {
-        if self.is_p_position(path) {
+        let position = Self::position(path);
+        let left = self.classify_position(&position);
+        let missable = |classification: &Classification, w: u32| !classification.in_every_maximum[w as usize];
+        if missable(&left, position.token) {
             return Ok(Vec::new());
         }
-        let mut found = Vec::new();
-        for one in self.options(path, usize::MAX)? {
-            if self.is_p_position(&one.result[0]) {
-                found.push(one);
-            }
+        let options = self.options(path, usize::MAX)?;
+        let to = |one: &ComponentMove<Vec<u32>>| *one.result[0].last().expect("a move adds a vertex");
+        if options.iter().any(|one| missable(&left, to(one))) {
+            return Ok(options.into_iter().filter(|one| missable(&left, to(one))).collect());
         }
-        Ok(found)
+        let after = self.classify_without(path);
+        Ok(options.into_iter().filter(|one| missable(&after, to(one))).collect())
     }
 
     fn p_position_reason(&self, path: &Vec<u32>) -> Option<String> {
@@ -485,6 +517,39 @@ mod tests {
             prop_assert_eq!(position.outcome().unwrap(), expected);
             prop_assert_eq!(position.value().unwrap(), Value::from(value));
             check_winning_moves(&game, &position, &reference, visited)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The moves to P derived from the Gallai–Edmonds classes agree with the definition
+        /// (classify the graph each move leaves, one classification per move) on random
+        /// graphs too large for exhaustive search, from every start vertex and after a move.
+        #[test]
+        fn moves_to_p_agree_with_one_classification_per_move(
+            graph in random_graph(40, false),
+            bipartite in random_graph(40, true),
+        ) {
+            for graph in [graph, bipartite] {
+                let game = GeographyGame::new("geography:t", "t", graph.clone());
+                for v in 0..graph.vertex_count() as u32 {
+                    let mut paths = vec![vec![v]];
+                    paths.extend(graph.neighbours(v).first().map(|&w| vec![v, w]));
+                    for path in paths {
+                        let by_definition: Vec<Vec<u32>> = game
+                            .options(&path, usize::MAX)
+                            .unwrap()
+                            .into_iter()
+                            .map(|one| one.result[0].clone())
+                            .filter(|after| !game.is_p_position(&path) && game.is_p_position(after))
+                            .collect();
+                        let derived: Vec<Vec<u32>> =
+                            game.moves_to_p(&path).unwrap().into_iter().map(|one| one.result[0].clone()).collect();
+                        prop_assert_eq!(derived, by_definition, "path {:?}", path);
+                    }
+                }
+            }
         }
     }
 

@@ -13,7 +13,8 @@ use starlark::values::tuple::{AllocTuple, TupleRef, UnpackTuple};
 use starlark::values::{Heap, OwnedFrozenValue, UnpackValue, Value};
 use starlark_num_bigint::BigInt as StarlarkBigInt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// The field of the struct that `Sum(a, b, …)` returns; a script cannot make such a struct
 /// itself (the standard dialect has no `struct`).
@@ -29,12 +30,55 @@ pub struct ScriptLimits {
     pub max_heap_bytes: usize,
     /// Positions the solver may remember.
     pub max_positions: usize,
+    /// Wall-clock milliseconds one call of a script function (or the top level) may take; 0
+    /// for no limit. Checked between steps, like the heap limit: one step of huge arithmetic
+    /// (squaring a number of a million digits) is stopped only by a watchdog that reads
+    /// [`running_call_time`] (the CLI's worker process has one).
+    pub max_call_millis: u64,
 }
 
 impl Default for ScriptLimits {
-    /// 10^7 operations a call, 1 GiB of script heap, 20 million positions.
+    /// 10^7 operations a call, 1 GiB of script heap, 20 million positions, 60 s a call.
     fn default() -> Self {
-        ScriptLimits { max_ops: 10_000_000, max_heap_bytes: 1 << 30, max_positions: 20_000_000 }
+        ScriptLimits {
+            max_ops: 10_000_000,
+            max_heap_bytes: 1 << 30,
+            max_positions: 20_000_000,
+            max_call_millis: 60_000,
+        }
+    }
+}
+
+/// When the script call running now started, as nanoseconds since [`clock_epoch`] plus one;
+/// 0 while no call runs. Process-wide, so that a watchdog thread can see a call stuck in one
+/// step, where the evaluator's own checks never run.
+static CALL_STARTED: AtomicU64 = AtomicU64::new(0);
+
+fn clock_epoch() -> Instant {
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+/// How long the script call running now (in any thread) has been running, if one is.
+pub fn running_call_time() -> Option<Duration> {
+    let started = CALL_STARTED.load(Ordering::Acquire);
+    (started != 0).then(|| clock_epoch().elapsed().saturating_sub(Duration::from_nanos(started - 1)))
+}
+
+/// Marks a script call as running from its creation until it is dropped.
+struct RunningCall;
+
+impl RunningCall {
+    fn begin() -> Self {
+        let since_epoch = u64::try_from(clock_epoch().elapsed().as_nanos()).unwrap_or(u64::MAX - 1);
+        CALL_STARTED.store(since_epoch + 1, Ordering::Release);
+        RunningCall
+    }
+}
+
+impl Drop for RunningCall {
+    fn drop(&mut self) {
+        CALL_STARTED.store(0, Ordering::Release);
     }
 }
 
@@ -111,9 +155,11 @@ impl ScriptGame {
         let globals = GlobalsBuilder::standard().with(grundy_builtins).build();
         let module = Module::with_temp_heap(|module| -> Result<FrozenModule, GameError> {
             {
+                let _running = RunningCall::begin();
+                let started = Instant::now();
                 let mut eval = Evaluator::new(&module);
-                configure(&mut eval, &limits, &cancelled);
-                eval.eval_module(ast, &globals).map_err(|error| bad(one_line(&error)))?;
+                configure(&mut eval, &limits, &cancelled, started);
+                eval.eval_module(ast, &globals).map_err(|error| bad(describe_error(&limits, started, &error)))?;
             }
             module.freeze().map_err(|error| bad(format!("cannot freeze the module: {error:?}")))
         })?;
@@ -243,8 +289,10 @@ impl ScriptGame {
         convert: impl for<'v> FnOnce(&Self, Value<'v>) -> Result<R, GameError>,
     ) -> Result<R, GameError> {
         Module::with_temp_heap(|module| {
+            let _running = RunningCall::begin();
+            let started = Instant::now();
             let mut eval = Evaluator::new(&module);
-            configure(&mut eval, &self.limits, &self.cancelled);
+            configure(&mut eval, &self.limits, &self.cancelled, started);
             let heap = module.heap();
             let function = heap.access_owned_frozen_value(function);
             let result = match &argument {
@@ -255,7 +303,7 @@ impl ScriptGame {
             drop(eval);
             match result {
                 Ok(value) => convert(self, value),
-                Err(error) => Err(self.failure(argument, self.describe_error(&error))),
+                Err(error) => Err(self.failure(argument, describe_error(&self.limits, started, &error))),
             }
         })
     }
@@ -312,21 +360,6 @@ impl ScriptGame {
             }
             Ok(())
         })
-    }
-
-    fn describe_error(&self, error: &starlark::Error) -> String {
-        let text = one_line(error);
-        let lower = text.to_lowercase();
-        if lower.contains("ticks has been exceeded") {
-            return format!("the script used up its budget of {} operations (--max-ops): {text}", self.limits.max_ops);
-        }
-        if lower.contains("evaluation cancelled") {
-            return format!("the script was stopped: {text}");
-        }
-        if lower.contains("heap memory limit") {
-            return format!("the script passed its heap limit of {} bytes: {text}", self.limits.max_heap_bytes);
-        }
-        text
     }
 
     fn failure(&self, argument: Argument<'_>, reason: String) -> GameError {
@@ -487,7 +520,13 @@ pub(super) fn alloc_position<'v>(heap: Heap<'v>, position: &ScriptPosition) -> V
     }
 }
 
-fn configure(eval: &mut Evaluator<'_, '_, '_>, limits: &ScriptLimits, cancelled: &Option<Arc<AtomicBool>>) {
+/// Sets every limit on `eval`, for a call that began at `started`.
+fn configure(
+    eval: &mut Evaluator<'_, '_, '_>,
+    limits: &ScriptLimits,
+    cancelled: &Option<Arc<AtomicBool>>,
+    started: Instant,
+) {
     // Both setters fail only for zero or a second call; zero means no limit here.
     if limits.max_ops > 0 {
         let _ = eval.set_max_tick_count(limits.max_ops);
@@ -495,10 +534,41 @@ fn configure(eval: &mut Evaluator<'_, '_, '_>, limits: &ScriptLimits, cancelled:
     if limits.max_heap_bytes > 0 {
         let _ = eval.set_max_heap_size(limits.max_heap_bytes);
     }
-    if let Some(flag) = cancelled {
-        let flag = Arc::clone(flag);
-        eval.set_check_cancelled(Box::new(move || flag.load(Ordering::Relaxed)));
+    let deadline = (limits.max_call_millis > 0).then(|| started + Duration::from_millis(limits.max_call_millis));
+    if cancelled.is_some() || deadline.is_some() {
+        let flag = cancelled.clone();
+        eval.set_check_cancelled(Box::new(move || {
+            flag.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
+                || deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        }));
     }
+}
+
+/// A script error as one line, naming the limit it passed, for a call that began at `started`.
+fn describe_error(limits: &ScriptLimits, started: Instant, error: &starlark::Error) -> String {
+    let text = one_line(error);
+    let lower = text.to_lowercase();
+    if lower.contains("ticks has been exceeded") {
+        return format!("the script used up its budget of {} operations (--max-ops): {text}", limits.max_ops);
+    }
+    if lower.contains("evaluation cancelled") {
+        if limits.max_call_millis > 0 && started.elapsed() >= Duration::from_millis(limits.max_call_millis) {
+            return format!("{}: {text}", call_time_exceeded(limits.max_call_millis));
+        }
+        return format!("the script was stopped: {text}");
+    }
+    if lower.contains("heap memory limit") {
+        return format!(
+            "the script passed its heap limit of {} (a call gets a quarter of --memory-cap, at most 1 GiB): {text}",
+            crate::error::human_bytes(limits.max_heap_bytes as u128)
+        );
+    }
+    text
+}
+
+/// The message for a call past its wall-clock limit (also the worker's watchdog's).
+pub fn call_time_exceeded(max_call_millis: u64) -> String {
+    format!("a call of the script ran past its time limit of {} s (--script-timeout)", max_call_millis as f64 / 1000.0)
 }
 
 /// A Starlark error as one line: `file:line:column: message`.

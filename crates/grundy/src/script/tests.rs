@@ -178,7 +178,22 @@ fn a_list_growing_step_by_step_is_stopped_by_the_heap_limit() {
     let limits = ScriptLimits { max_heap_bytes: 16 << 20, max_ops: 1 << 40, ..ScriptLimits::default() };
     let game = ScriptGame::load("greedy.star", greedy, limits).unwrap();
     let error = game.options(&int(3)).unwrap_err().to_string();
-    assert!(error.contains("heap limit") && error.contains("position 3"), "{error}");
+    assert!(error.contains("heap limit of 16.0 MiB") && error.contains("--memory-cap"), "{error}");
+    assert!(error.contains("position 3"), "{error}");
+}
+
+#[test]
+fn a_call_past_its_time_limit_is_stopped_and_says_which_limit() {
+    // Each step is cheap, but there is no end: the operation budget is out of the way, so
+    // only the wall clock stops it.
+    let endless = "def moves(n):\n    for i in range(1000000):\n        for j in range(1000000):\n            pass\n    return []\n";
+    let limits = ScriptLimits { max_ops: 1 << 40, max_call_millis: 200, ..ScriptLimits::default() };
+    let game = ScriptGame::load("loop.star", endless, limits).unwrap();
+    let started = std::time::Instant::now();
+    let error = game.options(&int(3)).unwrap_err().to_string();
+    assert!(error.contains("time limit of 0.2 s (--script-timeout)") && error.contains("position 3"), "{error}");
+    assert!(started.elapsed().as_secs() < 5);
+    assert_eq!(crate::script::running_call_time(), None, "the call is over");
 }
 
 #[test]
