@@ -583,7 +583,8 @@ impl Order {
     fn check(self, order: usize) -> Result<(), GameError> {
         let Order { heap, max_order, verified } = self;
         if order > max_order {
-            let what = if verified { "the misère quotient grows" } else { "a candidate for the misère quotient reduces" };
+            let what =
+                if verified { "the misère quotient grows" } else { "a candidate for the misère quotient reduces" };
             return Err(GameError::Unsupported(format!(
                 "{what} to order {order} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)"
             )));
