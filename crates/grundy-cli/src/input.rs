@@ -16,6 +16,35 @@ pub const GRAPH_LINE_LIMIT: usize = 64 << 10;
 /// The longest line read from stdin (a position of 10^5 heaps of 10 digits fits).
 pub const STDIN_LINE_LIMIT: usize = 4 << 20;
 
+/// The largest script file read (`script:PATH`): the example games take a few kilobytes.
+pub const SCRIPT_FILE_LIMIT: u64 = 4 << 20;
+
+/// Reads the source of a script game: UTF-8 text of at most [`SCRIPT_FILE_LIMIT`] bytes,
+/// stopping at the first byte past it (`script:/dev/zero` fails at once).
+///
+/// # Errors
+/// One line naming the file and the limit met, or why it cannot be read.
+pub fn read_script_file(path: &str) -> Result<String, String> {
+    let shown = quote(path);
+    let file = std::fs::File::open(path).map_err(|error| format!("cannot read `{shown}`: {error}"))?;
+    let mut bytes = Vec::new();
+    file.take(SCRIPT_FILE_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| format!("cannot read `{shown}`: {error}"))?;
+    if bytes.len() as u64 > SCRIPT_FILE_LIMIT {
+        return Err(format!(
+            "`{shown}` is larger than {}, the most a script file may be",
+            human_bytes(u128::from(SCRIPT_FILE_LIMIT))
+        ));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "`{shown}` is not UTF-8 text (byte {} is not valid): a script is Starlark source",
+            error.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// Reads the graph file of `dag:FILE` / `geography:FILE`: at most [`GRAPH_FILE_LIMIT`] bytes,
 /// lines of at most [`GRAPH_LINE_LIMIT`] bytes, UTF-8. A FIFO (`dag:<(…)`) is read like a
 /// file. When the file could be read in two layouts, says on stderr which was chosen.

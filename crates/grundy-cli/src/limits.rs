@@ -89,6 +89,16 @@ pub fn install(flag: Option<&str>) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The bounds of the misère commands (`outcome --misere`, `moves --misere`): the library's
+/// defaults, with `--max-positions` bounding the exhaustive search when it is given.
+pub fn misere() -> grundy::misere::Limits {
+    let defaults = grundy::misere::Limits::default();
+    grundy::misere::Limits {
+        max_positions: crate::script_worker::options().max_positions.unwrap_or(defaults.max_positions),
+        ..defaults
+    }
+}
+
 /// `RLIMIT_AS` less the address space already mapped (`VmSize`), when a limit is set.
 fn address_space_room() -> Option<u128> {
     let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };

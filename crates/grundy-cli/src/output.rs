@@ -169,8 +169,10 @@ fn where_a_flag_goes(command: &clap::Command, flag: &str) -> String {
             }
         }
     }
-    let given_to = std::env::args()
+    // Read lossily: `std::env::args` panics on an argument that is not UTF-8.
+    let given_to = std::env::args_os()
         .skip(1)
+        .map(|raw| raw.to_string_lossy().into_owned())
         .find(|word| command.get_subcommands().any(|subcommand| subcommand.get_name() == word))
         .map_or_else(|| "grundy".to_owned(), |name| format!("grundy {name}"));
     // The flag's help when every command that takes it means the same by it.
@@ -196,6 +198,23 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
         let _ = error.print();
         return ExitCode::from(2);
     }
+    // Read lossily: `std::env::args` panics on an argument that is not UTF-8.
+    let arguments: Vec<String> = std::env::args_os().map(|raw| raw.to_string_lossy().into_owned()).collect();
+    let json = arguments.iter().any(|argument| argument == "--json");
+    if error.kind() == ErrorKind::InvalidUtf8 {
+        let message = match std::env::args_os().enumerate().find(|(_, raw)| raw.to_str().is_none()) {
+            Some((at, raw)) => format!(
+                "argument {at} (`{}`) is not valid UTF-8: grundy reads games and positions as UTF-8 text",
+                grundy::error::quote(&raw.as_encoded_bytes().escape_ascii().to_string())
+            ),
+            None => "an argument is not valid UTF-8".to_owned(),
+        };
+        let _ = writeln!(io::stderr(), "grundy: error: {message}");
+        if json {
+            let _ = print_json(&error_object("usage", &message));
+        }
+        return ExitCode::from(2);
+    }
     let rendered = error.render().to_string();
     // clap's first line, with the indented lines that complete it (`the following required
     // arguments were not provided:` lists them below), and its "did you mean" tip.
@@ -209,10 +228,8 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
     }
     // `-1,2` reaches clap as an unknown flag: say what is wrong with it as a component.
     if let Some(argument) = message.strip_prefix("unexpected argument '").and_then(|rest| rest.split('\'').next())
-        && argument.len() > 1
-        && argument[1..].starts_with(|c: char| c.is_ascii_digit())
+        && argument.strip_prefix('-').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
     {
-        let arguments: Vec<String> = std::env::args().collect();
         // clap names only the first short flag of `-5G` (`-5`): the whole word is the one
         // typed, and the one to quote.
         let typed = arguments.iter().position(|raw| raw == argument).or_else(|| {
@@ -239,7 +256,7 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
             ),
         };
         let _ = writeln!(io::stderr(), "grundy: error: {message}");
-        if std::env::args().any(|argument| argument == "--json") {
+        if json {
             let _ = print_json(&error_object(if option.is_some() { "usage" } else { "bad_component" }, &message));
         }
         return ExitCode::from(2);
@@ -254,7 +271,7 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
         }
     }
     let _ = writeln!(io::stderr(), "grundy: error: {message} (see grundy --help)");
-    if std::env::args().any(|argument| argument == "--json") {
+    if json {
         let _ = print_json(&error_object("usage", &message));
     }
     ExitCode::from(2)

@@ -80,6 +80,21 @@ pub struct VertexEntry {
     pub outcome: Outcome,
 }
 
+/// The table of a graph game of `count` vertices, entry by entry, refused before it is
+/// allocated when it would pass the memory limit (10^8 vertices asked for 6.4 GB at once).
+///
+/// # Errors
+/// [`GameError::TooLarge`] naming the vertex count and the limit.
+pub fn vertex_table(count: usize, entry: impl FnMut(usize) -> VertexEntry) -> Result<Table, GameError> {
+    // Each entry, and its name's copy: a short string and the allocator's header.
+    let what = || format!("the table of {count} vertices");
+    crate::error::check_memory(what, count as u128, std::mem::size_of::<VertexEntry>() as u128 + 48)?;
+    let mut vertices = Vec::new();
+    crate::error::try_reserve_table(&mut vertices, count, what)?;
+    vertices.extend((0..count).map(entry));
+    Ok(Table::Vertices(vertices))
+}
+
 /// The graph of a graph game, for pictures.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphView {

@@ -11,6 +11,7 @@
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
 use crate::script_worker::{ScriptProxy, script_path};
+use grundy::error::check_memory;
 use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
@@ -147,6 +148,7 @@ fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
         if args.to > 100_000_000 {
             anyhow::bail!("--to {}: at most 100000000 heaps are checked in one run", args.to);
         }
+        check_memory(|| format!("checking heaps 0..={}", args.to), u128::from(args.to) + 1, position_bytes(args, 1))?;
         return Ok(((0..=args.to).map(|heap| vec![heap]).collect(), None));
     };
     let (low, high) = parse_range(range)?;
@@ -157,6 +159,11 @@ fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |time| time.as_nanos() as u64)
             % 1_000_000
     });
+    check_memory(
+        || format!("checking {} random sums of up to {high} heaps", args.samples),
+        u128::from(args.samples),
+        position_bytes(args, high),
+    )?;
     let heap_sizes = args.max.saturating_add(1);
     let exhausted = sums_count(low, high, heap_sizes) <= u128::from(args.samples);
     let mut drawn: Vec<Heaps> = if exhausted {
@@ -215,6 +222,14 @@ fn every_sum(low: u64, high: u64, max: u64) -> Vec<Heaps> {
         extend(&mut Vec::new(), count, 0, max, &mut out);
     }
     out
+}
+
+/// About what one position of `heaps` heaps takes while it is checked, measured on
+/// `check kayles --formula 'n > 0'` (85 bytes a heap of one position): the list of heaps, its
+/// value and the allocator's headers; with `--program`, its line of the program's input too.
+fn position_bytes(args: &Args, heaps: u64) -> u128 {
+    let line = if args.program.is_some() { 64 + 24 * u128::from(heaps) } else { 0 };
+    96 + 8 * u128::from(heaps) + line
 }
 
 fn parse_range(text: &str) -> anyhow::Result<(u64, u64)> {

@@ -127,7 +127,7 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
 }
 
 fn misere(position: &Position, json: bool) -> anyhow::Result<()> {
-    let limits = grundy::misere::Limits::default();
+    let limits = crate::limits::misere();
     let (outcome, method) = grundy::misere::sums::outcome(position, limits)?;
     let (moves, _) = grundy::misere::sums::winning_moves(position, limits)?;
     if json {

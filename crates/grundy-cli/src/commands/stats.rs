@@ -2,8 +2,8 @@
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
-use crate::output::{print, print_json};
-use grundy::heap::stats::{value_counts, zero_xor_tuples};
+use crate::output::print;
+use grundy::heap::stats::{check_zero_xor_tuples, value_counts, zero_xor_tuples_in_place};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::Zero;
@@ -31,21 +31,44 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Counted from the compact values: a long sequence is never widened to four bytes a heap.
     let values = values_to(game, args.to, None)?;
     let counts = value_counts(values.iter());
-    let p_positions = zero_xor_tuples(&counts, args.heaps)?;
     let total = BigUint::from(values.len()).pow(args.heaps);
-    if crate::output::json() {
-        return print_json(&serde_json::json!({
+    // The values are no longer needed: free them before the transform's table.
+    drop(values);
+    // Everything that can refuse is checked before the first line is printed.
+    check_zero_xor_tuples(&counts, args.heaps)?;
+    // A count a line (text) or a number (JSON), written in pieces: `--to 100000000` of Nim has
+    // 10^8 counts, gigabytes as one string.
+    let json = crate::output::json();
+    let mut piece = String::new();
+    if json {
+        // serde_json writes keys sorted: `counts` first, then the rest after it.
+        piece.push_str("{\"counts\":[");
+    } else {
+        piece.push_str(&format!("{}: values of heaps 0..{}\nvalue count\n", game.spec(), args.to));
+    }
+    for (value, count) in counts.iter().enumerate() {
+        if json {
+            piece.push_str(&format!("{}{count}", if value == 0 { "" } else { "," }));
+        } else {
+            piece.push_str(&format!("{value} {count}\n"));
+        }
+        if piece.len() >= PIECE_BYTES {
+            print(&piece)?;
+            piece.clear();
+        }
+    }
+    let p_positions = zero_xor_tuples_in_place(counts, args.heaps)?;
+    if json {
+        let rest = serde_json::json!({
             "game": game.spec(),
-            "counts": counts,
             // Strings, as docs/json.md's rule 1 has it for what can be big: `(N+1)^K` passes
             // 2^53 at once, and readers refuse or round long JSON numbers.
             "p_positions": p_positions.to_string(),
             "total": total.to_string(),
-        }));
-    }
-    let mut text = format!("{}: values of heaps 0..{}\nvalue count\n", game.spec(), args.to);
-    for (value, count) in counts.iter().enumerate() {
-        text.push_str(&format!("{value} {count}\n"));
+        });
+        let rest = serde_json::to_string(&rest)?;
+        piece.push_str(&format!("],{}\n", &rest[1..]));
+        return print(&piece);
     }
     let n_positions = &total - &p_positions;
     let sums = if args.heaps == 1 {
@@ -53,13 +76,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         format!("sums of {} heaps from 0..{}", args.heaps, args.to)
     };
-    text.push_str(&format!(
+    piece.push_str(&format!(
         "among the {total} {sums}: {p_positions} P-positions ({}); the player to move wins {n_positions} ({})\n",
         share(&p_positions, &total),
         share(&n_positions, &total)
     ));
-    print(&text)
+    print(&piece)
 }
+
+/// The output is printed in pieces of about this many bytes.
+const PIECE_BYTES: usize = 1 << 16;
 
 /// `part/whole` in lowest terms and as a decimal: `1/8 = 0.125000`.
 fn share(part: &BigUint, whole: &BigUint) -> String {

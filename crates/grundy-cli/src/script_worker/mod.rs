@@ -52,7 +52,9 @@ pub struct ScriptFlags {
     /// make.
     #[arg(long, global = true, value_name = "N", default_value_t = 10_000_000)]
     pub max_ops: u64,
-    /// For script games: the positions the solver may remember (default: memory cap / 200 B).
+    /// For script games: the positions the solver may remember (default: memory cap / 200 B);
+    /// for the misère search of `outcome --misere` and `moves --misere`: the positions it may
+    /// examine (default 2000000).
     #[arg(long, global = true, value_name = "N")]
     pub max_positions: Option<usize>,
     /// For script games: the memory the script's worker process may take, in MiB.

@@ -86,8 +86,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.formula {
         return run_formula(&args, limits, &mut out);
     }
-    let loaded = std::fs::read_to_string(&args.path)
-        .map_err(|error| anyhow::anyhow!("cannot read `{}`: {error}", args.path))
+    let loaded = crate::input::read_script_file(&args.path)
+        .map_err(|message| anyhow::anyhow!(message))
         .and_then(|source| Ok((ScriptGame::load(&args.path, &source, limits.clone())?, source)));
     let (game, source) = match loaded {
         Ok(loaded) => loaded,

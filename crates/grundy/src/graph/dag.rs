@@ -18,7 +18,7 @@
 use crate::error::{GameError, check_memory};
 use crate::graph::digraph::{Digraph, in_game};
 use crate::graph::loopy::{GeneralizedGrundy, INFINITE};
-use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves, vertex_table};
 use crate::value::Value;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -169,14 +169,11 @@ impl ComponentGame for DagGame {
                 reason: "--size applies to two-heap games; a graph's table lists every vertex".to_owned(),
             }));
         }
-        let vertices = (0..self.graph.vertex_count() as u32)
-            .map(|v| VertexEntry {
-                name: self.name(v).to_owned(),
-                value: Some(self.labels.value(&self.graph, v)),
-                outcome: self.labels.outcome(&self.graph, v),
-            })
-            .collect();
-        Some(Ok(Table::Vertices(vertices)))
+        Some(vertex_table(self.graph.vertex_count(), |v| VertexEntry {
+            name: self.name(v as u32).to_owned(),
+            value: Some(self.labels.value(&self.graph, v as u32)),
+            outcome: self.labels.outcome(&self.graph, v as u32),
+        }))
     }
 }
 

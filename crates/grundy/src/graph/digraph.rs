@@ -58,7 +58,7 @@ impl EdgeList {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         match contest_header(text) {
             HeaderFit::Contest { vertices, edges } => {
-                Ok((Self::parse_contest(text, file, vertices)?, Layout::Contest { vertices, edges }))
+                Ok((Self::parse_contest(text, file, vertices, edges)?, Layout::Contest { vertices, edges }))
             }
             HeaderFit::Mismatch(_) | HeaderFit::NotNumeric => Ok((Self::parse_edges(text, file)?, Layout::EdgeList)),
         }
@@ -66,8 +66,8 @@ impl EdgeList {
 
     /// The contest layout: vertices `1..=vertices`, named by their numbers, isolated ones
     /// included; the header checked by [`contest_header`].
-    fn parse_contest(text: &str, file: &str, vertices: u32) -> Result<Self, GameError> {
-        crate::error::check_memory(|| format!("the {vertices} vertices of {file}"), u128::from(vertices), 40)?;
+    fn parse_contest(text: &str, file: &str, vertices: u32, edges: u64) -> Result<Self, GameError> {
+        check_graph_memory(file, u128::from(vertices), u128::from(edges))?;
         let mut edges = Vec::new();
         for (u, v) in content_lines(text).skip(1).filter_map(|words| parse_pair(&words)) {
             edges.push((u as u32 - 1, v as u32 - 1));
@@ -117,6 +117,7 @@ impl EdgeList {
             }
             edges.push((u, v));
         }
+        check_graph_memory(file, names.len() as u128, edges.len() as u128)?;
         Ok(EdgeList { names: names.into_iter().map(str::to_owned).collect(), edges })
     }
 
@@ -124,6 +125,26 @@ impl EdgeList {
     pub fn vertex(&self, name: &str) -> Option<u32> {
         self.names.iter().position(|candidate| candidate == name).map(|index| index as u32)
     }
+}
+
+/// About what a vertex of a graph read from a file takes until its game has answered: its name
+/// (a `String`, its bytes and the allocator's header), the name index, the CSR offsets both
+/// ways and the game's labels. Measured: `value dag:` on a contest file of 2,000,000 isolated
+/// vertices peaks at 76 bytes a vertex, `value geography:` at 63.
+pub const BYTES_PER_VERTEX: u128 = 96;
+/// About what an edge takes: the parsed pair and its CSR entries both ways (or both
+/// directions of an undirected edge) while the graph is laid out.
+pub const BYTES_PER_EDGE: u128 = 24;
+
+/// Refuses a graph of `vertices` and `edges` whose reading and solving would pass the memory
+/// limit, before any of it is allocated (a contest header may declare 10^9 vertices in a
+/// file of one line).
+fn check_graph_memory(file: &str, vertices: u128, edges: u128) -> Result<(), GameError> {
+    crate::error::check_memory(
+        || format!("the graph of {file} ({vertices} vertices, {edges} edges)"),
+        vertices * BYTES_PER_VERTEX + edges * BYTES_PER_EDGE,
+        1,
+    )
 }
 
 /// The two layouts a graph file may have.

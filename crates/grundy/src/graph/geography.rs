@@ -26,7 +26,7 @@ use crate::error::{GameError, check_memory};
 use crate::game::Game;
 use crate::graph::digraph::{Graph, in_game};
 use crate::graph::matching::{Classification, classify};
-use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves, vertex_table};
 use crate::solve::memo::Solver;
 use crate::value::{Outcome, Value};
 use std::sync::{Arc, Mutex};
@@ -431,14 +431,11 @@ impl ComponentGame for GeographyGame {
             }));
         }
         let classification = classify(&self.graph);
-        let vertices = (0..self.graph.vertex_count())
-            .map(|v| VertexEntry {
-                name: self.graph.names()[v].clone(),
-                value: None,
-                outcome: if classification.in_every_maximum[v] { Outcome::N } else { Outcome::P },
-            })
-            .collect();
-        Some(Ok(Table::Vertices(vertices)))
+        Some(vertex_table(self.graph.vertex_count(), |v| VertexEntry {
+            name: self.graph.names()[v].clone(),
+            value: None,
+            outcome: if classification.in_every_maximum[v] { Outcome::N } else { Outcome::P },
+        }))
     }
 }
 

@@ -73,6 +73,19 @@ pub enum CheckpointError {
         /// The value by the definition.
         expected: u64,
     },
+    /// A value no heap game can have there: `G(n)` is the mex of xors of earlier values, so it
+    /// is at most the power of two above every earlier value.
+    #[error(
+        "G({heap}) = {found} in the file, more than the game can produce: every earlier value is below {bound}, so G({heap}) is at most {bound}"
+    )]
+    TooWide {
+        /// The heap whose value is too wide.
+        heap: u64,
+        /// The value in the file.
+        found: u32,
+        /// The largest value that heap can have.
+        bound: u64,
+    },
 }
 
 /// The checksum of format version 1 in one piece, as first written (the reference the streamed
@@ -591,6 +604,7 @@ pub fn spot_check_compact(game: &dyn HeapGame, values: &CompactSequence) -> Resu
 }
 
 fn check_cells<T: Copy + Into<u32>>(game: &dyn HeapGame, values: &[T]) -> Result<(), CheckpointError> {
+    check_widths(values)?;
     let len = values.len();
     let mut heaps: Vec<usize> = (0..len.min(CHECKED_PREFIX)).collect();
     if len > CHECKED_PREFIX {
@@ -612,6 +626,23 @@ fn check_cells<T: Copy + Into<u32>>(game: &dyn HeapGame, values: &[T]) -> Result
         if options_seen > CHECKED_OPTIONS {
             break;
         }
+    }
+    Ok(())
+}
+
+/// Checks every value against the bound the rules of any heap game give: `G(n)` is the mex of
+/// xors of values of smaller heaps, all below the power of two `P` above the largest of them, so
+/// `G(n) <= P`. One pass; a forged value far past that (which the sampled check may miss) would
+/// otherwise size the kernel's tables when the run is resumed.
+fn check_widths<T: Copy + Into<u32>>(values: &[T]) -> Result<(), CheckpointError> {
+    let mut largest = 0u64;
+    for (heap, &value) in values.iter().enumerate() {
+        let found: u32 = value.into();
+        let bound = (largest + 1).next_power_of_two();
+        if u64::from(found) > bound {
+            return Err(CheckpointError::TooWide { heap: heap as u64, found, bound });
+        }
+        largest = largest.max(u64::from(found));
     }
     Ok(())
 }
@@ -798,10 +829,40 @@ mod tests {
         for forged in [values[last] ^ 1, values[last] + 7, 3_000_000_000] {
             let mut wrong = values.clone();
             wrong[last] = forged;
-            let error = Err(CheckpointError::WrongValue { heap: last as u64, found: forged, expected: definition });
+            let error = if forged > 1 << 20 {
+                let bound = u64::from(*values[..last].iter().max().unwrap() + 1).next_power_of_two();
+                Err(CheckpointError::TooWide { heap: last as u64, found: forged, bound })
+            } else {
+                Err(CheckpointError::WrongValue { heap: last as u64, found: forged, expected: definition })
+            };
             assert_eq!(spot_check_compact(&game, &CompactSequence::from_values(&wrong)), error);
             assert_eq!(spot_check(&game, &wrong), error);
         }
+    }
+
+    /// One value set to 2^32 - 1 where the sampled check does not look (issue 30): the width
+    /// check reads every value, so the forged checkpoint is refused before a resumed run sizes
+    /// its tables by that value.
+    #[test]
+    fn a_value_wider_than_the_game_can_produce_is_damage() {
+        let game = SubtractionGame::new(vec![1, 2]).unwrap();
+        let mut values = Vec::new();
+        crate::heap::HeapGame::extend_sequence(&game, &mut values, 200_000, &SequenceControl::default()).unwrap();
+        let mut sampled = vec![false; values.len()];
+        let len = values.len();
+        let span = (len - CHECKED_PREFIX) as f64;
+        for k in 1..=SAMPLED_HEAPS {
+            sampled[CHECKED_PREFIX + ((k as f64 * 0.618_033_988_749_894_9).fract() * span) as usize] = true;
+        }
+        let unsampled = (CHECKED_PREFIX..len - 1).find(|&heap| !sampled[heap]).unwrap();
+        values[unsampled] = u32::MAX;
+        let forged = CompactSequence::from_values(&values);
+        assert_eq!(
+            spot_check_compact(&game, &forged),
+            Err(CheckpointError::TooWide { heap: unsampled as u64, found: u32::MAX, bound: 4 })
+        );
+        let message = CheckpointError::TooWide { heap: 7, found: u32::MAX, bound: 4 }.to_string();
+        assert!(message.contains("more than the game can produce"), "{message}");
     }
 
     #[test]

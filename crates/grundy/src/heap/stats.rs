@@ -48,8 +48,21 @@ pub fn value_counts(values: impl IntoIterator<Item = u32>) -> Vec<u64> {
 /// assert_eq!(zero_xor_tuples(&[2, 2, 2, 2], 1).unwrap(), 2u32.into());
 /// ```
 pub fn zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<BigUint, GameError> {
+    check_zero_xor_tuples(counts, heaps)?;
+    let size = counts.len().max(1).next_power_of_two();
+    let mut copy = crate::error::try_table(size, 0, || format!("the Walsh–Hadamard transform of {size} value counts"))?;
+    copy[..counts.len()].copy_from_slice(counts);
+    zero_xor_tuples_in_place(copy, heaps)
+}
+
+/// Whether [`zero_xor_tuples`] can answer for these counts: its transform fits the memory
+/// limit and its result the digits supported. Cheap: a caller checks before printing anything.
+///
+/// # Errors
+/// As [`zero_xor_tuples`].
+pub fn check_zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<(), GameError> {
     if heaps == 0 {
-        return Ok(BigUint::one());
+        return Ok(());
     }
     let size = counts.len().max(1).next_power_of_two();
     check_memory(|| format!("the Walsh–Hadamard transform of {size} value counts"), size as u128, 8)?;
@@ -63,11 +76,32 @@ pub fn zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<BigUint, GameError>
             (1u128 << 26) * 30103 / 100_000
         )));
     }
-    let mut transform: Vec<i64> =
-        crate::error::try_table(size, 0, || format!("the Walsh–Hadamard transform of {size} value counts"))?;
-    for (slot, &count) in transform.iter_mut().zip(counts) {
-        *slot = i64::try_from(count).expect("counts of a table in memory fit 63 bits");
+    Ok(())
+}
+
+/// [`zero_xor_tuples`] in the buffer of `counts` itself (grown to a power of two), so that a
+/// long nim-sequence's counts are not copied: `stats nim --to 100000000` holds one table of
+/// 2^27 words, not two.
+///
+/// # Errors
+/// As [`zero_xor_tuples`].
+pub fn zero_xor_tuples_in_place(counts: Vec<u64>, heaps: u32) -> Result<BigUint, GameError> {
+    check_zero_xor_tuples(&counts, heaps)?;
+    if heaps == 0 {
+        return Ok(BigUint::one());
     }
+    let size = counts.len().max(1).next_power_of_two();
+    let mut transform = counts;
+    let missing = size - transform.len();
+    crate::error::try_reserve_table(&mut transform, missing, || {
+        format!("the Walsh–Hadamard transform of {size} value counts")
+    })?;
+    transform.resize(size, 0);
+    // Counts of a table in memory fit 63 bits: the transform works on them as i64.
+    let mut transform: Vec<i64> = transform
+        .into_iter()
+        .map(|count| i64::try_from(count).expect("counts of a table in memory fit 63 bits"))
+        .collect();
     let mut half = 1;
     while half < size {
         for block in transform.chunks_exact_mut(2 * half) {

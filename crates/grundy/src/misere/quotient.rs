@@ -31,7 +31,7 @@
 //! the candidates are found is heuristic. Impartial misère quotients other than the trivial
 //! one have even order (Plambeck–Siegel 2008, Theorem 6.2), which the tests check.
 
-use crate::error::GameError;
+use crate::error::{GameError, check_memory};
 use crate::value::Outcome;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
@@ -197,13 +197,7 @@ pub fn misere_quotient(
             quotient.heaps.push(element);
             continue;
         }
-        quotient = expand(&quotient, &options, heap)?;
-        if quotient.order > max_order {
-            return Err(GameError::Unsupported(format!(
-                "the misère quotient grows to order {} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)",
-                quotient.order
-            )));
-        }
+        quotient = expand(&quotient, &options, heap, max_order)?;
         // Verify the reduced quotient itself, which also gives the closure the next heaps
         // extend.
         let table = &quotient;
@@ -478,7 +472,7 @@ impl Candidate<'_> {
 /// candidates stay small) and frees the heaps of the failing sum: each gets a cyclic factor
 /// of its own, long enough for its multiplicity in that sum (Siegel's recalibration, in
 /// spirit). Repeated failures on the same heaps lengthen the cyclic factors.
-fn expand(quotient: &Table, options: &[Vec<Vec<u64>>], heap: u64) -> Result<Table, GameError> {
+fn expand(quotient: &Table, options: &[Vec<Vec<u64>>], heap: u64, max_order: usize) -> Result<Table, GameError> {
     let mut base = quotient.clone();
     // The heaps given a cyclic factor of their own, with its (index, period).
     let mut freed: BTreeMap<u64, (u32, u32)> = BTreeMap::from([(heap, (2, 2))]);
@@ -505,7 +499,7 @@ fn expand(quotient: &Table, options: &[Vec<Vec<u64>>], heap: u64) -> Result<Tabl
         let mut closure = Closure::new();
         let failure = match closure.extend(&generators, 0, mul, is_p) {
             Ok(()) => {
-                let mut reduced = reduce(&elements, &generators, mul, is_p);
+                let mut reduced = reduce(&elements, &generators, mul, is_p, Order { heap, max_order, verified: true })?;
                 reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
                 return Ok(reduced);
             }
@@ -513,7 +507,7 @@ fn expand(quotient: &Table, options: &[Vec<Vec<u64>>], heap: u64) -> Result<Tabl
             Err(Stop::Failure(sum)) => sum,
         };
 
-        let mut reduced = reduce(&elements, &generators, mul, is_p);
+        let mut reduced = reduce(&elements, &generators, mul, is_p, Order { heap, max_order, verified: false })?;
         reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
         if last_failure.as_ref() == Some(&failure) {
             growth += 1;
@@ -572,15 +566,56 @@ fn mark_p_portion(candidate: &Candidate, generators: &[Generator]) -> (Vec<u32>,
     (visited.into_iter().map(|(element, _)| element).collect(), marks)
 }
 
+/// The limit a reduced candidate's order is held to, and what to say when it passes it.
+#[derive(Clone, Copy)]
+struct Order {
+    /// The heap being added.
+    heap: u64,
+    /// `--max-order`.
+    max_order: usize,
+    /// Whether the candidate passed its verification (its reduction is then the quotient).
+    verified: bool,
+}
+
+impl Order {
+    /// Refuses an order past the limit, before its `order × order` table is built: a failed
+    /// candidate of 0.6 reduced to order 101,920 once asked for 41 GB at once.
+    fn check(self, order: usize) -> Result<(), GameError> {
+        let Order { heap, max_order, verified } = self;
+        if order > max_order {
+            let what =
+                if verified { "the misère quotient grows" } else { "a candidate for the misère quotient reduces" };
+            return Err(GameError::Unsupported(format!(
+                "{what} to order {order} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)"
+            )));
+        }
+        check_memory(
+            || format!("the multiplication table of a misère quotient of order {order}"),
+            (order as u128).pow(2),
+            std::mem::size_of::<u32>() as u128,
+        )
+    }
+}
+
 /// The coarsest congruence of the verified candidate that keeps P apart from N (Moore's
 /// partition refinement over the generators), as a quotient table. `heaps` is indexed by the
 /// candidate's elements (the caller maps heaps through it).
+///
+/// # Errors
+/// An order past `limit` or a table past the memory limit.
 fn reduce(
     elements: &[u32],
     generators: &[Generator],
     mul: impl Fn(u32, u32) -> u32,
     is_p: impl Fn(u32) -> bool,
-) -> Table {
+    limit: Order,
+) -> Result<Table, GameError> {
+    // The successor lists and the refinement's signatures: a few words an element a generator.
+    check_memory(
+        || format!("reducing a misère quotient candidate of {} elements", elements.len()),
+        elements.len() as u128 * (generators.len() as u128 + 2),
+        3 * std::mem::size_of::<usize>() as u128,
+    )?;
     let position: FxHashMap<u32, usize> = elements.iter().enumerate().map(|(index, &x)| (x, index)).collect();
     let successors: Vec<Vec<usize>> = elements
         .iter()
@@ -616,6 +651,7 @@ fn reduce(
     }
     let class_of = |x: u32| renumber[&class[position[&x]]];
     let order = representatives.len();
+    limit.check(order)?;
     let mut table = vec![0u32; order * order];
     for (i, &x) in representatives.iter().enumerate() {
         for (j, &y) in representatives.iter().enumerate() {
@@ -629,7 +665,7 @@ fn reduce(
     for &x in elements {
         heaps[x as usize] = class_of(x);
     }
-    Table { order, table, p, heaps }
+    Ok(Table { order, table, p, heaps })
 }
 
 /// The final quotient with its presentation: generators, normal-form words, relations.

@@ -10,7 +10,7 @@
 //! depth limit), stops at the first winning option of each position, and refuses to examine
 //! more than `max_positions` positions.
 
-use crate::error::GameError;
+use crate::error::{GameError, memory_limit};
 use crate::value::Outcome;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
@@ -62,13 +62,31 @@ pub struct MisereSearch<C, F> {
     component_options: FxHashMap<C, Vec<Vec<C>>>,
     /// `true` for misère P-positions, keyed by the sorted multiset of non-terminal components.
     memo: FxHashMap<Vec<C>, bool>,
+    /// About what `memo` takes, held to [`memory_limit`].
+    memo_bytes: u128,
 }
 
-/// A position being searched: its children (computed once) and how far it has looked.
+/// A position being searched and how far it has looked: its children are made one at a time
+/// (component `index`, option `option`), not listed up front — a sum of 200 heaps of Grundy's
+/// game has 20,000 children of 200 heaps each, 32 MB a frame.
 struct Frame<C> {
     position: Vec<C>,
-    children: Vec<Vec<C>>,
-    next: usize,
+    index: usize,
+    option: usize,
+    /// The child being searched below this frame, looked up again when it is resolved.
+    pending: Option<Vec<C>>,
+}
+
+impl<C> Frame<C> {
+    fn new(position: Vec<C>) -> Self {
+        Frame { position, index: 0, option: 0, pending: None }
+    }
+}
+
+/// About what one remembered position of `len` components takes: the vector, its components,
+/// the hash table's slot and the allocator's header.
+fn position_bytes<C>(len: usize) -> u128 {
+    (std::mem::size_of::<Vec<C>>() + len * std::mem::size_of::<C>() + 32) as u128
 }
 
 impl<C, F> MisereSearch<C, F>
@@ -79,7 +97,13 @@ where
     /// A solver over the game whose component options are `options`, examining at most
     /// `max_positions` positions (sums) in all.
     pub fn new(options: F, max_positions: usize) -> Self {
-        MisereSearch { options, max_positions, component_options: FxHashMap::default(), memo: FxHashMap::default() }
+        MisereSearch {
+            options,
+            max_positions,
+            component_options: FxHashMap::default(),
+            memo: FxHashMap::default(),
+            memo_bytes: 0,
+        }
     }
 
     /// The number of positions (sums) whose misère outcome is known so far.
@@ -127,24 +151,32 @@ where
         Ok(kept)
     }
 
-    /// Every position one move away from the normalized `position`.
-    fn children(&mut self, position: &[C]) -> Result<Vec<Vec<C>>, GameError> {
-        let mut children = Vec::new();
-        for index in 0..position.len() {
+    /// The next position one move away from the normalized position of `frame` (equal
+    /// components have the same moves, so only the first of each is moved in), or `None`
+    /// when every one was made.
+    fn next_child(&mut self, frame: &mut Frame<C>) -> Result<Option<Vec<C>>, GameError> {
+        let position = &frame.position;
+        while frame.index < position.len() {
+            let index = frame.index;
             if index > 0 && position[index] == position[index - 1] {
-                continue; // equal components have the same moves
+                frame.index += 1;
+                continue;
             }
-            let options = self.options_of(&position[index])?.clone();
-            for option in options {
-                let mut child: Vec<C> = Vec::with_capacity(position.len() + option.len());
-                child.extend_from_slice(&position[..index]);
-                child.extend_from_slice(&position[index + 1..]);
-                child.extend(option);
-                child.sort_unstable();
-                children.push(child);
-            }
+            let options = self.options_of(&position[index])?;
+            let Some(option) = options.get(frame.option) else {
+                frame.index += 1;
+                frame.option = 0;
+                continue;
+            };
+            frame.option += 1;
+            let mut child: Vec<C> = Vec::with_capacity(position.len() + option.len());
+            child.extend_from_slice(&position[..index]);
+            child.extend_from_slice(&position[index + 1..]);
+            child.extend(option.iter().cloned());
+            child.sort_unstable();
+            return Ok(Some(child));
         }
-        Ok(children)
+        Ok(None)
     }
 
     /// The misère outcome of the sum of `components`.
@@ -167,55 +199,78 @@ where
             return Ok(known);
         }
         let mut on_stack: FxHashMap<Vec<C>, ()> = FxHashMap::default();
-        let children = self.children(&root)?;
         on_stack.insert(root.clone(), ());
-        let mut stack = vec![Frame { position: root.clone(), children, next: 0 }];
+        // The frames, their pending children and `on_stack` hold each position on the stack
+        // about three times.
+        let mut stack_bytes = 3 * position_bytes::<C>(root.len());
+        let mut stack = vec![Frame::new(root.clone())];
         while let Some(frame) = stack.last_mut() {
             let mut resolved = None;
             let mut descend = None;
-            while frame.next < frame.children.len() {
-                let child = &frame.children[frame.next];
+            while resolved.is_none() && descend.is_none() {
+                let child = match frame.pending.take() {
+                    Some(child) => child,
+                    None => match self.next_child(frame)? {
+                        Some(child) => child,
+                        // It has moves (the root is not empty) and none wins.
+                        None => {
+                            resolved = Some(true);
+                            break;
+                        }
+                    },
+                };
                 if child.is_empty() {
-                    frame.next += 1; // moving to the empty sum hands the opponent the win
-                    continue;
+                    continue; // moving to the empty sum hands the opponent the win
                 }
-                match self.memo.get(child) {
-                    Some(true) => {
-                        resolved = Some(false); // a move to a P-position wins
-                        break;
-                    }
-                    Some(false) => frame.next += 1,
+                match self.memo.get(&child) {
+                    Some(true) => resolved = Some(false), // a move to a P-position wins
+                    Some(false) => {}
                     None => {
-                        if on_stack.contains_key(child) {
+                        if on_stack.contains_key(&child) {
                             return Err(GameError::Cycle { position: format!("{} components", child.len()) });
                         }
-                        descend = Some(child.clone());
-                        break;
+                        frame.pending = Some(child.clone());
+                        descend = Some(child);
                     }
                 }
-            }
-            if resolved.is_none() && descend.is_none() {
-                resolved = Some(true); // it has moves (the root is not empty) and none wins
             }
             if let Some(child) = descend {
                 if self.memo.len() + stack.len() >= self.max_positions {
                     return Err(self.too_many());
                 }
-                let children = self.children(&child)?;
+                stack_bytes += 3 * position_bytes::<C>(child.len());
+                self.check_room(stack_bytes)?;
                 on_stack.insert(child.clone(), ());
-                stack.push(Frame { position: child, children, next: 0 });
+                stack.push(Frame::new(child));
                 continue;
             }
             let frame = stack.pop().expect("a frame is on the stack");
+            stack_bytes -= 3 * position_bytes::<C>(frame.position.len());
             on_stack.remove(&frame.position);
             match self.memo.entry(frame.position) {
                 Entry::Occupied(_) => {}
                 Entry::Vacant(slot) => {
+                    self.memo_bytes += position_bytes::<C>(slot.key().len());
                     slot.insert(resolved.expect("resolved"));
                 }
             }
         }
         Ok(self.memo[&root])
+    }
+
+    /// Refuses to go on when the positions remembered and on the stack pass [`memory_limit`]
+    /// (`--memory-limit` in the CLI).
+    fn check_room(&self, stack_bytes: u128) -> Result<(), GameError> {
+        let bytes_needed = self.memo_bytes + stack_bytes;
+        let limit = memory_limit();
+        if bytes_needed > limit {
+            return Err(GameError::TooLarge {
+                what: format!("the misère search, after {} positions without an answer,", self.memo.len()),
+                bytes_needed,
+                limit,
+            });
+        }
+        Ok(())
     }
 
     fn too_many(&self) -> GameError {
