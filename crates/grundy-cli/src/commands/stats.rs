@@ -31,11 +31,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Counted from the compact values: a long sequence is never widened to four bytes a heap.
     let values = values_to(game, args.to, None)?;
     let counts = value_counts(values.iter());
+    // Everything that can refuse is checked before the first line is printed, and before the
+    // total, which has as many digits as the refused answer would.
+    check_zero_xor_tuples(&counts, args.heaps)?;
     let total = BigUint::from(values.len()).pow(args.heaps);
     // The values are no longer needed: free them before the transform's table.
     drop(values);
-    // Everything that can refuse is checked before the first line is printed.
-    check_zero_xor_tuples(&counts, args.heaps)?;
     // A count a line (text) or a number (JSON), written in pieces: `--to 100000000` of Nim has
     // 10^8 counts, gigabytes as one string.
     let json = crate::output::json();
