@@ -133,7 +133,7 @@ fn describe_take(take: Take, amount: &BigUint) -> String {
     }
 }
 
-/// Wythoff's game: sums of pairs `x,y`. Its options are [`word_options`] (the rules); the
+/// Wythoff's game: sums of pairs `x,y`. Its options are `word_options` (the rules); the
 /// closed form answers outcomes and winning moves at any size, the table and the periodic rows
 /// values.
 ///
@@ -298,7 +298,7 @@ impl Wythoff {
 }
 
 /// The rules on word-sized pairs as a [`Game`], for the generic solvers (the memo solver, a
-/// script's Rust twin): [`word_options`] without the move descriptions.
+/// script's Rust twin): `word_options`, the rules, without the move descriptions.
 ///
 /// ```
 /// use grundy::game::Game;
