@@ -209,7 +209,7 @@ pub static FAMILIES: &[Family] = &[
         example: "value coins:mock-turtles HTTHTHTTH",
         build: |text, parameters, _| {
             let rule = crate::coins::rule::CoinRule::parse(text, required(text, parameters, "coins:RULE")?)?;
-            Ok(erase(crate::coins::CoinsRules::new(rule)))
+            Ok(erase(crate::coins::CoinGame::new(rule)))
         },
     },
     Family {
@@ -220,7 +220,7 @@ pub static FAMILIES: &[Family] = &[
         component: "a heads x,y on a grid, rows and columns from 0",
         example: "value corners 3,5",
         build: |text, parameters, _| {
-            no_parameters(text, parameters, || erase(crate::coins::product::ProductRules::corners()))
+            no_parameters(text, parameters, || erase(crate::coins::product::ProductGame::corners()))
         },
     },
     Family {
@@ -232,7 +232,7 @@ pub static FAMILIES: &[Family] = &[
         component: "a heads x,y; x is coin x+1 of rule A, y coin y+1 of rule B (both from 0)",
         example: "value product:ruler:mock-turtles 3,2 5,5",
         build: |text, parameters, _| {
-            Ok(erase(crate::coins::product::ProductRules::parse(text, required(text, parameters, "product:A:B")?)?))
+            Ok(erase(crate::coins::product::ProductGame::parse(text, required(text, parameters, "product:A:B")?)?))
         },
     },
     Family {

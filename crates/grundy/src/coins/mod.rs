@@ -229,15 +229,15 @@ pub(crate) fn coin_list(coins: &[u64]) -> String {
     parts.join(",")
 }
 
-/// `coins:RULE` for the front end: each component is a row of coins (or one heads coin), and
-/// a position is their sum — a coin heads in two components counts twice, that is tails.
+/// The coin-turning game of one rule (`coins:RULE`), its options the rules: each component is
+/// a row of coins (or one heads coin), and a position is their sum — a coin heads in two components counts twice, that is tails.
 ///
 /// ```
-/// use grundy::coins::CoinsRules;
+/// use grundy::coins::CoinGame;
 /// use grundy::coins::rule::CoinRule;
 /// use grundy::ruleset::erase;
 /// use grundy::sum::Position;
-/// let mock = erase(CoinsRules::new(CoinRule::parse("coins:mock-turtles", "mock-turtles").unwrap()));
+/// let mock = erase(CoinGame::new(CoinRule::parse("coins:mock-turtles", "mock-turtles").unwrap()));
 /// let row = Position::parse_single(mock.clone(), &["HTTHTHTTH"]).unwrap();
 /// assert_eq!(row.value().unwrap().to_string(), "29");
 /// let coins = Position::parse_single(mock, &["1", "4", "6", "9"]).unwrap();
@@ -248,14 +248,14 @@ pub(crate) fn coin_list(coins: &[u64]) -> String {
 /// assert_eq!(row.after(&moves[0]).to_text(), "HTTHTHHTT");
 /// assert_eq!(moves[0].notation, "turn 7,9");
 /// ```
-pub struct CoinsRules {
+pub struct CoinGame {
     engine: CoinEngine,
 }
 
-impl CoinsRules {
+impl CoinGame {
     /// The front end of `rule`.
     pub fn new(rule: CoinRule) -> Self {
-        CoinsRules { engine: CoinEngine::new(rule) }
+        CoinGame { engine: CoinEngine::new(rule) }
     }
 
     /// The engine (rule and single-coin values).
@@ -299,7 +299,7 @@ impl CoinsRules {
     }
 }
 
-impl ComponentGame for CoinsRules {
+impl ComponentGame for CoinGame {
     type Component = CoinRow;
 
     fn spec(&self) -> String {
@@ -391,7 +391,7 @@ mod tests {
     /// single-coin values from the mex table.
     fn check_every_row(rule: &CoinRule, length: u64) -> Result<(), TestCaseError> {
         let table = value_table(rule, length).unwrap();
-        let game = erase(CoinsRules::new(rule.clone()));
+        let game = erase(CoinGame::new(rule.clone()));
         let mut definition = Definition::new(game.clone());
         for row in 0..1u64 << length {
             let expected =
@@ -430,7 +430,7 @@ mod tests {
         /// each listed once.
         #[test]
         fn winning_moves_are_the_moves_to_zero(rule in written_rule(), row in 1u64..1 << 9) {
-            let game = erase(CoinsRules::new(rule));
+            let game = erase(CoinGame::new(rule));
             let position = at(&game, &[&letters(row, 9)]).unwrap();
             let listed = winning_destinations(&position).unwrap();
             let mut definition = Definition::new(game.clone());
@@ -458,7 +458,7 @@ mod tests {
 
     #[test]
     fn must_show_values() {
-        let mock = erase(CoinsRules::new(NamedRule::MockTurtles.rule()));
+        let mock = erase(CoinGame::new(NamedRule::MockTurtles.rule()));
         assert_eq!(value(&mock, &["HTTHTHTTH"]), "29");
         assert_eq!(value(&mock, &["1", "4", "6", "9"]), "29");
         // A coin named twice is tails: the two components cancel in the xor.
@@ -466,7 +466,7 @@ mod tests {
         assert_eq!(value(&mock, &["THHTH", "2"]), value(&mock, &["3", "5"]));
         let far = ["1000000000000000000", "999999999999999999"];
         for named in NamedRule::ALL {
-            let rules = erase(CoinsRules::new(named.rule()));
+            let rules = erase(CoinGame::new(named.rule()));
             let expected = closed_form(named, 1_000_000_000_000_000_000).unwrap()
                 ^ closed_form(named, 999_999_999_999_999_999).unwrap();
             assert_eq!(value(&rules, &far), expected.to_string());
@@ -475,7 +475,7 @@ mod tests {
 
     #[test]
     fn a_move_from_a_single_heads_coin_leaves_the_other_coins_turned_as_components() {
-        let mock = erase(CoinsRules::new(NamedRule::MockTurtles.rule()));
+        let mock = erase(CoinGame::new(NamedRule::MockTurtles.rule()));
         // 1 ⊕ 7 ⊕ 11 ⊕ 16 = 29: coin 9 (16) to tails and coin 7 (13) to heads, 29 ⊕ 16 ⊕ 13 = 0.
         let coins = at(&mock, &["1", "4", "6", "9"]).unwrap();
         let moves = coins.winning_moves().unwrap();
@@ -502,18 +502,18 @@ mod tests {
 
     #[test]
     fn far_winning_moves_by_closed_form() {
-        let turtles = erase(CoinsRules::new(NamedRule::Turtles.rule()));
+        let turtles = erase(CoinGame::new(NamedRule::Turtles.rule()));
         let far = at(&turtles, &["1000000000000000000", "3", "5"]).unwrap();
         // The one winning move turns the far coin to tails and coin 6 to heads: heads 3, 5, 6.
         assert_eq!(winning_destinations(&far).unwrap(), ["6 3 5"]);
-        let ruler = erase(CoinsRules::new(NamedRule::Ruler.rule()));
+        let ruler = erase(CoinGame::new(NamedRule::Ruler.rule()));
         let moves = at(&ruler, &["1000000000000000000", "3"]).unwrap().winning_moves().unwrap();
         assert!(!moves.is_empty());
     }
 
     #[test]
     fn bad_components_name_themselves() {
-        let mock = erase(CoinsRules::new(NamedRule::MockTurtles.rule()));
+        let mock = erase(CoinGame::new(NamedRule::MockTurtles.rule()));
         for (text, needle) in
             [("HXT", "`X` at place 2"), ("0", "from 1"), ("-3", "negative"), ("H3", "not both"), ("", "heads coin")]
         {

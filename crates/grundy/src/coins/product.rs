@@ -28,27 +28,28 @@ use num_traits::ToPrimitive;
 /// every cell of `first × second`.
 type RectangleMove = (Vec<u64>, Vec<u64>);
 
-/// The product of two row games, for the front end.
+/// The product of two coin-turning rules (`corners`, `product:A:B`): a heads coin at a cell
+/// `x,y`, its options the rules, its values by the Tartan theorem.
 ///
 /// ```
-/// use grundy::coins::product::ProductRules;
+/// use grundy::coins::product::ProductGame;
 /// use grundy::ruleset::ComponentGame;
-/// let corners = ProductRules::corners();
+/// let corners = ProductGame::corners();
 /// assert_eq!(corners.value(&(3, 5)).unwrap().to_string(), "15");
-/// let tartan = ProductRules::parse("product:ruler:mock-turtles", "ruler:mock-turtles").unwrap();
+/// let tartan = ProductGame::parse("product:ruler:mock-turtles", "ruler:mock-turtles").unwrap();
 /// // Ruler coin 4 is worth 4, Mock Turtles coin 3 is worth 4, and 4 ⊗ 4 = 6.
 /// assert_eq!(tartan.value(&(3, 2)).unwrap().to_string(), "6");
 /// ```
-pub struct ProductRules {
+pub struct ProductGame {
     spec: String,
     first: CoinEngine,
     second: CoinEngine,
 }
 
-impl ProductRules {
+impl ProductGame {
     /// Turning Corners: Twins × Twins, written `corners`.
     pub fn corners() -> Self {
-        ProductRules {
+        ProductGame {
             spec: "corners".to_owned(),
             first: CoinEngine::new(NamedRule::Twins.rule()),
             second: CoinEngine::new(NamedRule::Twins.rule()),
@@ -78,7 +79,7 @@ impl ProductRules {
         }
         let first = CoinRule::parse(spec, first)?;
         let second = CoinRule::parse(spec, second)?;
-        Ok(ProductRules {
+        Ok(ProductGame {
             spec: format!("product:{first}:{second}"),
             first: CoinEngine::new(first),
             second: CoinEngine::new(second),
@@ -126,7 +127,7 @@ impl ProductRules {
     }
 }
 
-impl ProductRules {
+impl ProductGame {
     /// The option of the heads at `(x, y)` that turns `rows × columns` (coins from 1): every
     /// other cell turned is one heads more (two heads on a cell cancel in the sum).
     fn turn(&self, (x, y): (u64, u64), rows: Vec<u64>, columns: Vec<u64>) -> ComponentMove<(u64, u64)> {
@@ -145,7 +146,7 @@ impl ProductRules {
     }
 }
 
-impl ComponentGame for ProductRules {
+impl ComponentGame for ProductGame {
     type Component = (u64, u64);
 
     fn spec(&self) -> String {
@@ -354,10 +355,10 @@ mod tests {
     #[test]
     fn turning_corners_agrees_with_exhaustive_search() {
         let twins = NamedRule::Twins.rule();
-        let corners = erase(ProductRules::corners());
+        let corners = erase(ProductGame::corners());
         for (width, height) in [(3, 4), (4, 3), (2, 6)] {
             let game = GridGame { rows: twins.clone(), columns: twins.clone(), width, height };
-            check_grid(&erase(ProductRules::corners()), &game);
+            check_grid(&erase(ProductGame::corners()), &game);
         }
         for x in 0..40u64 {
             for y in 0..40u64 {
@@ -372,14 +373,14 @@ mod tests {
         for (first_name, first) in rules() {
             for (second_name, second) in rules() {
                 // The older `A*B` and the current `A:B` read the same game.
-                let old = ProductRules::parse("product", &format!("{first_name}*{second_name}")).unwrap();
-                let product = ProductRules::parse("product", &format!("{first_name}:{second_name}")).unwrap();
+                let old = ProductGame::parse("product", &format!("{first_name}*{second_name}")).unwrap();
+                let product = ProductGame::parse("product", &format!("{first_name}:{second_name}")).unwrap();
                 assert_eq!(old.spec(), product.spec());
                 let game = GridGame { rows: first.clone(), columns: second, width: 3, height: 3 };
                 check_grid(&erase(product), &game);
             }
         }
-        let product = ProductRules::parse("product", "ruler:mock-turtles").unwrap();
+        let product = ProductGame::parse("product", "ruler:mock-turtles").unwrap();
         let game =
             GridGame { rows: NamedRule::Ruler.rule(), columns: NamedRule::MockTurtles.rule(), width: 3, height: 4 };
         check_grid(&erase(product), &game);
@@ -387,7 +388,7 @@ mod tests {
 
     #[test]
     fn far_heads_answer_at_once_and_bad_texts_name_themselves() {
-        let corners = erase(ProductRules::corners());
+        let corners = erase(ProductGame::corners());
         let x = 1_000_000_000_000_000_000u64;
         let far = value(&corners, &format!("{x},{}", x + 7)).unwrap();
         assert_eq!(far, Nimber(x).nim_mul(Nimber(x + 7)).0.to_string());
@@ -396,7 +397,7 @@ mod tests {
             assert!(error.contains(&format!("`{text}`")), "{error}");
         }
         for spec in ["ruler", "ruler*ruler*ruler", "ruler*sideways", "ruler:ruler:ruler", "ruler:sideways"] {
-            let error = ProductRules::parse(&format!("product:{spec}"), spec).err().unwrap().to_string();
+            let error = ProductGame::parse(&format!("product:{spec}"), spec).err().unwrap().to_string();
             assert!(error.contains(spec.rsplit(['*', ':']).next().unwrap()), "{error}");
         }
     }

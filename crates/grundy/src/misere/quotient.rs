@@ -179,7 +179,12 @@ pub fn misere_quotient(
     let mut quotient = Table::trivial();
     let mut closure = Closure::new();
     let mut generators: Vec<Generator> = Vec::new();
+    // Heaps take longer and longer as the quotient grows: the count of heaps done, and no
+    // estimate of the time left (a linear one would be wrong by far).
+    let task =
+        crate::progress::Task::start(&format!("the misère quotient up to heap {to}, heaps and candidates tried"), 0);
     for heap in 0..=to {
+        task.advance(1);
         let heap_options = heap_options(heap);
         if let Some(bad) = heap_options.iter().flatten().find(|&&part| part >= heap) {
             return Err(GameError::Unsupported(format!(
@@ -197,7 +202,7 @@ pub fn misere_quotient(
             quotient.heaps.push(element);
             continue;
         }
-        quotient = expand(&quotient, &options, heap, max_order)?;
+        quotient = expand(&quotient, &options, heap, max_order, &task)?;
         // Verify the reduced quotient itself, which also gives the closure the next heaps
         // extend.
         let table = &quotient;
@@ -472,13 +477,20 @@ impl Candidate<'_> {
 /// candidates stay small) and frees the heaps of the failing sum: each gets a cyclic factor
 /// of its own, long enough for its multiplicity in that sum (Siegel's recalibration, in
 /// spirit). Repeated failures on the same heaps lengthen the cyclic factors.
-fn expand(quotient: &Table, options: &[Vec<Vec<u64>>], heap: u64, max_order: usize) -> Result<Table, GameError> {
+fn expand(
+    quotient: &Table,
+    options: &[Vec<Vec<u64>>],
+    heap: u64,
+    max_order: usize,
+    task: &crate::progress::Task,
+) -> Result<Table, GameError> {
     let mut base = quotient.clone();
     // The heaps given a cyclic factor of their own, with its (index, period).
     let mut freed: BTreeMap<u64, (u32, u32)> = BTreeMap::from([(heap, (2, 2))]);
     let mut growth = 0;
     let mut last_failure: Option<BTreeMap<u64, u32>> = None;
     for _ in 0..MAX_ATTEMPTS {
+        task.advance(1);
         let cyclic: Vec<(u32, u32)> = freed.values().copied().collect();
         let size = cyclic.iter().fold(base.order as u64, |size, &(index, period)| size * u64::from(index + period));
         if size > MAX_CANDIDATE {

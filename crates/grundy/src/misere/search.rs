@@ -204,6 +204,8 @@ where
         // about three times.
         let mut stack_bytes = 3 * position_bytes::<C>(root.len());
         let mut stack = vec![Frame::new(root.clone())];
+        // No total is known in advance: the count of positions decided so far, and no estimate.
+        let task = crate::progress::Task::start("the misère search, positions decided", 0);
         while let Some(frame) = stack.last_mut() {
             let mut resolved = None;
             let mut descend = None;
@@ -253,6 +255,9 @@ where
                     self.memo_bytes += position_bytes::<C>(slot.key().len());
                     slot.insert(resolved.expect("resolved"));
                 }
+            }
+            if self.memo.len() % 4096 == 0 {
+                task.set(self.memo.len() as u64);
             }
         }
         Ok(self.memo[&root])
