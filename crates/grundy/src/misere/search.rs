@@ -256,7 +256,7 @@ where
                     slot.insert(resolved.expect("resolved"));
                 }
             }
-            if self.memo.len() % 4096 == 0 {
+            if self.memo.len().is_multiple_of(4096) {
                 task.set(self.memo.len() as u64);
             }
         }
