@@ -276,7 +276,7 @@ impl CheckpointFile {
         }
         let shown = quote(&self.path.display().to_string());
         // A signal's watchdog lets this save finish.
-        let _saving = crate::signals::Saving::start();
+        let _saving = crate::signals::saving();
         let temporary = beside(&self.path, &format!(".tmp-{}", std::process::id()));
         let write = || -> std::io::Result<()> {
             // Streamed: no buffer of the file's size (2 GB for 2^30 values of two bytes).
@@ -337,7 +337,7 @@ pub struct LongRun<'g> {
     checkpoint: Option<CheckpointFile>,
     bar: Option<ProgressBar>,
     /// Tells a signal's watchdog that this run stops and saves by itself.
-    _stopping: crate::signals::Stopping,
+    _stopping: crate::signals::Marked,
 }
 
 impl<'g> LongRun<'g> {
@@ -369,7 +369,7 @@ impl<'g> LongRun<'g> {
             bar.set_position(values.len() as u64);
             bar
         });
-        Ok(LongRun { game, values, checkpoint, bar, _stopping: crate::signals::Stopping::start() })
+        Ok(LongRun { game, values, checkpoint, bar, _stopping: crate::signals::stopping() })
     }
 
     /// Extends the values to `len`. `Ok(false)` when a signal stopped it.

@@ -7,7 +7,7 @@
 //! deep in work that does not look at the flag) is ended with a line saying so. A run that
 //! stops by itself and saves what it has (a long run, a census: [`Stopping`]) is told so on
 //! stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being written
-//! ([`Saving`]) is let finish. A second signal ends the process at once. The exit status is
+//! ([`saving`]) is let finish. A second signal ends the process at once. The exit status is
 //! 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
 
 use std::sync::OnceLock;
@@ -138,34 +138,28 @@ pub fn remove_worker(pid: u32) {
     }
 }
 
-/// Marks a checkpoint save in progress while the guard lives.
-pub struct Saving(());
+/// Counts one run of a kind (a checkpoint save, a run that stops by itself) while it lives.
+pub struct Marked(&'static AtomicUsize);
 
-impl Saving {
-    pub fn start() -> Saving {
-        SAVING.fetch_add(1, Ordering::SeqCst);
-        Saving(())
+impl Marked {
+    fn new(counter: &'static AtomicUsize) -> Marked {
+        counter.fetch_add(1, Ordering::SeqCst);
+        Marked(counter)
     }
 }
 
-impl Drop for Saving {
+impl Drop for Marked {
     fn drop(&mut self) {
-        SAVING.fetch_sub(1, Ordering::SeqCst);
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
+}
+
+/// Marks a checkpoint save in progress while the guard lives: a signal lets it finish.
+pub fn saving() -> Marked {
+    Marked::new(&SAVING)
 }
 
 /// Marks a run that stops at the cancel flag and saves what it has, while the guard lives.
-pub struct Stopping(());
-
-impl Stopping {
-    pub fn start() -> Stopping {
-        STOPPING.fetch_add(1, Ordering::SeqCst);
-        Stopping(())
-    }
-}
-
-impl Drop for Stopping {
-    fn drop(&mut self) {
-        STOPPING.fetch_sub(1, Ordering::SeqCst);
-    }
+pub fn stopping() -> Marked {
+    Marked::new(&STOPPING)
 }

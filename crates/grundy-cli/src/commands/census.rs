@@ -167,7 +167,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
     let bar = progress_bar(pending.len() as u64);
     // The workers stop at the flag and every finished row is committed: a signal's watchdog
     // lets the run end by itself.
-    let _stopping = crate::signals::Stopping::start();
+    let _stopping = crate::signals::stopping();
     let mut tally = Tally::default();
     let mut failure: Option<anyhow::Error> = None;
     let next = AtomicUsize::new(0);
