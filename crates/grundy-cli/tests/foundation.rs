@@ -133,3 +133,14 @@ fn broken_pipe_is_not_an_error() {
     assert_eq!(status.code(), Some(0), "{stderr}");
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+/// Closed forms answer moves at any size: a Nim heap past the listed heaps (and past 2^64) and
+/// a Bash heap of 10^20 get their winning move at once; listing every option of such a heap
+/// is still refused by the move limit.
+#[test]
+fn closed_forms_give_moves_of_heaps_of_any_size() {
+    assert!(ok(&["moves", "nim", "2000000", "5"]).starts_with("5 5  # heap 1: 2000000 -> 5"));
+    assert!(ok(&["moves", "nim", "1000000000000000000000000", "7"]).starts_with("7 7  #"));
+    assert!(ok(&["moves", "bash:3", "100000000000000000001"]).starts_with("100000000000000000000  #"));
+    fails(&["moves", "--all", "nim", "2000000"], "more than 1000000 moves");
+}

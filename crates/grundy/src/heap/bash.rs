@@ -174,6 +174,7 @@ mod tests {
         let heap: BigUint = "300000000000000000000007".parse().unwrap();
         // 3·10^23 + 7 = 3·(10^23 + 1) + 4: value 4, and taking 4 leaves a multiple of M + 1.
         assert_eq!(rules.value(&heap).unwrap(), crate::value::Value::Finite(4u32.into()));
+        assert!(rules.check_moves_listable(&heap).is_ok());
         let moves = rules.moves_to_value(&heap, &BigUint::ZERO).unwrap();
         assert_eq!(moves.len(), 1);
         assert_eq!(moves[0].notation, "300000000000000000000007 -> 300000000000000000000003");

@@ -103,6 +103,8 @@ mod tests {
             let rules = HeapRules::new(Nim);
             let heap = rules.parse_component(&digits).unwrap();
             prop_assert_eq!(rules.format_component(&heap), digits);
+            // Listable at any size: the closed form gives the moves, no table is needed.
+            prop_assert!(rules.check_moves_listable(&heap).is_ok());
             let moves = ComponentGame::moves_to_value(&rules, &heap, &BigUint::from(7u32)).unwrap();
             prop_assert_eq!(moves.len(), usize::from(heap > BigUint::from(7u32)));
         }

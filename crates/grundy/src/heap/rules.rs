@@ -241,7 +241,10 @@ impl<G: HeapGame> HeapRules<G> {
     /// # Errors
     /// [`GameError::Unsupported`] naming the heap and the limit.
     pub fn check_moves_listable(&self, heap: &BigUint) -> Result<(), GameError> {
-        if heap.to_u64().is_some_and(|small| small <= LISTED_HEAPS) {
+        // A closed form lists the moves to any value of any heap (Nim's heap of 10^30).
+        if heap.to_u64().is_some_and(|small| small <= LISTED_HEAPS)
+            || self.game.closed_form_moves(heap, &BigUint::ZERO).is_some()
+        {
             return Ok(());
         }
         self.options(heap).map(drop)
