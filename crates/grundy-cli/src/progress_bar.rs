@@ -6,7 +6,7 @@ use grundy::progress::ProgressSink;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Work shorter than this shows no bar.
@@ -15,6 +15,8 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 struct Shown {
     what: String,
     total: u64,
+    /// The last count reported, for a bar drawn later.
+    done: u64,
     started: Instant,
     bar: Option<ProgressBar>,
 }
@@ -22,18 +24,19 @@ struct Shown {
 /// Draws every task of the library as an indicatif bar.
 #[derive(Default)]
 struct TerminalBars {
-    tasks: Mutex<HashMap<u64, Shown>>,
+    tasks: Arc<Mutex<HashMap<u64, Shown>>>,
 }
 
 impl ProgressSink for TerminalBars {
     fn start(&self, id: u64, what: &str, total: u64) {
-        let shown = Shown { what: what.to_owned(), total, started: Instant::now(), bar: None };
+        let shown = Shown { what: what.to_owned(), total, done: 0, started: Instant::now(), bar: None };
         self.tasks.lock().expect("progress lock").insert(id, shown);
     }
 
     fn update(&self, id: u64, done: u64) {
         let mut tasks = self.tasks.lock().expect("progress lock");
         let Some(shown) = tasks.get_mut(&id) else { return };
+        shown.done = done;
         if shown.bar.is_none() && shown.started.elapsed() >= QUIET_FOR {
             shown.bar = Some(new_bar(&shown.what, shown.total));
         }
@@ -65,6 +68,22 @@ fn new_bar(what: &str, total: u64) -> ProgressBar {
 /// Installs the bars when stderr is a terminal (a pipe or a file gets no progress text).
 pub fn install() {
     if std::io::stderr().is_terminal() {
-        grundy::progress::install(Box::new(TerminalBars::default()));
+        let bars = TerminalBars::default();
+        // A task whose first step outlasts the quiet second (a misère quotient's candidate)
+        // sends no update then: one thread draws such a task's bar anyway, ticking.
+        let tasks = Arc::clone(&bars.tasks);
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(QUIET_FOR / 4);
+                for shown in tasks.lock().expect("progress lock").values_mut() {
+                    if shown.bar.is_none() && shown.started.elapsed() >= QUIET_FOR {
+                        let bar = new_bar(&shown.what, shown.total);
+                        bar.set_position(shown.done);
+                        shown.bar = Some(bar);
+                    }
+                }
+            }
+        });
+        grundy::progress::install(Box::new(bars));
     }
 }
