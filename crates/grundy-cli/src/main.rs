@@ -28,7 +28,7 @@ struct Cli {
     memory_limit: Option<String>,
     /// Print the result as JSON on stdout instead of text (docs/json.md), and an error as a
     /// JSON object too: every command that prints a result takes it (value, outcome, moves,
-    /// rules, table, sequence, period, stats, genus, quotient, check, census, plot, play).
+    /// rules, table, sequence, period, guess, stats, genus, quotient, check, census, plot, play).
     #[arg(long, global = true)]
     json: bool,
     #[command(flatten)]
@@ -51,6 +51,9 @@ enum Command {
     Sequence(commands::sequence::Args),
     /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
     Period(commands::period::Args),
+    /// Finds the pattern of a game's values (periodic, arithmetic-periodic, bitwise, Beatty
+    /// pairs, P-positions), checks it further out, and emits code a solution can paste.
+    Guess(commands::guess::Args),
     /// How often each value occurs among heaps 0..N, and the exact share of P-positions among
     /// sums of K such heaps.
     Stats(commands::stats::Args),
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
         Command::Table(args) => commands::table::run(args),
         Command::Sequence(args) => commands::sequence::run(args),
         Command::Period(args) => commands::period::run(args),
+        Command::Guess(args) => commands::guess::run(args),
         Command::Stats(args) => commands::stats::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),

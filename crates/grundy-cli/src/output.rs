@@ -53,6 +53,10 @@ pub enum Stop {
     /// `grundy check` found a counterexample and printed it: exit status 1.
     #[error("a counterexample was found")]
     Counterexample,
+    /// The command looked and found nothing to print (`guess --emit` with no pattern): the
+    /// message on stderr, exit status 1.
+    #[error("{0}")]
+    NotFound(String),
 }
 
 fn error_object(kind: &str, message: &str) -> serde_json::Value {
@@ -111,6 +115,10 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 ExitCode::from(crate::signals::interrupted_status())
             }
             Some(Stop::Counterexample) => ExitCode::from(1),
+            Some(Stop::NotFound(_)) => {
+                let _ = writeln!(io::stderr(), "grundy: {error}");
+                ExitCode::from(1)
+            }
             Some(Stop::BadLines(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
                 ExitCode::from(2)

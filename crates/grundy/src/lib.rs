@@ -44,6 +44,7 @@ pub mod coins;
 pub mod error;
 pub mod game;
 pub mod graph;
+pub mod guess;
 pub mod heap;
 pub mod misere;
 pub mod nimber;

@@ -265,6 +265,14 @@ pub trait ComponentGame: Send + Sync + 'static {
         None
     }
 
+    /// For a coin-turning family, the value of one heads coin at place `n` for `n = 1 ..=
+    /// last` (a row's value is the xor of its heads coins' values): the line `grundy guess`
+    /// looks at. `None` for other families.
+    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>> {
+        let _ = last;
+        None
+    }
+
     /// The graph a graph game is played on.
     fn graph(&self) -> Option<GraphView> {
         None
@@ -342,6 +350,7 @@ pub trait Ruleset: Send + Sync {
     fn p_position_reason(&self, component: &Component) -> Option<String>;
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>>;
     fn heap_game(&self) -> Option<&dyn HeapGame>;
+    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>>;
     fn graph(&self) -> Option<GraphView>;
     fn one_component_only(&self) -> Option<String>;
     fn about(&self) -> Option<String>;
@@ -432,6 +441,9 @@ impl<G: ComponentGame> Ruleset for Erased<G> {
     }
     fn heap_game(&self) -> Option<&dyn HeapGame> {
         self.0.heap_game()
+    }
+    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>> {
+        self.0.coin_values(last)
     }
     fn graph(&self) -> Option<GraphView> {
         self.0.graph()

@@ -3,6 +3,7 @@
 pub mod census;
 pub mod check;
 pub mod genus;
+pub mod guess;
 pub mod moves;
 pub mod outcome;
 pub mod period;

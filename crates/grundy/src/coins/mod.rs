@@ -302,6 +302,11 @@ impl CoinGame {
 impl ComponentGame for CoinGame {
     type Component = CoinRow;
 
+    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>> {
+        let values = self.engine.prepare(last).and_then(|()| (1..=last).map(|coin| self.engine.value(coin)).collect());
+        Some(values)
+    }
+
     fn spec(&self) -> String {
         format!("coins:{}", self.engine.rule)
     }

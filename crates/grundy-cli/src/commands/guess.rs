@@ -1,0 +1,64 @@
+//! `grundy guess GAME [--to N] [--json] [--emit python|cpp]`
+
+use crate::games::resolve;
+use crate::output::{Stop, print, print_json};
+use grundy::guess::emit::{Language, emit};
+use grundy::guess::{GuessAnswer, guess_game};
+use grundy::heap::SequenceControl;
+
+/// Finds the pattern of a game's values (the seeds' 打表找规律), checks it on positions the fit
+/// never saw, and emits code a solution can paste.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Games: heap games (nim, bash:M, sub:S, octal:CODE, kayles, …, scripts on integers), \
+two-heap games (wythoff, corners, product:A:B, scripts on pairs) and coin rows (coins:RULE: the value of one \
+heads coin at place n). A pattern is `proved` only where a theorem proves it (the periodicity theorems of \
+octal and subtraction games, Nim's and Bash's closed forms); otherwise it is `checked` on every position up \
+to M, never called proved. When nothing fits, it says so.
+
+Examples:
+  grundy guess sub:1,3,4
+  grundy guess kayles --json
+  grundy guess wythoff --emit python
+  grundy guess coins:mock-turtles --to 500
+  grundy guess bash:3 --emit cpp")]
+pub struct Args {
+    /// The game: a heap game, a two-heap game or a coin rule.
+    game: String,
+    /// N: fit on positions up to N (heaps or coins 0..N; for a table, x, y ≤ N). The check
+    /// then runs to M, at least 2N (default N: 1000 for lines, 63 for tables).
+    #[arg(long, value_name = "N")]
+    to: Option<u64>,
+    /// Print code instead: a Python module or C++17 functions defining grundy_value(...)
+    /// (when the pattern gives values) and is_p_position(...), one argument per heap.
+    #[arg(long, value_name = "LANGUAGE", value_parser = ["python", "cpp"])]
+    emit: Option<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(to) = args.to
+        && to < 8
+    {
+        anyhow::bail!("--to {to} is too few positions to fit a pattern on: give at least 8");
+    }
+    let ruleset = resolve(&args.game)?;
+    let progress = |_: usize| {};
+    let control = SequenceControl { cancel: grundy::progress::cancel_flag(), progress: &progress };
+    let guess = guess_game(&*ruleset, args.to, &control)?;
+    if let Some(language) = args.emit.as_deref() {
+        let language = Language::parse(language).expect("clap checked the language");
+        return match emit(&guess, language) {
+            Some(code) => print(&code),
+            None => Err(Stop::NotFound(format!(
+                "no pattern found for {} up to {} = {}: nothing to emit",
+                guess.game,
+                guess.variable(),
+                guess.fitted_to
+            ))
+            .into()),
+        };
+    }
+    if crate::output::json() {
+        return print_json(&GuessAnswer::of(&guess));
+    }
+    print(&guess.explain())
+}

@@ -1,0 +1,331 @@
+//! Patterns of a two-heap game's table `G(x, y)`, `x, y ≥ 0`.
+
+use super::line::{self, LinePattern};
+use crate::nimber::nim_mul;
+
+/// A pattern of `G(x, y)`, or of its P-positions only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridPattern {
+    /// `G(x, y) = f(x, y)` for an arithmetic or bitwise `f`.
+    Form(PairForm),
+    /// `G(x, y) = R(x) xor C(y)`, with `R(x) = G(x, 0)` and `C(y) = G(0, y)`: the game is the
+    /// sum of a game on `x` and a game on `y` (the Sprague–Grundy theorem).
+    XorOfLines {
+        /// `R`.
+        row: LinePattern,
+        /// `C`.
+        column: LinePattern,
+    },
+    /// `G(x, y) = R(x) ⊗ C(y)` (nim-multiplication), as in Tartan products of coin games.
+    ProductOfLines {
+        /// `R`.
+        row: LinePattern,
+        /// `C`.
+        column: LinePattern,
+    },
+    /// The P-positions are the pairs `(a_n, b_n)` and `(b_n, a_n)` with `a_n` the least number
+    /// not yet used and `b_n = a_n + c·n`; then `a_n = ⌊nα⌋`, `b_n = ⌊nβ⌋` with
+    /// `α = (2 − c + √(c² + 4)) / 2`, `β = α + c` (Fraenkel, *How to beat your Wythoff games'
+    /// opponent on three fronts*, Amer. Math. Monthly 89 (1982); `c = 1` is Wythoff's game,
+    /// `α = φ`).
+    Beatty {
+        /// `c ≥ 1`.
+        c: u64,
+    },
+    /// The P-positions are the pairs `x = y`.
+    Diagonal,
+}
+
+/// An arithmetic or bitwise function of two heaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PairForm {
+    /// `x xor y`: Nim on two heaps.
+    Xor,
+    /// `x ⊗ y`, the nim-product (Turning Corners).
+    NimProduct,
+    /// `x + y`.
+    Sum,
+    /// `(x + y) mod m`.
+    SumMod(u64),
+    /// `min(x, y)`.
+    Min,
+    /// `max(x, y)`.
+    Max,
+    /// `|x − y|`.
+    Difference,
+}
+
+/// The largest `c` claimed for a Beatty pattern: `k²·(c² + 4)` must stay below 2^128 for
+/// `k ≤ 10^18` in the emitted C++.
+pub const MAX_BEATTY_C: u64 = 16;
+
+/// The fewest P-position pairs a Beatty pattern is fitted on.
+const MIN_BEATTY_PAIRS: usize = 6;
+
+impl PairForm {
+    fn all() -> impl Iterator<Item = PairForm> {
+        [PairForm::Xor, PairForm::NimProduct, PairForm::Sum, PairForm::Min, PairForm::Max, PairForm::Difference]
+            .into_iter()
+            .chain((2..=8).map(PairForm::SumMod))
+    }
+
+    /// `f(x, y)`.
+    pub fn apply(self, x: u64, y: u64) -> u128 {
+        let (wide_x, wide_y) = (u128::from(x), u128::from(y));
+        match self {
+            PairForm::Xor => u128::from(x ^ y),
+            PairForm::NimProduct => u128::from(nim_mul(x, y)),
+            PairForm::Sum => wide_x + wide_y,
+            PairForm::SumMod(modulus) => (wide_x + wide_y) % u128::from(modulus),
+            PairForm::Min => u128::from(x.min(y)),
+            PairForm::Max => u128::from(x.max(y)),
+            PairForm::Difference => u128::from(x.abs_diff(y)),
+        }
+    }
+
+    /// A name for JSON.
+    pub fn name(self) -> String {
+        match self {
+            PairForm::Xor => "xor".to_owned(),
+            PairForm::NimProduct => "nim-product".to_owned(),
+            PairForm::Sum => "sum".to_owned(),
+            PairForm::SumMod(modulus) => format!("sum-mod-{modulus}"),
+            PairForm::Min => "min".to_owned(),
+            PairForm::Max => "max".to_owned(),
+            PairForm::Difference => "difference".to_owned(),
+        }
+    }
+
+    /// As a person writes it.
+    pub fn formula(self) -> String {
+        match self {
+            PairForm::Xor => "G(x, y) = x xor y".to_owned(),
+            PairForm::NimProduct => "G(x, y) = x ⊗ y (the nim-product)".to_owned(),
+            PairForm::Sum => "G(x, y) = x + y".to_owned(),
+            PairForm::SumMod(modulus) => format!("G(x, y) = (x + y) mod {modulus}"),
+            PairForm::Min => "G(x, y) = min(x, y)".to_owned(),
+            PairForm::Max => "G(x, y) = max(x, y)".to_owned(),
+            PairForm::Difference => "G(x, y) = |x − y|".to_owned(),
+        }
+    }
+}
+
+impl GridPattern {
+    /// The kind, for JSON: `bitwise`, `xor-of-lines`, `product-of-lines`, `beatty`,
+    /// `p-positions`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            GridPattern::Form(_) => "bitwise",
+            GridPattern::XorOfLines { .. } => "xor-of-lines",
+            GridPattern::ProductOfLines { .. } => "product-of-lines",
+            GridPattern::Beatty { .. } => "beatty",
+            GridPattern::Diagonal => "p-positions",
+        }
+    }
+
+    /// Whether the pattern gives the values (not only the P-positions).
+    pub fn gives_values(&self) -> bool {
+        matches!(self, GridPattern::Form(_) | GridPattern::XorOfLines { .. } | GridPattern::ProductOfLines { .. })
+    }
+
+    /// `G(x, y)` by the pattern (`None` for a P-positions pattern).
+    pub fn value(&self, x: u64, y: u64) -> Option<u128> {
+        match self {
+            GridPattern::Form(form) => Some(form.apply(x, y)),
+            GridPattern::XorOfLines { row, column } => Some(row.value(x)? ^ column.value(y)?),
+            GridPattern::ProductOfLines { row, column } => {
+                let (row, column) = (u64::try_from(row.value(x)?).ok()?, u64::try_from(column.value(y)?).ok()?);
+                Some(u128::from(nim_mul(row, column)))
+            }
+            GridPattern::Beatty { .. } | GridPattern::Diagonal => None,
+        }
+    }
+
+    /// Whether `(x, y)` is a P-position by the pattern.
+    pub fn is_p_position(&self, x: u64, y: u64) -> bool {
+        match self {
+            GridPattern::Beatty { c } => {
+                let (low, high) = (x.min(y), x.max(y));
+                let gap = high - low;
+                gap % c == 0 && beatty_lower(*c, u128::from(gap / c)) == u128::from(low)
+            }
+            GridPattern::Diagonal => x == y,
+            _ => self.value(x, y) == Some(0),
+        }
+    }
+
+    /// The values of the lines a separable pattern refers to, one line each.
+    pub fn details(&self) -> Vec<String> {
+        match self {
+            GridPattern::XorOfLines { row, column } | GridPattern::ProductOfLines { row, column } => {
+                row.details("R").into_iter().chain(column.details("C")).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// As a person writes it.
+    pub fn formula(&self) -> String {
+        match self {
+            GridPattern::Form(form) => form.formula(),
+            GridPattern::XorOfLines { row, column } => {
+                format!("G(x, y) = R(x) xor C(y), where {} and {}", row.formula("R", "x"), column.formula("C", "y"))
+            }
+            GridPattern::ProductOfLines { row, column } => {
+                format!(
+                    "G(x, y) = R(x) ⊗ C(y) (nim-product), where {} and {}",
+                    row.formula("R", "x"),
+                    column.formula("C", "y")
+                )
+            }
+            GridPattern::Beatty { c: 1 } => "P-positions: (⌊nφ⌋, ⌊nφ²⌋) and (⌊nφ²⌋, ⌊nφ⌋), φ = (1+√5)/2".to_owned(),
+            GridPattern::Beatty { c } => format!(
+                "P-positions: (a_n, a_n + {c}n) and (a_n + {c}n, a_n), a_n = ⌊nα⌋, α = {}",
+                beatty_alpha_text(*c)
+            ),
+            GridPattern::Diagonal => "P-positions: x = y".to_owned(),
+        }
+    }
+}
+
+/// `α = (2 − c + √(c² + 4)) / 2` as text.
+pub fn beatty_alpha_text(c: u64) -> String {
+    let d = c * c + 4;
+    match c {
+        1 => "(1+√5)/2".to_owned(),
+        2 => "√2".to_owned(),
+        c => format!("(√{d} − {})/2", c - 2),
+    }
+}
+
+/// `a_k = ⌊k(2 − c + √(c² + 4))/2⌋`, exactly: `⌊(k(2 − c) + ⌊√(k²(c² + 4))⌋)/2⌋` (the floor of
+/// a square root may be taken first, `k(2 − c)` being an integer).
+pub fn beatty_lower(c: u64, k: u128) -> u128 {
+    let root = isqrt(k * k * u128::from(c * c + 4));
+    let linear = k as i128 * (2 - c as i128);
+    ((linear + root as i128) / 2) as u128
+}
+
+/// `⌊√v⌋`.
+fn isqrt(value: u128) -> u128 {
+    if value < 2 {
+        return value;
+    }
+    let mut root = (value as f64).sqrt() as u128;
+    while root.checked_mul(root).is_none_or(|square| square > value) {
+        root -= 1;
+    }
+    while (root + 1).checked_mul(root + 1).is_some_and(|square| square <= value) {
+        root += 1;
+    }
+    root
+}
+
+/// Every class fitted on `values[x][y] = G(x, y)` (a square), in order of preference.
+pub fn fit(values: &[Vec<u64>]) -> Vec<GridPattern> {
+    let side = values.len();
+    let mut found = Vec::new();
+    if side < 4 {
+        return found;
+    }
+    let fits = |pattern: &GridPattern| first_disagreement(pattern, values, 0).is_none();
+    if let Some(form) = PairForm::all().map(GridPattern::Form).find(fits) {
+        found.push(form);
+    }
+    let row: Vec<u64> = values.iter().map(|row| row[0]).collect();
+    let column: Vec<u64> = values[0].clone();
+    if let (Some(row), Some(column)) = (value_line(&row), value_line(&column)) {
+        let pattern = GridPattern::XorOfLines { row, column };
+        if fits(&pattern) {
+            found.push(pattern);
+        }
+    }
+    // A product R(x) ⊗ C(y) is G(x, y0) ⊗ G(x0, y) for any (x0, y0) worth 1.
+    if let Some((x0, y0)) = (0..side).flat_map(|x| (0..side).map(move |y| (x, y))).find(|&(x, y)| values[x][y] == 1) {
+        let row: Vec<u64> = values.iter().map(|row| row[y0]).collect();
+        let column: Vec<u64> = values[x0].clone();
+        if let (Some(row), Some(column)) = (value_line(&row), value_line(&column)) {
+            let pattern = GridPattern::ProductOfLines { row, column };
+            if fits(&pattern) {
+                found.push(pattern);
+            }
+        }
+    }
+    if let Some(c) = fit_beatty(values) {
+        found.push(GridPattern::Beatty { c });
+    }
+    if fits(&GridPattern::Diagonal) {
+        found.push(GridPattern::Diagonal);
+    }
+    found
+}
+
+/// The first value pattern of a line of values from 0.
+fn value_line(values: &[u64]) -> Option<LinePattern> {
+    line::fit(0, values).into_iter().find(LinePattern::gives_values)
+}
+
+/// `c` when the P-positions in the square are `(a_n, a_n + c·n)` and their mirror images.
+fn fit_beatty(values: &[Vec<u64>]) -> Option<u64> {
+    let side = values.len();
+    let mut pairs: Vec<(u64, u64)> = Vec::new();
+    for (x, row) in values.iter().enumerate() {
+        for (y, &value) in row.iter().enumerate().skip(x) {
+            if value == 0 {
+                pairs.push((x as u64, y as u64));
+            }
+        }
+    }
+    if pairs.len() < MIN_BEATTY_PAIRS {
+        return None;
+    }
+    let (a1, b1) = pairs[1];
+    let c = b1.checked_sub(a1)?;
+    if !(1..=MAX_BEATTY_C).contains(&c) {
+        return None;
+    }
+    let pattern = GridPattern::Beatty { c };
+    let _ = side;
+    first_disagreement(&pattern, values, 0).is_none().then_some(c)
+}
+
+/// The first `(x, y)` with `max(x, y) ≥ from` where the pattern disagrees with the table.
+pub fn first_disagreement(pattern: &GridPattern, values: &[Vec<u64>], from: usize) -> Option<(u64, u64)> {
+    let side = values.len();
+    (0..side).flat_map(|x| (0..side).map(move |y| (x, y))).filter(|&(x, y)| x.max(y) >= from).find_map(|(x, y)| {
+        let value = values[x][y];
+        let (x, y) = (x as u64, y as u64);
+        let agrees = if pattern.gives_values() {
+            pattern.value(x, y) == Some(u128::from(value))
+        } else {
+            pattern.is_p_position(x, y) == (value == 0)
+        };
+        (!agrees).then_some((x, y))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beatty_lower_is_floor_n_alpha() {
+        // Wythoff: ⌊nφ⌋ = 0 1 3 4 6 8 9 11 12 14 …
+        let firsts: Vec<u128> = (0..10).map(|k| beatty_lower(1, k)).collect();
+        assert_eq!(firsts, [0, 1, 3, 4, 6, 8, 9, 11, 12, 14]);
+        // c = 2: α = √2, ⌊n√2⌋ = 0 1 2 4 5 7 8 9 11 12.
+        let roots: Vec<u128> = (0..10).map(|k| beatty_lower(2, k)).collect();
+        assert_eq!(roots, [0, 1, 2, 4, 5, 7, 8, 9, 11, 12]);
+        // Far out, against a float-free reference: ⌊10^18 φ⌋.
+        assert_eq!(beatty_lower(1, 10u128.pow(18)), 1_618_033_988_749_894_848);
+    }
+
+    #[test]
+    fn isqrt_is_exact_near_squares() {
+        for root in [1u128, 2, 3, 1 << 40, (1 << 63) - 1, 10u128.pow(18) + 7] {
+            assert_eq!(isqrt(root * root), root);
+            assert_eq!(isqrt(root * root - 1), root - 1);
+            assert_eq!(isqrt(root * root + 2 * root), root);
+        }
+    }
+}
