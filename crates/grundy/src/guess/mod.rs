@@ -535,3 +535,6 @@ fn describe_grid(pattern: &GridPattern, answer: &mut PatternAnswer) {
         GridPattern::Diagonal => {}
     }
 }
+
+#[cfg(test)]
+mod tests;
