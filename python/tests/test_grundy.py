@@ -263,3 +263,18 @@ def test_keyboard_interrupt_stops_a_python_game():
             grundy.Game.from_moves(lambda n: [n - 1] if n > 0 else [], name="chain").value(10**9)
     finally:
         timer.cancel()
+
+
+def test_guess_matches_the_cli_contract():
+    kayles = grundy.Game("kayles").guess()
+    assert kayles["game"] == "kayles"
+    pattern = kayles["pattern"]
+    assert (pattern["kind"], pattern["status"], pattern["period"], pattern["preperiod"]) == ("periodic", "proved", 12, 71)
+    assert pattern["checked_to"] > pattern["fitted_to"]
+    assert grundy.Game("grundys-game").guess(to=200)["pattern"]["kind"] == "none"
+    # A game from a Python function: take 1 or 2, G(n) = n mod 3, but only ever checked.
+    take = grundy.Game.from_moves(lambda n: [n - k for k in (1, 2) if k <= n], name="take-1-2")
+    found = take.guess(to=60)["pattern"]
+    assert (found["formula"], found["status"]) == ("G(n) = n mod 3", "checked")
+    with pytest.raises(ValueError):
+        grundy.Game("nim + wythoff").guess()

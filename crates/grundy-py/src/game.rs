@@ -426,6 +426,44 @@ impl Game {
         Ok(Period::from_found(found, report.proved.is_some(), report.examined.saturating_sub(1), explanation))
     }
 
+    /// The pattern of the game's values, as `grundy guess GAME --json` reports it: a dict
+    /// `{"game", "pattern": {"kind", "formula", "status", "fitted_to", "checked_to", …}}`.
+    /// Heap games, two-heap games and coin rows; `to` is N, the last position fitted (the
+    /// check runs further). `status` is "proved" only where a theorem proves the pattern; a game
+    /// from `moves` is only ever "checked". `kind` is "none" when nothing fits.
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("bash:3").guess()["pattern"]["formula"]
+    /// 'G(n) = n mod 4'
+    /// >>> grundy.Game("wythoff").guess(to=40)["pattern"]["kind"]
+    /// 'beatty'
+    #[pyo3(signature = (to = None))]
+    fn guess<'py>(&self, py: Python<'py>, to: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+        let guess = match &self.kind {
+            Kind::User(_) => {
+                let fit_to = to.unwrap_or(grundy::guess::DEFAULT_LINE_FIT / 4).max(8);
+                let values: Vec<u64> = self.sequence(py, fit_to.saturating_mul(4), false)?.extract()?;
+                grundy::guess::guess_values(&self.spec, &grundy::guess::Sample::Line { first: 0, values }, fit_to)
+            }
+            Kind::Builtin(parts) => {
+                let [game] = parts.as_slice() else {
+                    return Err(PyValueError::new_err(format!(
+                        "`{}` is a sum of games: guess looks at one game (a sum's value is the xor of its parts')",
+                        self.spec
+                    )));
+                };
+                let game = game.clone();
+                py.detach(|| {
+                    grundy::guess::guess_game(&*game, to, &grundy::heap::SequenceControl::default())
+                })
+                .map_err(value_error)?
+            }
+        };
+        let text = serde_json::to_string(&grundy::guess::GuessAnswer::of(&guess))
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
     /// A picture of the game, shown as SVG in Jupyter: the nim-sequence of a heap game (heaps
     /// 0 to `to`, default 500), the table of a two-heap game (`size` by `size`, default 64),
     /// or a graph game's graph with each vertex's outcome: the SVG `grundy plot` writes.
