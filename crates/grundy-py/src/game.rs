@@ -453,10 +453,8 @@ impl Game {
                     )));
                 };
                 let game = game.clone();
-                py.detach(|| {
-                    grundy::guess::guess_game(&*game, to, &grundy::heap::SequenceControl::default())
-                })
-                .map_err(value_error)?
+                py.detach(|| grundy::guess::guess_game(&*game, to, &grundy::heap::SequenceControl::default()))
+                    .map_err(value_error)?
             }
         };
         let text = serde_json::to_string(&grundy::guess::GuessAnswer::of(&guess))

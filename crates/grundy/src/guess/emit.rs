@@ -53,6 +53,19 @@ pub fn emit(guess: &Guess, language: Language) -> Option<String> {
     Some(code)
 }
 
+/// `G(n) = n mod p` from heap 0: the code says just that.
+fn plain_remainder(pattern: &LinePattern) -> bool {
+    let LinePattern::Periodic { first: 0, start: 0, cycle, saltus: 0, .. } = pattern else {
+        return false;
+    };
+    cycle.iter().enumerate().all(|(i, &value)| value == i as u64)
+}
+
+/// `n − start`, or `n` when `start` is 0.
+fn minus(n: &str, start: u64) -> String {
+    if start == 0 { n.to_owned() } else { format!("{n} - {start}") }
+}
+
 fn list(values: &[u64]) -> String {
     values.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
 }
@@ -89,10 +102,14 @@ fn python_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
             let _ = writeln!(code, "\ndef {name}(n):\n    n = int(n)");
             let _ =
                 writeln!(code, "    if n < {first}:\n        raise ValueError(\"{name}: n must be at least {first}\")");
+            if plain_remainder(pattern) {
+                let _ = writeln!(code, "    return n % {}", cycle.len());
+                return;
+            }
             if !before.is_empty() {
                 let _ = writeln!(code, "    if n < {start}:\n        return ({},)[n - {first}]", list(before));
             }
-            let _ = writeln!(code, "    laps, offset = divmod(n - {start}, {})", cycle.len());
+            let _ = writeln!(code, "    laps, offset = divmod({}, {})", minus("n", *start), cycle.len());
             let _ = writeln!(code, "    return ({},)[offset] + laps * {saltus}", list(cycle));
         }
         LinePattern::Bitwise { form, shift } => {
@@ -237,16 +254,19 @@ fn cpp_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
             if *first > 0 {
                 let _ = writeln!(code, "    if (n < {first}ULL) return 0;  // n starts at {first}");
             }
+            if plain_remainder(pattern) {
+                let _ = writeln!(code, "    return n % {}ULL;\n}}", cycle.len());
+                return;
+            }
             if !before.is_empty() {
                 code.push_str(&cpp_array("before", before));
                 let _ = writeln!(code, "    if (n < {start}ULL) return before[n - {first}ULL];");
             }
             code.push_str(&cpp_array("cycle", cycle));
             let period = cycle.len();
-            let _ = writeln!(
-                code,
-                "    unsigned long long laps = (n - {start}ULL) / {period}ULL, offset = (n - {start}ULL) % {period}ULL;"
-            );
+            let since = if *start == 0 { "n".to_owned() } else { format!("(n - {start}ULL)") };
+            let _ =
+                writeln!(code, "    unsigned long long laps = {since} / {period}ULL, offset = {since} % {period}ULL;");
             let _ = writeln!(code, "    return cycle[offset] + laps * {saltus}ULL;");
         }
         LinePattern::Bitwise { form, shift } => {
