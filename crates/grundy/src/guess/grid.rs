@@ -147,7 +147,7 @@ impl GridPattern {
             GridPattern::Beatty { c } => {
                 let (low, high) = (x.min(y), x.max(y));
                 let gap = high - low;
-                gap % c == 0 && beatty_lower(*c, u128::from(gap / c)) == u128::from(low)
+                gap.is_multiple_of(*c) && beatty_lower(*c, u128::from(gap / c)) == u128::from(low)
             }
             GridPattern::Diagonal => x == y,
             _ => self.value(x, y) == Some(0),

@@ -260,7 +260,7 @@ fn periodic_formula(name: &str, n: &str, first: u64, start: u64, cycle: &[u64], 
     if from_first && saltus == 0 && cycle.iter().enumerate().all(|(i, &value)| value == (first + i as u64) % period) {
         return format!("{name}({n}) = {n} mod {period}");
     }
-    if from_first && saltus > 0 && saltus % period == 0 {
+    if from_first && saltus > 0 && saltus.is_multiple_of(period) {
         let slope = saltus / period;
         // G(n) = slope·n + offset exactly when the cycle is a line.
         let offset = i128::from(cycle[0]) - i128::from(slope) * i128::from(first);
