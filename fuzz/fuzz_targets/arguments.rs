@@ -12,8 +12,8 @@ use std::os::unix::ffi::OsStringExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const SUBCOMMANDS: [&str; 16] = [
-    "value", "outcome", "moves", "rules", "table", "sequence", "period", "stats", "play", "plot", "genus", "quotient",
+const SUBCOMMANDS: [&str; 17] = [
+    "value", "outcome", "moves", "rules", "table", "sequence", "period", "guess", "stats", "play", "plot", "genus", "quotient",
     "check", "census", "__script-worker", "help",
 ];
 

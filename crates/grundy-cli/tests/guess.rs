@@ -154,3 +154,18 @@ fn games_with_nothing_to_guess_are_refused() {
     let few = grundy(&["guess", "nim", "--to", "3"]);
     assert_eq!(few.status, 2);
 }
+
+#[test]
+fn bounds_too_large_are_refused_at_once() {
+    for args in [
+        &["guess", "coins:ruler", "--to", "1000000000000"][..],
+        &["guess", "wythoff", "--to", "100000"],
+        &["guess", "corners", "--to", "5000"],
+        &["guess", "kayles", "--to", "1000000000000"],
+        &["guess", "nim", "--to", "18446744073709551615"],
+    ] {
+        let run = grundy(args);
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+    }
+}

@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Every subcommand (the hidden worker's included).
-const SUBCOMMANDS: [&str; 16] = [
+const SUBCOMMANDS: [&str; 17] = [
     "value",
     "outcome",
     "moves",
@@ -19,6 +19,7 @@ const SUBCOMMANDS: [&str; 16] = [
     "table",
     "sequence",
     "period",
+    "guess",
     "stats",
     "play",
     "plot",

@@ -36,6 +36,10 @@ pub const DEFAULT_LINE_FIT: u64 = 1000;
 pub const DEFAULT_GRID_FIT: u64 = 63;
 /// The largest table side checked for a two-heap game.
 pub const MAX_GRID_SIDE: u64 = 1024;
+/// The largest fitting bound for a two-heap table (`x, y ≤ N`): the check needs a larger one.
+pub const MAX_GRID_FIT: u64 = MAX_GRID_SIDE / 4 - 1;
+/// The largest fitting bound for a coin row.
+pub const MAX_COIN_FIT: u64 = 1 << 20;
 
 /// The values a guess looks at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,7 +284,14 @@ fn classes_tried(grid: bool) -> Vec<String> {
 /// a script on strings); the game's own errors while computing values.
 pub fn guess_game(game: &dyn Ruleset, to: Option<u64>, control: &SequenceControl) -> Result<Guess, GameError> {
     let spec = game.spec();
+    let refuse_past = |largest: u64, what: &str| match to {
+        Some(to) if to > largest => Err(GameError::OutOfReach(format!(
+            "a guess on {what} fits positions up to {largest} at most, not {to} (the check runs further out)"
+        ))),
+        _ => Ok(()),
+    };
     if game.chart() == Chart::Grid {
+        refuse_past(MAX_GRID_FIT, &format!("the table of {spec}"))?;
         let plan = plan(to, DEFAULT_GRID_FIT, 255, MAX_GRID_SIDE - 1);
         let side = plan.check_to + 1;
         let values = match game.table(Some(side)) {
@@ -296,7 +307,8 @@ pub fn guess_game(game: &dyn Ruleset, to: Option<u64>, control: &SequenceControl
         return guess_heap_game(heap, to, control);
     }
     if game.coin_values(0).is_some() {
-        let plan = plan(to, DEFAULT_LINE_FIT, 4 * DEFAULT_LINE_FIT, 1 << 16);
+        refuse_past(MAX_COIN_FIT, &format!("the coins of {spec}"))?;
+        let plan = plan(to, DEFAULT_LINE_FIT, 4 * DEFAULT_LINE_FIT, 4 * MAX_COIN_FIT);
         let values = game.coin_values(plan.check_to).expect("a coin game")?;
         return Ok(guess_values(&spec, &Sample::Line { first: 1, values }, plan.fit_to));
     }
