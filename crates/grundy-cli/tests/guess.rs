@@ -35,10 +35,9 @@ fn emitted(game: &str, language: &str) -> String {
 }
 
 /// The emitted Python module answers every position as grundy does.
-fn check_python(game: &str, grid: bool, first: u64, dir: &Path) {
+fn check_python(game: &str, positions: &[String], dir: &Path) {
     let module = dir.join("emitted.py");
     std::fs::write(&module, emitted(game, "python")).unwrap();
-    let positions = positions(grid, first);
     let values = emitted(game, "python").contains("def grundy_value");
     let driver = format!(
         "import sys\nsys.path.insert(0, {dir:?})\nimport emitted\nfor line in sys.stdin:\n    args = [int(w) for w in line.strip().split(',')]\n    \
@@ -47,11 +46,11 @@ fn check_python(game: &str, grid: bool, first: u64, dir: &Path) {
         values = if values { "True" } else { "False" },
     );
     let output = run_with_stdin(Command::new("python3").arg("-c").arg(driver), &positions.join("\n"));
-    assert_eq!(output, expected(game, &positions, values), "{game} (Python)");
+    assert_eq!(output, expected(game, positions, values), "{game} (Python)");
 }
 
 /// The emitted C++ compiles with `g++ -std=c++17` and answers every position as grundy does.
-fn check_cpp(game: &str, grid: bool, first: u64, dir: &Path) {
+fn check_cpp(game: &str, grid: bool, positions: &[String], dir: &Path) {
     let code = emitted(game, "cpp");
     let values = code.contains("grundy_value(");
     let arguments = if grid { "a[0], a[1]" } else { "a[0]" };
@@ -74,9 +73,8 @@ fn check_cpp(game: &str, grid: bool, first: u64, dir: &Path) {
     let binary = dir.join("emitted");
     let status = Command::new("g++").args(["-std=c++17", "-O1", "-o"]).arg(&binary).arg(&source).status().unwrap();
     assert!(status.success(), "{game}: the emitted C++ does not compile");
-    let positions = positions(grid, first);
     let output = run_with_stdin(&mut Command::new(&binary), &positions.join("\n"));
-    assert_eq!(output, expected(game, &positions, values), "{game} (C++)");
+    assert_eq!(output, expected(game, positions, values), "{game} (C++)");
 }
 
 fn run_with_stdin(command: &mut Command, input: &str) -> Vec<String> {
@@ -105,9 +103,29 @@ fn emitted_code_agrees_with_grundy_far_out() {
         ("product:ruler:mock-turtles", true, 0),
     ];
     for (game, grid, first) in games {
-        check_python(game, grid, first, dir.path());
-        check_cpp(game, grid, first, dir.path());
+        let positions = positions(grid, first);
+        check_python(game, &positions, dir.path());
+        check_cpp(game, grid, &positions, dir.path());
     }
+}
+
+/// A table only some rows of which have a pattern: the code answers those rows, far out.
+#[test]
+fn emitted_rows_agree_with_grundy() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/guess-corpus/short-diagonal.star");
+    let game = format!("script:{}", script.display());
+    let run = grundy(&["guess", &game, "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["pattern"]["kind"], "rows", "{}", run.stdout);
+    let rows = json["pattern"]["rows"].as_array().unwrap().len() as u64;
+    // Every covered row near, row 1 further out than the check (the script's own answer is a
+    // search over every smaller position), and the mirror images.
+    let mut positions: Vec<String> = (0..rows).flat_map(|x| (0..40).map(move |y| format!("{x},{y}"))).collect();
+    positions.extend((0..rows).map(|x| format!("{},{x}", 37 + x)));
+    positions.push("1,400".to_owned());
+    check_python(&game, &positions, dir.path());
+    check_cpp(&game, true, &positions, dir.path());
 }
 
 #[test]

@@ -208,6 +208,29 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
         GridPattern::Diagonal => {
             code.push_str("\ndef is_p_position(x, y):\n    return int(x) == int(y)\n");
         }
+        GridPattern::Rows { rows, symmetric } => {
+            for (x, row) in rows.iter().enumerate() {
+                python_line_value(row, &format!("_row_{x}"), code);
+            }
+            let names: Vec<String> = (0..rows.len()).map(|x| format!("_row_{x}")).collect();
+            let _ = write!(
+                code,
+                "\n_ROWS = ({},)\n\n\ndef grundy_value(x, y):\n    \"\"\"G(x, y) for x < {count}{either}; no pattern was found elsewhere.\"\"\"\n    \
+                 x, y = int(x), int(y)\n    if x >= {count} and {symmetric} and y < {count}:\n        x, y = y, x\n    \
+                 if x >= {count}:\n        raise ValueError(\"grundy_value: the pattern covers rows 0..{last} only\")\n    \
+                 return _ROWS[x](y)\n",
+                names.join(", "),
+                count = rows.len(),
+                last = rows.len() - 1,
+                either = if *symmetric {
+                    " or y < {count} (the table is symmetric)".replace("{count}", &rows.len().to_string())
+                } else {
+                    String::new()
+                },
+                symmetric = if *symmetric { "True" } else { "False" },
+            );
+            code.push_str("\n\ndef is_p_position(x, y):\n    return grundy_value(x, y) == 0\n");
+        }
     }
 }
 
@@ -391,6 +414,29 @@ bool is_p_position(unsigned long long x, unsigned long long y) {{
         }
         GridPattern::Diagonal => {
             code.push_str("\nbool is_p_position(unsigned long long x, unsigned long long y) { return x == y; }\n");
+        }
+        GridPattern::Rows { rows, symmetric } => {
+            for (x, row) in rows.iter().enumerate() {
+                cpp_line_value(row, &format!("grundy_row_{x}"), code);
+            }
+            let count = rows.len();
+            let _ = writeln!(
+                code,
+                "\n// G(x, y) for x < {count}{}; elsewhere no pattern was found and the answer is ~0ULL.\n\
+                 unsigned long long grundy_value(unsigned long long x, unsigned long long y) {{",
+                if *symmetric { format!(" or y < {count} (the table is symmetric)") } else { String::new() }
+            );
+            if *symmetric {
+                let _ = writeln!(code, "    if (x >= {count}ULL && y < {count}ULL) std::swap(x, y);");
+            }
+            code.push_str("    switch (x) {\n");
+            for x in 0..count {
+                let _ = writeln!(code, "        case {x}: return grundy_row_{x}(y);");
+            }
+            code.push_str("        default: return ~0ULL;\n    }\n}\n");
+            code.push_str(
+                "\nbool is_p_position(unsigned long long x, unsigned long long y) { return grundy_value(x, y) == 0; }\n",
+            );
         }
     }
 }

@@ -34,6 +34,17 @@ pub enum GridPattern {
     },
     /// The P-positions are the pairs `x = y`.
     Diagonal,
+    /// Only the first rows follow a pattern: `G(x, y) = rows[x](y)` for `x < rows.len()`
+    /// (each row periodic or arithmetic-periodic in `y`, as the rows of Wythoff's game are:
+    /// Dress, Flammenkamp and Pink, *Additive periodicity of the Sprague-Grundy function of
+    /// certain Nim games*, Adv. Appl. Math. 22 (1999)), and, when the table is symmetric, the
+    /// same columns. Positions in no such row or column are not covered.
+    Rows {
+        /// The patterns of rows `0, 1, …`.
+        rows: Vec<LinePattern>,
+        /// Whether `G(x, y) = G(y, x)`, so that the rows give the columns too.
+        symmetric: bool,
+    },
 }
 
 /// An arithmetic or bitwise function of two heaps.
@@ -120,12 +131,31 @@ impl GridPattern {
             GridPattern::ProductOfLines { .. } => "product-of-lines",
             GridPattern::Beatty { .. } => "beatty",
             GridPattern::Diagonal => "p-positions",
+            GridPattern::Rows { .. } => "rows",
         }
     }
 
     /// Whether the pattern gives the values (not only the P-positions).
     pub fn gives_values(&self) -> bool {
-        matches!(self, GridPattern::Form(_) | GridPattern::XorOfLines { .. } | GridPattern::ProductOfLines { .. })
+        matches!(
+            self,
+            GridPattern::Form(_)
+                | GridPattern::XorOfLines { .. }
+                | GridPattern::ProductOfLines { .. }
+                | GridPattern::Rows { .. }
+        )
+    }
+
+    /// Whether the pattern says anything about `(x, y)` (only [`GridPattern::Rows`] leaves
+    /// positions out).
+    pub fn covers(&self, x: u64, y: u64) -> bool {
+        match self {
+            GridPattern::Rows { rows, symmetric } => {
+                let covered = rows.len() as u64;
+                x < covered || (*symmetric && y < covered)
+            }
+            _ => true,
+        }
     }
 
     /// `G(x, y)` by the pattern (`None` for a P-positions pattern).
@@ -136,6 +166,14 @@ impl GridPattern {
             GridPattern::ProductOfLines { row, column } => {
                 let (row, column) = (u64::try_from(row.value(x)?).ok()?, u64::try_from(column.value(y)?).ok()?);
                 Some(u128::from(nim_mul(row, column)))
+            }
+            GridPattern::Rows { rows, symmetric } => {
+                let (row, y) = match rows.get(usize::try_from(x).ok()?) {
+                    Some(row) => (row, y),
+                    None if *symmetric => (rows.get(usize::try_from(y).ok()?)?, x),
+                    None => return None,
+                };
+                row.value(y)
             }
             GridPattern::Beatty { .. } | GridPattern::Diagonal => None,
         }
@@ -157,6 +195,14 @@ impl GridPattern {
     /// The values of the lines a separable pattern refers to, one line each.
     pub fn details(&self) -> Vec<String> {
         match self {
+            GridPattern::Rows { rows, .. } => rows
+                .iter()
+                .enumerate()
+                .map(|(x, row)| {
+                    let parts: Vec<String> = std::iter::once(row.formula("R", "y")).chain(row.details("R")).collect();
+                    format!("row {x}: {}", parts.join("; "))
+                })
+                .collect(),
             GridPattern::XorOfLines { row, column } | GridPattern::ProductOfLines { row, column } => {
                 row.details("R").into_iter().chain(column.details("C")).collect()
             }
@@ -184,6 +230,11 @@ impl GridPattern {
                 beatty_alpha_text(*c)
             ),
             GridPattern::Diagonal => "P-positions: x = y".to_owned(),
+            GridPattern::Rows { rows, symmetric } => format!(
+                "rows x = 0..{} are each periodic or arithmetic-periodic in y{} (other positions: no pattern found)",
+                rows.len() - 1,
+                if *symmetric { ", and G(x, y) = G(y, x)" } else { "" }
+            ),
         }
     }
 }
@@ -257,7 +308,25 @@ pub fn fit(values: &[Vec<u64>]) -> Vec<GridPattern> {
     if fits(&GridPattern::Diagonal) {
         found.push(GridPattern::Diagonal);
     }
+    if let Some(rows) = fit_rows(values) {
+        found.push(rows);
+    }
     found
+}
+
+/// The fewest rows a rows pattern covers.
+const MIN_ROWS: usize = 2;
+
+/// The longest run of rows from row 0 whose values fit a periodic or arithmetic-periodic
+/// pattern in `y`.
+fn fit_rows(values: &[Vec<u64>]) -> Option<GridPattern> {
+    let symmetric =
+        values.iter().enumerate().all(|(x, row)| row.iter().enumerate().all(|(y, &value)| values[y][x] == value));
+    let rows: Vec<LinePattern> = values
+        .iter()
+        .map_while(|row| line::fit(0, row).into_iter().find(|pattern| matches!(pattern, LinePattern::Periodic { .. })))
+        .collect();
+    (rows.len() >= MIN_ROWS).then_some(GridPattern::Rows { rows, symmetric })
 }
 
 /// The first value pattern of a line of values from 0.
@@ -295,7 +364,9 @@ pub fn first_disagreement(pattern: &GridPattern, values: &[Vec<u64>], from: usiz
     (0..side).flat_map(|x| (0..side).map(move |y| (x, y))).filter(|&(x, y)| x.max(y) >= from).find_map(|(x, y)| {
         let value = values[x][y];
         let (x, y) = (x as u64, y as u64);
-        let agrees = if pattern.gives_values() {
+        let agrees = if !pattern.covers(x, y) {
+            true
+        } else if pattern.gives_values() {
             pattern.value(x, y) == Some(u128::from(value))
         } else {
             pattern.is_p_position(x, y) == (value == 0)

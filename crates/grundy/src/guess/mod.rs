@@ -263,6 +263,7 @@ fn classes_tried(grid: bool) -> Vec<String> {
             "G(x, y) = R(x) xor C(y) and R(x) ⊗ C(y) with R, C patterned",
             "P-positions as Beatty pairs (a_n, a_n + c·n), c ≤ 16",
             "P-positions x = y",
+            "rows periodic or arithmetic-periodic in y",
         ]
     } else {
         &[
@@ -478,6 +479,9 @@ pub struct PatternAnswer {
     /// Separable tables: the pattern of `C(y)`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub column: Option<String>,
+    /// Rows patterns: each covered row's pattern, `R` standing for `G(x, ·)`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub rows: Option<Vec<String>>,
     /// When nothing was found: what was tried.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub tried: Option<Vec<String>>,
@@ -545,6 +549,7 @@ fn describe_grid(pattern: &GridPattern, answer: &mut PatternAnswer) {
             answer.alpha = Some(grid::beatty_alpha_text(*c));
         }
         GridPattern::Diagonal => {}
+        GridPattern::Rows { .. } => answer.rows = Some(pattern.details()),
     }
 }
 

@@ -204,3 +204,41 @@ proptest! {
         prop_assert!(guess.pattern.is_none(), "{:?}", guess.pattern);
     }
 }
+
+/// Take any number from one heap, or the same number, 1 or 2, from both: no Beatty pairs, but
+/// the first rows are arithmetic-periodic. By the definition.
+fn short_diagonal_table(side: usize) -> Vec<Vec<u64>> {
+    let mut table = vec![vec![0u64; side]; side];
+    for x in 0..side {
+        for y in 0..side {
+            let mut options: Vec<u64> = (0..x).map(|smaller| table[smaller][y]).collect();
+            options.extend((0..y).map(|smaller| table[x][smaller]));
+            options.extend((1..=2).filter(|&k| k <= x.min(y)).map(|k| table[x - k][y - k]));
+            table[x][y] = mex(options);
+        }
+    }
+    table
+}
+
+#[test]
+fn rows_are_found_when_nothing_covers_the_whole_table() {
+    let values = short_diagonal_table(300);
+    let guess = guess_values("short-diagonal", &Sample::Grid { values: values.clone() }, 99);
+    let found = guess.pattern.expect("rows");
+    let Pattern::Grid(pattern @ GridPattern::Rows { rows, symmetric: true }) = &found.pattern else {
+        panic!("{:?}", found.pattern)
+    };
+    assert!(rows.len() >= 2);
+    let mut covered = 0;
+    for (x, row) in values.iter().enumerate() {
+        for (y, &value) in row.iter().enumerate() {
+            if pattern.covers(x as u64, y as u64) {
+                covered += 1;
+                assert_eq!(pattern.value(x as u64, y as u64), Some(u128::from(value)), "G({x}, {y})");
+            } else {
+                assert_eq!(pattern.value(x as u64, y as u64), None);
+            }
+        }
+    }
+    assert!(covered > 0);
+}
