@@ -33,7 +33,11 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
         .ok()
         .and_then(|to| to.checked_add(1))
         .ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any table on this machine"))?;
-    crate::games::control().check_memory(|| format!("the nim-sequence of {} up to heap {to}", game.spec()), len as u128, 4)?;
+    crate::games::control().check_memory(
+        || format!("the nim-sequence of {} up to heap {to}", game.spec()),
+        len as u128,
+        4,
+    )?;
     let mut run = LongRun::start(game, checkpoint, len as u64)?;
     let finished = run.extend(len)?;
     let mut values = run.finish(!finished)?;
@@ -232,7 +236,8 @@ impl CheckpointFile {
     ) -> std::io::Result<Result<CompactSequence, grundy::heap::checkpoint::CheckpointError>> {
         let size = file.metadata()?.len();
         // The values take the file's bytes, less the header.
-        crate::games::control().check_memory(|| "reading the checkpoint".to_owned(), u128::from(size), 1)
+        crate::games::control()
+            .check_memory(|| "reading the checkpoint".to_owned(), u128::from(size), 1)
             .map_err(|error| std::io::Error::other(error.to_string()))?;
         let mut head = Vec::new();
         (&mut file).take(HEAD_BYTES).read_to_end(&mut head)?;

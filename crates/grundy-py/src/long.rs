@@ -2,8 +2,8 @@
 //! (KeyboardInterrupt, within a fraction of a second), with an optional tqdm progress bar.
 
 use crate::convert::value_error;
-use grundy::heap::period::{PeriodReport, default_max_heap, find_period};
 use grundy::control::Control;
+use grundy::heap::period::{PeriodReport, default_max_heap, find_period};
 use grundy::heap::{HeapGame, SequenceControl};
 use pyo3::prelude::*;
 use std::sync::Mutex;

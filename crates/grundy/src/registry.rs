@@ -128,7 +128,9 @@ pub static FAMILIES: &[Family] = &[
         summary: "take any positive number of counters from one heap; G(n) = n",
         component: "a heap size, any number of digits",
         example: "value nim 3 4 5",
-        build: |text, parameters, front| no_parameters(text, parameters, || erase(HeapRules::new(Nim).with_control(front.control.clone()))),
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || erase(HeapRules::new(Nim).with_control(front.control.clone())))
+        },
     },
     Family {
         names: &["bash"],
@@ -182,7 +184,9 @@ pub static FAMILIES: &[Family] = &[
         component: "a row of pins (its length)",
         example: "moves kayles 10",
         build: |text, parameters, front| {
-            no_parameters(text, parameters, || erase(HeapRules::new(OctalGame::kayles()).with_control(front.control.clone())))
+            no_parameters(text, parameters, || {
+                erase(HeapRules::new(OctalGame::kayles()).with_control(front.control.clone()))
+            })
         },
     },
     Family {
@@ -192,7 +196,9 @@ pub static FAMILIES: &[Family] = &[
         component: "a row of pins (its length)",
         example: "outcome dawson 20",
         build: |text, parameters, front| {
-            no_parameters(text, parameters, || erase(HeapRules::new(OctalGame::dawson()).with_control(front.control.clone())))
+            no_parameters(text, parameters, || {
+                erase(HeapRules::new(OctalGame::dawson()).with_control(front.control.clone()))
+            })
         },
     },
     Family {
@@ -202,7 +208,9 @@ pub static FAMILIES: &[Family] = &[
         component: "a heap size",
         example: "moves grundys-game 8",
         build: |text, parameters, front| {
-            no_parameters(text, parameters, || erase(HeapRules::new(GrundysGame::new()).with_control(front.control.clone())))
+            no_parameters(text, parameters, || {
+                erase(HeapRules::new(GrundysGame::new()).with_control(front.control.clone()))
+            })
         },
     },
     Family {
@@ -212,7 +220,9 @@ pub static FAMILIES: &[Family] = &[
         component: "a pair of heaps x,y, any number of digits",
         example: "outcome wythoff 4,7",
         build: |text, parameters, front| {
-            no_parameters(text, parameters, || erase(crate::wythoff::Wythoff::new().with_control(front.control.clone())))
+            no_parameters(text, parameters, || {
+                erase(crate::wythoff::Wythoff::new().with_control(front.control.clone()))
+            })
         },
     },
     Family {

@@ -147,7 +147,11 @@ fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
         if args.to > 100_000_000 {
             anyhow::bail!("--to {}: at most 100000000 heaps are checked in one run", args.to);
         }
-        crate::games::control().check_memory(|| format!("checking heaps 0..={}", args.to), u128::from(args.to) + 1, position_bytes(args, 1))?;
+        crate::games::control().check_memory(
+            || format!("checking heaps 0..={}", args.to),
+            u128::from(args.to) + 1,
+            position_bytes(args, 1),
+        )?;
         return Ok(((0..=args.to).map(|heap| vec![heap]).collect(), None));
     };
     let (low, high) = parse_range(range)?;

@@ -246,7 +246,11 @@ impl ComponentGame for ProductGame {
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
         let size = size.unwrap_or(16);
         Some((|| {
-            self.control.check_memory(|| format!("the {size} x {size} table of {}", self.spec), u128::from(size).pow(2), 8)?;
+            self.control.check_memory(
+                || format!("the {size} x {size} table of {}", self.spec),
+                u128::from(size).pow(2),
+                8,
+            )?;
             let mut values = Vec::with_capacity(size as usize);
             for x in 0..size {
                 let mut row = Vec::with_capacity(size as usize);

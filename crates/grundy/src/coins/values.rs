@@ -502,6 +502,9 @@ mod tests {
     #[test]
     fn huge_tables_are_refused_not_attempted() {
         let own = CoinRule::parse("coins:turn=1..5", "turn=1..5").unwrap();
-        assert!(matches!(value_table(&own, 1_000_000_000_000_000_000, &Control::default()), Err(GameError::TooLarge { .. })));
+        assert!(matches!(
+            value_table(&own, 1_000_000_000_000_000_000, &Control::default()),
+            Err(GameError::TooLarge { .. })
+        ));
     }
 }

@@ -259,7 +259,8 @@ mod tests {
         assert_eq!(game.graph().unwrap().edges.len(), 5);
         assert_eq!(at(&game, &["x"]).unwrap().describe(), ["token 1: on x (value ∞(0))"]);
         // From a draw the engine keeps the draw: p ⇄ q loop; p → n → z would hand the win over.
-        let trap = erase(DagGame::parse("dag:h", "h", "p q\nq p\np n\nn z\n", &crate::control::Control::default()).unwrap());
+        let trap =
+            erase(DagGame::parse("dag:h", "h", "p q\nq p\np n\nn z\n", &crate::control::Control::default()).unwrap());
         assert_eq!(value(&trap, &["p"]), "∞(1)");
         assert_eq!(outcome(&trap, &["p"]), Outcome::D);
         let start = at(&trap, &["p"]).unwrap();

@@ -61,7 +61,9 @@ impl EdgeList {
             HeaderFit::Contest { vertices, edges } => {
                 Ok((Self::parse_contest(text, file, vertices, edges, control)?, Layout::Contest { vertices, edges }))
             }
-            HeaderFit::Mismatch(_) | HeaderFit::NotNumeric => Ok((Self::parse_edges(text, file, control)?, Layout::EdgeList)),
+            HeaderFit::Mismatch(_) | HeaderFit::NotNumeric => {
+                Ok((Self::parse_edges(text, file, control)?, Layout::EdgeList))
+            }
         }
     }
 
@@ -573,14 +575,21 @@ mod tests {
 
     #[test]
     fn comments_blank_lines_and_crlf() {
-        let list = EdgeList::parse("# header\r\n  x\ty \r\n\r\n#only\ny z#tail\n", "f", &crate::control::Control::default()).unwrap();
+        let list =
+            EdgeList::parse("# header\r\n  x\ty \r\n\r\n#only\ny z#tail\n", "f", &crate::control::Control::default())
+                .unwrap();
         assert_eq!(list.names, ["x", "y", "z"]);
         assert_eq!(list.edges, [(0, 1), (1, 2)]);
         assert_eq!(EdgeList::parse("", "f", &crate::control::Control::default()).unwrap(), EdgeList::default());
-        let list = EdgeList::parse("\u{feff}a b\n\u{3000}名 a\u{3000}\n", "f", &crate::control::Control::default()).unwrap();
+        let list =
+            EdgeList::parse("\u{feff}a b\n\u{3000}名 a\u{3000}\n", "f", &crate::control::Control::default()).unwrap();
         assert_eq!(list.names, ["a", "b", "名"]);
-        let long =
-            EdgeList::parse("a-very-long-vertex-name-indeed b\nb a-very-long-vertex-name-indeed\n", "f", &crate::control::Control::default()).unwrap();
+        let long = EdgeList::parse(
+            "a-very-long-vertex-name-indeed b\nb a-very-long-vertex-name-indeed\n",
+            "f",
+            &crate::control::Control::default(),
+        )
+        .unwrap();
         assert_eq!(long.edges, [(0, 1), (1, 0)]);
     }
 
@@ -591,21 +600,29 @@ mod tests {
         assert_eq!(graph.predecessors(0), [0, 1, 2]);
         assert_eq!(graph.out_degree(2), 1);
         assert_eq!(graph.edge_count(), 4);
-        let undirected = Graph::parse("a b\na b\nb c\n", "f", &crate::control::Control::default()).unwrap().without(&[1]);
+        let undirected =
+            Graph::parse("a b\na b\nb c\n", "f", &crate::control::Control::default()).unwrap().without(&[1]);
         assert_eq!(undirected.edge_count(), 0);
     }
 
     #[test]
     fn contest_layout_includes_isolated_vertices_and_refuses_huge_headers() {
-        let (list, layout) = EdgeList::parse_with_layout("# a comment\n5 2\n1 2\n\n3 1 # an edge\n", "g", &crate::control::Control::default()).unwrap();
+        let (list, layout) = EdgeList::parse_with_layout(
+            "# a comment\n5 2\n1 2\n\n3 1 # an edge\n",
+            "g",
+            &crate::control::Control::default(),
+        )
+        .unwrap();
         assert_eq!(layout, Layout::Contest { vertices: 5, edges: 2 });
         assert_eq!(list.names, ["1", "2", "3", "4", "5"]);
         assert_eq!(list.edges, [(0, 1), (2, 0)]);
         // A header of four billion vertices is refused by the memory check, not allocated.
-        let error = EdgeList::parse("4294967294 0\n", "g", &crate::control::Control::default()).unwrap_err().to_string();
+        let error =
+            EdgeList::parse("4294967294 0\n", "g", &crate::control::Control::default()).unwrap_err().to_string();
         assert!(error.contains("would need about"), "{error}");
         // A vertex 0 or past n: the first line is an edge after all.
-        let (list, layout) = EdgeList::parse_with_layout("3 2\n1 2\n2 4\n", "g", &crate::control::Control::default()).unwrap();
+        let (list, layout) =
+            EdgeList::parse_with_layout("3 2\n1 2\n2 4\n", "g", &crate::control::Control::default()).unwrap();
         assert_eq!((layout, list.edges.len()), (Layout::EdgeList, 3));
     }
 

@@ -630,7 +630,8 @@ mod tests {
 
     #[test]
     fn bad_positions_are_named() {
-        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n", &crate::control::Control::default()).unwrap());
+        let game =
+            erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n", &crate::control::Control::default()).unwrap());
         for (text, needle) in [
             ("z", "no vertex `z` in g"),
             ("a,c", "`a` and `c` are not adjacent in g"),
@@ -645,7 +646,9 @@ mod tests {
     #[test]
     fn paths_through_names_with_commas_read_back() {
         // `x,y` is one vertex: the path x,y then z prints as `x,y,z` and reads back.
-        let game = erase(GeographyGame::parse("geography:g", "g", "x,y z\nz w\nz x\n", &crate::control::Control::default()).unwrap());
+        let game = erase(
+            GeographyGame::parse("geography:g", "g", "x,y z\nz w\nz x\n", &crate::control::Control::default()).unwrap(),
+        );
         let start = at(&game, &["x,y"]).unwrap();
         let moves = start.options(10).unwrap();
         assert_eq!(destinations(&start, &moves), ["x,y,z"]);
@@ -663,7 +666,8 @@ mod tests {
         use crate::registry::parse_sum_with;
         // The path a - b - c: G(a) = 0 (to b, then b -> c ends it), G(b) = 1 (to a or c, both
         // dead ends). Two tokens on one board would share the visited vertices: refused.
-        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n", &crate::control::Control::default()).unwrap());
+        let game =
+            erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n", &crate::control::Control::default()).unwrap());
         let value = |texts: &[&str]| at(&game, texts).unwrap().value().unwrap().to_string();
         assert_eq!((value(&["a"]), value(&["b"])), ("0".to_owned(), "1".to_owned()));
         let refused = at(&game, &["a", "b"]).unwrap_err().to_string();
@@ -685,7 +689,10 @@ mod tests {
     #[test]
     fn every_move_edges_and_the_engine_follow_the_rules() {
         use crate::play::{Chooser, engine_move};
-        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\nc d\nb d\n", &crate::control::Control::default()).unwrap());
+        let game = erase(
+            GeographyGame::parse("geography:g", "g", "a b\nb c\nc d\nb d\n", &crate::control::Control::default())
+                .unwrap(),
+        );
         let after_ab = at(&game, &["a,b"]).unwrap();
         let moves = after_ab.options(10).unwrap();
         let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();

@@ -110,7 +110,11 @@ impl<G: HeapGame> HeapRules<G> {
             return Ok(value);
         }
         let len = heap.checked_add(1).and_then(|len| usize::try_from(len).ok()).unwrap_or(usize::MAX);
-        self.control.check_memory(|| format!("the nim-sequence of {} up to heap {heap}", self.game.spec()), len as u128, 4)?;
+        self.control.check_memory(
+            || format!("the nim-sequence of {} up to heap {heap}", self.game.spec()),
+            len as u128,
+            4,
+        )?;
         let mut table = self.table.write().expect("table lock");
         self.extend_reporting(&mut table, len)?;
         Ok(table[heap as usize])
@@ -214,7 +218,8 @@ impl<G: HeapGame> HeapRules<G> {
         let report = {
             let mut table = self.table.write().expect("table lock");
             let spec = self.game.spec();
-            let task = self.control.task(&format!("the period of {spec}, searched up to heap {max_heap}"), PROGRESS_UNITS);
+            let task =
+                self.control.task(&format!("the period of {spec}, searched up to heap {max_heap}"), PROGRESS_UNITS);
             let len = usize::try_from(max_heap).unwrap_or(usize::MAX).saturating_add(1);
             let cost = WorkModel::of(periodicity);
             let progress = |done: usize| task.set(cost.share(done, len));

@@ -122,10 +122,7 @@ pub fn zero_xor_tuples_in_place(counts: Vec<u64>, heaps: u32, control: &Control)
         }
     }
     // The powers are the slow part (each has up to `result_bits` bits): one unit of progress each.
-    let task = control.task(
-        &format!("the P-positions among sums of {heaps} heaps"),
-        multiplicity.len() as u64,
-    );
+    let task = control.task(&format!("the P-positions among sums of {heaps} heaps"), multiplicity.len() as u64);
     let mut sum = BigInt::zero();
     for (value, times) in multiplicity {
         sum += BigInt::from(value).pow(heaps) * times;
@@ -145,7 +142,10 @@ mod tests {
     fn nim_and_bash_from_the_seed() {
         // Bash, M = 3: with heaps 0..4k−1 a quarter are P: the first player wins 3/4 = M/(M+1).
         let values: Vec<u32> = (0..400).map(|n| n % 4).collect();
-        assert_eq!(zero_xor_tuples(&value_counts(values.iter().copied()), 1, &Control::default()).unwrap(), 100u32.into());
+        assert_eq!(
+            zero_xor_tuples(&value_counts(values.iter().copied()), 1, &Control::default()).unwrap(),
+            100u32.into()
+        );
         // Nim, heaps 0..2^k−1, K heaps: exactly (2^k)^(K−1) P-positions.
         assert_eq!(zero_xor_tuples(&[1; 16], 5, &Control::default()).unwrap(), BigUint::from(16u32).pow(4));
         assert_eq!(zero_xor_tuples(&[], 3, &Control::default()).unwrap(), BigUint::ZERO);

@@ -176,7 +176,8 @@ pub fn heap_sum_winning_moves(
     {
         return Ok((moves, Method::Quotient { order: quotient.order }));
     }
-    let mut solver = search::MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), limits.max_positions, control);
+    let mut solver =
+        search::MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), limits.max_positions, control);
     let moves = solver.winning_moves(heaps)?;
     let positions = solver.positions();
     Ok((moves.into_iter().map(|found| (found.component, found.replacement)).collect(), Method::Search { positions }))
@@ -201,11 +202,20 @@ mod tests {
     #[test]
     fn each_method_is_chosen_where_it_applies() {
         let sub = SubtractionGame::new(vec![1, 2]).unwrap();
-        assert_eq!(heap_sum_outcome(&sub, &[3, 4], Limits::default(), &crate::control::Control::default()).unwrap().1, Method::Genus);
+        assert_eq!(
+            heap_sum_outcome(&sub, &[3, 4], Limits::default(), &crate::control::Control::default()).unwrap().1,
+            Method::Genus
+        );
         let kayles = OctalGame::kayles();
-        assert!(matches!(heap_sum_outcome(&kayles, &[70, 33], Limits::default(), &crate::control::Control::default()).unwrap().1, Method::Quotient { .. }));
+        assert!(matches!(
+            heap_sum_outcome(&kayles, &[70, 33], Limits::default(), &crate::control::Control::default()).unwrap().1,
+            Method::Quotient { .. }
+        ));
         let small = Limits { max_order: 2, max_positions: 1_000_000 };
-        assert!(matches!(heap_sum_outcome(&kayles, &[12, 9], small, &crate::control::Control::default()).unwrap().1, Method::Search { .. }));
+        assert!(matches!(
+            heap_sum_outcome(&kayles, &[12, 9], small, &crate::control::Control::default()).unwrap().1,
+            Method::Search { .. }
+        ));
         let tiny = Limits { max_order: 2, max_positions: 10 };
         assert!(heap_sum_outcome(&kayles, &[30, 29, 28], tiny, &crate::control::Control::default()).is_err());
     }

@@ -899,7 +899,8 @@ mod tests {
     /// the quotient of *2's closure: the tame quotient T2).
     #[test]
     fn nim_heaps_to_two() {
-        let quotient = misere_quotient(&|heap| Nim.heap_options(heap), 2, DEFAULT_MAX_ORDER, &Control::default()).unwrap();
+        let quotient =
+            misere_quotient(&|heap| Nim.heap_options(heap), 2, DEFAULT_MAX_ORDER, &Control::default()).unwrap();
         assert_eq!(quotient.order, 6);
         assert_eq!(quotient.relations, ["a^2 = 1", "b^3 = b"]);
         assert_eq!(quotient.p_portion.len(), 2);
@@ -930,7 +931,8 @@ mod tests {
     #[test]
     fn the_order_limit_stops_with_a_clear_error() {
         let kayles = OctalGame::kayles();
-        let error = misere_quotient(&|heap| kayles.heap_options(heap), 40, 10, &Control::default()).unwrap_err().to_string();
+        let error =
+            misere_quotient(&|heap| kayles.heap_options(heap), 40, 10, &Control::default()).unwrap_err().to_string();
         assert!(error.contains("past the limit of 10") && error.contains("heap"), "{error}");
     }
 

@@ -3,9 +3,9 @@
 //! other sum — other families, sums of different games — by exhaustive search over sums
 //! stored with their components sorted ([`super::search`]).
 
-use crate::control::Control;
 use super::search::MisereSearch;
 use super::{Limits, Method, heap_sum_outcome, heap_sum_winning_moves, nim};
+use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::HeapGame;
 use crate::position::Component;
@@ -180,7 +180,8 @@ mod tests {
 
     #[test]
     fn must_show_nim() {
-        let answer = |words: &[&str]| outcome(&parse_sum(words).unwrap(), Limits::default(), &Control::default()).unwrap().0;
+        let answer =
+            |words: &[&str]| outcome(&parse_sum(words).unwrap(), Limits::default(), &Control::default()).unwrap().0;
         assert_eq!(answer(&["nim", "1", "1"]), Outcome::N);
         assert_eq!(answer(&["nim", "1", "1", "1"]), Outcome::P);
         assert_eq!(answer(&["nim", "2", "2"]), Outcome::P);

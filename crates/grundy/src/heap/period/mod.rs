@@ -442,7 +442,8 @@ impl Search<'_, '_, '_> {
         }
         let mut prover = WindowProver::new(window);
         loop {
-            let mut found = with_prefix!(&self.store, self.cap, |prefix| prover.advance(prefix, &self.control.control))?;
+            let mut found =
+                with_prefix!(&self.store, self.cap, |prefix| prover.advance(prefix, &self.control.control))?;
             if found.is_none() && self.store.len() >= self.cap {
                 found = with_prefix!(&self.store, self.cap, |prefix| prover.settle(prefix));
             }
