@@ -31,7 +31,7 @@ pub const DEFAULT_BLOCK: usize = 64;
 ///
 /// ```
 /// use grundy::wythoff::table::GrundyTable;
-/// let table = GrundyTable::compute(9).unwrap();
+/// let table = GrundyTable::compute(9, &grundy::control::Control::default()).unwrap();
 /// let row_1: Vec<u32> = (0..9).map(|y| table.get(1, y)).collect();
 /// assert_eq!(row_1, [1, 2, 0, 4, 5, 3, 7, 8, 6]);
 /// ```
