@@ -2,11 +2,12 @@
 //! into the library's typed [`Position`]. No other module reads component text.
 
 use crate::input::{BoundedLines, STDIN_LINE_LIMIT, read_graph_file};
+use grundy::control::Control;
 use grundy::registry::{FrontEnd, PLUS, parse_game_in, parse_sum_in};
 use grundy::ruleset::Ruleset;
 use grundy::sum::Position;
 use std::io::IsTerminal;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The arguments every position command takes: a game and its components, `+` and another
 /// game and its components, …; with no component, positions are read from standard input.
@@ -19,10 +20,34 @@ pub struct PositionArgs {
     pub words: Vec<String>,
 }
 
-/// What the command line lends the parser: files read with limits, and script games run in
-/// watched worker processes.
+/// The run's one [`Control`] (this process runs one command): built in `main` from the flags
+/// (`--memory-limit`, the progress bar), cancelled by the signal handler.
+static CONTROL: OnceLock<Control> = OnceLock::new();
+
+/// Makes `control` the run's control (once, in `main`, before any command runs).
+pub fn set_control(control: Control) {
+    let _ = CONTROL.set(control);
+}
+
+/// The run's control, if `main` has set it (what the signal handler cancels: it allocates
+/// nothing).
+pub fn installed_control() -> Option<&'static Control> {
+    CONTROL.get()
+}
+
+/// The run's control: every computation of the command runs under it.
+pub fn control() -> &'static Control {
+    CONTROL.get_or_init(Control::default)
+}
+
+/// What the command line lends the parser: files read with limits, script games run in
+/// watched worker processes, and the run's control.
 pub fn front_end() -> FrontEnd<'static> {
-    FrontEnd { read_file: &read_graph_file, script_host: Some(&crate::script_worker::rules::WorkerHost) }
+    FrontEnd {
+        read_file: &read_graph_file,
+        script_host: Some(&crate::script_worker::rules::WorkerHost),
+        control: control().clone(),
+    }
 }
 
 /// Parses one GAME word.

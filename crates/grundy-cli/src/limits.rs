@@ -1,5 +1,5 @@
 //! The memory the process may really use, for the library's table limit
-//! ([`grundy::error::set_memory_limit`]): the smallest of the address-space limit
+//! (the run's [`grundy::control::Control`]): the smallest of the address-space limit
 //! (`ulimit -v`, `RLIMIT_AS`), the cgroup's limit (v2 `memory.max`, v1
 //! `memory.limit_in_bytes`) less what the cgroup already uses, and the memory available
 //! (`MemAvailable` in `/proc/meminfo`); or exactly what `--memory-limit SIZE` says.
@@ -73,11 +73,12 @@ fn flag_limit(asked: u128, hard: (u128, &'static str)) -> u128 {
     if hard.1.starts_with("the default") { asked } else { asked.min(hard.0) }
 }
 
-/// Sets the library's limit from `--memory-limit` or, without it, from what the system says.
+/// The memory limit of the run's control: `--memory-limit` or, without it, what the system
+/// says.
 ///
 /// # Errors
 /// A bad `--memory-limit` text.
-pub fn install(flag: Option<&str>) -> anyhow::Result<()> {
+pub fn memory_limit(flag: Option<&str>) -> anyhow::Result<u128> {
     let limit = match flag {
         Some(text) => {
             let asked = parse_size(text).map_err(|message| anyhow::anyhow!("--memory-limit: {message}"))?;
@@ -85,8 +86,7 @@ pub fn install(flag: Option<&str>) -> anyhow::Result<()> {
         }
         None => detected_limit().0,
     };
-    grundy::error::set_memory_limit(limit);
-    Ok(())
+    Ok(limit)
 }
 
 /// The bounds of the misère commands (`outcome --misere`, `moves --misere`): the library's

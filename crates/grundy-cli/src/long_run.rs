@@ -15,13 +15,12 @@ use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Set by SIGINT, SIGTERM or SIGHUP (the library's cancel flag): the computation stops at its
+/// Whether SIGINT, SIGTERM or SIGHUP cancelled the run's control: the computation stops at its
 /// next check, and the checkpoint is saved.
-fn cancel() -> &'static AtomicBool {
-    grundy::progress::cancel_flag()
+fn cancelled() -> bool {
+    crate::games::control().cancelled()
 }
 
 /// A checkpoint that could not be saved at the end of a run whose result was printed anyway.
@@ -34,7 +33,11 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
         .ok()
         .and_then(|to| to.checked_add(1))
         .ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any table on this machine"))?;
-    grundy::error::check_memory(|| format!("the nim-sequence of {} up to heap {to}", game.spec()), len as u128, 4)?;
+    crate::games::control().check_memory(
+        || format!("the nim-sequence of {} up to heap {to}", game.spec()),
+        len as u128,
+        4,
+    )?;
     let mut run = LongRun::start(game, checkpoint, len as u64)?;
     let finished = run.extend(len)?;
     let mut values = run.finish(!finished)?;
@@ -233,7 +236,8 @@ impl CheckpointFile {
     ) -> std::io::Result<Result<CompactSequence, grundy::heap::checkpoint::CheckpointError>> {
         let size = file.metadata()?.len();
         // The values take the file's bytes, less the header.
-        grundy::error::check_memory(|| "reading the checkpoint".to_owned(), u128::from(size), 1)
+        crate::games::control()
+            .check_memory(|| "reading the checkpoint".to_owned(), u128::from(size), 1)
             .map_err(|error| std::io::Error::other(error.to_string()))?;
         let mut head = Vec::new();
         (&mut file).take(HEAD_BYTES).read_to_end(&mut head)?;
@@ -381,14 +385,14 @@ impl<'g> LongRun<'g> {
                 bar.set_position(done as u64);
             }
         };
-        let control = SequenceControl { cancel: cancel(), progress: &progress };
+        let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
             let before = values.len();
             let done = match game.extend_compact(values, next, &control) {
                 Ok(done) => done,
                 // A signal stopped the script worker mid-request: keep the values so far.
-                Err(_) if cancel().load(Ordering::SeqCst) => return Ok(false),
+                Err(_) if cancelled() => return Ok(false),
                 Err(error) => return Err(error.into()),
             };
             anyhow::ensure!(
@@ -399,7 +403,7 @@ impl<'g> LongRun<'g> {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);
             }
-            if !done || cancel().load(Ordering::SeqCst) {
+            if !done || cancelled() {
                 return Ok(values.len() >= len);
             }
         }
@@ -415,7 +419,7 @@ impl<'g> LongRun<'g> {
                 bar.set_position(done as u64);
             }
         };
-        let control = SequenceControl { cancel: cancel(), progress: &progress };
+        let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
         let mut after_segment = |values: &CompactSequence| {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);

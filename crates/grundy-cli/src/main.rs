@@ -80,10 +80,17 @@ fn main() -> ExitCode {
         Err(error) => return output::report_usage_error(error, &Cli::command()),
     };
     output::set_json(cli.json);
-    if let Err(error) = limits::install(cli.memory_limit.as_deref()) {
-        return output::finish(Err(error));
-    }
-    progress_bar::install();
+    let memory_limit = match limits::memory_limit(cli.memory_limit.as_deref()) {
+        Ok(limit) => limit,
+        Err(error) => return output::finish(Err(error)),
+    };
+    // The run's one control: every computation of the command takes it (through the games
+    // the front end builds, or directly), the signal handler cancels it.
+    let control = grundy::control::Control::default().with_memory_limit(memory_limit);
+    games::set_control(match progress_bar::sink() {
+        Some(bars) => control.with_sink(bars),
+        None => control,
+    });
     // The worker is stopped by its parent (it has no terminal of its own to answer).
     if !matches!(cli.command, Command::ScriptWorker(_)) {
         signals::install();

@@ -65,8 +65,9 @@ fn new_bar(what: &str, total: u64) -> ProgressBar {
     bar
 }
 
-/// Installs the bars when stderr is a terminal (a pipe or a file gets no progress text).
-pub fn install() {
+/// The bars, as the sink of the run's control, when stderr is a terminal (a pipe or a file
+/// gets no progress text).
+pub fn sink() -> Option<Arc<dyn ProgressSink>> {
     if std::io::stderr().is_terminal() {
         let bars = TerminalBars::default();
         // A task whose first step outlasts the quiet second (a misère quotient's candidate)
@@ -84,6 +85,8 @@ pub fn install() {
                 }
             }
         });
-        grundy::progress::install(Box::new(bars));
+        Some(Arc::new(bars))
+    } else {
+        None
     }
 }

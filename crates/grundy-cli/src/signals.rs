@@ -57,7 +57,9 @@ fn on_signal(signal: i32) {
         // SAFETY: `_exit` is async-signal-safe.
         unsafe { libc::_exit(128 + signal) };
     }
-    grundy::progress::cancel_flag().store(true, Ordering::SeqCst);
+    if let Some(control) = crate::games::installed_control() {
+        control.cancel();
+    }
     for worker in &WORKERS {
         let pid = worker.load(Ordering::SeqCst);
         if pid > 0 {

@@ -49,7 +49,8 @@ fn kayles_quotient_json_predicts_exhaustive_search() {
     let heaps: Vec<u64> = serde_json::from_value(json["heaps"].clone()).unwrap();
     assert_eq!(heaps.len(), 101);
     let kayles = OctalGame::kayles();
-    let mut search = MisereSearch::new(|heap: &u64| Ok(kayles.heap_options(*heap)), 5_000_000);
+    let mut search =
+        MisereSearch::new(|heap: &u64| Ok(kayles.heap_options(*heap)), 5_000_000, &grundy::control::Control::default());
     // Deterministic pseudo-random sums of at most 30 pins.
     let mut state = 0x2545_f491_4f6c_dd1du64;
     for _ in 0..400 {

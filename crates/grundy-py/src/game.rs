@@ -19,7 +19,8 @@ pub fn read_file(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|error| format!("cannot read `{path}`: {error}"))
 }
 
-/// Parses one GAME word, reading the file it names, if any.
+/// Parses one GAME word, reading the file it names, if any; the game gets a control of its
+/// own ([`grundy::control::Control::default`]), shared with no other game.
 pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
     parse_game_with(word, &read_file).map_err(value_error)
 }
@@ -368,7 +369,8 @@ impl Game {
             return Ok(PyArray1::from_vec(py, values).into_any());
         }
         let game = self.heap_game()?;
-        grundy::error::check_memory(|| format!("the nim-sequence of {} up to heap {n}", game.spec()), len as u128, 4)
+        grundy::control::Control::default()
+            .check_memory(|| format!("the nim-sequence of {} up to heap {n}", game.spec()), len as u128, 4)
             .map_err(value_error)?;
         let mut values = Vec::new();
         extend_sequence(py, game, &mut values, len, progress)?;

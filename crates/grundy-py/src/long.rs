@@ -2,11 +2,12 @@
 //! (KeyboardInterrupt, within a fraction of a second), with an optional tqdm progress bar.
 
 use crate::convert::value_error;
+use grundy::control::Control;
 use grundy::heap::period::{PeriodReport, default_max_heap, find_period};
 use grundy::heap::{HeapGame, SequenceControl};
 use pyo3::prelude::*;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How often a computation without the GIL takes it back to look at Ctrl-C and the bar.
@@ -57,15 +58,16 @@ impl Progress {
     }
 }
 
-/// Runs `work` without the GIL; every [`CHECK_EVERY`] its progress callback takes the GIL,
-/// looks for Ctrl-C (then cancels the work and the KeyboardInterrupt is returned) and moves
-/// the bar.
+/// Runs `work` without the GIL, under a control of its own (the default memory limit, and a
+/// cancel flag no other call shares); every [`CHECK_EVERY`] its progress callback takes the
+/// GIL, looks for Ctrl-C (then cancels the work and the KeyboardInterrupt is returned) and
+/// moves the bar.
 pub fn without_gil<T: Send>(
     py: Python<'_>,
     bar: &Progress,
     work: impl FnOnce(&SequenceControl) -> T + Send,
 ) -> PyResult<T> {
-    let cancel = AtomicBool::new(false);
+    let control = Control::default();
     let failure: Mutex<Option<PyErr>> = Mutex::new(None);
     let last_check = Mutex::new(Instant::now());
     let check = |done: usize| {
@@ -77,13 +79,13 @@ pub fn without_gil<T: Send>(
         Python::attach(|py| {
             if let Err(error) = py.check_signals() {
                 *failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(error);
-                cancel.store(true, Ordering::SeqCst);
+                control.cancel();
             }
             bar.update(py, done as u64);
         });
     };
     let result = py.detach(|| {
-        let control = SequenceControl { cancel: &cancel, progress: &check };
+        let control = SequenceControl { control: control.clone(), progress: &check };
         work(&control)
     });
     if let Some(error) = failure.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {

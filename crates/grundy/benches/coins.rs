@@ -24,7 +24,7 @@ fn tables(c: &mut Criterion) {
     ];
     for (method, text, coins, with_naive) in cases {
         let rule = CoinRule::parse(text, text).unwrap();
-        let fast = value_table(&rule, coins).unwrap();
+        let fast = value_table(&rule, coins, &grundy::control::Control::default()).unwrap();
         if with_naive {
             assert_eq!(fast, definition_table(&rule, coins), "{text}");
             group.bench_with_input(BenchmarkId::new("naive", format!("{text} to {coins}")), &coins, |b, &coins| {
@@ -32,7 +32,7 @@ fn tables(c: &mut Criterion) {
             });
         }
         group.bench_with_input(BenchmarkId::new(method, format!("{text} to {coins}")), &coins, |b, &coins| {
-            b.iter(|| value_table(black_box(&rule), coins).unwrap())
+            b.iter(|| value_table(black_box(&rule), coins, &grundy::control::Control::default()).unwrap())
         });
     }
     group.finish();

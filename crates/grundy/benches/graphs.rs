@@ -176,10 +176,10 @@ fn main() {
         let n = 100_000u32;
         let edges = random_edges(1, n, 1_000_000, false);
         let text: String = edges.iter().map(|(u, v)| format!("v{u} v{v}\n")).collect();
-        let (list, elapsed) = time(|| EdgeList::parse(&text, "bench").unwrap());
+        let (list, elapsed) = time(|| EdgeList::parse(&text, "bench", &grundy::control::Control::default()).unwrap());
         println!("load: 10^6-edge file read into names and an edge list: {}", seconds(elapsed));
         drop(list);
-        let (graph, elapsed) = time(|| Graph::parse(&text, "bench").unwrap());
+        let (graph, elapsed) = time(|| Graph::parse(&text, "bench", &grundy::control::Control::default()).unwrap());
         println!(
             "load: 10^6-edge file ({} MB) parsed into an undirected graph ({} vertices, {} distinct edges): {}",
             text.len() >> 20,
@@ -187,7 +187,7 @@ fn main() {
             graph.edge_count(),
             seconds(elapsed)
         );
-        let (digraph, elapsed) = time(|| Digraph::parse(&text, "bench").unwrap());
+        let (digraph, elapsed) = time(|| Digraph::parse(&text, "bench", &grundy::control::Control::default()).unwrap());
         println!("load: the same file as a directed graph ({} edges): {}", digraph.edge_count(), seconds(elapsed));
     }
 

@@ -19,7 +19,10 @@ fn quotients(c: &mut Criterion) {
         let game = OctalGame::parse(code, CodeBase::Octal).unwrap();
         let options = |heap: u64| game.heap_options(heap);
         group.bench_with_input(BenchmarkId::new("quotient", format!("{code} to {to}")), &to, |b, &to| {
-            b.iter(|| misere_quotient(&options, black_box(to), DEFAULT_MAX_ORDER).unwrap())
+            b.iter(|| {
+                misere_quotient(&options, black_box(to), DEFAULT_MAX_ORDER, &grundy::control::Control::default())
+                    .unwrap()
+            })
         });
     }
     group.finish();
@@ -32,16 +35,29 @@ fn sums(c: &mut Criterion) {
     // Twenty Kayles heaps of at most 70 pins (the goal: under a second).
     let twenty: Vec<u64> = (0..20).map(|index| (index * 37 + 11) % 71).collect();
     group.bench_function("kayles 20 heaps <= 70, quotient built", |b| {
-        b.iter(|| heap_sum_outcome(&kayles, black_box(&twenty), Limits::default()).unwrap())
+        b.iter(|| {
+            heap_sum_outcome(&kayles, black_box(&twenty), Limits::default(), &grundy::control::Control::default())
+                .unwrap()
+        })
     });
     // A sum small enough for the search, both ways.
     let small = [7u64, 6, 5, 4];
-    let quotient = misere_quotient(&|heap| kayles.heap_options(heap), 7, DEFAULT_MAX_ORDER).unwrap();
-    let mut search = MisereSearch::new(|heap: &u64| Ok(kayles.heap_options(*heap)), 10_000_000);
+    let quotient =
+        misere_quotient(&|heap| kayles.heap_options(heap), 7, DEFAULT_MAX_ORDER, &grundy::control::Control::default())
+            .unwrap();
+    let mut search = MisereSearch::new(
+        |heap: &u64| Ok(kayles.heap_options(*heap)),
+        10_000_000,
+        &grundy::control::Control::default(),
+    );
     assert_eq!(quotient.outcome(&small).unwrap(), search.outcome(&small).unwrap());
     group.bench_function("kayles 7 6 5 4, exhaustive search", |b| {
         b.iter(|| {
-            let mut search = MisereSearch::new(|heap: &u64| Ok(kayles.heap_options(*heap)), 10_000_000);
+            let mut search = MisereSearch::new(
+                |heap: &u64| Ok(kayles.heap_options(*heap)),
+                10_000_000,
+                &grundy::control::Control::default(),
+            );
             search.outcome(black_box(&small)).unwrap()
         })
     });

@@ -60,12 +60,15 @@ fn small_tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("wythoff_table_small");
     group.sample_size(10);
     for size in [256u64, 512] {
-        assert_eq!(GrundyTable::compute(size).unwrap(), GrundyTable::compute_plain(size).unwrap());
+        assert_eq!(
+            GrundyTable::compute(size, &grundy::control::Control::default()).unwrap(),
+            GrundyTable::compute_plain(size, &grundy::control::Control::default()).unwrap()
+        );
         group.bench_with_input(BenchmarkId::new("fast_bitsets_parallel", size), &size, |b, &size| {
-            b.iter(|| GrundyTable::compute(size).unwrap())
+            b.iter(|| GrundyTable::compute(size, &grundy::control::Control::default()).unwrap())
         });
         group.bench_with_input(BenchmarkId::new("plain_triple_loop", size), &size, |b, &size| {
-            b.iter(|| GrundyTable::compute_plain(size).unwrap())
+            b.iter(|| GrundyTable::compute_plain(size, &grundy::control::Control::default()).unwrap())
         });
     }
     group.finish();

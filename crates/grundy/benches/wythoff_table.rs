@@ -59,7 +59,7 @@ fn main() {
     println!("threads: {}", rayon::current_num_threads());
     println!("{:>6}  {:>12}  {:>24}  {:>24}", "side", "fast", "plain bitsets (ratio)", "plain triple loop (ratio)");
     for size in [2048u64, 4096, 8192, 16384] {
-        let (fast, fast_time) = time(|| GrundyTable::compute(size).unwrap());
+        let (fast, fast_time) = time(|| GrundyTable::compute(size, &grundy::control::Control::default()).unwrap());
         let mut bitset_column = "not run".to_owned();
         if size <= bitset_max {
             let (values, elapsed) = time(|| plain_bitsets(size as usize));
@@ -70,7 +70,8 @@ fn main() {
         }
         let mut plain_column = "not run".to_owned();
         if size <= plain_max {
-            let (plain, elapsed) = time(|| GrundyTable::compute_plain(size).unwrap());
+            let (plain, elapsed) =
+                time(|| GrundyTable::compute_plain(size, &grundy::control::Control::default()).unwrap());
             assert_eq!(plain, fast);
             plain_column = format!("{:.2?} ({:.1}x)", elapsed, elapsed.as_secs_f64() / fast_time.as_secs_f64());
         }

@@ -8,6 +8,7 @@ fn main() {
     let kayles = OctalGame::kayles();
     let twenty: Vec<u64> = (0..20).map(|index| (index * 37 + 11) % 71).collect();
     let start = Instant::now();
-    let (outcome, method) = heap_sum_outcome(&kayles, &twenty, Limits::default()).unwrap();
+    let (outcome, method) =
+        heap_sum_outcome(&kayles, &twenty, Limits::default(), &grundy::control::Control::default()).unwrap();
     println!("kayles {twenty:?}: {outcome} {method} in {:.3} s", start.elapsed().as_secs_f64());
 }

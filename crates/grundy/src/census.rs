@@ -410,7 +410,7 @@ pub fn census_row(spec: &str, max_heap: u64) -> Result<CensusRow, GameError> {
 }
 
 /// As [`census_row`], with a control for progress and cancelling: `Ok(None)` when
-/// [`SequenceControl::cancel`] stopped the search (nothing of it is kept).
+/// the control's cancel flag stopped the search (nothing of it is kept).
 ///
 /// # Errors
 /// As [`census_row`].

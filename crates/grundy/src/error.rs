@@ -1,6 +1,4 @@
-//! The library's one error type, and the memory limit every large table is checked against.
-
-use std::sync::atomic::{AtomicU64, Ordering};
+//! The library's one error type.
 
 /// Everything that can go wrong when a game or position is parsed or evaluated.
 ///
@@ -101,34 +99,11 @@ impl GameError {
     }
 }
 
-/// The memory limit in force until a front end sets one with [`set_memory_limit`]: 12 GiB, half
-/// of the 24 GiB machine this was written on. A front end should measure what its process may
-/// really use (the grundy CLI reads `RLIMIT_AS`, the cgroup's `memory.max` and `MemAvailable`).
+/// The memory limit of a [`Control`](crate::control::Control) unless its front end sets one:
+/// 12 GiB, half of the 24 GiB machine this was written on. A front end should measure what its
+/// process may really use (the grundy CLI reads `RLIMIT_AS`, the cgroup's `memory.max` and
+/// `MemAvailable`).
 pub const DEFAULT_MEMORY_LIMIT: u128 = 12 << 30;
-
-/// The limit in force, in bytes (the library does no I/O, so the front end sets it).
-static MEMORY_LIMIT_BYTES: AtomicU64 = AtomicU64::new(DEFAULT_MEMORY_LIMIT as u64);
-
-/// Sets the memory a single table may take before the library refuses to build it (for the
-/// whole process; tables already built are kept).
-///
-/// ```
-/// use grundy::error::{check_memory, memory_limit, set_memory_limit};
-/// let before = memory_limit();
-/// set_memory_limit(1 << 20);
-/// let error = check_memory(|| "a big table".to_owned(), 1 << 20, 2).unwrap_err().to_string();
-/// assert!(error.contains("2.0 MiB") && error.contains("1.0 MiB allowed"), "{error}");
-/// set_memory_limit(before);
-/// ```
-pub fn set_memory_limit(bytes: u128) {
-    MEMORY_LIMIT_BYTES.store(u64::try_from(bytes).unwrap_or(u64::MAX), Ordering::Relaxed);
-}
-
-/// The memory a single table may take before the library refuses to build it: what
-/// [`set_memory_limit`] set, else [`DEFAULT_MEMORY_LIMIT`].
-pub fn memory_limit() -> u128 {
-    u128::from(MEMORY_LIMIT_BYTES.load(Ordering::Relaxed))
-}
 
 /// `bytes` as a short human-readable size (`1.5 GiB`).
 pub fn human_bytes(bytes: u128) -> String {
@@ -140,55 +115,6 @@ pub fn human_bytes(bytes: u128) -> String {
         unit += 1;
     }
     if unit == 0 { format!("{bytes} B") } else { format!("{size:.1} {}", UNITS[unit]) }
-}
-
-/// Refuses a table of `entries` entries of `bytes_each` bytes when it would pass
-/// [`memory_limit`].
-///
-/// # Errors
-/// [`GameError::TooLarge`] naming `what`, the estimate and the limit.
-pub fn check_memory(what: impl FnOnce() -> String, entries: u128, bytes_each: u128) -> Result<(), GameError> {
-    let bytes_needed = entries.saturating_mul(bytes_each);
-    let limit = memory_limit();
-    if bytes_needed > limit {
-        return Err(GameError::TooLarge { what: what(), bytes_needed, limit });
-    }
-    Ok(())
-}
-
-/// Reserves room for `additional` more entries in `table`, as an error instead of an abort when
-/// the allocator refuses (the process limit can be below the estimate [`check_memory`] allowed).
-///
-/// # Errors
-/// [`GameError::TooLarge`] naming `what`, the bytes asked for and the limit in force.
-///
-/// ```
-/// let mut table: Vec<u64> = Vec::new();
-/// grundy::error::try_reserve_table(&mut table, 1000, || "a table".to_owned()).unwrap();
-/// assert!(table.capacity() >= 1000);
-/// assert!(grundy::error::try_reserve_table(&mut table, usize::MAX / 2, || "a huge table".to_owned()).is_err());
-/// ```
-pub fn try_reserve_table<T>(
-    table: &mut Vec<T>,
-    additional: usize,
-    what: impl FnOnce() -> String,
-) -> Result<(), GameError> {
-    table.try_reserve(additional).map_err(|_| GameError::TooLarge {
-        what: format!("{} (the allocation failed)", what()),
-        bytes_needed: (table.len() as u128 + additional as u128) * std::mem::size_of::<T>() as u128,
-        limit: memory_limit(),
-    })
-}
-
-/// A table of `len` copies of `fill`, allocated fallibly (see [`try_reserve_table`]).
-///
-/// # Errors
-/// [`GameError::TooLarge`] when the allocation fails.
-pub fn try_table<T: Clone>(len: usize, fill: T, what: impl FnOnce() -> String) -> Result<Vec<T>, GameError> {
-    let mut table = Vec::new();
-    try_reserve_table(&mut table, len, what)?;
-    table.resize(len, fill);
-    Ok(table)
 }
 
 /// How many characters of an offending text an error quotes.

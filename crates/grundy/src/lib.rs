@@ -41,6 +41,7 @@
 pub mod answer;
 pub mod census;
 pub mod coins;
+pub mod control;
 pub mod error;
 pub mod game;
 pub mod graph;

@@ -137,12 +137,17 @@ pub fn engine_move(position: &Position, chooser: &mut Chooser) -> Result<Option<
 /// use grundy::registry::parse_sum;
 /// // Misère Nim 2 2 1: take the single heap, leaving 2 2 (a misère P-position).
 /// let position = parse_sum(&["nim", "2", "2", "1"]).unwrap();
-/// let reply = engine_move_misere(&position, &mut Chooser::new(0)).unwrap().unwrap();
+/// let control = grundy::control::Control::default();
+/// let reply = engine_move_misere(&position, &mut Chooser::new(0), &control).unwrap().unwrap();
 /// assert_eq!(position.after(&reply.chosen).to_text(), "2 2 0");
 /// ```
-pub fn engine_move_misere(position: &Position, chooser: &mut Chooser) -> Result<Option<EngineMove>, GameError> {
+pub fn engine_move_misere(
+    position: &Position,
+    chooser: &mut Chooser,
+    control: &crate::control::Control,
+) -> Result<Option<EngineMove>, GameError> {
     let limits = crate::misere::Limits::default();
-    let (winning, method) = crate::misere::sums::winning_moves(position, limits)?;
+    let (winning, method) = crate::misere::sums::winning_moves(position, limits, control)?;
     if !winning.is_empty() {
         let chosen = winning[chooser.pick(winning.len())].clone();
         let reason = format!("misère; {}", chosen.explain);

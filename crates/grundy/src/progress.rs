@@ -1,24 +1,22 @@
-//! Progress and cancellation for long computations, without I/O.
+//! Progress reports for long computations, without I/O.
 //!
-//! The library reports how far a slow computation has got to a [`ProgressSink`] the front end
-//! installs once ([`install`]); with none installed, reports cost one atomic load. Cancellation
-//! is one process-wide flag ([`cancel_flag`]) that a front end sets from its signal handler and
-//! long loops poll ([`cancelled`]).
+//! The library reports how far a slow computation has got to the [`ProgressSink`] of the
+//! computation's [`Control`](crate::control::Control); with none, reports cost nothing.
 //!
-//! A computation opens a [`Task`] with its total and moves it forward; a task closes when
-//! dropped. Tasks may nest (a table inside a period search): sinks see each one's start,
-//! updates and end.
+//! A computation opens a [`Task`] from its control with its total and moves it forward; a task
+//! closes when dropped. Tasks may nest (a table inside a period search): sinks see each one's
+//! start, updates and end.
 //!
 //! ```
-//! use grundy::progress::Task;
-//! let task = Task::start("counting", 100);
+//! use grundy::control::Control;
+//! let task = Control::default().task("counting", 100);
 //! for done in 1..=100 {
 //!     task.set(done);
 //! }
 //! ```
 
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where progress goes: a front end renders it (the CLI draws a bar on a terminal).
 pub trait ProgressSink: Send + Sync {
@@ -30,48 +28,33 @@ pub trait ProgressSink: Send + Sync {
     fn finish(&self, id: u64);
 }
 
-static SINK: OnceLock<Box<dyn ProgressSink>> = OnceLock::new();
-static NEXT_TASK: AtomicU64 = AtomicU64::new(1);
-static CANCEL: AtomicBool = AtomicBool::new(false);
-
-/// Installs the process's progress sink. Only the first call has an effect (`false` after).
-pub fn install(sink: Box<dyn ProgressSink>) -> bool {
-    SINK.set(sink).is_ok()
-}
-
-/// The process-wide cancellation flag: a front end sets it (from a SIGINT/SIGTERM handler, say)
-/// and every long computation that polls [`cancelled`] stops at its next check, keeping what
-/// it has computed.
-pub fn cancel_flag() -> &'static AtomicBool {
-    &CANCEL
-}
-
-/// Whether [`cancel_flag`] is set.
-pub fn cancelled() -> bool {
-    CANCEL.load(Ordering::Relaxed)
-}
-
-/// One long computation, reported to the installed sink from start to drop.
-#[derive(Debug)]
+/// One long computation, reported to its control's sink from start to drop (opened by
+/// [`Control::task`](crate::control::Control::task)).
 pub struct Task {
     id: u64,
     /// The last `done` sent, so that repeated updates with the same count cost nothing.
     reported: AtomicU64,
+    sink: Option<Arc<dyn ProgressSink>>,
+}
+
+impl std::fmt::Debug for Task {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Task").field("id", &self.id).field("reported", &self.reported).finish()
+    }
 }
 
 impl Task {
-    /// Opens a task named `what` of `total` units (0 when unknown).
-    pub fn start(what: &str, total: u64) -> Self {
-        let id = NEXT_TASK.fetch_add(1, Ordering::Relaxed);
-        if let Some(sink) = SINK.get() {
+    /// Opens task `id`, named `what`, of `total` units (0 when unknown), on `sink`.
+    pub(crate) fn start(sink: Option<Arc<dyn ProgressSink>>, id: u64, what: &str, total: u64) -> Self {
+        if let Some(sink) = &sink {
             sink.start(id, what, total);
         }
-        Task { id, reported: AtomicU64::new(0) }
+        Task { id, reported: AtomicU64::new(0), sink }
     }
 
     /// Reports `done` units finished (from any thread).
     pub fn set(&self, done: u64) {
-        if let Some(sink) = SINK.get()
+        if let Some(sink) = &self.sink
             && self.reported.swap(done, Ordering::Relaxed) != done
         {
             sink.update(self.id, done);
@@ -81,7 +64,7 @@ impl Task {
     /// Reports `units` more finished (from any thread).
     pub fn advance(&self, units: u64) {
         let done = self.reported.fetch_add(units, Ordering::Relaxed) + units;
-        if let Some(sink) = SINK.get() {
+        if let Some(sink) = &self.sink {
             sink.update(self.id, done);
         }
     }
@@ -89,7 +72,7 @@ impl Task {
 
 impl Drop for Task {
     fn drop(&mut self) {
-        if let Some(sink) = SINK.get() {
+        if let Some(sink) = &self.sink {
             sink.finish(self.id);
         }
     }
@@ -98,15 +81,14 @@ impl Drop for Task {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::control::Control;
     use std::sync::Mutex;
 
-    /// Records every report (this test binary's only sink).
+    /// Records every report.
     #[derive(Default)]
     struct Recorder(Mutex<Vec<(u64, String)>>);
 
-    static RECORDED: OnceLock<&'static Recorder> = OnceLock::new();
-
-    impl ProgressSink for &'static Recorder {
+    impl ProgressSink for Recorder {
         fn start(&self, id: u64, what: &str, total: u64) {
             self.0.lock().unwrap().push((id, format!("start {what} {total}")));
         }
@@ -119,18 +101,24 @@ mod tests {
     }
 
     #[test]
-    fn a_task_reports_start_changes_and_end_to_the_sink() {
-        let recorder: &'static Recorder = RECORDED.get_or_init(|| Box::leak(Box::default()));
-        assert!(install(Box::new(recorder)));
-        let task = Task::start("counting", 3);
+    fn a_task_reports_start_changes_and_end_to_its_controls_sink_only() {
+        let recorder = Arc::new(Recorder::default());
+        let control = Control::default().with_sink(recorder.clone());
+        let task = control.task("counting", 3);
         let id = task.id;
         task.set(1);
         task.set(1); // unchanged: not sent again
         task.advance(2);
         drop(task);
-        let mine: Vec<String> =
-            recorder.0.lock().unwrap().iter().filter(|(task, _)| *task == id).map(|(_, what)| what.clone()).collect();
+        let silent = Control::default().task("elsewhere", 1);
+        silent.set(1);
+        drop(silent);
+        let second = control.clone().task("more", 0);
+        assert_ne!(second.id, id, "clones of a control give distinct task ids");
+        drop(second);
+        let recorded = recorder.0.lock().unwrap();
+        let mine: Vec<&str> = recorded.iter().filter(|(task, _)| *task == id).map(|(_, what)| what.as_str()).collect();
         assert_eq!(mine, ["start counting 3", "update 1", "update 3", "finish"]);
-        assert!(!install(Box::new(recorder)), "only the first sink is installed");
+        assert!(recorded.iter().all(|(_, what)| !what.contains("elsewhere")));
     }
 }

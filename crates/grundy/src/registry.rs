@@ -10,6 +10,7 @@
 //! and never `;` `*` `(` `)` `{` `}` and the like. Older spellings (`coins:turn=0..;consecutive`,
 //! `product:ruler*twins`, `sub:{1,3,4}`) are still read.
 
+use crate::control::Control;
 use crate::error::GameError;
 use crate::graph::dag::DagGame;
 use crate::graph::geography::GeographyGame;
@@ -31,27 +32,32 @@ pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 /// reads no file: a front end that offers script games supplies a host (the CLI's runs each
 /// script in a watched worker process) and the host builds the whole game.
 pub trait ScriptHost {
-    /// The game of the script at `path`, as the `script:PATH` word `text` names it.
+    /// The game of the script at `path`, as the `script:PATH` word `text` names it, computing
+    /// under `control`.
     ///
     /// # Errors
     /// [`GameError::BadGame`] naming `text` when the script cannot be read or loaded.
-    fn build(&self, text: &str, path: &str) -> Result<Arc<dyn Ruleset>, GameError>;
+    fn build(&self, text: &str, path: &str, control: &Control) -> Result<Arc<dyn Ruleset>, GameError>;
 }
 
-/// What a front end lends the parser: how to read a file named in a game word, and what runs
-/// script games (none: `script:` is refused with a clear error).
-#[derive(Clone, Copy)]
+/// What a front end lends the parser: how to read a file named in a game word, what runs
+/// script games (none: `script:` is refused with a clear error), and the [`Control`] every
+/// game built gets a clone of (its memory limit, cancel flag and progress sink).
+#[derive(Clone)]
 pub struct FrontEnd<'a> {
     /// Reads `FILE` parameters (`dag:FILE`).
     pub read_file: ReadFile<'a>,
     /// Builds `script:PATH` games.
     pub script_host: Option<&'a dyn ScriptHost>,
+    /// What the games built compute under.
+    pub control: Control,
 }
 
 impl<'a> FrontEnd<'a> {
-    /// A front end that reads files with `read_file` and runs no scripts.
+    /// A front end that reads files with `read_file`, runs no scripts, and builds games under
+    /// [`Control::default`].
     pub fn reading(read_file: ReadFile<'a>) -> Self {
-        FrontEnd { read_file, script_host: None }
+        FrontEnd { read_file, script_host: None, control: Control::default() }
     }
 }
 
@@ -122,7 +128,9 @@ pub static FAMILIES: &[Family] = &[
         summary: "take any positive number of counters from one heap; G(n) = n",
         component: "a heap size, any number of digits",
         example: "value nim 3 4 5",
-        build: |text, parameters, _| no_parameters(text, parameters, || erase(HeapRules::new(Nim))),
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || erase(HeapRules::new(Nim).with_control(front.control.clone())))
+        },
     },
     Family {
         names: &["bash"],
@@ -130,8 +138,9 @@ pub static FAMILIES: &[Family] = &[
         summary: "take 1 to M counters from one heap (M >= 1); G(n) = n mod (M+1)",
         component: "a heap size, any number of digits",
         example: "outcome bash:3 10",
-        build: |text, parameters, _| {
-            Ok(erase(HeapRules::new(Bash::parse(text, required(text, parameters, "bash:M")?)?)))
+        build: |text, parameters, front| {
+            let game = Bash::parse(text, required(text, parameters, "bash:M")?)?;
+            Ok(erase(HeapRules::new(game).with_control(front.control.clone())))
         },
     },
     Family {
@@ -140,8 +149,9 @@ pub static FAMILIES: &[Family] = &[
         summary: "take s counters from one heap, s in the comma-separated set S of positive integers (sub:2,5)",
         component: "a heap size, any number of digits (through the proved period)",
         example: "outcome sub:2,5 2 4 7",
-        build: |text, parameters, _| {
-            Ok(erase(HeapRules::new(SubtractionGame::parse(text, required(text, parameters, "sub:S")?)?)))
+        build: |text, parameters, front| {
+            let game = SubtractionGame::parse(text, required(text, parameters, "sub:S")?)?;
+            Ok(erase(HeapRules::new(game).with_control(front.control.clone())))
         },
     },
     Family {
@@ -151,8 +161,9 @@ pub static FAMILIES: &[Family] = &[
                   1 (may take the whole heap), 2 (may leave one heap), 4 (may leave two non-empty heaps)",
         component: "a heap size",
         example: "moves octal:0.137 7",
-        build: |text, parameters, _| {
-            Ok(erase(HeapRules::new(OctalGame::parse(required(text, parameters, "octal:CODE")?, CodeBase::Octal)?)))
+        build: |text, parameters, front| {
+            let game = OctalGame::parse(required(text, parameters, "octal:CODE")?, CodeBase::Octal)?;
+            Ok(erase(HeapRules::new(game).with_control(front.control.clone())))
         },
     },
     Family {
@@ -161,8 +172,9 @@ pub static FAMILIES: &[Family] = &[
         summary: "hexadecimal game: as octal:CODE with digits 0-F, where 8 means may leave three non-empty heaps",
         component: "a heap size",
         example: "value hex:0.8F 10",
-        build: |text, parameters, _| {
-            Ok(erase(HeapRules::new(OctalGame::parse(required(text, parameters, "hex:CODE")?, CodeBase::Hexadecimal)?)))
+        build: |text, parameters, front| {
+            let game = OctalGame::parse(required(text, parameters, "hex:CODE")?, CodeBase::Hexadecimal)?;
+            Ok(erase(HeapRules::new(game).with_control(front.control.clone())))
         },
     },
     Family {
@@ -171,7 +183,11 @@ pub static FAMILIES: &[Family] = &[
         summary: "Kayles (octal 0.77): knock down one pin or two adjacent pins from a row",
         component: "a row of pins (its length)",
         example: "moves kayles 10",
-        build: |text, parameters, _| no_parameters(text, parameters, || erase(HeapRules::new(OctalGame::kayles()))),
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || {
+                erase(HeapRules::new(OctalGame::kayles()).with_control(front.control.clone()))
+            })
+        },
     },
     Family {
         names: &["dawson"],
@@ -179,7 +195,11 @@ pub static FAMILIES: &[Family] = &[
         summary: "Dawson's Kayles (octal 0.07): knock down two adjacent pins from a row",
         component: "a row of pins (its length)",
         example: "outcome dawson 20",
-        build: |text, parameters, _| no_parameters(text, parameters, || erase(HeapRules::new(OctalGame::dawson()))),
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || {
+                erase(HeapRules::new(OctalGame::dawson()).with_control(front.control.clone()))
+            })
+        },
     },
     Family {
         names: &["grundys-game"],
@@ -187,7 +207,11 @@ pub static FAMILIES: &[Family] = &[
         summary: "Grundy's game: split one heap into two non-empty heaps of different sizes",
         component: "a heap size",
         example: "moves grundys-game 8",
-        build: |text, parameters, _| no_parameters(text, parameters, || erase(HeapRules::new(GrundysGame::new()))),
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || {
+                erase(HeapRules::new(GrundysGame::new()).with_control(front.control.clone()))
+            })
+        },
     },
     Family {
         names: &["wythoff"],
@@ -195,7 +219,11 @@ pub static FAMILIES: &[Family] = &[
         summary: "take any positive number from one heap, or the same positive number from both",
         component: "a pair of heaps x,y, any number of digits",
         example: "outcome wythoff 4,7",
-        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::wythoff::Wythoff::new())),
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || {
+                erase(crate::wythoff::Wythoff::new().with_control(front.control.clone()))
+            })
+        },
     },
     Family {
         names: &["coins"],
@@ -207,9 +235,9 @@ pub static FAMILIES: &[Family] = &[
                   /consecutive (the coins form one run), /within=K (the others at most K places left)",
         component: "a heads coin's number (from 1, leftmost), or a whole row of H/T letters; a coin named twice is tails",
         example: "value coins:mock-turtles HTTHTHTTH",
-        build: |text, parameters, _| {
+        build: |text, parameters, front| {
             let rule = crate::coins::rule::CoinRule::parse(text, required(text, parameters, "coins:RULE")?)?;
-            Ok(erase(crate::coins::CoinGame::new(rule)))
+            Ok(erase(crate::coins::CoinGame::new(rule).with_control(front.control.clone())))
         },
     },
     Family {
@@ -219,8 +247,10 @@ pub static FAMILIES: &[Family] = &[
                   x,y is worth the nim-product x*y (it is product:twins:twins)",
         component: "a heads x,y on a grid, rows and columns from 0",
         example: "value corners 3,5",
-        build: |text, parameters, _| {
-            no_parameters(text, parameters, || erase(crate::coins::product::ProductGame::corners()))
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || {
+                erase(crate::coins::product::ProductGame::corners().with_control(front.control.clone()))
+            })
         },
     },
     Family {
@@ -231,8 +261,9 @@ pub static FAMILIES: &[Family] = &[
                   G_A(x+1) nim-times G_B(y+1)",
         component: "a heads x,y; x is coin x+1 of rule A, y coin y+1 of rule B (both from 0)",
         example: "value product:ruler:mock-turtles 3,2 5,5",
-        build: |text, parameters, _| {
-            Ok(erase(crate::coins::product::ProductGame::parse(text, required(text, parameters, "product:A:B")?)?))
+        build: |text, parameters, front| {
+            let game = crate::coins::product::ProductGame::parse(text, required(text, parameters, "product:A:B")?)?;
+            Ok(erase(game.with_control(front.control.clone())))
         },
     },
     Family {
@@ -244,7 +275,7 @@ pub static FAMILIES: &[Family] = &[
         example: "rules --write-examples /tmp/grundy-examples && grundy value dag:/tmp/grundy-examples/dag.txt a b b",
         build: |text, parameters, front| {
             let (file, contents) = read_graph(text, parameters, front, "dag:FILE")?;
-            Ok(erase(DagGame::parse(text, &file, &contents)?))
+            Ok(erase(DagGame::parse(text, &file, &contents, &front.control)?))
         },
     },
     Family {
@@ -256,7 +287,7 @@ pub static FAMILIES: &[Family] = &[
         example: "rules --write-examples /tmp/grundy-examples && grundy outcome geography:/tmp/grundy-examples/grid4.txt r0c0",
         build: |text, parameters, front| {
             let (file, contents) = read_graph(text, parameters, front, "geography:FILE")?;
-            Ok(erase(GeographyGame::parse(text, &file, &contents)?))
+            Ok(erase(GeographyGame::parse(text, &file, &contents, &front.control)?))
         },
     },
     Family {
@@ -269,7 +300,7 @@ pub static FAMILIES: &[Family] = &[
         build: |text, parameters, front| {
             let path = required(text, parameters, "script:PATH")?;
             match front.script_host {
-                Some(host) => host.build(text, path),
+                Some(host) => host.build(text, path, &front.control),
                 None => Err(GameError::BadGame {
                     spec: text.to_owned(),
                     reason: "this front end runs no scripts (script games need the grundy command line)".to_owned(),

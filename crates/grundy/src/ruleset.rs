@@ -85,12 +85,16 @@ pub struct VertexEntry {
 ///
 /// # Errors
 /// [`GameError::TooLarge`] naming the vertex count and the limit.
-pub fn vertex_table(count: usize, entry: impl FnMut(usize) -> VertexEntry) -> Result<Table, GameError> {
+pub fn vertex_table(
+    control: &crate::control::Control,
+    count: usize,
+    entry: impl FnMut(usize) -> VertexEntry,
+) -> Result<Table, GameError> {
     // Each entry, and its name's copy: a short string and the allocator's header.
     let what = || format!("the table of {count} vertices");
-    crate::error::check_memory(what, count as u128, std::mem::size_of::<VertexEntry>() as u128 + 48)?;
+    control.check_memory(what, count as u128, std::mem::size_of::<VertexEntry>() as u128 + 48)?;
     let mut vertices = Vec::new();
-    crate::error::try_reserve_table(&mut vertices, count, what)?;
+    control.try_reserve_table(&mut vertices, count, what)?;
     vertices.extend((0..count).map(entry));
     Ok(Table::Vertices(vertices))
 }

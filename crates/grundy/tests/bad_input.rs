@@ -99,7 +99,7 @@ proptest! {
         piece in "\\PC{0,3}",
     ) {
         let text = mutate(&lines.join("\n"), at, kind, &piece);
-        match EdgeList::parse_with_layout(&text, "g.txt") {
+        match EdgeList::parse_with_layout(&text, "g.txt", &grundy::control::Control::default()) {
             Ok((list, _)) => prop_assert!(list.edges.iter().all(|&(u, v)| (u.max(v) as usize) < list.names.len())),
             Err(error) => {
                 let message = error.to_string();
@@ -151,7 +151,7 @@ fn oversized_inputs_are_refused_quickly() {
     let error = parse_game(&format!("{word}x")).err().expect("a bad word").to_string();
     assert_short(&error);
     let line = "a".repeat(8 << 20);
-    let error = EdgeList::parse(&line, "g.txt").unwrap_err().to_string();
+    let error = EdgeList::parse(&line, "g.txt", &grundy::control::Control::default()).unwrap_err().to_string();
     assert_short(&error);
     let mut header = b"grundy-checkpoint 1\ngame ".to_vec();
     header.resize(8 << 20, b'x');

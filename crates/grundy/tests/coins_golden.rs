@@ -22,7 +22,7 @@ fn named_rules_match_the_published_values() {
     let mut checked = 0;
     for (name, published) in tables() {
         let Some(named) = NamedRule::ALL.into_iter().find(|named| named.name() == name) else { continue };
-        let table = value_table(&named.rule(), published.len() as u64).unwrap();
+        let table = value_table(&named.rule(), published.len() as u64, &grundy::control::Control::default()).unwrap();
         let written = CoinRule::parse("coins", &named.rule().to_string()).unwrap();
         assert_eq!(written.named(), Some(named));
         for (index, &value) in published.iter().enumerate() {

@@ -17,7 +17,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionB
 use std::collections::BTreeSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -124,10 +124,16 @@ fn run_codes(base: CodeBase, args: CodeArgs) -> anyhow::Result<()> {
     run_census(games, &args.run)
 }
 
-/// Why the workers stop early: set by a signal (`crate::signals`), by an error, or by the end
-/// of the run. The games in flight are abandoned; every finished row is already committed.
-fn stop_flag() -> &'static AtomicBool {
-    grundy::progress::cancel_flag()
+/// Stops the workers early: what a signal (`crate::signals`), an error or the end of the run
+/// does, through the run's control. The games in flight are abandoned; every finished row is
+/// already committed.
+fn stop() {
+    crate::games::control().cancel();
+}
+
+/// Whether the workers should stop (see [`stop`]).
+fn stopped() -> bool {
+    crate::games::control().cancelled()
 }
 
 /// What a worker tells the writer.
@@ -201,7 +207,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
                 Message::Failed(error) => Err(error),
             };
             if let Err(error) = result {
-                stop_flag().store(true, Ordering::SeqCst);
+                stop();
                 failure.get_or_insert(error);
             }
             if let Some(bar) = &bar {
@@ -250,10 +256,10 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
 fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mpsc::Sender<Message>) {
     // A connection of its own, to skip games another census finished since this one began.
     let reader = Database::open_reader(path).ok();
-    let control = SequenceControl { cancel: stop_flag(), progress: &|_| {} };
+    let control = SequenceControl::new(crate::games::control().clone());
     loop {
         let index = next.fetch_add(1, Ordering::SeqCst);
-        if stop_flag().load(Ordering::SeqCst) || index >= pending.len() {
+        if stopped() || index >= pending.len() {
             return;
         }
         let (game, bound) = &pending[index];

@@ -11,7 +11,6 @@
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
 use crate::script_worker::{ScriptProxy, script_path};
-use grundy::error::check_memory;
 use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
@@ -148,7 +147,11 @@ fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
         if args.to > 100_000_000 {
             anyhow::bail!("--to {}: at most 100000000 heaps are checked in one run", args.to);
         }
-        check_memory(|| format!("checking heaps 0..={}", args.to), u128::from(args.to) + 1, position_bytes(args, 1))?;
+        crate::games::control().check_memory(
+            || format!("checking heaps 0..={}", args.to),
+            u128::from(args.to) + 1,
+            position_bytes(args, 1),
+        )?;
         return Ok(((0..=args.to).map(|heap| vec![heap]).collect(), None));
     };
     let (low, high) = parse_range(range)?;
@@ -159,7 +162,7 @@ fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |time| time.as_nanos() as u64)
             % 1_000_000
     });
-    check_memory(
+    crate::games::control().check_memory(
         || format!("checking {} random sums of up to {high} heaps", args.samples),
         u128::from(args.samples),
         position_bytes(args, high),

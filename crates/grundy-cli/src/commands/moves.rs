@@ -128,8 +128,8 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
 
 fn misere(position: &Position, json: bool) -> anyhow::Result<()> {
     let limits = crate::limits::misere();
-    let (outcome, method) = grundy::misere::sums::outcome(position, limits)?;
-    let (moves, _) = grundy::misere::sums::winning_moves(position, limits)?;
+    let (outcome, method) = grundy::misere::sums::outcome(position, limits, crate::games::control())?;
+    let (moves, _) = grundy::misere::sums::winning_moves(position, limits, crate::games::control())?;
     if json {
         let head = PositionAnswer { position: PositionReport::of(position), value: ValueReport::outcome_only(outcome) };
         let mut object = serde_json::to_value(head)?;

@@ -25,7 +25,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let misere = args.misere;
     for_each_position(args.position.positions()?, json, |position| {
         if misere {
-            let (outcome, method) = grundy::misere::sums::outcome(position, crate::limits::misere())?;
+            let (outcome, method) =
+                grundy::misere::sums::outcome(position, crate::limits::misere(), crate::games::control())?;
             if json {
                 let answer = PositionAnswer {
                     position: PositionReport::of(position),

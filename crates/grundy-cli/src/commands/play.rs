@@ -83,7 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         if !persons_turn {
             let reply = if args.misere {
-                engine_move_misere(&game.position, &mut game.chooser)?
+                engine_move_misere(&game.position, &mut game.chooser, crate::games::control())?
             } else {
                 engine_move(&game.position, &mut game.chooser)?
             };

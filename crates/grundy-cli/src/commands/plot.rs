@@ -120,7 +120,7 @@ fn sequence_picture(heap_game: &dyn HeapGame, to: u64) -> anyhow::Result<Scene> 
         .and_then(|len| usize::try_from(len).ok())
         .with_context(|| format!("`--to {to}` is too large"))?;
     let mut values = Vec::new();
-    heap_game.extend_sequence(&mut values, len, &SequenceControl::default())?;
+    heap_game.extend_sequence(&mut values, len, &SequenceControl::new(crate::games::control().clone()))?;
     Ok(grundy_plot::nim_sequence_scene(heap_game, &values))
 }
 

@@ -36,7 +36,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             args.game
         )
     })?;
-    let quotient = with_heap_options(game, |options| misere_quotient(options, args.to, args.max_order))?;
+    let quotient =
+        with_heap_options(game, |options| misere_quotient(options, args.to, args.max_order, crate::games::control()))?;
     if crate::output::json() {
         return print_json(&serde_json::json!({
             "game": game.spec(),

@@ -33,7 +33,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let counts = value_counts(values.iter());
     // Everything that can refuse is checked before the first line is printed, and before the
     // total, which has as many digits as the refused answer would.
-    check_zero_xor_tuples(&counts, args.heaps)?;
+    check_zero_xor_tuples(&counts, args.heaps, crate::games::control())?;
     let total = BigUint::from(values.len()).pow(args.heaps);
     // The values are no longer needed: free them before the transform's table.
     drop(values);
@@ -58,7 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             piece.clear();
         }
     }
-    let p_positions = zero_xor_tuples_in_place(counts, args.heaps)?;
+    let p_positions = zero_xor_tuples_in_place(counts, args.heaps, crate::games::control())?;
     if json {
         let rest = serde_json::json!({
             "game": game.spec(),

@@ -16,7 +16,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub struct WorkerHost;
 
 impl ScriptHost for WorkerHost {
-    fn build(&self, text: &str, path: &str) -> Result<Arc<dyn Ruleset>, GameError> {
+    /// The control goes unused: the worker process holds the script's memory and time limits
+    /// (from the global flags), and the signal handler stops the workers themselves.
+    fn build(&self, text: &str, path: &str, _: &grundy::control::Control) -> Result<Arc<dyn Ruleset>, GameError> {
         let proxy = ScriptProxy::spawn(path, super::options()).map_err(|error| {
             // The worker's load error already names the game: keep only its reason.
             let message = format!("{error:#}");

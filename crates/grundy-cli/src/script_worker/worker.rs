@@ -10,7 +10,7 @@ use super::protocol::{answer_to_json, position_to_json, positions_from_json, val
 use grundy::GameError;
 use grundy::script::formula::Formula;
 use grundy::script::solver::{OptionList, OptionSink, SplitGame, SplitSolver};
-use grundy::script::{ScriptGame, ScriptLimits, ScriptPosition, running_call_time};
+use grundy::script::{CallClock, ScriptGame, ScriptLimits, ScriptPosition};
 use grundy::sum::sum_of_values;
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, Write};
@@ -81,8 +81,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         max_heap_bytes: args.max_heap_bytes,
         max_positions: args.max_positions,
         max_call_millis: args.max_call_millis,
+        call_clock: CallClock::default(),
     };
-    watch_calls(args.max_call_millis);
+    watch_calls(args.max_call_millis, limits.call_clock.clone());
     if args.formula {
         return run_formula(&args, limits, &mut out);
     }
@@ -135,7 +136,7 @@ const WATCHDOG_GRACE: Duration = Duration::from_secs(1);
 /// Starts the watchdog: a call that runs `max_call_millis` plus [`WATCHDOG_GRACE`] (one step
 /// of enormous arithmetic, say) ends the worker with [`note::CALL_TOO_LONG`] on stderr, which
 /// the parent reports as the time limit passed. 0: no limit, no watchdog.
-fn watch_calls(max_call_millis: u64) {
+fn watch_calls(max_call_millis: u64, clock: CallClock) {
     if max_call_millis == 0 {
         return;
     }
@@ -144,7 +145,7 @@ fn watch_calls(max_call_millis: u64) {
     std::thread::spawn(move || {
         loop {
             std::thread::sleep(poll);
-            if running_call_time().is_some_and(|running| running >= hard_limit) {
+            if clock.running_call_time().is_some_and(|running| running >= hard_limit) {
                 note::call_too_long();
             }
         }

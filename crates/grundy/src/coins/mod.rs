@@ -29,6 +29,7 @@ pub mod values;
 use crate::coins::moves::{Budget, other_sets};
 use crate::coins::rule::{CoinRule, NamedRule};
 use crate::coins::values::{closed_form, value_table};
+use crate::control::Control;
 use crate::error::GameError;
 use crate::position::CoinRow;
 use crate::ruleset::{ComponentGame, ComponentMove};
@@ -58,12 +59,21 @@ pub struct CoinEngine {
     rule: CoinRule,
     named: Option<NamedRule>,
     table: RwLock<Arc<Vec<u64>>>,
+    /// The memory limit of its table.
+    control: Control,
 }
 
 impl CoinEngine {
-    /// The engine of `rule`, with an empty table.
+    /// The engine of `rule`, with an empty table and [`Control::default`].
     pub fn new(rule: CoinRule) -> Self {
-        CoinEngine { named: rule.named(), rule, table: RwLock::new(Arc::new(vec![0])) }
+        CoinEngine { named: rule.named(), rule, table: RwLock::new(Arc::new(vec![0])), control: Control::default() }
+    }
+
+    /// This engine computing its table under `control`.
+    #[must_use]
+    pub fn with_control(mut self, control: Control) -> Self {
+        self.control = control;
+        self
     }
 
     /// The rule.
@@ -113,7 +123,7 @@ impl CoinEngine {
         }
         let mut table = self.table.write().expect("table lock");
         if (table.len() as u64) <= n {
-            *table = Arc::new(value_table(&self.rule, n)?);
+            *table = Arc::new(value_table(&self.rule, n, &self.control)?);
         }
         Ok(Arc::clone(&table))
     }
@@ -258,6 +268,12 @@ impl CoinGame {
         CoinGame { engine: CoinEngine::new(rule) }
     }
 
+    /// This game computing its values under `control` (what the registry's front end lends).
+    #[must_use]
+    pub fn with_control(self, control: Control) -> Self {
+        CoinGame { engine: self.engine.with_control(control) }
+    }
+
     /// The engine (rule and single-coin values).
     pub fn engine(&self) -> &CoinEngine {
         &self.engine
@@ -395,7 +411,7 @@ mod tests {
     /// by the definition (each move toggles the coins it turns), is worth the xor of the
     /// single-coin values from the mex table.
     fn check_every_row(rule: &CoinRule, length: u64) -> Result<(), TestCaseError> {
-        let table = value_table(rule, length).unwrap();
+        let table = value_table(rule, length, &Control::default()).unwrap();
         let game = erase(CoinGame::new(rule.clone()));
         let mut definition = Definition::new(game.clone());
         for row in 0..1u64 << length {

@@ -339,7 +339,7 @@ mod tests {
         fn closed_form_finders_match_the_generic_search(named_index in 0usize..4, n in 1u64..160, target in 0u64..400) {
             let named = NamedRule::ALL[named_index];
             let engine = CoinEngine::new(named.rule());
-            let table = crate::coins::values::value_table(&named.rule(), n).unwrap();
+            let table = crate::coins::values::value_table(&named.rule(), n, &crate::control::Control::default()).unwrap();
             let mut budget = Budget::default();
             let mut generic = generic_other_sets(&engine, &|coin| table[coin as usize], n, Some(target), &mut budget).unwrap();
             let mut closed = named_other_sets(named, n, target, &mut Budget::default()).unwrap();

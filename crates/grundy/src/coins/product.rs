@@ -16,7 +16,8 @@
 use crate::coins::moves::{Budget, other_sets};
 use crate::coins::rule::{CoinRule, NamedRule};
 use crate::coins::{CoinEngine, coin_list, turn_masks};
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::game::Game;
 use crate::nimber::Nimber;
 use crate::ruleset::{Chart, ComponentGame, ComponentMove, Table};
@@ -44,6 +45,8 @@ pub struct ProductGame {
     spec: String,
     first: CoinEngine,
     second: CoinEngine,
+    /// The memory limit of its tables.
+    control: Control,
 }
 
 impl ProductGame {
@@ -53,6 +56,19 @@ impl ProductGame {
             spec: "corners".to_owned(),
             first: CoinEngine::new(NamedRule::Twins.rule()),
             second: CoinEngine::new(NamedRule::Twins.rule()),
+            control: Control::default(),
+        }
+    }
+
+    /// This game computing its values and tables under `control` (what the registry's front
+    /// end lends).
+    #[must_use]
+    pub fn with_control(self, control: Control) -> Self {
+        ProductGame {
+            spec: self.spec,
+            first: self.first.with_control(control.clone()),
+            second: self.second.with_control(control.clone()),
+            control,
         }
     }
 
@@ -83,6 +99,7 @@ impl ProductGame {
             spec: format!("product:{first}:{second}"),
             first: CoinEngine::new(first),
             second: CoinEngine::new(second),
+            control: Control::default(),
         })
     }
 
@@ -229,7 +246,11 @@ impl ComponentGame for ProductGame {
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
         let size = size.unwrap_or(16);
         Some((|| {
-            check_memory(|| format!("the {size} x {size} table of {}", self.spec), u128::from(size).pow(2), 8)?;
+            self.control.check_memory(
+                || format!("the {size} x {size} table of {}", self.spec),
+                u128::from(size).pow(2),
+                8,
+            )?;
             let mut values = Vec::with_capacity(size as usize);
             for x in 0..size {
                 let mut row = Vec::with_capacity(size as usize);

@@ -19,7 +19,8 @@
 //! [`crate::solve::memo`]) in the tests, and the closed forms against the tables.
 
 use crate::coins::rule::{CoinRule, NamedRule};
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 
 /// The most elementary steps one table may take before it is refused.
 pub const WORK_LIMIT: u64 = 4_000_000_000;
@@ -93,21 +94,18 @@ pub fn ruler_prefix_index(x: u64) -> u64 {
 /// ```
 /// use grundy::coins::rule::CoinRule;
 /// use grundy::coins::values::value_table;
+/// let control = grundy::control::Control::default();
 /// let mock = CoinRule::parse("coins:turn=1..3", "turn=1..3").unwrap();
-/// assert_eq!(value_table(&mock, 8).unwrap(), [0, 1, 2, 4, 7, 8, 11, 13, 14]);
+/// assert_eq!(value_table(&mock, 8, &control).unwrap(), [0, 1, 2, 4, 7, 8, 11, 13, 14]);
 /// let ruler = CoinRule::parse("coins:turn=0..;consecutive", "turn=0..;consecutive").unwrap();
-/// assert_eq!(value_table(&ruler, 8).unwrap(), [0, 1, 2, 1, 4, 1, 2, 1, 8]);
+/// assert_eq!(value_table(&ruler, 8, &control).unwrap(), [0, 1, 2, 1, 4, 1, 2, 1, 8]);
 /// ```
-pub fn value_table(rule: &CoinRule, last_coin: u64) -> Result<Vec<u64>, GameError> {
+pub fn value_table(rule: &CoinRule, last_coin: u64, control: &Control) -> Result<Vec<u64>, GameError> {
     let what = || format!("the coin values of coins:{rule} up to coin {last_coin}");
-    check_memory(what, u128::from(last_coin) + 1, 16)?;
-    let len = usize::try_from(last_coin).map_err(|_| GameError::TooLarge {
-        what: what(),
-        bytes_needed: u128::from(last_coin) * 16,
-        limit: crate::error::memory_limit(),
-    })?;
+    control.check_memory(what, u128::from(last_coin) + 1, 16)?;
+    let len = usize::try_from(last_coin).map_err(|_| control.too_large(what(), u128::from(last_coin) * 16))?;
     if rule.consecutive() {
-        return consecutive_table(rule, len);
+        return consecutive_table(rule, len, control);
     }
     match rule.within() {
         Some(k) if k.saturating_add(1) < last_coin => windowed_table(rule, len, k),
@@ -178,10 +176,10 @@ impl XorTrie {
     }
 }
 
-fn consecutive_table(rule: &CoinRule, len: usize) -> Result<Vec<u64>, GameError> {
+fn consecutive_table(rule: &CoinRule, len: usize, control: &Control) -> Result<Vec<u64>, GameError> {
     // G(n) ≤ the number of options ≤ n ≤ len < 2^bits, so no xor of values leaves the trie.
     let bits = (usize::BITS - len.leading_zeros()).max(1);
-    check_memory(|| format!("the trie for coins:{rule} up to coin {len}"), 3u128 << bits, 4)?;
+    control.check_memory(|| format!("the trie for coins:{rule} up to coin {len}"), 3u128 << bits, 4)?;
     let steps = (len as u64).saturating_mul(2 * rule.counts().len() as u64 + u64::from(bits));
     if steps > WORK_LIMIT {
         return Err(too_much_work(rule, len));
@@ -450,14 +448,14 @@ mod tests {
                 (false, None, Some(_)) => 40,
                 (false, None, None) => 14,
             };
-            prop_assert_eq!(value_table(&rule, coins).unwrap(), definition_table(&rule, coins), "{}", rule);
+            prop_assert_eq!(value_table(&rule, coins, &Control::default()).unwrap(), definition_table(&rule, coins), "{}", rule);
         }
     }
 
     #[test]
     fn closed_forms_match_the_mex_tables_to_ten_thousand() {
         for named in NamedRule::ALL {
-            let table = value_table(&named.rule(), 10_000).unwrap();
+            let table = value_table(&named.rule(), 10_000, &Control::default()).unwrap();
             for n in 1..=10_000u64 {
                 assert_eq!(Some(table[n as usize]), closed_form(named, n), "{} coin {n}", named.name());
             }
@@ -494,16 +492,19 @@ mod tests {
     #[test]
     fn huge_counts_cost_no_more_than_the_coins_allow() {
         let parse = |text: &str| CoinRule::parse(text, text).unwrap();
-        let bounded = value_table(&parse("turn=1..1000000000000"), 20).unwrap();
-        assert_eq!(bounded, value_table(&parse("turn=1.."), 20).unwrap());
+        let bounded = value_table(&parse("turn=1..1000000000000"), 20, &Control::default()).unwrap();
+        assert_eq!(bounded, value_table(&parse("turn=1.."), 20, &Control::default()).unwrap());
         assert_eq!(bounded[1..8], [1, 2, 4, 8, 16, 32, 64]);
-        let far = value_table(&parse("turn=1000000..;consecutive"), 30).unwrap();
+        let far = value_table(&parse("turn=1000000..;consecutive"), 30, &Control::default()).unwrap();
         assert!(far[1..].iter().all(|&value| value == 0));
     }
 
     #[test]
     fn huge_tables_are_refused_not_attempted() {
         let own = CoinRule::parse("coins:turn=1..5", "turn=1..5").unwrap();
-        assert!(matches!(value_table(&own, 1_000_000_000_000_000_000), Err(GameError::TooLarge { .. })));
+        assert!(matches!(
+            value_table(&own, 1_000_000_000_000_000_000, &Control::default()),
+            Err(GameError::TooLarge { .. })
+        ));
     }
 }

@@ -15,7 +15,8 @@
 //! no winning move — every move leads to `N` or `D` — so none is listed; the player keeps the
 //! draw by moving to a `D`-position, which exists (else the position would be `P`).
 
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::graph::digraph::{Digraph, in_game};
 use crate::graph::loopy::{GeneralizedGrundy, INFINITE};
 use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves, vertex_table};
@@ -30,7 +31,7 @@ use num_traits::ToPrimitive;
 /// use grundy::ruleset::erase;
 /// use grundy::sum::Position;
 /// // a → b → c, a → c: G = 2, 1, 0. With a loop d ⇄ e beside them.
-/// let game = erase(DagGame::parse("dag:g.txt", "g.txt", "a b\nb c\na c\nd e\ne d\ne c\n").unwrap());
+/// let game = erase(DagGame::parse("dag:g.txt", "g.txt", "a b\nb c\na c\nd e\ne d\ne c\n", &grundy::control::Control::default()).unwrap());
 /// let tokens = |names: &[&str]| Position::parse_single(game.clone(), names).unwrap();
 /// assert_eq!(tokens(&["a", "b", "b"]).value().unwrap().to_string(), "2");
 /// let moves = tokens(&["a", "b"]).winning_moves().unwrap();
@@ -44,6 +45,8 @@ pub struct DagGame {
     file: String,
     graph: Digraph,
     labels: GeneralizedGrundy,
+    /// The memory limit of its tables.
+    control: Control,
 }
 
 impl DagGame {
@@ -51,21 +54,21 @@ impl DagGame {
     ///
     /// # Errors
     /// A malformed line (naming `file` and the line), or a graph too large for memory.
-    pub fn parse(spec: &str, file: &str, text: &str) -> Result<Self, GameError> {
-        let graph = Digraph::parse(text, file).map_err(|error| in_game(error, spec))?;
-        Self::new(spec, file, graph)
+    pub fn parse(spec: &str, file: &str, text: &str, control: &Control) -> Result<Self, GameError> {
+        let graph = Digraph::parse(text, file, control).map_err(|error| in_game(error, spec))?;
+        Self::new(spec, file, graph, control)
     }
 
     /// The game on `graph`.
     ///
     /// # Errors
     /// [`GameError::TooLarge`] when the labelling's arrays would not fit in memory.
-    pub fn new(spec: &str, file: &str, graph: Digraph) -> Result<Self, GameError> {
+    pub fn new(spec: &str, file: &str, graph: Digraph, control: &Control) -> Result<Self, GameError> {
         // Labels, counters, marks and seeds: about six words per vertex, one per edge.
         let entries = graph.vertex_count() as u128 * 6 + graph.edge_count() as u128;
-        check_memory(|| format!("labelling the graph of {file}"), entries, 4)?;
+        control.check_memory(|| format!("labelling the graph of {file}"), entries, 4)?;
         let labels = GeneralizedGrundy::compute(&graph);
-        Ok(DagGame { spec: spec.to_owned(), file: file.to_owned(), graph, labels })
+        Ok(DagGame { spec: spec.to_owned(), file: file.to_owned(), graph, labels, control: control.clone() })
     }
 
     /// The graph.
@@ -169,7 +172,7 @@ impl ComponentGame for DagGame {
                 reason: "--size applies to two-heap games; a graph's table lists every vertex".to_owned(),
             }));
         }
-        Some(vertex_table(self.graph.vertex_count(), |v| VertexEntry {
+        Some(vertex_table(&self.control, self.graph.vertex_count(), |v| VertexEntry {
             name: self.name(v as u32).to_owned(),
             value: Some(self.labels.value(&self.graph, v as u32)),
             outcome: self.labels.outcome(&self.graph, v as u32),
@@ -213,7 +216,7 @@ mod tests {
                 .filter(|(u, v)| u < v)
                 .collect();
             let graph = Digraph::unnamed(n, &edges);
-            let game = erase(DagGame::new("dag:t", "t", graph.clone()).unwrap());
+            let game = erase(DagGame::new("dag:t", "t", graph.clone(), &crate::control::Control::default()).unwrap());
             let tokens: Vec<u32> = tokens.into_iter().map(|t| t % n as u32).collect();
             let texts: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
             let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
@@ -240,7 +243,7 @@ mod tests {
         // d ⇄ e with an exit e → c to the sink c: c = 0, d = 0, e = 1 (finite despite the
         // cycle). x → x with an exit x → c: ∞(0), won by escaping to c.
         let text = "d e\ne d\ne c\nx x\nx c\n";
-        let game = erase(DagGame::parse("dag:g", "g", text).unwrap());
+        let game = erase(DagGame::parse("dag:g", "g", text, &crate::control::Control::default()).unwrap());
         assert_eq!(value(&game, &["x"]), "∞(0)");
         assert_eq!(outcome(&game, &["x"]), Outcome::N);
         assert_eq!(winning_destinations(&at(&game, &["x"]).unwrap()).unwrap(), ["c"]);
@@ -256,7 +259,8 @@ mod tests {
         assert_eq!(game.graph().unwrap().edges.len(), 5);
         assert_eq!(at(&game, &["x"]).unwrap().describe(), ["token 1: on x (value ∞(0))"]);
         // From a draw the engine keeps the draw: p ⇄ q loop; p → n → z would hand the win over.
-        let trap = erase(DagGame::parse("dag:h", "h", "p q\nq p\np n\nn z\n").unwrap());
+        let trap =
+            erase(DagGame::parse("dag:h", "h", "p q\nq p\np n\nn z\n", &crate::control::Control::default()).unwrap());
         assert_eq!(value(&trap, &["p"]), "∞(1)");
         assert_eq!(outcome(&trap, &["p"]), Outcome::D);
         let start = at(&trap, &["p"]).unwrap();

@@ -9,6 +9,7 @@
 //! pass with one allocation per distinct name; the edges are then laid out in CSR arrays (one
 //! offset per vertex, one target per edge), which is what every algorithm here walks.
 
+use crate::control::Control;
 use crate::error::{GameError, quote};
 use rustc_hash::FxHashMap;
 
@@ -16,10 +17,10 @@ use rustc_hash::FxHashMap;
 ///
 /// ```
 /// use grundy::graph::digraph::EdgeList;
-/// let list = EdgeList::parse("a b\n# a comment\n\nb c  # the last edge\n", "g.txt").unwrap();
+/// let list = EdgeList::parse("a b\n# a comment\n\nb c  # the last edge\n", "g.txt", &grundy::control::Control::default()).unwrap();
 /// assert_eq!(list.names, ["a", "b", "c"]);
 /// assert_eq!(list.edges, [(0, 1), (1, 2)]);
-/// let error = EdgeList::parse("a b\nb c d\n", "g.txt").unwrap_err();
+/// let error = EdgeList::parse("a b\nb c d\n", "g.txt", &grundy::control::Control::default()).unwrap_err();
 /// assert!(error.to_string().contains("g.txt:2"));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,8 +37,8 @@ impl EdgeList {
     /// # Errors
     /// [`GameError::BadGame`] for a line that is not exactly two names, or more than
     /// `2^32 - 2` vertices or `2^31 - 1` edges.
-    pub fn parse(text: &str, file: &str) -> Result<Self, GameError> {
-        Ok(Self::parse_with_layout(text, file)?.0)
+    pub fn parse(text: &str, file: &str, control: &Control) -> Result<Self, GameError> {
+        Ok(Self::parse_with_layout(text, file, control)?.0)
     }
 
     /// Parses graph text in either layout (see [`Layout`]) and says which it was read in.
@@ -47,27 +48,29 @@ impl EdgeList {
     ///
     /// ```
     /// use grundy::graph::digraph::{EdgeList, Layout};
-    /// let (list, layout) = EdgeList::parse_with_layout("4 2\n1 2\n2 3\n", "g.txt").unwrap();
+    /// let (list, layout) = EdgeList::parse_with_layout("4 2\n1 2\n2 3\n", "g.txt", &grundy::control::Control::default()).unwrap();
     /// assert_eq!(layout, Layout::Contest { vertices: 4, edges: 2 });
     /// assert_eq!(list.names, ["1", "2", "3", "4"]); // vertex 4 is isolated
     /// assert_eq!(list.edges, [(0, 1), (1, 2)]);
-    /// let (_, layout) = EdgeList::parse_with_layout("a b\nb c\n", "g.txt").unwrap();
+    /// let (_, layout) = EdgeList::parse_with_layout("a b\nb c\n", "g.txt", &grundy::control::Control::default()).unwrap();
     /// assert_eq!(layout, Layout::EdgeList);
     /// ```
-    pub fn parse_with_layout(text: &str, file: &str) -> Result<(Self, Layout), GameError> {
+    pub fn parse_with_layout(text: &str, file: &str, control: &Control) -> Result<(Self, Layout), GameError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         match contest_header(text) {
             HeaderFit::Contest { vertices, edges } => {
-                Ok((Self::parse_contest(text, file, vertices, edges)?, Layout::Contest { vertices, edges }))
+                Ok((Self::parse_contest(text, file, vertices, edges, control)?, Layout::Contest { vertices, edges }))
             }
-            HeaderFit::Mismatch(_) | HeaderFit::NotNumeric => Ok((Self::parse_edges(text, file)?, Layout::EdgeList)),
+            HeaderFit::Mismatch(_) | HeaderFit::NotNumeric => {
+                Ok((Self::parse_edges(text, file, control)?, Layout::EdgeList))
+            }
         }
     }
 
     /// The contest layout: vertices `1..=vertices`, named by their numbers, isolated ones
     /// included; the header checked by [`contest_header`].
-    fn parse_contest(text: &str, file: &str, vertices: u32, edges: u64) -> Result<Self, GameError> {
-        check_graph_memory(file, u128::from(vertices), u128::from(edges))?;
+    fn parse_contest(text: &str, file: &str, vertices: u32, edges: u64, control: &Control) -> Result<Self, GameError> {
+        check_graph_memory(control, file, u128::from(vertices), u128::from(edges))?;
         let mut edges = Vec::new();
         for (u, v) in content_lines(text).skip(1).filter_map(|words| parse_pair(&words)) {
             edges.push((u as u32 - 1, v as u32 - 1));
@@ -75,7 +78,7 @@ impl EdgeList {
         Ok(EdgeList { names: (1..=vertices).map(|v| v.to_string()).collect(), edges })
     }
 
-    fn parse_edges(text: &str, file: &str) -> Result<Self, GameError> {
+    fn parse_edges(text: &str, file: &str, control: &Control) -> Result<Self, GameError> {
         let bad = |line_number: usize, reason: String| GameError::BadGame {
             spec: file.to_owned(),
             reason: format!("{file}:{line_number}: {reason}"),
@@ -117,7 +120,7 @@ impl EdgeList {
             }
             edges.push((u, v));
         }
-        check_graph_memory(file, names.len() as u128, edges.len() as u128)?;
+        check_graph_memory(control, file, names.len() as u128, edges.len() as u128)?;
         Ok(EdgeList { names: names.into_iter().map(str::to_owned).collect(), edges })
     }
 
@@ -139,8 +142,8 @@ pub const BYTES_PER_EDGE: u128 = 24;
 /// Refuses a graph of `vertices` and `edges` whose reading and solving would pass the memory
 /// limit, before any of it is allocated (a contest header may declare 10^9 vertices in a
 /// file of one line).
-fn check_graph_memory(file: &str, vertices: u128, edges: u128) -> Result<(), GameError> {
-    crate::error::check_memory(
+fn check_graph_memory(control: &Control, file: &str, vertices: u128, edges: u128) -> Result<(), GameError> {
+    control.check_memory(
         || format!("the graph of {file} ({vertices} vertices, {edges} edges)"),
         vertices * BYTES_PER_VERTEX + edges * BYTES_PER_EDGE,
         1,
@@ -358,7 +361,7 @@ impl Adjacency {
 ///
 /// ```
 /// use grundy::graph::digraph::Digraph;
-/// let graph = Digraph::parse("a b\nb c\na c\n", "g.txt").unwrap();
+/// let graph = Digraph::parse("a b\nb c\na c\n", "g.txt", &grundy::control::Control::default()).unwrap();
 /// assert_eq!(graph.vertex_count(), 3);
 /// assert_eq!(graph.successors(0), [1, 2]);
 /// assert_eq!(graph.predecessors(2), [1, 0]);
@@ -375,8 +378,8 @@ impl Digraph {
     ///
     /// # Errors
     /// As [`EdgeList::parse`].
-    pub fn parse(text: &str, file: &str) -> Result<Self, GameError> {
-        Ok(Self::from_edge_list(EdgeList::parse(text, file)?))
+    pub fn parse(text: &str, file: &str, control: &Control) -> Result<Self, GameError> {
+        Ok(Self::from_edge_list(EdgeList::parse(text, file, control)?))
     }
 
     /// The directed graph of an edge list.
@@ -444,7 +447,7 @@ impl Digraph {
 ///
 /// ```
 /// use grundy::graph::digraph::Graph;
-/// let graph = Graph::parse("a b\nb a\nb c\nc c\n", "g.txt").unwrap();
+/// let graph = Graph::parse("a b\nb a\nb c\nc c\n", "g.txt", &grundy::control::Control::default()).unwrap();
 /// assert_eq!(graph.vertex_count(), 3);
 /// assert_eq!(graph.edge_count(), 2);
 /// assert_eq!(graph.neighbours(1), [0, 2]);
@@ -461,8 +464,8 @@ impl Graph {
     ///
     /// # Errors
     /// As [`EdgeList::parse`].
-    pub fn parse(text: &str, file: &str) -> Result<Self, GameError> {
-        let list = EdgeList::parse(text, file)?;
+    pub fn parse(text: &str, file: &str, control: &Control) -> Result<Self, GameError> {
+        let list = EdgeList::parse(text, file, control)?;
         Ok(Self::from_edges(list.names, &list.edges))
     }
 
@@ -565,46 +568,61 @@ mod tests {
             ("a b\nc\n", "g.txt:2: expected an edge `u v` (two vertex names), found 1 word: `c`"),
             ("\n\na b c # x\n", "g.txt:3: expected an edge `u v` (two vertex names), found 3 words: `a b c`"),
         ] {
-            let error = EdgeList::parse(text, "g.txt").unwrap_err().to_string();
+            let error = EdgeList::parse(text, "g.txt", &crate::control::Control::default()).unwrap_err().to_string();
             assert!(error.contains(needle), "{error}");
         }
     }
 
     #[test]
     fn comments_blank_lines_and_crlf() {
-        let list = EdgeList::parse("# header\r\n  x\ty \r\n\r\n#only\ny z#tail\n", "f").unwrap();
+        let list =
+            EdgeList::parse("# header\r\n  x\ty \r\n\r\n#only\ny z#tail\n", "f", &crate::control::Control::default())
+                .unwrap();
         assert_eq!(list.names, ["x", "y", "z"]);
         assert_eq!(list.edges, [(0, 1), (1, 2)]);
-        assert_eq!(EdgeList::parse("", "f").unwrap(), EdgeList::default());
-        let list = EdgeList::parse("\u{feff}a b\n\u{3000}名 a\u{3000}\n", "f").unwrap();
+        assert_eq!(EdgeList::parse("", "f", &crate::control::Control::default()).unwrap(), EdgeList::default());
+        let list =
+            EdgeList::parse("\u{feff}a b\n\u{3000}名 a\u{3000}\n", "f", &crate::control::Control::default()).unwrap();
         assert_eq!(list.names, ["a", "b", "名"]);
-        let long =
-            EdgeList::parse("a-very-long-vertex-name-indeed b\nb a-very-long-vertex-name-indeed\n", "f").unwrap();
+        let long = EdgeList::parse(
+            "a-very-long-vertex-name-indeed b\nb a-very-long-vertex-name-indeed\n",
+            "f",
+            &crate::control::Control::default(),
+        )
+        .unwrap();
         assert_eq!(long.edges, [(0, 1), (1, 0)]);
     }
 
     #[test]
     fn csr_matches_edge_list() {
-        let graph = Digraph::parse("a b\na a\nb a\nc a\n", "f").unwrap();
+        let graph = Digraph::parse("a b\na a\nb a\nc a\n", "f", &crate::control::Control::default()).unwrap();
         assert_eq!(graph.successors(0), [1, 0]);
         assert_eq!(graph.predecessors(0), [0, 1, 2]);
         assert_eq!(graph.out_degree(2), 1);
         assert_eq!(graph.edge_count(), 4);
-        let undirected = Graph::parse("a b\na b\nb c\n", "f").unwrap().without(&[1]);
+        let undirected =
+            Graph::parse("a b\na b\nb c\n", "f", &crate::control::Control::default()).unwrap().without(&[1]);
         assert_eq!(undirected.edge_count(), 0);
     }
 
     #[test]
     fn contest_layout_includes_isolated_vertices_and_refuses_huge_headers() {
-        let (list, layout) = EdgeList::parse_with_layout("# a comment\n5 2\n1 2\n\n3 1 # an edge\n", "g").unwrap();
+        let (list, layout) = EdgeList::parse_with_layout(
+            "# a comment\n5 2\n1 2\n\n3 1 # an edge\n",
+            "g",
+            &crate::control::Control::default(),
+        )
+        .unwrap();
         assert_eq!(layout, Layout::Contest { vertices: 5, edges: 2 });
         assert_eq!(list.names, ["1", "2", "3", "4", "5"]);
         assert_eq!(list.edges, [(0, 1), (2, 0)]);
         // A header of four billion vertices is refused by the memory check, not allocated.
-        let error = EdgeList::parse("4294967294 0\n", "g").unwrap_err().to_string();
+        let error =
+            EdgeList::parse("4294967294 0\n", "g", &crate::control::Control::default()).unwrap_err().to_string();
         assert!(error.contains("would need about"), "{error}");
         // A vertex 0 or past n: the first line is an edge after all.
-        let (list, layout) = EdgeList::parse_with_layout("3 2\n1 2\n2 4\n", "g").unwrap();
+        let (list, layout) =
+            EdgeList::parse_with_layout("3 2\n1 2\n2 4\n", "g", &crate::control::Control::default()).unwrap();
         assert_eq!((layout, list.edges.len()), (Layout::EdgeList, 3));
     }
 
@@ -620,12 +638,12 @@ mod tests {
             let edges: Vec<(u32, u32)> =
                 raw_edges.into_iter().map(|(u, v)| (u % vertices + 1, v % vertices + 1)).collect();
             let body: String = edges.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
-            let contest = crate::graph::dag::DagGame::parse("dag:c", "c", &format!("{vertices} {}\n{body}", edges.len())).unwrap();
-            let (_, layout) = EdgeList::parse_with_layout(&format!("{vertices} {}\n{body}", edges.len()), "c").unwrap();
+            let contest = crate::graph::dag::DagGame::parse("dag:c", "c", &format!("{vertices} {}\n{body}", edges.len()), &crate::control::Control::default()).unwrap();
+            let (_, layout) = EdgeList::parse_with_layout(&format!("{vertices} {}\n{body}", edges.len()), "c", &crate::control::Control::default()).unwrap();
             proptest::prop_assert_eq!(layout, Layout::Contest { vertices, edges: edges.len() as u64 });
             // The edge list names vertex k `vk`, so that it cannot itself read as a contest file.
             let named: String = edges.iter().map(|(u, v)| format!("v{u} v{v}\n")).collect();
-            let plain = (!edges.is_empty()).then(|| crate::graph::dag::DagGame::parse("dag:p", "p", &named).unwrap());
+            let plain = (!edges.is_empty()).then(|| crate::graph::dag::DagGame::parse("dag:p", "p", &named, &crate::control::Control::default()).unwrap());
             for vertex in 1..=vertices {
                 let at_contest = contest.parse_component(&vertex.to_string()).unwrap();
                 let from_contest = contest.value(&at_contest).unwrap().to_string();

@@ -22,7 +22,8 @@
 //! is small enough, and says so plainly otherwise. One token only: two tokens on one graph
 //! would share the visited set, which is not a sum of games.
 
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::game::Game;
 use crate::graph::digraph::{Graph, in_game};
 use crate::graph::matching::{Classification, classify};
@@ -88,7 +89,7 @@ impl Game for PathGame {
 /// use grundy::sum::Position;
 /// use grundy::Outcome;
 /// // The path a - b - c - d has the perfect matching ab, cd: every vertex is covered.
-/// let game = erase(GeographyGame::parse("geography:p.txt", "p.txt", "a b\nb c\nc d\n").unwrap());
+/// let game = erase(GeographyGame::parse("geography:p.txt", "p.txt", "a b\nb c\nc d\n", &grundy::control::Control::default()).unwrap());
 /// let at = |text: &str| Position::parse_single(game.clone(), &[text]).unwrap();
 /// assert_eq!(at("a").outcome().unwrap(), Outcome::N);
 /// let moves = at("a").winning_moves().unwrap();
@@ -107,6 +108,8 @@ pub struct GeographyGame {
     /// position leaves the same graph, so explaining each winning move (the matching that
     /// misses its vertex) reuses one classification instead of making one per move.
     last_classification: Arc<Mutex<Option<KeptClassification>>>,
+    /// The memory limit of its tables.
+    control: Control,
 }
 
 /// A classification and the vertices removed from the graph before it was made.
@@ -123,16 +126,22 @@ impl GeographyGame {
     ///
     /// # Errors
     /// A malformed line, naming `file` and the line; a graph too large for memory.
-    pub fn parse(spec: &str, file: &str, text: &str) -> Result<Self, GameError> {
-        let graph = Graph::parse(text, file).map_err(|error| in_game(error, spec))?;
+    pub fn parse(spec: &str, file: &str, text: &str, control: &Control) -> Result<Self, GameError> {
+        let graph = Graph::parse(text, file, control).map_err(|error| in_game(error, spec))?;
         // The matching searches keep about a dozen words per vertex beside the graph.
-        check_memory(|| format!("matching the graph of {file}"), graph.vertex_count() as u128 * 12, 4)?;
-        Ok(Self::new(spec, file, graph))
+        control.check_memory(|| format!("matching the graph of {file}"), graph.vertex_count() as u128 * 12, 4)?;
+        Ok(GeographyGame { control: control.clone(), ..Self::new(spec, file, graph) })
     }
 
-    /// The game on `graph`.
+    /// The game on `graph`, under [`Control::default`].
     pub fn new(spec: &str, file: &str, graph: Graph) -> Self {
-        GeographyGame { spec: spec.to_owned(), file: file.to_owned(), graph, last_classification: Arc::default() }
+        GeographyGame {
+            spec: spec.to_owned(),
+            file: file.to_owned(),
+            graph,
+            last_classification: Arc::default(),
+            control: Control::default(),
+        }
     }
 
     /// The graph.
@@ -431,7 +440,7 @@ impl ComponentGame for GeographyGame {
             }));
         }
         let classification = classify(&self.graph);
-        Some(vertex_table(self.graph.vertex_count(), |v| VertexEntry {
+        Some(vertex_table(&self.control, self.graph.vertex_count(), |v| VertexEntry {
             name: self.graph.names()[v].clone(),
             value: None,
             outcome: if classification.in_every_maximum[v] { Outcome::N } else { Outcome::P },
@@ -621,7 +630,8 @@ mod tests {
 
     #[test]
     fn bad_positions_are_named() {
-        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n").unwrap());
+        let game =
+            erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n", &crate::control::Control::default()).unwrap());
         for (text, needle) in [
             ("z", "no vertex `z` in g"),
             ("a,c", "`a` and `c` are not adjacent in g"),
@@ -636,7 +646,9 @@ mod tests {
     #[test]
     fn paths_through_names_with_commas_read_back() {
         // `x,y` is one vertex: the path x,y then z prints as `x,y,z` and reads back.
-        let game = erase(GeographyGame::parse("geography:g", "g", "x,y z\nz w\nz x\n").unwrap());
+        let game = erase(
+            GeographyGame::parse("geography:g", "g", "x,y z\nz w\nz x\n", &crate::control::Control::default()).unwrap(),
+        );
         let start = at(&game, &["x,y"]).unwrap();
         let moves = start.options(10).unwrap();
         assert_eq!(destinations(&start, &moves), ["x,y,z"]);
@@ -654,7 +666,8 @@ mod tests {
         use crate::registry::parse_sum_with;
         // The path a - b - c: G(a) = 0 (to b, then b -> c ends it), G(b) = 1 (to a or c, both
         // dead ends). Two tokens on one board would share the visited vertices: refused.
-        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n").unwrap());
+        let game =
+            erase(GeographyGame::parse("geography:g", "g", "a b\nb c\n", &crate::control::Control::default()).unwrap());
         let value = |texts: &[&str]| at(&game, texts).unwrap().value().unwrap().to_string();
         assert_eq!((value(&["a"]), value(&["b"])), ("0".to_owned(), "1".to_owned()));
         let refused = at(&game, &["a", "b"]).unwrap_err().to_string();
@@ -676,7 +689,10 @@ mod tests {
     #[test]
     fn every_move_edges_and_the_engine_follow_the_rules() {
         use crate::play::{Chooser, engine_move};
-        let game = erase(GeographyGame::parse("geography:g", "g", "a b\nb c\nc d\nb d\n").unwrap());
+        let game = erase(
+            GeographyGame::parse("geography:g", "g", "a b\nb c\nc d\nb d\n", &crate::control::Control::default())
+                .unwrap(),
+        );
         let after_ab = at(&game, &["a,b"]).unwrap();
         let moves = after_ab.options(10).unwrap();
         let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();

@@ -40,7 +40,7 @@ pub const INFINITE: u32 = u32::MAX - 1;
 /// use grundy::graph::loopy::GeneralizedGrundy;
 /// use grundy::Outcome;
 /// // a ⇄ b is a draw unless someone escapes; b → c with c a sink (value 0).
-/// let graph = Digraph::parse("a b\nb a\nb c\nd d\n", "g.txt").unwrap();
+/// let graph = Digraph::parse("a b\nb a\nb c\nd d\n", "g.txt", &grundy::control::Control::default()).unwrap();
 /// let labels = GeneralizedGrundy::compute(&graph);
 /// assert_eq!(labels.value(&graph, 0).to_string(), "0"); // a: its only move goes to b, which wins
 /// assert_eq!(labels.value(&graph, 1).to_string(), "1"); // b: move to c (value 0)
@@ -323,7 +323,7 @@ mod tests {
     #[test]
     fn draws_exist_and_are_found() {
         // A 3-cycle with no exit: every vertex is a draw.
-        let graph = Digraph::parse("a b\nb c\nc a\n", "g").unwrap();
+        let graph = Digraph::parse("a b\nb c\nc a\n", "g", &crate::control::Control::default()).unwrap();
         let labels = GeneralizedGrundy::compute(&graph);
         for v in 0..3 {
             assert_eq!(labels.outcome(&graph, v), Outcome::D);
@@ -331,7 +331,7 @@ mod tests {
         }
         assert_eq!(labels.infinite_count(), 3);
         // An escape to a sink z from c: c wins (value mex{1, 0} = 2), b loses, a wins.
-        let graph = Digraph::parse("a b\nb c\nc a\nc z\n", "g").unwrap();
+        let graph = Digraph::parse("a b\nb c\nc a\nc z\n", "g", &crate::control::Control::default()).unwrap();
         let labels = GeneralizedGrundy::compute(&graph);
         let values: Vec<String> = (0..4).map(|v| labels.value(&graph, v).to_string()).collect();
         assert_eq!(values, ["1", "0", "2", "0"]);

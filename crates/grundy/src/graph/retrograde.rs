@@ -23,10 +23,10 @@ pub const UNKNOWN: u32 = u32::MAX;
 /// use grundy::graph::digraph::Digraph;
 /// use grundy::graph::retrograde::{UNKNOWN, topological_values};
 /// // a → b → c and a → c: G(c) = 0, G(b) = 1, G(a) = mex{1, 0} = 2.
-/// let dag = Digraph::parse("a b\nb c\na c\n", "g.txt").unwrap();
+/// let dag = Digraph::parse("a b\nb c\na c\n", "g.txt", &grundy::control::Control::default()).unwrap();
 /// assert_eq!(topological_values(&dag), [2, 1, 0]);
 /// // x ⇄ y has a cycle; z → x can reach it; w is a sink.
-/// let loopy = Digraph::parse("x y\ny x\nz x\nz w\n", "g.txt").unwrap();
+/// let loopy = Digraph::parse("x y\ny x\nz x\nz w\n", "g.txt", &grundy::control::Control::default()).unwrap();
 /// assert_eq!(topological_values(&loopy), [UNKNOWN, UNKNOWN, UNKNOWN, 0]);
 /// ```
 pub fn topological_values(graph: &Digraph) -> Vec<u32> {
@@ -97,7 +97,7 @@ mod tests {
             // The multiplier renaming is a bijection only when gcd(2s + 1, n) = 1; otherwise
             // edges may collapse into cycles, which the memo solver reports and we skip.
             let values = topological_values(&graph);
-            let mut definition = Definition::new(erase(DagGame::new("dag:t", "t", graph.clone()).unwrap()));
+            let mut definition = Definition::new(erase(DagGame::new("dag:t", "t", graph.clone(), &crate::control::Control::default()).unwrap()));
             for v in 0..graph.vertex_count() as u32 {
                 match definition.value(&[Component::Vertex(v)]) {
                     Ok(value) => prop_assert_eq!(values[v as usize] as u64, value.0),

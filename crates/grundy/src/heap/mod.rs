@@ -24,10 +24,10 @@ pub mod subtraction;
 pub use definition::{HeapMultiset, HeapSum};
 pub use rules::HeapRules;
 
-use crate::error::{GameError, check_memory, try_reserve_table};
+use crate::control::Control;
+use crate::error::GameError;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A heap game solved through its nim-sequence `G(0), G(1), …`, where `G(n)` depends only on
 /// earlier values: subtraction, octal and hexadecimal games, Grundy's game.
@@ -37,7 +37,7 @@ pub trait HeapGame: Send + Sync {
 
     /// Extends `values` (a correct prefix `G(0..values.len())`, perhaps read back from a
     /// checkpoint) towards `len` values. Returns `Ok(true)` when it reached `len`, `Ok(false)`
-    /// when [`SequenceControl::cancel`] stopped it early (the prefix computed stays valid).
+    /// when the control's cancel flag stopped it early (the prefix computed stays valid).
     ///
     /// # Errors
     /// [`GameError::TooLarge`] when the table would not fit in memory.
@@ -161,9 +161,9 @@ pub(crate) fn extend_in_chunks(
     mut fill: impl FnMut(&mut Vec<u32>, usize),
 ) -> Result<bool, GameError> {
     let what = || format!("the nim-sequence of {spec} up to heap {len}");
-    check_memory(what, len as u128, 4)?;
+    control.control.check_memory(what, len as u128, 4)?;
     // The whole table at once and fallibly: no doubling past the estimate, no abort.
-    try_reserve_table(values, len.saturating_sub(values.len()), what)?;
+    control.control.try_reserve_table(values, len.saturating_sub(values.len()), what)?;
     while values.len() < len {
         if control.cancelled() {
             return Ok(false);
@@ -201,25 +201,32 @@ pub enum Periodicity {
     Unproved,
 }
 
-/// How a long computation reports progress and learns it should stop.
+/// How a nim-sequence computation is run: its [`Control`] (memory limit, cancel flag, progress
+/// sink) and a callback told now and then how many values are computed (what a progress bar
+/// of the sequence itself shows).
 pub struct SequenceControl<'a> {
-    /// Set (by a Ctrl-C handler, say) to stop early with the prefix computed so far.
-    pub cancel: &'a AtomicBool,
+    /// The computation's limits and cancellation.
+    pub control: Control,
     /// Called now and then with the number of values computed.
     pub progress: &'a (dyn Fn(usize) + Sync),
 }
 
 impl SequenceControl<'_> {
+    /// `control` with no progress callback.
+    pub fn new(control: Control) -> SequenceControl<'static> {
+        SequenceControl { control, progress: &|_| {} }
+    }
+
     /// Whether the computation should stop.
     pub fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
+        self.control.cancelled()
     }
 }
 
 impl Default for SequenceControl<'static> {
+    /// [`Control::default`] with no progress callback.
     fn default() -> Self {
-        static NEVER: AtomicBool = AtomicBool::new(false);
-        SequenceControl { cancel: &NEVER, progress: &|_| {} }
+        SequenceControl::new(Control::default())
     }
 }
 

@@ -1,10 +1,10 @@
 //! [`HeapRules`]: any [`HeapGame`] as a front-end family, with a cached nim-sequence, and
 //! heaps of any size through the sequence's proved period.
 
-use crate::error::{GameError, check_memory, memory_limit};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::heap::period::{Period, default_max_heap, find_period};
 use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
-use crate::progress::Task;
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use crate::value::Value;
 use num_bigint::BigUint;
@@ -73,17 +73,27 @@ pub struct HeapRules<G> {
     period: RwLock<Option<Period>>,
     /// The last heap a search examined without finding a proof.
     searched_without_proof: Mutex<Option<u64>>,
+    /// The memory limit, cancel flag and progress sink of everything computed for the game.
+    control: Control,
 }
 
 impl<G: HeapGame> HeapRules<G> {
-    /// The front end of `game`, with an empty table.
+    /// The front end of `game`, with an empty table and [`Control::default`].
     pub fn new(game: G) -> Self {
         HeapRules {
             game,
             table: RwLock::new(Vec::new()),
             period: RwLock::new(None),
             searched_without_proof: Mutex::new(None),
+            control: Control::default(),
         }
+    }
+
+    /// These rules computing under `control` (what the registry's front end lends).
+    #[must_use]
+    pub fn with_control(mut self, control: Control) -> Self {
+        self.control = control;
+        self
     }
 
     /// The rules.
@@ -100,7 +110,11 @@ impl<G: HeapGame> HeapRules<G> {
             return Ok(value);
         }
         let len = heap.checked_add(1).and_then(|len| usize::try_from(len).ok()).unwrap_or(usize::MAX);
-        check_memory(|| format!("the nim-sequence of {} up to heap {heap}", self.game.spec()), len as u128, 4)?;
+        self.control.check_memory(
+            || format!("the nim-sequence of {} up to heap {heap}", self.game.spec()),
+            len as u128,
+            4,
+        )?;
         let mut table = self.table.write().expect("table lock");
         self.extend_reporting(&mut table, len)?;
         Ok(table[heap as usize])
@@ -108,7 +122,7 @@ impl<G: HeapGame> HeapRules<G> {
 
     /// Extends `table` to `len` values, reporting progress to the front end's sink (a bar on a
     /// terminal once it takes a second: `value hex:0.8F 9000` takes seconds) and stopping at
-    /// the process's cancel flag.
+    /// the control's cancel flag.
     ///
     /// # Errors
     /// The game's, or [`GameError::OutOfReach`] when the cancel flag stopped it.
@@ -117,10 +131,10 @@ impl<G: HeapGame> HeapRules<G> {
             return Ok(());
         }
         let spec = self.game.spec();
-        let task = Task::start(&format!("the nim-sequence of {spec} up to heap {}", len - 1), PROGRESS_UNITS);
+        let task = self.control.task(&format!("the nim-sequence of {spec} up to heap {}", len - 1), PROGRESS_UNITS);
         let cost = WorkModel::of(self.game.periodicity());
         let progress = |done: usize| task.set(cost.share(done, len));
-        let control = SequenceControl { cancel: crate::progress::cancel_flag(), progress: &progress };
+        let control = SequenceControl { control: self.control.clone(), progress: &progress };
         if !self.game.extend_sequence(table, len, &control)? || table.len() < len {
             return Err(GameError::OutOfReach(format!(
                 "interrupted while computing the nim-sequence of {spec} (heaps 0..{} done)",
@@ -166,7 +180,7 @@ impl<G: HeapGame> HeapRules<G> {
             return Ok(value.into());
         }
         let bytes_needed = (heap + 1u32).to_u128().map_or(u128::MAX, |len| len.saturating_mul(4));
-        if bytes_needed > memory_limit() {
+        if bytes_needed > self.control.memory_limit() {
             let searched = *self.searched_without_proof.lock().expect("search lock");
             let spec = self.game.spec();
             // Say which limit was met: no theorem to extrapolate with, or a search that ended.
@@ -177,11 +191,7 @@ impl<G: HeapGame> HeapRules<G> {
                 Some(searched) => format!("{spec} has no period proved on heaps 0..{searched}"),
                 None => format!("{spec} has no period proved"),
             };
-            return Err(GameError::TooLarge {
-                what: format!("{why}; its nim-sequence up to heap {heap}"),
-                bytes_needed,
-                limit: memory_limit(),
-            });
+            return Err(self.control.too_large(format!("{why}; its nim-sequence up to heap {heap}"), bytes_needed));
         }
         self.heap_value(small.expect("a heap whose table fits in memory fits 64 bits")).map(BigUint::from)
     }
@@ -208,11 +218,12 @@ impl<G: HeapGame> HeapRules<G> {
         let report = {
             let mut table = self.table.write().expect("table lock");
             let spec = self.game.spec();
-            let task = Task::start(&format!("the period of {spec}, searched up to heap {max_heap}"), PROGRESS_UNITS);
+            let task =
+                self.control.task(&format!("the period of {spec}, searched up to heap {max_heap}"), PROGRESS_UNITS);
             let len = usize::try_from(max_heap).unwrap_or(usize::MAX).saturating_add(1);
             let cost = WorkModel::of(periodicity);
             let progress = |done: usize| task.set(cost.share(done, len));
-            let control = SequenceControl { cancel: crate::progress::cancel_flag(), progress: &progress };
+            let control = SequenceControl { control: self.control.clone(), progress: &progress };
             let report = find_period(&self.game, &mut table, max_heap, &control, &mut |_| {})?;
             if report.interrupted {
                 return Err(GameError::OutOfReach(format!(

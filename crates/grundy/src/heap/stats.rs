@@ -10,7 +10,8 @@
 //! `P = 2^−b · Σ_y ĉ(y)^K` — exact in big integers, in `O(2^b·b)` plus one power per distinct
 //! `ĉ(y)`, instead of enumerating `(N+1)^K` tuples.
 
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
@@ -42,17 +43,18 @@ pub fn value_counts(values: impl IntoIterator<Item = u32>) -> Vec<u64> {
 ///
 /// ```
 /// use grundy::heap::stats::zero_xor_tuples;
+/// let control = grundy::control::Control::default();
 /// // Nim with heaps 0..7: 64 of the 8^3 = 512 sums of three heaps are P-positions.
-/// assert_eq!(zero_xor_tuples(&[1; 8], 3).unwrap(), 64u32.into());
+/// assert_eq!(zero_xor_tuples(&[1; 8], 3, &control).unwrap(), 64u32.into());
 /// // Bash with M = 3, heaps 0..7: values 0 1 2 3 twice each; one heap is P when it is 0.
-/// assert_eq!(zero_xor_tuples(&[2, 2, 2, 2], 1).unwrap(), 2u32.into());
+/// assert_eq!(zero_xor_tuples(&[2, 2, 2, 2], 1, &control).unwrap(), 2u32.into());
 /// ```
-pub fn zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<BigUint, GameError> {
-    check_zero_xor_tuples(counts, heaps)?;
+pub fn zero_xor_tuples(counts: &[u64], heaps: u32, control: &Control) -> Result<BigUint, GameError> {
+    check_zero_xor_tuples(counts, heaps, control)?;
     let size = counts.len().max(1).next_power_of_two();
-    let mut copy = crate::error::try_table(size, 0, || format!("the Walsh–Hadamard transform of {size} value counts"))?;
+    let mut copy = control.try_table(size, 0, || format!("the Walsh–Hadamard transform of {size} value counts"))?;
     copy[..counts.len()].copy_from_slice(counts);
-    zero_xor_tuples_in_place(copy, heaps)
+    zero_xor_tuples_in_place(copy, heaps, control)
 }
 
 /// Whether [`zero_xor_tuples`] can answer for these counts: its transform fits the memory
@@ -60,12 +62,12 @@ pub fn zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<BigUint, GameError>
 ///
 /// # Errors
 /// As [`zero_xor_tuples`].
-pub fn check_zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<(), GameError> {
+pub fn check_zero_xor_tuples(counts: &[u64], heaps: u32, control: &Control) -> Result<(), GameError> {
     if heaps == 0 {
         return Ok(());
     }
     let size = counts.len().max(1).next_power_of_two();
-    check_memory(|| format!("the Walsh–Hadamard transform of {size} value counts"), size as u128, 8)?;
+    control.check_memory(|| format!("the Walsh–Hadamard transform of {size} value counts"), size as u128, 8)?;
     let total: u64 = counts.iter().sum();
     let result_bits = u128::from(heaps) * u128::from(64 - total.leading_zeros());
     if result_bits > 1 << 26 {
@@ -85,15 +87,15 @@ pub fn check_zero_xor_tuples(counts: &[u64], heaps: u32) -> Result<(), GameError
 ///
 /// # Errors
 /// As [`zero_xor_tuples`].
-pub fn zero_xor_tuples_in_place(counts: Vec<u64>, heaps: u32) -> Result<BigUint, GameError> {
-    check_zero_xor_tuples(&counts, heaps)?;
+pub fn zero_xor_tuples_in_place(counts: Vec<u64>, heaps: u32, control: &Control) -> Result<BigUint, GameError> {
+    check_zero_xor_tuples(&counts, heaps, control)?;
     if heaps == 0 {
         return Ok(BigUint::one());
     }
     let size = counts.len().max(1).next_power_of_two();
     let mut transform = counts;
     let missing = size - transform.len();
-    crate::error::try_reserve_table(&mut transform, missing, || {
+    control.try_reserve_table(&mut transform, missing, || {
         format!("the Walsh–Hadamard transform of {size} value counts")
     })?;
     transform.resize(size, 0);
@@ -120,10 +122,7 @@ pub fn zero_xor_tuples_in_place(counts: Vec<u64>, heaps: u32) -> Result<BigUint,
         }
     }
     // The powers are the slow part (each has up to `result_bits` bits): one unit of progress each.
-    let task = crate::progress::Task::start(
-        &format!("the P-positions among sums of {heaps} heaps"),
-        multiplicity.len() as u64,
-    );
+    let task = control.task(&format!("the P-positions among sums of {heaps} heaps"), multiplicity.len() as u64);
     let mut sum = BigInt::zero();
     for (value, times) in multiplicity {
         sum += BigInt::from(value).pow(heaps) * times;
@@ -143,10 +142,13 @@ mod tests {
     fn nim_and_bash_from_the_seed() {
         // Bash, M = 3: with heaps 0..4k−1 a quarter are P: the first player wins 3/4 = M/(M+1).
         let values: Vec<u32> = (0..400).map(|n| n % 4).collect();
-        assert_eq!(zero_xor_tuples(&value_counts(values.iter().copied()), 1).unwrap(), 100u32.into());
+        assert_eq!(
+            zero_xor_tuples(&value_counts(values.iter().copied()), 1, &Control::default()).unwrap(),
+            100u32.into()
+        );
         // Nim, heaps 0..2^k−1, K heaps: exactly (2^k)^(K−1) P-positions.
-        assert_eq!(zero_xor_tuples(&[1; 16], 5).unwrap(), BigUint::from(16u32).pow(4));
-        assert_eq!(zero_xor_tuples(&[], 3).unwrap(), BigUint::ZERO);
+        assert_eq!(zero_xor_tuples(&[1; 16], 5, &Control::default()).unwrap(), BigUint::from(16u32).pow(4));
+        assert_eq!(zero_xor_tuples(&[], 3, &Control::default()).unwrap(), BigUint::ZERO);
     }
 
     proptest! {
@@ -165,7 +167,7 @@ mod tests {
                 }
                 zero += u64::from(xor == 0);
             }
-            prop_assert_eq!(zero_xor_tuples(&counts, heaps).unwrap(), BigUint::from(zero));
+            prop_assert_eq!(zero_xor_tuples(&counts, heaps, &Control::default()).unwrap(), BigUint::from(zero));
         }
     }
 }

@@ -484,7 +484,7 @@ mod tests {
             let table = genus_table(&|heap| game.heap_options(heap), 16, 1_000_000).unwrap();
             let tame: Vec<u64> = table.heaps.iter().filter(|entry| entry.tame).map(|entry| entry.heap).collect();
             let heaps: Vec<u64> = seeds.iter().map(|seed| tame[*seed as usize % tame.len()]).collect();
-            let mut search = MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), 5_000_000);
+            let mut search = MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), 5_000_000, &crate::control::Control::default());
             prop_assert_eq!(table.tame_outcome(&heaps).unwrap(), search.outcome(&heaps).unwrap(), "{:?}", heaps);
         }
     }

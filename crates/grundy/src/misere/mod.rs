@@ -18,6 +18,7 @@ pub mod quotient;
 pub mod search;
 pub mod sums;
 
+use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::HeapGame;
 use crate::value::Outcome;
@@ -100,13 +101,19 @@ const GENUS_POSITIONS: usize = 2_000;
 /// use grundy::heap::octal::{CodeBase, OctalGame};
 /// use grundy::misere::{Limits, heap_sum_outcome};
 /// use grundy::Outcome;
-/// let (outcome, method) = heap_sum_outcome(&Nim, &[1, 1, 1], Limits::default()).unwrap();
+/// let control = grundy::control::Control::default();
+/// let (outcome, method) = heap_sum_outcome(&Nim, &[1, 1, 1], Limits::default(), &control).unwrap();
 /// assert_eq!((outcome, method.to_string().as_str()), (Outcome::P, "by Bouton's misère rule"));
 /// let game = OctalGame::parse("0.75", CodeBase::Octal).unwrap();
-/// let (_, method) = heap_sum_outcome(&game, &[5, 7, 9], Limits::default()).unwrap();
+/// let (_, method) = heap_sum_outcome(&game, &[5, 7, 9], Limits::default(), &control).unwrap();
 /// assert_eq!(method.to_string(), "by a misère quotient of order 8");
 /// ```
-pub fn heap_sum_outcome(game: &dyn HeapGame, heaps: &[u64], limits: Limits) -> Result<(Outcome, Method), GameError> {
+pub fn heap_sum_outcome(
+    game: &dyn HeapGame,
+    heaps: &[u64],
+    limits: Limits,
+    control: &Control,
+) -> Result<(Outcome, Method), GameError> {
     if game.spec() == "nim" {
         let big: Vec<num_bigint::BigUint> = heaps.iter().map(|&heap| heap.into()).collect();
         return Ok((nim::outcome(&big), Method::Bouton));
@@ -118,12 +125,12 @@ pub fn heap_sum_outcome(game: &dyn HeapGame, heaps: &[u64], limits: Limits) -> R
     {
         return Ok((outcome, Method::Genus));
     }
-    if let Ok(quotient) = quotient::misere_quotient(&options, largest, limits.max_order)
+    if let Ok(quotient) = quotient::misere_quotient(&options, largest, limits.max_order, control)
         && let Some(outcome) = quotient.outcome(heaps)
     {
         return Ok((outcome, Method::Quotient { order: quotient.order }));
     }
-    let result = search::outcome(heaps, |heap: &u64| Ok(game.heap_options(*heap)), limits.max_positions)?;
+    let result = search::outcome(heaps, |heap: &u64| Ok(game.heap_options(*heap)), limits.max_positions, control)?;
     Ok((result.outcome, Method::Search { positions: result.positions }))
 }
 
@@ -141,13 +148,15 @@ pub type HeapMove = (usize, Vec<u64>);
 /// ```
 /// use grundy::heap::nim::Nim;
 /// use grundy::misere::{Limits, heap_sum_winning_moves};
-/// let (moves, _) = heap_sum_winning_moves(&Nim, &[2, 2, 1], Limits::default()).unwrap();
+/// let control = grundy::control::Control::default();
+/// let (moves, _) = heap_sum_winning_moves(&Nim, &[2, 2, 1], Limits::default(), &control).unwrap();
 /// assert_eq!(moves, vec![(2, vec![])]);
 /// ```
 pub fn heap_sum_winning_moves(
     game: &dyn HeapGame,
     heaps: &[u64],
     limits: Limits,
+    control: &Control,
 ) -> Result<(Vec<HeapMove>, Method), GameError> {
     if game.spec() == "nim" {
         let big: Vec<num_bigint::BigUint> = heaps.iter().map(|&heap| heap.into()).collect();
@@ -162,12 +171,13 @@ pub fn heap_sum_winning_moves(
     }
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let options = |heap: u64| game.heap_options(heap);
-    if let Ok(quotient) = quotient::misere_quotient(&options, largest, limits.max_order)
+    if let Ok(quotient) = quotient::misere_quotient(&options, largest, limits.max_order, control)
         && let Some(moves) = quotient.winning_moves(heaps, &options)
     {
         return Ok((moves, Method::Quotient { order: quotient.order }));
     }
-    let mut solver = search::MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), limits.max_positions);
+    let mut solver =
+        search::MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), limits.max_positions, control);
     let moves = solver.winning_moves(heaps)?;
     let positions = solver.positions();
     Ok((moves.into_iter().map(|found| (found.component, found.replacement)).collect(), Method::Search { positions }))
@@ -192,13 +202,22 @@ mod tests {
     #[test]
     fn each_method_is_chosen_where_it_applies() {
         let sub = SubtractionGame::new(vec![1, 2]).unwrap();
-        assert_eq!(heap_sum_outcome(&sub, &[3, 4], Limits::default()).unwrap().1, Method::Genus);
+        assert_eq!(
+            heap_sum_outcome(&sub, &[3, 4], Limits::default(), &crate::control::Control::default()).unwrap().1,
+            Method::Genus
+        );
         let kayles = OctalGame::kayles();
-        assert!(matches!(heap_sum_outcome(&kayles, &[70, 33], Limits::default()).unwrap().1, Method::Quotient { .. }));
+        assert!(matches!(
+            heap_sum_outcome(&kayles, &[70, 33], Limits::default(), &crate::control::Control::default()).unwrap().1,
+            Method::Quotient { .. }
+        ));
         let small = Limits { max_order: 2, max_positions: 1_000_000 };
-        assert!(matches!(heap_sum_outcome(&kayles, &[12, 9], small).unwrap().1, Method::Search { .. }));
+        assert!(matches!(
+            heap_sum_outcome(&kayles, &[12, 9], small, &crate::control::Control::default()).unwrap().1,
+            Method::Search { .. }
+        ));
         let tiny = Limits { max_order: 2, max_positions: 10 };
-        assert!(heap_sum_outcome(&kayles, &[30, 29, 28], tiny).is_err());
+        assert!(heap_sum_outcome(&kayles, &[30, 29, 28], tiny, &crate::control::Control::default()).is_err());
     }
 
     proptest! {
@@ -208,10 +227,10 @@ mod tests {
         fn any_method_matches_search(code in prop::sample::select(vec!["0.77", "0.07", "0.75", "0.137", "0.6"]),
                                      heaps in prop::collection::vec(0u64..14, 0..4)) {
             let game = OctalGame::parse(code, CodeBase::Octal).unwrap();
-            let expected = search::outcome(&heaps, |heap: &u64| Ok(game.heap_options(*heap)), 5_000_000).unwrap().outcome;
-            prop_assert_eq!(heap_sum_outcome(&game, &heaps, Limits::default()).unwrap().0, expected);
-            let (moves, _) = heap_sum_winning_moves(&game, &heaps, Limits::default()).unwrap();
-            let mut solver = search::MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), 5_000_000);
+            let expected = search::outcome(&heaps, |heap: &u64| Ok(game.heap_options(*heap)), 5_000_000, &crate::control::Control::default()).unwrap().outcome;
+            prop_assert_eq!(heap_sum_outcome(&game, &heaps, Limits::default(), &crate::control::Control::default()).unwrap().0, expected);
+            let (moves, _) = heap_sum_winning_moves(&game, &heaps, Limits::default(), &crate::control::Control::default()).unwrap();
+            let mut solver = search::MisereSearch::new(|heap: &u64| Ok(game.heap_options(*heap)), 5_000_000, &crate::control::Control::default());
             let searched: Vec<(usize, Vec<u64>)> =
                 solver.winning_moves(&heaps).unwrap().into_iter().map(|found| (found.component, found.replacement)).collect();
             prop_assert_eq!(moves, searched);

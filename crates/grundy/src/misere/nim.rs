@@ -109,7 +109,7 @@ mod tests {
         /// Bouton's rule and its winning moves agree with exhaustive misère search.
         #[test]
         fn bouton_matches_exhaustive_search(sizes in prop::collection::vec(0u64..7, 0..6)) {
-            let mut search = MisereSearch::new(nim_options, 1_000_000);
+            let mut search = MisereSearch::new(nim_options, 1_000_000, &crate::control::Control::default());
             prop_assert_eq!(outcome(&big(&sizes)), search.outcome(&sizes).unwrap());
             let mut expected: Vec<(usize, BigUint)> = search
                 .winning_moves(&sizes)

@@ -31,7 +31,8 @@
 //! the candidates are found is heuristic. Impartial misère quotients other than the trivial
 //! one have even order (Plambeck–Siegel 2008, Theorem 6.2), which the tests check.
 
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::value::Outcome;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
@@ -163,7 +164,7 @@ impl MisereQuotient {
 /// use grundy::Outcome;
 /// // Nim heaps 0, 1, 2: the quotient ⟨a, b | a² = 1, b³ = b⟩ of order 6, P-portion {a, b²}.
 /// let nim = |heap: u64| (0..heap).map(|smaller| vec![smaller]).collect::<Vec<_>>();
-/// let quotient = misere_quotient(&nim, 2, 2000).unwrap();
+/// let quotient = misere_quotient(&nim, 2, 2000, &grundy::control::Control::default()).unwrap();
 /// assert_eq!(quotient.order, 6);
 /// assert_eq!(quotient.relations, ["a^2 = 1", "b^3 = b"]);
 /// assert_eq!(quotient.outcome(&[1, 1, 1]), Some(Outcome::P));
@@ -174,6 +175,7 @@ pub fn misere_quotient(
     heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>,
     to: u64,
     max_order: usize,
+    control: &Control,
 ) -> Result<MisereQuotient, GameError> {
     let mut options: Vec<Vec<Vec<u64>>> = Vec::new();
     let mut quotient = Table::trivial();
@@ -181,8 +183,7 @@ pub fn misere_quotient(
     let mut generators: Vec<Generator> = Vec::new();
     // Heaps take longer and longer as the quotient grows: the count of heaps done, and no
     // estimate of the time left (a linear one would be wrong by far).
-    let task =
-        crate::progress::Task::start(&format!("the misère quotient up to heap {to}, heaps and candidates tried"), 0);
+    let task = control.task(&format!("the misère quotient up to heap {to}, heaps and candidates tried"), 0);
     for heap in 0..=to {
         task.advance(1);
         let heap_options = heap_options(heap);
@@ -202,7 +203,7 @@ pub fn misere_quotient(
             quotient.heaps.push(element);
             continue;
         }
-        quotient = expand(&quotient, &options, heap, max_order, &task)?;
+        quotient = expand(&quotient, &options, heap, Order { heap, max_order, verified: false, control }, &task)?;
         // Verify the reduced quotient itself, which also gives the closure the next heaps
         // extend.
         let table = &quotient;
@@ -481,7 +482,7 @@ fn expand(
     quotient: &Table,
     options: &[Vec<Vec<u64>>],
     heap: u64,
-    max_order: usize,
+    limit: Order,
     task: &crate::progress::Task,
 ) -> Result<Table, GameError> {
     let mut base = quotient.clone();
@@ -511,7 +512,7 @@ fn expand(
         let mut closure = Closure::new();
         let failure = match closure.extend(&generators, 0, mul, is_p) {
             Ok(()) => {
-                let mut reduced = reduce(&elements, &generators, mul, is_p, Order { heap, max_order, verified: true })?;
+                let mut reduced = reduce(&elements, &generators, mul, is_p, Order { verified: true, ..limit })?;
                 reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
                 return Ok(reduced);
             }
@@ -519,7 +520,7 @@ fn expand(
             Err(Stop::Failure(sum)) => sum,
         };
 
-        let mut reduced = reduce(&elements, &generators, mul, is_p, Order { heap, max_order, verified: false })?;
+        let mut reduced = reduce(&elements, &generators, mul, is_p, Order { verified: false, ..limit })?;
         reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
         if last_failure.as_ref() == Some(&failure) {
             growth += 1;
@@ -580,20 +581,22 @@ fn mark_p_portion(candidate: &Candidate, generators: &[Generator]) -> (Vec<u32>,
 
 /// The limit a reduced candidate's order is held to, and what to say when it passes it.
 #[derive(Clone, Copy)]
-struct Order {
+struct Order<'c> {
     /// The heap being added.
     heap: u64,
     /// `--max-order`.
     max_order: usize,
     /// Whether the candidate passed its verification (its reduction is then the quotient).
     verified: bool,
+    /// The memory limit its table is held to.
+    control: &'c Control,
 }
 
-impl Order {
+impl Order<'_> {
     /// Refuses an order past the limit, before its `order × order` table is built: a failed
     /// candidate of 0.6 reduced to order 101,920 once asked for 41 GB at once.
     fn check(self, order: usize) -> Result<(), GameError> {
-        let Order { heap, max_order, verified } = self;
+        let Order { heap, max_order, verified, control } = self;
         if order > max_order {
             let what =
                 if verified { "the misère quotient grows" } else { "a candidate for the misère quotient reduces" };
@@ -601,7 +604,7 @@ impl Order {
                 "{what} to order {order} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)"
             )));
         }
-        check_memory(
+        control.check_memory(
             || format!("the multiplication table of a misère quotient of order {order}"),
             (order as u128).pow(2),
             std::mem::size_of::<u32>() as u128,
@@ -623,7 +626,7 @@ fn reduce(
     limit: Order,
 ) -> Result<Table, GameError> {
     // The successor lists and the refinement's signatures: a few words an element a generator.
-    check_memory(
+    limit.control.check_memory(
         || format!("reducing a misère quotient candidate of {} elements", elements.len()),
         elements.len() as u128 * (generators.len() as u128 + 2),
         3 * std::mem::size_of::<usize>() as u128,
@@ -864,7 +867,7 @@ mod tests {
             games()
                 .iter()
                 .map(|(name, game, to)| {
-                    misere_quotient(&|heap| game.heap_options(heap), *to, DEFAULT_MAX_ORDER)
+                    misere_quotient(&|heap| game.heap_options(heap), *to, DEFAULT_MAX_ORDER, &Control::default())
                         .unwrap_or_else(|error| panic!("{name}: {error}"))
                 })
                 .collect()
@@ -896,7 +899,8 @@ mod tests {
     /// the quotient of *2's closure: the tame quotient T2).
     #[test]
     fn nim_heaps_to_two() {
-        let quotient = misere_quotient(&|heap| Nim.heap_options(heap), 2, DEFAULT_MAX_ORDER).unwrap();
+        let quotient =
+            misere_quotient(&|heap| Nim.heap_options(heap), 2, DEFAULT_MAX_ORDER, &Control::default()).unwrap();
         assert_eq!(quotient.order, 6);
         assert_eq!(quotient.relations, ["a^2 = 1", "b^3 = b"]);
         assert_eq!(quotient.p_portion.len(), 2);
@@ -927,7 +931,8 @@ mod tests {
     #[test]
     fn the_order_limit_stops_with_a_clear_error() {
         let kayles = OctalGame::kayles();
-        let error = misere_quotient(&|heap| kayles.heap_options(heap), 40, 10).unwrap_err().to_string();
+        let error =
+            misere_quotient(&|heap| kayles.heap_options(heap), 40, 10, &Control::default()).unwrap_err().to_string();
         assert!(error.contains("past the limit of 10") && error.contains("heap"), "{error}");
     }
 
@@ -948,7 +953,7 @@ mod tests {
                     total += heap;
                 }
             }
-            let mut search = MisereSearch::new(search_options(game.as_ref()), 5_000_000);
+            let mut search = MisereSearch::new(search_options(game.as_ref()), 5_000_000, &Control::default());
             prop_assert_eq!(quotient.outcome(&heaps).unwrap(), search.outcome(&heaps).unwrap(), "{:?}", heaps);
             if heaps.len() <= 3 {
                 let expected: Vec<(usize, Vec<u64>)> = search

@@ -10,7 +10,8 @@
 //! depth limit), stops at the first winning option of each position, and refuses to examine
 //! more than `max_positions` positions.
 
-use crate::error::{GameError, memory_limit};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::value::Outcome;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
@@ -49,7 +50,7 @@ pub struct MisereMove<C> {
 ///     }
 ///     Ok(options)
 /// };
-/// let mut search = MisereSearch::new(kayles, 1_000_000);
+/// let mut search = MisereSearch::new(kayles, 1_000_000, &grundy::control::Control::default());
 /// assert_eq!(search.outcome(&[1]).unwrap(), Outcome::P); // the last pin loses
 /// assert_eq!(search.outcome(&[2]).unwrap(), Outcome::N); // take one, leave one
 /// assert_eq!(search.outcome(&[1, 1]).unwrap(), Outcome::N); // take one pin, leave the last
@@ -62,8 +63,10 @@ pub struct MisereSearch<C, F> {
     component_options: FxHashMap<C, Vec<Vec<C>>>,
     /// `true` for misère P-positions, keyed by the sorted multiset of non-terminal components.
     memo: FxHashMap<Vec<C>, bool>,
-    /// About what `memo` takes, held to [`memory_limit`].
+    /// About what `memo` takes, held to the control's memory limit.
     memo_bytes: u128,
+    /// The memory limit and progress sink of the search.
+    control: Control,
 }
 
 /// A position being searched and how far it has looked: its children are made one at a time
@@ -95,14 +98,15 @@ where
     F: Fn(&C) -> Result<Vec<Vec<C>>, GameError>,
 {
     /// A solver over the game whose component options are `options`, examining at most
-    /// `max_positions` positions (sums) in all.
-    pub fn new(options: F, max_positions: usize) -> Self {
+    /// `max_positions` positions (sums) in all, within `control`'s memory limit.
+    pub fn new(options: F, max_positions: usize, control: &Control) -> Self {
         MisereSearch {
             options,
             max_positions,
             component_options: FxHashMap::default(),
             memo: FxHashMap::default(),
             memo_bytes: 0,
+            control: control.clone(),
         }
     }
 
@@ -205,7 +209,7 @@ where
         let mut stack_bytes = 3 * position_bytes::<C>(root.len());
         let mut stack = vec![Frame::new(root.clone())];
         // No total is known in advance: the count of positions decided so far, and no estimate.
-        let task = crate::progress::Task::start("the misère search, positions decided", 0);
+        let task = self.control.task("the misère search, positions decided", 0);
         while let Some(frame) = stack.last_mut() {
             let mut resolved = None;
             let mut descend = None;
@@ -263,17 +267,15 @@ where
         Ok(self.memo[&root])
     }
 
-    /// Refuses to go on when the positions remembered and on the stack pass [`memory_limit`]
-    /// (`--memory-limit` in the CLI).
+    /// Refuses to go on when the positions remembered and on the stack pass the control's
+    /// memory limit (`--memory-limit` in the CLI).
     fn check_room(&self, stack_bytes: u128) -> Result<(), GameError> {
         let bytes_needed = self.memo_bytes + stack_bytes;
-        let limit = memory_limit();
-        if bytes_needed > limit {
-            return Err(GameError::TooLarge {
-                what: format!("the misère search, after {} positions without an answer,", self.memo.len()),
+        if bytes_needed > self.control.memory_limit() {
+            return Err(self.control.too_large(
+                format!("the misère search, after {} positions without an answer,", self.memo.len()),
                 bytes_needed,
-                limit,
-            });
+            ));
         }
         Ok(())
     }
@@ -328,16 +330,22 @@ pub struct SearchOutcome {
 /// let nim = |heap: &u64| -> Result<Vec<Vec<u64>>, grundy::GameError> {
 ///     Ok((0..*heap).map(|smaller| vec![smaller]).collect())
 /// };
-/// assert_eq!(outcome(&[1u64, 1, 1], nim, 1000).unwrap().outcome, Outcome::P);
-/// assert_eq!(outcome(&[2u64, 2], nim, 1000).unwrap().outcome, Outcome::P);
-/// assert!(outcome(&[30u64, 31, 29, 28], nim, 1000).is_err()); // past the bound: a clear error
+/// let control = grundy::control::Control::default();
+/// assert_eq!(outcome(&[1u64, 1, 1], nim, 1000, &control).unwrap().outcome, Outcome::P);
+/// assert_eq!(outcome(&[2u64, 2], nim, 1000, &control).unwrap().outcome, Outcome::P);
+/// assert!(outcome(&[30u64, 31, 29, 28], nim, 1000, &control).is_err()); // past the bound: a clear error
 /// ```
-pub fn outcome<C, F>(components: &[C], options: F, max_positions: usize) -> Result<SearchOutcome, GameError>
+pub fn outcome<C, F>(
+    components: &[C],
+    options: F,
+    max_positions: usize,
+    control: &Control,
+) -> Result<SearchOutcome, GameError>
 where
     C: Clone + Ord + Hash,
     F: Fn(&C) -> Result<Vec<Vec<C>>, GameError>,
 {
-    let mut search = MisereSearch::new(options, max_positions);
+    let mut search = MisereSearch::new(options, max_positions, control);
     let outcome = search.outcome(components)?;
     Ok(SearchOutcome { outcome, positions: search.positions() })
 }
@@ -350,14 +358,14 @@ mod tests {
     #[test]
     fn cycles_are_reported_not_followed() {
         let loopy = |c: &u8| -> Result<Vec<Vec<u8>>, GameError> { Ok(vec![vec![1 - *c]]) };
-        let error = MisereSearch::new(loopy, 1000).outcome(&[0]).unwrap_err();
+        let error = MisereSearch::new(loopy, 1000, &crate::control::Control::default()).outcome(&[0]).unwrap_err();
         assert!(matches!(error, GameError::Cycle { .. }), "{error}");
     }
 
     #[test]
     fn option_errors_pass_through() {
         let failing = |_: &u8| -> Result<Vec<Vec<u8>>, GameError> { Err(GameError::Unsupported("no".into())) };
-        assert!(MisereSearch::new(failing, 10).outcome(&[3]).is_err());
+        assert!(MisereSearch::new(failing, 10, &crate::control::Control::default()).outcome(&[3]).is_err());
     }
 
     #[test]
@@ -366,7 +374,7 @@ mod tests {
         // last mover loses, so n counters taken one at a time is P iff n is odd.
         let path =
             |n: &u32| -> Result<Vec<Vec<u32>>, GameError> { Ok(if *n == 0 { vec![] } else { vec![vec![*n - 1]] }) };
-        let mut search = MisereSearch::new(path, 1_000_000);
+        let mut search = MisereSearch::new(path, 1_000_000, &crate::control::Control::default());
         assert_eq!(search.outcome(&[200_001]).unwrap(), Outcome::P);
         assert_eq!(search.outcome(&[200_000]).unwrap(), Outcome::N);
     }

@@ -5,6 +5,7 @@
 
 use super::search::MisereSearch;
 use super::{Limits, Method, heap_sum_outcome, heap_sum_winning_moves, nim};
+use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::HeapGame;
 use crate::position::Component;
@@ -34,7 +35,11 @@ type Keyed = (usize, Component);
 /// The options of a keyed component, each as the components replacing it.
 type KeyedOptions = Result<Vec<Vec<Keyed>>, GameError>;
 
-fn search(position: &Position, limits: Limits) -> MisereSearch<Keyed, impl Fn(&Keyed) -> KeyedOptions + '_> {
+fn search<'p>(
+    position: &'p Position,
+    limits: Limits,
+    control: &Control,
+) -> MisereSearch<Keyed, impl Fn(&Keyed) -> KeyedOptions + 'p> {
     let options = move |(part, component): &Keyed| -> KeyedOptions {
         let game = &position.parts[*part].game;
         Ok(game
@@ -43,7 +48,7 @@ fn search(position: &Position, limits: Limits) -> MisereSearch<Keyed, impl Fn(&K
             .map(|one| one.result.into_iter().map(|result| (*part, result)).collect())
             .collect())
     };
-    MisereSearch::new(options, limits.max_positions)
+    MisereSearch::new(options, limits.max_positions, control)
 }
 
 fn keyed(position: &Position) -> Vec<Keyed> {
@@ -63,22 +68,23 @@ fn keyed(position: &Position) -> Vec<Keyed> {
 /// use grundy::misere::{Limits, sums::outcome};
 /// use grundy::registry::parse_sum;
 /// use grundy::Outcome;
-/// let answer = |words: &[&str]| outcome(&parse_sum(words).unwrap(), Limits::default()).unwrap();
+/// let control = grundy::control::Control::default();
+/// let answer = |words: &[&str]| outcome(&parse_sum(words).unwrap(), Limits::default(), &control).unwrap();
 /// assert_eq!(answer(&["nim", "1", "1"]).0, Outcome::N);
 /// assert_eq!(answer(&["nim", "1", "1", "1"]).0, Outcome::P);
 /// assert_eq!(answer(&["nim", "2", "2"]).0.to_string(), "P");
 /// assert_eq!(answer(&["nim", "3", "4", "5"]).1.to_string(), "by Bouton's misère rule");
 /// ```
-pub fn outcome(position: &Position, limits: Limits) -> Result<(Outcome, Method), GameError> {
+pub fn outcome(position: &Position, limits: Limits, control: &Control) -> Result<(Outcome, Method), GameError> {
     if let Some((game, heaps)) = heaps_of(position) {
         if game.spec() == "nim" {
             return Ok((nim::outcome(&heaps), Method::Bouton));
         }
         if let Some(heaps) = small(&heaps) {
-            return heap_sum_outcome(game, &heaps, limits);
+            return heap_sum_outcome(game, &heaps, limits, control);
         }
     }
-    let mut solver = search(position, limits);
+    let mut solver = search(position, limits, control);
     let outcome = solver.outcome(&keyed(position))?;
     Ok((outcome, Method::Search { positions: solver.positions() }))
 }
@@ -88,7 +94,11 @@ pub fn outcome(position: &Position, limits: Limits) -> Result<(Outcome, Method),
 ///
 /// # Errors
 /// As [`outcome`].
-pub fn winning_moves(position: &Position, limits: Limits) -> Result<(Vec<SumMove>, Method), GameError> {
+pub fn winning_moves(
+    position: &Position,
+    limits: Limits,
+    control: &Control,
+) -> Result<(Vec<SumMove>, Method), GameError> {
     let (found, method): (Vec<(usize, usize, Vec<Component>)>, Method) = match heaps_of(position) {
         Some((game, heaps)) if game.spec() == "nim" => {
             let moves = nim::winning_moves(&heaps).into_iter().map(|(index, size)| {
@@ -98,7 +108,7 @@ pub fn winning_moves(position: &Position, limits: Limits) -> Result<(Vec<SumMove
             (moves.collect(), Method::Bouton)
         }
         Some((game, heaps)) if small(&heaps).is_some() => {
-            let (moves, method) = heap_sum_winning_moves(game, &small(&heaps).expect("checked"), limits)?;
+            let (moves, method) = heap_sum_winning_moves(game, &small(&heaps).expect("checked"), limits, control)?;
             let moves = moves
                 .into_iter()
                 .map(|(index, parts)| (0, index, parts.into_iter().map(|heap| Component::Heap(heap.into())).collect()));
@@ -106,7 +116,7 @@ pub fn winning_moves(position: &Position, limits: Limits) -> Result<(Vec<SumMove
         }
         _ => {
             let all = keyed(position);
-            let mut solver = search(position, limits);
+            let mut solver = search(position, limits, control);
             let moves = solver.winning_moves(&all)?;
             // The flat index back to (part, component within the part).
             let place = |index: usize| {
@@ -170,13 +180,14 @@ mod tests {
 
     #[test]
     fn must_show_nim() {
-        let answer = |words: &[&str]| outcome(&parse_sum(words).unwrap(), Limits::default()).unwrap().0;
+        let answer =
+            |words: &[&str]| outcome(&parse_sum(words).unwrap(), Limits::default(), &Control::default()).unwrap().0;
         assert_eq!(answer(&["nim", "1", "1"]), Outcome::N);
         assert_eq!(answer(&["nim", "1", "1", "1"]), Outcome::P);
         assert_eq!(answer(&["nim", "2", "2"]), Outcome::P);
         assert_eq!(answer(&["nim", "3", "4", "5"]), Outcome::N);
         let position = parse_sum(&["nim", "2", "2", "1"]).unwrap();
-        let (moves, _) = winning_moves(&position, Limits::default()).unwrap();
+        let (moves, _) = winning_moves(&position, Limits::default(), &Control::default()).unwrap();
         let mut expected: Vec<String> = position
             .options(100)
             .unwrap()
@@ -213,8 +224,8 @@ mod tests {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             let position = parse_sum(&words).unwrap();
             let expected = plain(&position);
-            prop_assert_eq!(outcome(&position, Limits::default()).unwrap().0, expected, "{}", position.to_text());
-            let (moves, _) = winning_moves(&position, Limits::default()).unwrap();
+            prop_assert_eq!(outcome(&position, Limits::default(), &Control::default()).unwrap().0, expected, "{}", position.to_text());
+            let (moves, _) = winning_moves(&position, Limits::default(), &Control::default()).unwrap();
             // A position with no move is a misère win with no winning move to list.
             if !position.options(MOVE_LIMIT).unwrap().is_empty() {
                 prop_assert_eq!(moves.is_empty(), expected == Outcome::P);

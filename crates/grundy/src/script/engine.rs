@@ -33,8 +33,11 @@ pub struct ScriptLimits {
     /// Wall-clock milliseconds one call of a script function (or the top level) may take; 0
     /// for no limit. Checked between steps, like the heap limit: one step of huge arithmetic
     /// (squaring a number of a million digits) is stopped only by a watchdog that reads
-    /// [`running_call_time`] (the CLI's worker process has one).
+    /// [`CallClock::running_call_time`] (the CLI's worker process has one).
     pub max_call_millis: u64,
+    /// Where the calls of the games loaded with these limits (and their clones) mark when
+    /// they started, for such a watchdog.
+    pub call_clock: CallClock,
 }
 
 impl Default for ScriptLimits {
@@ -45,40 +48,59 @@ impl Default for ScriptLimits {
             max_heap_bytes: 1 << 30,
             max_positions: 20_000_000,
             max_call_millis: 60_000,
+            call_clock: CallClock::default(),
         }
     }
 }
 
-/// When the script call running now started, as nanoseconds since [`clock_epoch`] plus one;
-/// 0 while no call runs. Process-wide, so that a watchdog thread can see a call stuck in one
-/// step, where the evaluator's own checks never run.
-static CALL_STARTED: AtomicU64 = AtomicU64::new(0);
-
-fn clock_epoch() -> Instant {
-    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    *EPOCH.get_or_init(Instant::now)
+/// When the script call running now started, shared by the clones of one [`ScriptLimits`], so
+/// that a watchdog thread can see a call stuck in one step, where the evaluator's own checks
+/// never run. Clones are the same clock (and compare equal); each `default()` is a new one.
+#[derive(Clone, Debug)]
+pub struct CallClock {
+    /// Nanoseconds from `epoch` to the start of the call running now, plus one; 0 while no
+    /// call runs.
+    started: Arc<AtomicU64>,
+    epoch: Instant,
 }
 
-/// How long the script call running now (in any thread) has been running, if one is.
-pub fn running_call_time() -> Option<Duration> {
-    let started = CALL_STARTED.load(Ordering::Acquire);
-    (started != 0).then(|| clock_epoch().elapsed().saturating_sub(Duration::from_nanos(started - 1)))
-}
-
-/// Marks a script call as running from its creation until it is dropped.
-struct RunningCall;
-
-impl RunningCall {
-    fn begin() -> Self {
-        let since_epoch = u64::try_from(clock_epoch().elapsed().as_nanos()).unwrap_or(u64::MAX - 1);
-        CALL_STARTED.store(since_epoch + 1, Ordering::Release);
-        RunningCall
+impl Default for CallClock {
+    fn default() -> Self {
+        CallClock { started: Arc::new(AtomicU64::new(0)), epoch: Instant::now() }
     }
 }
 
-impl Drop for RunningCall {
+impl PartialEq for CallClock {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.started, &other.started)
+    }
+}
+
+impl Eq for CallClock {}
+
+impl CallClock {
+    /// How long the script call running now on this clock (in any thread) has been running,
+    /// if one is.
+    pub fn running_call_time(&self) -> Option<Duration> {
+        let started = self.started.load(Ordering::Acquire);
+        (started != 0).then(|| self.epoch.elapsed().saturating_sub(Duration::from_nanos(started - 1)))
+    }
+}
+
+/// Marks a script call as running on a clock from its creation until it is dropped.
+struct RunningCall<'c>(&'c CallClock);
+
+impl<'c> RunningCall<'c> {
+    fn begin(clock: &'c CallClock) -> Self {
+        let since_epoch = u64::try_from(clock.epoch.elapsed().as_nanos()).unwrap_or(u64::MAX - 1);
+        clock.started.store(since_epoch + 1, Ordering::Release);
+        RunningCall(clock)
+    }
+}
+
+impl Drop for RunningCall<'_> {
     fn drop(&mut self) {
-        CALL_STARTED.store(0, Ordering::Release);
+        self.0.started.store(0, Ordering::Release);
     }
 }
 
@@ -155,7 +177,7 @@ impl ScriptGame {
         let globals = GlobalsBuilder::standard().with(grundy_builtins).build();
         let module = Module::with_temp_heap(|module| -> Result<FrozenModule, GameError> {
             {
-                let _running = RunningCall::begin();
+                let _running = RunningCall::begin(&limits.call_clock);
                 let started = Instant::now();
                 let mut eval = Evaluator::new(&module);
                 configure(&mut eval, &limits, &cancelled, started);
@@ -289,7 +311,7 @@ impl ScriptGame {
         convert: impl for<'v> FnOnce(&Self, Value<'v>) -> Result<R, GameError>,
     ) -> Result<R, GameError> {
         Module::with_temp_heap(|module| {
-            let _running = RunningCall::begin();
+            let _running = RunningCall::begin(&self.limits.call_clock);
             let started = Instant::now();
             let mut eval = Evaluator::new(&module);
             configure(&mut eval, &self.limits, &self.cancelled, started);

@@ -42,7 +42,7 @@ mod position;
 pub mod solver;
 
 #[cfg(feature = "script")]
-pub use engine::{ScriptGame, ScriptLimits, call_time_exceeded, running_call_time};
+pub use engine::{CallClock, ScriptGame, ScriptLimits, call_time_exceeded};
 pub use position::ScriptPosition;
 
 /// The solver on a script game.

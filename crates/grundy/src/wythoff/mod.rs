@@ -41,7 +41,8 @@ pub mod closed_form;
 pub mod rows;
 pub mod table;
 
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::game::Game;
 use crate::ruleset::{Chart, ComponentGame, ComponentMove, Table, too_many_moves};
 use crate::value::{Outcome, Value};
@@ -152,12 +153,21 @@ fn describe_take(take: Take, amount: &BigUint) -> String {
 pub struct Wythoff {
     table: RwLock<Option<Arc<GrundyTable>>>,
     rows: Mutex<Option<Arc<RowPeriodicity>>>,
+    /// The memory limit, cancel flag and progress sink of its tables.
+    control: Control,
 }
 
 impl Wythoff {
     /// The front end, with nothing computed yet.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// This game computing its tables under `control` (what the registry's front end lends).
+    #[must_use]
+    pub fn with_control(mut self, control: Control) -> Self {
+        self.control = control;
+        self
     }
 
     /// A table of side at least `size` (computed once and kept; grown when a larger one is
@@ -177,7 +187,7 @@ impl Wythoff {
         {
             return Ok(table.clone());
         }
-        let table = Arc::new(GrundyTable::compute(size)?);
+        let table = Arc::new(GrundyTable::compute(size, &self.control)?);
         *slot = Some(table.clone());
         Ok(table)
     }
@@ -418,8 +428,8 @@ impl ComponentGame for Wythoff {
     fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
         let size = size.unwrap_or(DEFAULT_TABLE_SIZE);
         let what = || format!("the {size}×{size} Wythoff table, printed");
-        let result = check_memory(what, (size as u128).pow(2), 8 + 4)
-            .and_then(|()| GrundyTable::compute(size))
+        let result = (self.control.check_memory(what, (size as u128).pow(2), 8 + 4))
+            .and_then(|()| GrundyTable::compute(size, &self.control))
             .map(|table| Table::Grid { values: table.to_rows() });
         Some(result)
     }

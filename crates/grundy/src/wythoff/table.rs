@@ -20,7 +20,8 @@
 //! diagonals `(J − I)B ± (B − 1)`), so each bitset word has one writer per phase; the words are
 //! relaxed atomics, which compile to plain loads and stores, and rayon's join orders the phases.
 
-use crate::error::{GameError, check_memory, try_reserve_table, try_table};
+use crate::control::Control;
+use crate::error::GameError;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// The side of the square blocks the parallel method hands to one thread.
@@ -30,7 +31,7 @@ pub const DEFAULT_BLOCK: usize = 64;
 ///
 /// ```
 /// use grundy::wythoff::table::GrundyTable;
-/// let table = GrundyTable::compute(9).unwrap();
+/// let table = GrundyTable::compute(9, &grundy::control::Control::default()).unwrap();
 /// let row_1: Vec<u32> = (0..9).map(|y| table.get(1, y)).collect();
 /// assert_eq!(row_1, [1, 2, 0, 4, 5, 3, 7, 8, 6]);
 /// ```
@@ -66,23 +67,19 @@ impl GrundyTable {
     ///
     /// # Errors
     /// [`GameError::TooLarge`].
-    pub fn check_size(size: u64) -> Result<(), GameError> {
+    pub fn check_size(size: u64, control: &Control) -> Result<(), GameError> {
         if size > u32::MAX as u64 / 2 {
-            return Err(GameError::TooLarge {
-                what: format!("the {size}×{size} Wythoff table"),
-                bytes_needed: Self::bytes_needed(size),
-                limit: crate::error::memory_limit(),
-            });
+            return Err(control.too_large(format!("the {size}×{size} Wythoff table"), Self::bytes_needed(size)));
         }
-        check_memory(|| format!("the {size}×{size} Wythoff table"), Self::bytes_needed(size), 1)
+        control.check_memory(|| format!("the {size}×{size} Wythoff table"), Self::bytes_needed(size), 1)
     }
 
     /// The `size × size` table by the fast parallel method.
     ///
     /// # Errors
     /// [`GameError::TooLarge`] when it would not fit in memory.
-    pub fn compute(size: u64) -> Result<Self, GameError> {
-        Self::compute_with_block(size, DEFAULT_BLOCK)
+    pub fn compute(size: u64, control: &Control) -> Result<Self, GameError> {
+        Self::compute_with_block(size, DEFAULT_BLOCK, control)
     }
 
     /// As [`GrundyTable::compute`] with blocks of side `block` (tests use tiny blocks to
@@ -90,16 +87,16 @@ impl GrundyTable {
     ///
     /// # Errors
     /// As [`GrundyTable::compute`].
-    pub fn compute_with_block(size: u64, block: usize) -> Result<Self, GameError> {
-        Self::check_size(size)?;
+    pub fn compute_with_block(size: u64, block: usize, control: &Control) -> Result<Self, GameError> {
+        Self::check_size(size, control)?;
         let size = size as usize;
         let block = block.max(1);
         if size == 0 {
             return Ok(GrundyTable { size, values: Vec::new() });
         }
-        let lines = Lines::new(size)?;
+        let lines = Lines::new(size, control)?;
         let blocks = size.div_ceil(block);
-        let task = crate::progress::Task::start(&format!("the {size}×{size} Wythoff table"), (2 * blocks - 1) as u64);
+        let task = control.task(&format!("the {size}×{size} Wythoff table"), (2 * blocks - 1) as u64);
         for phase in 0..2 * blocks - 1 {
             task.set(phase as u64);
             // Block rows I with I ≤ J = phase − I < blocks.
@@ -118,10 +115,10 @@ impl GrundyTable {
     ///
     /// # Errors
     /// As [`GrundyTable::compute`].
-    pub fn compute_plain(size: u64) -> Result<Self, GameError> {
-        Self::check_size(size)?;
+    pub fn compute_plain(size: u64, control: &Control) -> Result<Self, GameError> {
+        Self::check_size(size, control)?;
         let size = size as usize;
-        let mut values = try_table(size * size, 0u32, || format!("the {size}×{size} Wythoff table"))?;
+        let mut values = control.try_table(size * size, 0u32, || format!("the {size}×{size} Wythoff table"))?;
         let mut seen = vec![false; 2 * size + 1];
         for x in 0..size {
             for y in 0..size {
@@ -181,34 +178,34 @@ struct Lines {
 }
 
 /// `count` zeroed atomics, allocated fallibly: a refused allocation is an error, not an abort.
-fn zeroed<T>(count: usize, zero: impl Fn() -> T) -> Result<Vec<T>, GameError> {
+fn zeroed<T>(count: usize, zero: impl Fn() -> T, control: &Control) -> Result<Vec<T>, GameError> {
     let mut table = Vec::new();
-    try_reserve_table(&mut table, count, || "the bitsets of the Wythoff table".to_owned())?;
+    control.try_reserve_table(&mut table, count, || "the bitsets of the Wythoff table".to_owned())?;
     table.extend((0..count).map(|_| zero()));
     Ok(table)
 }
 
-fn zeroed_words(count: usize) -> Result<Vec<AtomicU64>, GameError> {
-    zeroed(count, || AtomicU64::new(0))
+fn zeroed_words(count: usize, control: &Control) -> Result<Vec<AtomicU64>, GameError> {
+    zeroed(count, || AtomicU64::new(0), control)
 }
 
-fn zeroed_mexes(count: usize) -> Result<Vec<AtomicU32>, GameError> {
-    zeroed(count, || AtomicU32::new(0))
+fn zeroed_mexes(count: usize, control: &Control) -> Result<Vec<AtomicU32>, GameError> {
+    zeroed(count, || AtomicU32::new(0), control)
 }
 
 impl Lines {
-    fn new(size: usize) -> Result<Self, GameError> {
+    fn new(size: usize, control: &Control) -> Result<Self, GameError> {
         let words = (2 * size).div_ceil(64);
         Ok(Lines {
             size,
             words,
-            rows: zeroed_words(size * words)?,
-            columns: zeroed_words(size * words)?,
-            diagonals: zeroed_words(size * words)?,
-            row_mex: zeroed_mexes(size)?,
-            column_mex: zeroed_mexes(size)?,
-            diagonal_mex: zeroed_mexes(size)?,
-            values: zeroed_mexes(size * size)?,
+            rows: zeroed_words(size * words, control)?,
+            columns: zeroed_words(size * words, control)?,
+            diagonals: zeroed_words(size * words, control)?,
+            row_mex: zeroed_mexes(size, control)?,
+            column_mex: zeroed_mexes(size, control)?,
+            diagonal_mex: zeroed_mexes(size, control)?,
+            values: zeroed_mexes(size * size, control)?,
         })
     }
 

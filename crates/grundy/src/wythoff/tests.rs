@@ -1,5 +1,6 @@
 use super::closed_form::*;
 use super::*;
+use crate::control::Control;
 use crate::ruleset::{Ruleset, erase};
 use crate::solve::definition::Definition;
 use crate::sum::Position;
@@ -242,14 +243,14 @@ fn golden_triangle() -> Vec<Vec<u32>> {
 fn table_matches_the_published_table() {
     let golden = golden_triangle();
     assert_eq!(golden.len(), 12);
-    let table = GrundyTable::compute(12).unwrap();
+    let table = GrundyTable::compute(12, &Control::default()).unwrap();
     for (x, row) in golden.iter().enumerate() {
         for (y, &value) in row.iter().enumerate() {
             assert_eq!(table.get(x, y), value, "G({x}, {y})");
             assert_eq!(table.get(y, x), value, "G({y}, {x})");
         }
     }
-    let nine = GrundyTable::compute(9).unwrap();
+    let nine = GrundyTable::compute(9, &Control::default()).unwrap();
     assert_eq!(nine.row(1), [1, 2, 0, 4, 5, 3, 7, 8, 6]);
     let Some(Ok(Table::Grid { values })) = Wythoff::new().table(Some(9)) else { panic!("a grid") };
     assert_eq!(values[1], [1, 2, 0, 4, 5, 3, 7, 8, 6]);
@@ -258,7 +259,7 @@ fn table_matches_the_published_table() {
 
 #[test]
 fn table_matches_the_memo_solver() {
-    let table = GrundyTable::compute(48).unwrap();
+    let table = GrundyTable::compute(48, &Control::default()).unwrap();
     let game = wythoff();
     let mut definition = Definition::new(game.clone());
     for x in 0..48u64 {
@@ -271,8 +272,14 @@ fn table_matches_the_memo_solver() {
 
 #[test]
 fn fast_table_matches_the_triple_loop_at_a_few_hundred() {
-    assert_eq!(GrundyTable::compute(300).unwrap(), GrundyTable::compute_plain(300).unwrap());
-    assert_eq!(GrundyTable::compute_with_block(257, 7).unwrap(), GrundyTable::compute_plain(257).unwrap());
+    assert_eq!(
+        GrundyTable::compute(300, &Control::default()).unwrap(),
+        GrundyTable::compute_plain(300, &Control::default()).unwrap()
+    );
+    assert_eq!(
+        GrundyTable::compute_with_block(257, 7, &Control::default()).unwrap(),
+        GrundyTable::compute_plain(257, &Control::default()).unwrap()
+    );
 }
 
 proptest! {
@@ -280,15 +287,15 @@ proptest! {
 
     #[test]
     fn fast_table_matches_the_triple_loop(size in 0u64..110, block in 1usize..24) {
-        prop_assert_eq!(GrundyTable::compute_with_block(size, block).unwrap(), GrundyTable::compute_plain(size).unwrap());
+        prop_assert_eq!(GrundyTable::compute_with_block(size, block, &Control::default()).unwrap(), GrundyTable::compute_plain(size, &Control::default()).unwrap());
     }
 }
 
 #[test]
 fn huge_tables_are_refused_with_an_estimate() {
-    assert!(matches!(GrundyTable::compute(u64::MAX), Err(GameError::TooLarge { .. })));
+    assert!(matches!(GrundyTable::compute(u64::MAX, &Control::default()), Err(GameError::TooLarge { .. })));
     assert!(matches!(Wythoff::new().table(Some(u64::MAX)), Some(Err(GameError::TooLarge { .. }))));
-    let error = GrundyTable::compute(1 << 20).unwrap_err();
+    let error = GrundyTable::compute(1 << 20, &Control::default()).unwrap_err();
     assert!(matches!(error, GameError::TooLarge { .. }), "{error}");
     assert!(error.to_string().contains("1048576×1048576"), "{error}");
     let Some(Err(error)) = Wythoff::new().table(Some(100_000)) else { panic!("refused") };
@@ -297,7 +304,7 @@ fn huge_tables_are_refused_with_an_estimate() {
 
 #[test]
 fn rows_are_proved_periodic_and_agree_with_the_table() {
-    let table = GrundyTable::compute(3000).unwrap();
+    let table = GrundyTable::compute(3000, &Control::default()).unwrap();
     let rows = RowPeriodicity::find(rows::MAX_ROW).unwrap();
     for x in 0..=rows::MAX_ROW {
         for y in 0..3000u64 {
@@ -398,7 +405,7 @@ proptest! {
 
     #[test]
     fn sums_of_pairs_follow_sprague_grundy(pairs in prop::collection::vec((0u64..60, 0u64..60), 0..4)) {
-        let table = GrundyTable::compute(60).unwrap();
+        let table = GrundyTable::compute(60, &Control::default()).unwrap();
         let components: Vec<String> = pairs.iter().map(|(x, y)| format!("{x},{y}")).collect();
         let texts: Vec<&str> = components.iter().map(String::as_str).collect();
         let position = at(&SHARED_GAME, &texts).unwrap();
@@ -434,7 +441,7 @@ fn sums_with_a_far_pair_use_the_rows() {
     let position = pairs(&game, &["2,1000000000000", "5,9"]);
     let rows = RowPeriodicity::find(2).unwrap();
     let far = rows.value_u64(2, y).unwrap();
-    let near = u64::from(GrundyTable::compute(10).unwrap().get(5, 9));
+    let near = u64::from(GrundyTable::compute(10, &Control::default()).unwrap().get(5, 9));
     assert_eq!(position.value().unwrap().to_string(), (far ^ near).to_string());
     let moves = position.winning_moves().unwrap();
     assert!(!moves.is_empty());

@@ -177,7 +177,7 @@ fn by_degree(graph: &Graph) -> Vec<u32> {
 /// use grundy::graph::digraph::Graph;
 /// use grundy::graph::matching::maximum_matching;
 /// // A triangle with a pendant vertex: 2 edges.
-/// let graph = Graph::parse("a b\nb c\nc a\nc d\n", "g").unwrap();
+/// let graph = Graph::parse("a b\nb c\nc a\nc d\n", "g", &grundy::control::Control::default()).unwrap();
 /// assert_eq!(maximum_matching(&graph).size(), 2);
 /// ```
 pub fn maximum_matching(graph: &Graph) -> Matching {
@@ -204,10 +204,10 @@ pub struct Classification {
 /// use grundy::graph::digraph::Graph;
 /// use grundy::graph::matching::classify;
 /// // The path a - b - c: b is in both maximum matchings, a and c each miss one.
-/// let graph = Graph::parse("a b\nb c\n", "g").unwrap();
+/// let graph = Graph::parse("a b\nb c\n", "g", &grundy::control::Control::default()).unwrap();
 /// assert_eq!(classify(&graph).in_every_maximum, [false, true, false]);
 /// // A triangle: each vertex is missed by some maximum matching.
-/// let triangle = Graph::parse("a b\nb c\nc a\n", "g").unwrap();
+/// let triangle = Graph::parse("a b\nb c\nc a\n", "g", &grundy::control::Control::default()).unwrap();
 /// assert_eq!(classify(&triangle).in_every_maximum, [false, false, false]);
 /// ```
 pub fn classify(graph: &Graph) -> Classification {

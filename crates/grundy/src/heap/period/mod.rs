@@ -34,7 +34,8 @@
 //! from the end of the prefix); the first candidate the theorem proves is `p*` with `e*`,
 //! because the proof condition for `(e*, p*)` is the weakest among all true pairs.
 
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::heap::sequence::CompactSequence;
 use crate::heap::{HeapGame, Periodicity, SequenceControl};
 use num_bigint::BigUint;
@@ -146,7 +147,7 @@ pub struct PeriodReport {
     pub observed: Option<Period>,
     /// How many values were examined: heaps `0 … examined − 1`.
     pub examined: u64,
-    /// Whether the search stopped early at [`SequenceControl::cancel`].
+    /// Whether the search stopped early at the control's cancel flag.
     pub interrupted: bool,
 }
 
@@ -259,7 +260,7 @@ fn search(
     // windows, under a byte a value) up to the bound must fit.
     let bytes_each = if matches!(periodicity, Periodicity::Subtraction { .. }) { 5 } else { 4 };
     if game.known_period().is_none() {
-        check_memory(
+        control.control.check_memory(
             || format!("the nim-sequence of {} up to heap {max_heap} (--max)", game.spec()),
             u128::from(max_heap) + 1,
             bytes_each,
@@ -370,7 +371,7 @@ impl Search<'_, '_, '_> {
             }
             let stretch = (self.store.len() / 32).clamp(1 << 14, 1 << 22);
             let next = target.min(self.store.len().saturating_add(stretch));
-            check_memory(
+            self.control.control.check_memory(
                 || format!("the nim-sequence of {} up to heap {}", self.game.spec(), next - 1),
                 next as u128,
                 4,
@@ -441,7 +442,8 @@ impl Search<'_, '_, '_> {
         }
         let mut prover = WindowProver::new(window);
         loop {
-            let mut found = with_prefix!(&self.store, self.cap, |prefix| prover.advance(prefix))?;
+            let mut found =
+                with_prefix!(&self.store, self.cap, |prefix| prover.advance(prefix, &self.control.control))?;
             if found.is_none() && self.store.len() >= self.cap {
                 found = with_prefix!(&self.store, self.cap, |prefix| prover.settle(prefix));
             }
@@ -734,7 +736,7 @@ impl WindowProver {
 
     /// Looks up every new complete window of `values`; `Some((μ, μ + λ))` once a window
     /// repeats a stored one.
-    fn advance<T: Stored>(&mut self, values: &[T]) -> Result<Option<(usize, usize)>, GameError> {
+    fn advance<T: Stored>(&mut self, values: &[T], control: &Control) -> Result<Option<(usize, usize)>, GameError> {
         let window = self.window;
         while self.next_start + window <= values.len() {
             let start = self.next_start;
@@ -744,7 +746,7 @@ impl WindowProver {
                 return Ok(Some(Self::minimal(values, first, start)));
             }
             if start.is_multiple_of(SAMPLE) {
-                self.table.reserve_for(self.table.len + 1)?;
+                self.table.reserve_for(self.table.len + 1, control)?;
                 self.table.insert(self.hash, start);
             }
             self.next_start += 1;
@@ -820,12 +822,12 @@ impl WindowTable {
     }
 
     /// Grows the table so that `entries` fit.
-    fn reserve_for(&mut self, entries: usize) -> Result<(), GameError> {
+    fn reserve_for(&mut self, entries: usize, control: &Control) -> Result<(), GameError> {
         if entries * 10 <= self.slots.len() * 7 {
             return Ok(());
         }
         let size = self.slots.len() * 2;
-        check_memory(|| "the table of windows of the nim-sequence".to_owned(), size as u128, 8)?;
+        control.check_memory(|| "the table of windows of the nim-sequence".to_owned(), size as u128, 8)?;
         let old = std::mem::replace(&mut self.slots, vec![0; size]);
         for entry in old.into_iter().filter(|&entry| entry != 0) {
             let mut slot = self.slot_of((entry >> 32) as u32);

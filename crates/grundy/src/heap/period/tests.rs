@@ -221,9 +221,8 @@ fn unproved_games_only_observe_including_arithmetic_periods() {
 
 #[test]
 fn a_cancelled_search_says_so() {
-    use std::sync::atomic::AtomicBool;
-    let cancel = AtomicBool::new(true);
-    let control = SequenceControl { cancel: &cancel, progress: &|_| {} };
+    let control = SequenceControl::default();
+    control.control.cancel();
     let report = find_period(&octal("0.77"), &mut Vec::new(), 1000, &control, &mut |_| {}).unwrap();
     assert!(report.interrupted);
     assert_eq!(report.proved, None);

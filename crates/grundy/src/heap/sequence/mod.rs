@@ -62,7 +62,8 @@ mod kernel;
 
 pub use compact::CompactSequence;
 
-use crate::error::{GameError, check_memory};
+use crate::control::Control;
+use crate::error::GameError;
 use crate::heap::SequenceControl;
 use std::sync::Mutex;
 
@@ -347,7 +348,7 @@ impl NimSequenceEngine {
             return Ok(true);
         }
         // The u32 output and the working table (at most 4 bytes each).
-        self.check_memory(spec, || values.iter().copied().max().unwrap_or(0), values.len(), len, 8)?;
+        self.check_memory(&control.control, spec, || values.iter().copied().max().unwrap_or(0), values.len(), len, 8)?;
         self.run(|kernel, report, cache| kernel::extend(&self.moves, values, len, control, kernel, report, cache))
     }
 
@@ -367,7 +368,7 @@ impl NimSequenceEngine {
             return Ok(true);
         }
         // The table, at most 4 bytes a value.
-        self.check_memory(spec, || values.largest(), values.len(), len, 4)?;
+        self.check_memory(&control.control, spec, || values.largest(), values.len(), len, 4)?;
         self.run(|kernel, report, cache| {
             kernel::extend_compact(&self.moves, values, len, control, kernel, report, cache)
         })
@@ -380,6 +381,7 @@ impl NimSequenceEngine {
     /// 2^32; only looked up for three-way splits).
     fn check_memory(
         &self,
+        control: &Control,
         spec: &str,
         largest: impl FnOnce() -> u32,
         known: usize,
@@ -392,7 +394,7 @@ impl NimSequenceEngine {
         } else {
             table_bytes
         };
-        check_memory(|| format!("the nim-sequence of {spec} up to heap {len}"), len as u128, bytes_each)
+        control.check_memory(|| format!("the nim-sequence of {spec} up to heap {len}"), len as u128, bytes_each)
     }
 
     /// Runs `compute` with the kernel policy, a fresh report and the cached tables, and keeps

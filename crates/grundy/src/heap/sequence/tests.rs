@@ -4,7 +4,6 @@ use crate::heap::octal::{CodeBase, OctalGame};
 use crate::heap::{HeapGame, HeapSum};
 use crate::solve::memo::Solver;
 use proptest::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 const KERNELS: [Kernel; 3] = [Kernel::Plain, Kernel::RareValue, Kernel::Auto];
 
@@ -123,8 +122,13 @@ fn values_past_one_byte_widen_instead_of_wrapping() {
 #[test]
 fn cancel_stops_with_a_valid_prefix_and_resume_continues() {
     let game = OctalGame::kayles();
-    let cancel = AtomicBool::new(false);
-    let control = SequenceControl { cancel: &cancel, progress: &|done| cancel.store(done >= 8192, Ordering::Relaxed) };
+    let cancel = crate::control::Control::default();
+    let stop_at_8192 = |done| {
+        if done >= 8192 {
+            cancel.cancel();
+        }
+    };
+    let control = SequenceControl { control: cancel.clone(), progress: &stop_at_8192 };
     let mut values = Vec::new();
     assert!(!game.extend_sequence(&mut values, 100_000, &control).unwrap());
     assert!(values.len() < 100_000 && values.len() >= 8192);

@@ -1,0 +1,189 @@
+//! What travels with each computation: its memory limit, its cancel flag and where its
+//! progress goes.
+//!
+//! The library holds no process-wide state: a front end makes a [`Control`] (the CLI one for
+//! its run, built from its flags; a server or a notebook one per request or per game) and
+//! every computation takes it, directly (`GrundyTable::compute(…, &control)`) or through the
+//! game it was built into (the registry's [`FrontEnd`](crate::registry::FrontEnd) gives each
+//! game a clone). Clones share the cancel flag and the sink, so cancelling a control stops
+//! everything started with it or its clones, and nothing else.
+//!
+//! ```
+//! use grundy::control::Control;
+//! let tight = Control::default().with_memory_limit(1 << 20);
+//! let error = tight.check_memory(|| "a big table".to_owned(), 1 << 20, 2).unwrap_err().to_string();
+//! assert!(error.contains("2.0 MiB") && error.contains("1.0 MiB allowed"), "{error}");
+//! assert!(Control::default().check_memory(|| "a big table".to_owned(), 1 << 20, 2).is_ok());
+//!
+//! let control = Control::default();
+//! let same_run = control.clone();
+//! same_run.cancel();
+//! assert!(control.cancelled() && !Control::default().cancelled());
+//! ```
+
+use crate::error::{DEFAULT_MEMORY_LIMIT, GameError};
+use crate::progress::{ProgressSink, Task};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The limits, cancellation and progress reporting of a computation (see the module).
+#[derive(Clone)]
+pub struct Control {
+    /// The memory one table may take, in bytes.
+    memory_limit: u128,
+    /// Set to stop the computations of this control (and its clones) at their next check.
+    cancel: Arc<AtomicBool>,
+    /// Where progress reports go; none: they cost nothing.
+    sink: Option<Arc<dyn ProgressSink>>,
+    /// The next task id, shared by the clones so that one sink sees distinct ids.
+    next_task: Arc<AtomicU64>,
+}
+
+impl Default for Control {
+    /// [`DEFAULT_MEMORY_LIMIT`], never cancelled (until [`Control::cancel`]), no sink.
+    fn default() -> Self {
+        Control {
+            memory_limit: DEFAULT_MEMORY_LIMIT,
+            cancel: Arc::new(AtomicBool::new(false)),
+            sink: None,
+            next_task: Arc::new(AtomicU64::new(1)),
+        }
+    }
+}
+
+impl std::fmt::Debug for Control {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("memory_limit", &self.memory_limit)
+            .field("cancelled", &self.cancelled())
+            .field("sink", &self.sink.is_some())
+            .finish()
+    }
+}
+
+impl Control {
+    /// This control with a memory limit of `bytes` for one table (tables already built are
+    /// kept). The cancel flag and the sink stay shared with `self`'s clones.
+    #[must_use]
+    pub fn with_memory_limit(mut self, bytes: u128) -> Self {
+        self.memory_limit = bytes;
+        self
+    }
+
+    /// This control reporting progress to `sink`.
+    #[must_use]
+    pub fn with_sink(mut self, sink: Arc<dyn ProgressSink>) -> Self {
+        self.sink = Some(sink);
+        self
+    }
+
+    /// The memory one table may take before it is refused, in bytes.
+    pub fn memory_limit(&self) -> u128 {
+        self.memory_limit
+    }
+
+    /// Asks every computation of this control (and of its clones) to stop at its next check,
+    /// keeping what it has computed. A signal handler may call it (one atomic store).
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether [`Control::cancel`] was called.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// The cancel flag itself, for what polls a flag of its own (a script evaluator's hook, a
+    /// signal handler that can only store to an atomic).
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    /// Opens a progress task named `what` of `total` units (0 when unknown), reported to the
+    /// sink until dropped.
+    pub fn task(&self, what: &str, total: u64) -> Task {
+        let id = self.next_task.fetch_add(1, Ordering::Relaxed);
+        Task::start(self.sink.clone(), id, what, total)
+    }
+
+    /// Refuses a table of `entries` entries of `bytes_each` bytes when it would pass
+    /// [`Control::memory_limit`].
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] naming `what`, the estimate and the limit.
+    pub fn check_memory(
+        &self,
+        what: impl FnOnce() -> String,
+        entries: u128,
+        bytes_each: u128,
+    ) -> Result<(), GameError> {
+        let bytes_needed = entries.saturating_mul(bytes_each);
+        if bytes_needed > self.memory_limit {
+            return Err(self.too_large(what(), bytes_needed));
+        }
+        Ok(())
+    }
+
+    /// The error for a table of `bytes_needed` bytes computing `what`, naming this control's
+    /// limit.
+    pub fn too_large(&self, what: String, bytes_needed: u128) -> GameError {
+        GameError::TooLarge { what, bytes_needed, limit: self.memory_limit }
+    }
+
+    /// Reserves room for `additional` more entries in `table`, as an error instead of an abort
+    /// when the allocator refuses (the process limit can be below the estimate
+    /// [`Control::check_memory`] allowed).
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] naming `what`, the bytes asked for and the limit in force.
+    ///
+    /// ```
+    /// let control = grundy::control::Control::default();
+    /// let mut table: Vec<u64> = Vec::new();
+    /// control.try_reserve_table(&mut table, 1000, || "a table".to_owned()).unwrap();
+    /// assert!(table.capacity() >= 1000);
+    /// assert!(control.try_reserve_table(&mut table, usize::MAX / 2, || "a huge table".to_owned()).is_err());
+    /// ```
+    pub fn try_reserve_table<T>(
+        &self,
+        table: &mut Vec<T>,
+        additional: usize,
+        what: impl FnOnce() -> String,
+    ) -> Result<(), GameError> {
+        table.try_reserve(additional).map_err(|_| {
+            self.too_large(
+                format!("{} (the allocation failed)", what()),
+                (table.len() as u128 + additional as u128) * std::mem::size_of::<T>() as u128,
+            )
+        })
+    }
+
+    /// A table of `len` copies of `fill`, allocated fallibly (see
+    /// [`Control::try_reserve_table`]).
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] when the allocation fails.
+    pub fn try_table<T: Clone>(&self, len: usize, fill: T, what: impl FnOnce() -> String) -> Result<Vec<T>, GameError> {
+        let mut table = Vec::new();
+        self.try_reserve_table(&mut table, len, what)?;
+        table.resize(len, fill);
+        Ok(table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clones_share_the_cancel_flag_and_fresh_controls_do_not() {
+        let control = Control::default();
+        let clone = control.clone().with_memory_limit(10);
+        let other = Control::default();
+        clone.cancel();
+        assert!(control.cancelled());
+        assert!(!other.cancelled());
+        assert_eq!(control.memory_limit(), DEFAULT_MEMORY_LIMIT, "the limit is the clone's own");
+        assert_eq!(clone.memory_limit(), 10);
+    }
+}
