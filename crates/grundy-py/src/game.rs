@@ -454,8 +454,8 @@ impl Game {
                         self.spec
                     )));
                 };
-                let game = game.clone();
-                py.detach(|| grundy::guess::guess_game(&*game, to, &grundy::heap::SequenceControl::default()))
+                let bar = crate::long::Progress::new(py, false, 0, &self.spec)?;
+                crate::long::without_gil(py, &bar, |control| grundy::guess::guess_game(&**game, to, control))?
                     .map_err(value_error)?
             }
         };

@@ -42,7 +42,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let ruleset = resolve(&args.game)?;
     let progress = |_: usize| {};
-    let control = SequenceControl { cancel: grundy::progress::cancel_flag(), progress: &progress };
+    let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
     let guess = guess_game(&*ruleset, args.to, &control)?;
     if let Some(language) = args.emit.as_deref() {
         let language = Language::parse(language).expect("clap checked the language");
