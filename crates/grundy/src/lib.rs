@@ -45,6 +45,7 @@ pub mod error;
 pub mod game;
 pub mod graph;
 pub mod heap;
+pub mod judge_format;
 pub mod misere;
 pub mod nimber;
 mod parallel;
