@@ -1,4 +1,5 @@
-//! `grundy stats GAME --to N [--heaps K] [--json]`
+//! `grundy stats GAME [--from A] --to N [--heaps K] [--json]`: also the first player's exact
+//! chance of winning when each heap is drawn uniformly from `A..=N` (seed 003).
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
@@ -13,11 +14,15 @@ use num_traits::Zero;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy stats nim --to 7 --heaps 3
-  grundy stats kayles --to 100 --heaps 2 --json")]
+  grundy stats kayles --to 100 --heaps 2 --json
+  grundy stats bash:3 --from 1 --to 1000")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,
-    /// The last heap: heaps 0 … N are counted.
+    /// The first heap counted (heaps drawn from A … N).
+    #[arg(long, value_name = "A", default_value_t = 0)]
+    from: u64,
+    /// The last heap: heaps A … N are counted.
     #[arg(long, value_name = "N")]
     to: u64,
     /// The number of heaps in a sum (each any of 0 … N).
@@ -29,12 +34,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     // Counted from the compact values: a long sequence is never widened to four bytes a heap.
+    if args.from > args.to {
+        anyhow::bail!("--from {} is above --to {}: heaps are drawn from A..N", args.from, args.to);
+    }
     let values = values_to(game, args.to, None)?;
-    let counts = value_counts(values.iter());
+    let counts = value_counts(values.iter().skip(args.from as usize));
     // Everything that can refuse is checked before the first line is printed, and before the
     // total, which has as many digits as the refused answer would.
     check_zero_xor_tuples(&counts, args.heaps)?;
-    let total = BigUint::from(values.len()).pow(args.heaps);
+    let total = BigUint::from(values.len() - args.from as usize).pow(args.heaps);
     // The values are no longer needed: free them before the transform's table.
     drop(values);
     // A count a line (text) or a number (JSON), written in pieces: `--to 100000000` of Nim has
@@ -45,7 +53,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         // serde_json writes keys sorted: `counts` first, then the rest after it.
         piece.push_str("{\"counts\":[");
     } else {
-        piece.push_str(&format!("{}: values of heaps 0..{}\nvalue count\n", game.spec(), args.to));
+        piece.push_str(&format!("{}: values of heaps {}..{}\nvalue count\n", game.spec(), args.from, args.to));
     }
     for (value, count) in counts.iter().enumerate() {
         if json {
@@ -73,9 +81,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let n_positions = &total - &p_positions;
     let sums = if args.heaps == 1 {
-        format!("heaps 0..{}", args.to)
+        format!("heaps {}..{}", args.from, args.to)
     } else {
-        format!("sums of {} heaps from 0..{}", args.heaps, args.to)
+        format!("sums of {} heaps from {}..{}", args.heaps, args.from, args.to)
     };
     piece.push_str(&format!(
         "among the {total} {sums}: {p_positions} P-positions ({}); the player to move wins {n_positions} ({})\n",
