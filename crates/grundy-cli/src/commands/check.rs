@@ -68,7 +68,7 @@ pub struct Args {
     /// The program reads a judge's input and prints the judge's answers, in this format: a
     /// built-in one (acwing-891 Nim, acwing-893 set-Nim, hdu-1846 Bash, poj-1067 Wythoff) or a
     /// format file (README: "Contest problems"). GAME fills the format's `game` line.
-    #[arg(long, value_name = "NAME|FILE", requires = "program")]
+    #[arg(long, value_name = "NAME|FILE", requires = "program", conflicts_with = "formula")]
     input_format: Option<String>,
     /// Seconds the program may run (each run: one a file of tests).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
