@@ -137,8 +137,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }))?;
             } else {
                 print(&format!("{}{proof}", report.text))?;
-                if !drawn.is_empty() {
+                if sampled.is_some() {
                     print(&format!("positions checked: {drawn}\n"))?;
+                } else if outside > 0 {
+                    print(&format!("positions not tried: {outside} outside the format's bounds\n"))?;
                 }
             }
             Err(Stop::Counterexample.into())
