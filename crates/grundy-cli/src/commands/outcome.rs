@@ -54,10 +54,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             // The value too, where the game has one.
             let value =
                 position.value().map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
-            let mut object = serde_json::to_value(PositionAnswer { position: PositionReport::of(position), value })?;
-            if let Some(format) = judge {
-                object["answer"] = judge_word(format, outcome)?.into();
-            }
+            let answer = PositionAnswer { position: PositionReport::of(position), value };
+            let Some(format) = judge else { return print_json(&answer) };
+            let mut object = serde_json::to_value(answer)?;
+            object["answer"] = judge_word(format, outcome)?.into();
             print_json(&object)
         } else {
             print(&format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?))
