@@ -97,9 +97,8 @@ pub fn for_each_test(
         let game_word = case.game.as_deref().or(game).expect("a format without a game has the command line's");
         let mut words = vec![game_word];
         words.extend(case.components.iter().map(String::as_str));
-        let position = parse_position(&words).map_err(|error| {
-            anyhow::anyhow!("test {} (input line {}): {error}", index + 1, case.line)
-        })?;
+        let position = parse_position(&words)
+            .map_err(|error| anyhow::anyhow!("test {} (input line {}): {error}", index + 1, case.line))?;
         answer(&position)?;
     }
     Ok(())

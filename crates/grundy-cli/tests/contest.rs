@@ -80,7 +80,8 @@ fn check_finds_the_failing_input_of_a_solution_as_submitted() {
     // grundy itself as the solution: the seeds' set-Nim (AcWing 893) on random sums.
     let solution = format!("{} outcome --input-format acwing-893", env!("CARGO_BIN_EXE_grundy"));
     let args = ["--components", "1..3", "--max", "12", "--samples", "40", "--seed", "3"];
-    let run = grundy(&[&["check", "sub:2,5", "--input-format", "acwing-893", "--program", &solution], &args[..]].concat());
+    let run =
+        grundy(&[&["check", "sub:2,5", "--input-format", "acwing-893", "--program", &solution], &args[..]].concat());
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.starts_with("agrees on "), "{}", run.stdout);
 }
@@ -92,11 +93,19 @@ fn check_refuses_what_the_format_cannot_write() {
     assert!(run.stderr.contains("`nim` does not fit the format's game `sub:{S}`"), "{}", run.stderr);
     let run = grundy(&["check", "sub:2,5", "--input-format", "acwing-893", "--program", "echo Yes", "--to", "0"]);
     assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("none of the 1 positions fits the format (h in 1..10000, n in 1..100)"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("none of the 1 positions fits the format (h in 1..10000, n in 1..100)"),
+        "{}",
+        run.stderr
+    );
     // Two answers for a file of one test.
     let run = grundy(&["check", "sub:2,5", "--input-format", "acwing-893", "--program", "echo Yes Yes", "--to", "2"]);
     assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("printed 2 answers for a file of 1 test (one answer a test: `Yes` or `No`)"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("printed 2 answers for a file of 1 test (one answer a test: `Yes` or `No`)"),
+        "{}",
+        run.stderr
+    );
     // A word the judge does not know is a wrong answer, printed with its input.
     let run = grundy(&["check", "sub:2,5", "--input-format", "acwing-893", "--program", "echo yes", "--to", "2"]);
     assert_eq!(run.status, 1);
@@ -143,12 +152,15 @@ fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+/// A heap game's value of a heap, by its rule.
+type HeapValue = dyn Fn(u64) -> u64;
+
 #[test]
 fn the_chance_of_winning_on_a_range_is_the_enumerated_fraction() {
     // Seed 003: Bash and Nim on heaps drawn from a range, against brute force (the values by
     // their rules: n mod (M + 1), n; sub:1,2,3 is Bash with M = 3).
     let bash = |n: u64| n % 4;
-    let cases: [(&str, &dyn Fn(u64) -> u64, u64, u64, u32); 4] = [
+    let cases: [(&str, &HeapValue, u64, u64, u32); 4] = [
         ("bash:3", &bash, 1, 10, 1),
         ("sub:1,2,3", &bash, 5, 13, 2),
         ("nim", &|n| n, 1, 9, 2),
@@ -169,6 +181,10 @@ fn the_chance_of_winning_on_a_range_is_the_enumerated_fraction() {
         ]);
         assert_eq!(run.status, 0, "{}", run.stderr);
         let expected = format!("the player to move wins {wins} ({}/{} = ", wins / common, total / common);
-        assert!(run.stdout.contains(&expected), "{game} {from}..{to} x{heaps}: expected `{expected}` in\n{}", run.stdout);
+        assert!(
+            run.stdout.contains(&expected),
+            "{game} {from}..{to} x{heaps}: expected `{expected}` in\n{}",
+            run.stdout
+        );
     }
 }

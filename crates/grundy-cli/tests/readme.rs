@@ -42,7 +42,10 @@ fn command_lines(text: &str) -> Vec<&str> {
 fn the_chinese_readme_holds_the_same_examples() {
     let english = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
     let chinese = std::fs::read_to_string(workspace_root().join("README.zh-CN.md")).unwrap();
-    assert!(english.lines().take(4).any(|line| line.contains("[中文](README.zh-CN.md)")), "README links its translation");
+    assert!(
+        english.lines().take(4).any(|line| line.contains("[中文](README.zh-CN.md)")),
+        "README links its translation"
+    );
     // Its own section, the seeds' classic problems step by step, up to the next heading.
     let own_section = "### 经典问题";
     let start = chinese.find(own_section).expect("README.zh-CN.md solves the classic problems");

@@ -368,7 +368,8 @@ impl JudgeFormat {
         for (index, raw) in text.lines().enumerate() {
             let at = format!("format line {}", index + 1);
             let line = raw.split('#').next().unwrap_or_default().trim();
-            let Some((keyword, rest)) = line.split_once(char::is_whitespace).or((!line.is_empty()).then_some((line, "")))
+            let Some((keyword, rest)) =
+                line.split_once(char::is_whitespace).or((!line.is_empty()).then_some((line, "")))
             else {
                 continue;
             };
@@ -385,7 +386,10 @@ impl JudgeFormat {
                             match names.get(count) {
                                 Some(false) => {}
                                 Some(true) => {
-                                    return fail(format!("{at}: `{}`: the count `{count}` is a list, not a number", quote(word)));
+                                    return fail(format!(
+                                        "{at}: `{}`: the count `{count}` is a list, not a number",
+                                        quote(word)
+                                    ));
                                 }
                                 None => {
                                     return fail(format!(
@@ -401,7 +405,9 @@ impl JudgeFormat {
                         items.push(item);
                     }
                     if items.is_empty() {
-                        return fail(format!("{at}: `line` with nothing on it: write its numbers (`line n`, `line h[n]`)"));
+                        return fail(format!(
+                            "{at}: `line` with nothing on it: write its numbers (`line n`, `line h[n]`)"
+                        ));
                     }
                     lines.push(items);
                 }
@@ -424,7 +430,9 @@ impl JudgeFormat {
                     let words: Vec<&str> = rest.split_whitespace().collect();
                     answer = Some(match words.as_slice() {
                         ["value"] => Answer::Value,
-                        [win, lose] if win != lose => Answer::Words { win: (*win).to_owned(), lose: (*lose).to_owned() },
+                        [win, lose] if win != lose => {
+                            Answer::Words { win: (*win).to_owned(), lose: (*lose).to_owned() }
+                        }
                         _ => {
                             return fail(format!(
                                 "{at}: `answer {}`: expected two different words (the first when the player to move wins: `answer Yes No`) or `answer value`",
@@ -463,10 +471,15 @@ impl JudgeFormat {
             return fail("the format has no `line`: write the input's lines (`line n`, `line h[n]`)".to_owned());
         }
         let Some(position) = position else {
-            return fail("the format has no `position` line: say which numbers are the position (`position {h}`)".to_owned());
+            return fail(
+                "the format has no `position` line: say which numbers are the position (`position {h}`)".to_owned(),
+            );
         };
         let Some(answer) = answer else {
-            return fail("the format has no `answer` line: `answer Yes No` (the word for a win first) or `answer value`".to_owned());
+            return fail(
+                "the format has no `answer` line: `answer Yes No` (the word for a win first) or `answer value`"
+                    .to_owned(),
+            );
         };
         // A test that reads nothing would let `tests 1..1e18` loop without end.
         let reads_something = lines.iter().flatten().any(|item| match &item.count {
@@ -572,10 +585,15 @@ impl JudgeFormat {
                 if let Some((low, high)) = item.bound
                     && !(low..=high).contains(&number)
                 {
-                    return fail(format!("input line {line}: {number} for {what} is outside the format's bound {low}..{high}"));
+                    return fail(format!(
+                        "input line {line}: {number} for {what} is outside the format's bound {low}..{high}"
+                    ));
                 }
                 if item.distinct && !seen.insert(number) {
-                    return fail(format!("input line {line}: {number} for {what} repeats, and {} is distinct", item.name));
+                    return fail(format!(
+                        "input line {line}: {number} for {what} repeats, and {} is distinct",
+                        item.name
+                    ));
                 }
                 numbers.push(number);
             }
@@ -890,10 +908,22 @@ mod tests {
     fn input_mistakes_name_their_line() {
         let format = builtin_format("acwing-893");
         let error = |input: &str| format.read(input).unwrap_err().0;
-        assert_eq!(error("2\n2 5\n3\n2 4\n"), "input line 4: the input ended where h (number 3 of 3) in test 1 was expected");
-        assert_eq!(error("2\n2 2\n1\n2\n"), "input line 2: 2 for S (number 2 of 2) in test 1 repeats, and S is distinct");
-        assert_eq!(error("2\n2 5\n1\n0\n"), "input line 4: 0 for h (number 1 of 1) in test 1 is outside the format's bound 1..10000");
-        assert_eq!(error("1\n2\n1\n-3\n"), "input line 4: `-3` for h (number 1 of 1) in test 1: expected a whole number");
+        assert_eq!(
+            error("2\n2 5\n3\n2 4\n"),
+            "input line 4: the input ended where h (number 3 of 3) in test 1 was expected"
+        );
+        assert_eq!(
+            error("2\n2 2\n1\n2\n"),
+            "input line 2: 2 for S (number 2 of 2) in test 1 repeats, and S is distinct"
+        );
+        assert_eq!(
+            error("2\n2 5\n1\n0\n"),
+            "input line 4: 0 for h (number 1 of 1) in test 1 is outside the format's bound 1..10000"
+        );
+        assert_eq!(
+            error("1\n2\n1\n-3\n"),
+            "input line 4: `-3` for h (number 1 of 1) in test 1: expected a whole number"
+        );
         assert_eq!(error("1\n2\n1\n3\n9\n"), "input line 5: `9` after the last test: the format reads 1 test");
         assert!(builtin_format("hdu-1846").read("0\n").unwrap_err().0.contains("expected a whole number in 1..100"));
     }
@@ -902,7 +932,10 @@ mod tests {
     fn format_mistakes_are_one_line_each() {
         let error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
         let tail = "\nposition {h}\nanswer Yes No";
-        assert!(error(&format!("line h[m]{tail}")).starts_with("format line 1: `h[m]`: the count `m` is not read before it"));
+        assert!(
+            error(&format!("line h[m]{tail}"))
+                .starts_with("format line 1: `h[m]`: the count `m` is not read before it")
+        );
         assert!(error(&format!("line n h[n]:1..x{tail}")).contains("the bound `1..x` is not LOW..HIGH"));
         assert!(error(&format!("line n:5..1 h[n]{tail}")).contains("the bound 5..1 is empty"));
         assert!(error(&format!("line n h[n]\nline n{tail}")).contains("`n` is read twice"));

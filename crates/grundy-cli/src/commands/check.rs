@@ -105,7 +105,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             _ => check_program(command, &args, &positions, &values)?,
         }
     };
-    let mut drawn = sampled.as_ref().map(|sample| sample.describe(positions.len() + outside, &args)).unwrap_or_default();
+    let mut drawn =
+        sampled.as_ref().map(|sample| sample.describe(positions.len() + outside, &args)).unwrap_or_default();
     if outside > 0 {
         let skipped = format!("{outside} outside the format's bounds not tried");
         drawn = if drawn.is_empty() { skipped } else { format!("{drawn}; {skipped}") };

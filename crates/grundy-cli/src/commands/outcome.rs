@@ -47,7 +47,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 return print_json(&object);
             }
             eprintln!("misère play: {outcome} {method}");
-            return print(&format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?));
+            return print(&format!(
+                "{}\n",
+                judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?
+            ));
         }
         let outcome = position.outcome()?;
         if json {
@@ -64,7 +67,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     };
     match args.position.source()? {
-        Source::Positions(position) => for_each_position(position.positions()?, json, |position| answer(position, None)),
+        Source::Positions(position) => {
+            for_each_position(position.positions()?, json, |position| answer(position, None))
+        }
         Source::Judge(format, game) => {
             for_each_test(&format, game.as_deref(), |position| answer(position, Some(&format)))
         }
