@@ -153,14 +153,14 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 /// A heap game's value of a heap, by its rule.
-type HeapValue = dyn Fn(u64) -> u64;
+type HeapValue<'a> = dyn Fn(u64) -> u64 + 'a;
 
 #[test]
 fn the_chance_of_winning_on_a_range_is_the_enumerated_fraction() {
     // Seed 003: Bash and Nim on heaps drawn from a range, against brute force (the values by
     // their rules: n mod (M + 1), n; sub:1,2,3 is Bash with M = 3).
     let bash = |n: u64| n % 4;
-    let cases: [(&str, &HeapValue, u64, u64, u32); 4] = [
+    let cases: [(&str, &HeapValue<'_>, u64, u64, u32); 4] = [
         ("bash:3", &bash, 1, 10, 1),
         ("sub:1,2,3", &bash, 5, 13, 2),
         ("nim", &|n| n, 1, 9, 2),
@@ -187,4 +187,36 @@ fn the_chance_of_winning_on_a_range_is_the_enumerated_fraction() {
             run.stdout
         );
     }
+}
+
+#[test]
+fn huge_ranges_are_counted_through_the_proved_period() {
+    // Past 2^24 heaps the counts come from the period, not one heap at a time; against the
+    // values read off the sequence and enumerated (Kayles: period 12 from heap 71).
+    let sequence = grundy(&["sequence", "kayles", "--to", "200"]);
+    let prefix: Vec<u64> = sequence.stdout.split_whitespace().map(|value| value.parse().unwrap()).collect();
+    let kayles = |n: u64| if n < 71 { prefix[n as usize] } else { prefix[(71 + (n - 71) % 12) as usize] };
+    let sub_2_5 = |n: u64| [0, 0, 1, 1, 0, 2, 1][(n % 7) as usize];
+    // Kayles from below its preperiod: the count of every value.
+    let (from, to) = (30u64, (1u64 << 24) + 3);
+    let mut expected = vec![0u64; 10];
+    for heap in from..=to {
+        expected[kayles(heap) as usize] += 1;
+    }
+    while expected.last() == Some(&0) {
+        expected.pop();
+    }
+    let run = grundy(&["--json", "stats", "kayles", "--from", &from.to_string(), "--to", &to.to_string()]);
+    let counts: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(counts["counts"], serde_json::json!(expected), "{}", run.stderr);
+    // Sums of two heaps of sub:2,5 around 2^24, against enumeration.
+    let (from, to) = ((1u64 << 24) - 300, (1u64 << 24) + 700);
+    let (wins, total) = enumerate_wins(sub_2_5, from, to, 2);
+    let common = gcd(wins, total);
+    let run = grundy(&["stats", "sub:2,5", "--from", &from.to_string(), "--to", &to.to_string(), "--heaps", "2"]);
+    let expected = format!("the player to move wins {wins} ({}/{} = ", wins / common, total / common);
+    assert!(run.stdout.contains(&expected), "expected `{expected}` in\n{}{}", run.stdout, run.stderr);
+    // Seed 003 exactly: two Bash heaps up to 10^18.
+    let run = grundy(&["stats", "bash:3", "--from", "1", "--to", "1000000000000000000", "--heaps", "2"]);
+    assert!(run.stdout.ends_with("the player to move wins 750000000000000000000000000000000000 (3/4 = 0.750000)\n"));
 }
