@@ -94,7 +94,11 @@ pub fn for_each_test(
         anyhow::anyhow!("standard input is not UTF-8 text (byte {} is not valid)", error.utf8_error().valid_up_to())
     })?;
     for (index, case) in format.read(&input)?.iter().enumerate() {
-        let game_word = case.game.as_deref().or(game).expect("a format without a game has the command line's");
+        let game_word = case
+            .game
+            .as_deref()
+            .or(game)
+            .ok_or_else(|| anyhow::anyhow!("the format names no game: give the GAME word"))?;
         let mut words = vec![game_word];
         words.extend(case.components.iter().map(String::as_str));
         let position = parse_position(&words)

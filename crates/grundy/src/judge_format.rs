@@ -339,6 +339,15 @@ impl Item {
         Ok(item)
     }
 
+    /// How many numbers the item holds: 1, its fixed count, or its count as bound already.
+    fn length(&self, bindings: &Bindings) -> u64 {
+        match &self.count {
+            None => 1,
+            Some(Count::Fixed(count)) => *count,
+            Some(Count::Name(count)) => bindings.get(count).and_then(|numbers| numbers.first()).copied().unwrap_or(0),
+        }
+    }
+
     fn describe_bound(&self) -> String {
         self.bound.map(|(low, high)| format!("{low}..{high}")).unwrap_or_default()
     }
@@ -565,11 +574,7 @@ impl JudgeFormat {
     fn read_test(&self, words: &mut Words, test: usize) -> Result<Bindings, FormatError> {
         let mut bindings = Bindings::new();
         for item in self.items() {
-            let length = match &item.count {
-                None => 1,
-                Some(Count::Fixed(count)) => *count,
-                Some(Count::Name(count)) => bindings[count][0],
-            };
+            let length = item.length(&bindings);
             let mut numbers = Vec::new();
             let mut seen = std::collections::HashSet::new();
             for index in 0..length {
@@ -719,23 +724,26 @@ impl JudgeFormat {
 
     /// The bounds of the heaps and of their count, for a message saying why nothing fits.
     pub fn describe_position_bounds(&self, heaps: &str) -> String {
-        let mut parts = Vec::new();
-        for item in self.items() {
-            let counted = match &item.count {
-                Some(Count::Name(count)) if item.name == heaps => Some(count.clone()),
-                _ => None,
-            };
-            if item.name == heaps && item.bound.is_some() {
-                parts.push(format!("{} in {}", item.name, item.describe_bound()));
-            }
-            if let Some(count) = counted
-                && let Some(count_item) = self.items().find(|other| other.name == count)
-                && count_item.bound.is_some()
-            {
-                parts.push(format!("{} in {}", count, count_item.describe_bound()));
-            }
-        }
+        let count = self.count_name_of(heaps).and_then(|count| self.item(count));
+        let parts: Vec<String> = [self.item(heaps), count]
+            .into_iter()
+            .flatten()
+            .filter(|item| item.bound.is_some())
+            .map(|item| format!("{} in {}", item.name, item.describe_bound()))
+            .collect();
         if parts.is_empty() { "no bounds".to_owned() } else { parts.join(", ") }
+    }
+
+    fn item(&self, name: &str) -> Option<&Item> {
+        self.items().find(|item| item.name == name)
+    }
+
+    /// The name counting the list `list` (`n` of `h[n]`).
+    fn count_name_of(&self, list: &str) -> Option<&str> {
+        self.item(list).and_then(|item| match &item.count {
+            Some(Count::Name(count)) => Some(count.as_str()),
+            _ => None,
+        })
     }
 }
 
@@ -760,7 +768,7 @@ impl TestWriter<'_> {
         let mut bindings = self.fixed.clone();
         self.fill_counts(&mut bindings);
         for item in self.format.items().filter(|item| item.count.is_none()) {
-            if self.fixed.keys().any(|name| self.count_name_of(name) == Some(item.name.as_str()))
+            if self.fixed.keys().any(|name| self.format.count_name_of(name) == Some(item.name.as_str()))
                 && let Some(problem) = self.format.break_of(item, &bindings[&item.name])
             {
                 return fail(format!("the game does not fit the format: {problem}"));
@@ -769,18 +777,11 @@ impl TestWriter<'_> {
         Ok(())
     }
 
-    fn count_name_of(&self, list: &str) -> Option<&str> {
-        self.format.items().find(|item| item.name == list).and_then(|item| match &item.count {
-            Some(Count::Name(count)) => Some(count.as_str()),
-            _ => None,
-        })
-    }
-
     /// The counts of the lists already bound, where the count is a name not yet bound.
     fn fill_counts(&self, bindings: &mut Bindings) {
         let lengths: Vec<(String, u64)> = bindings
             .iter()
-            .filter_map(|(name, numbers)| Some((self.count_name_of(name)?.to_owned(), numbers.len() as u64)))
+            .filter_map(|(name, numbers)| Some((self.format.count_name_of(name)?.to_owned(), numbers.len() as u64)))
             .collect();
         for (count, length) in lengths {
             bindings.entry(count).or_insert_with(|| vec![length]);
@@ -793,7 +794,7 @@ impl TestWriter<'_> {
     /// their least allowed value.
     pub fn test(&self, heaps: &[u64]) -> Option<Bindings> {
         let mut bindings = self.fixed.clone();
-        let heaps_item = self.format.items().find(|item| item.name == self.heaps)?;
+        let heaps_item = self.format.item(&self.heaps)?;
         if heaps_item.count.is_none() && heaps.len() != 1 {
             return None;
         }
@@ -804,11 +805,7 @@ impl TestWriter<'_> {
                 Some(numbers) => numbers.clone(),
                 None => {
                     let least = item.bound.map_or(0, |(low, _)| low);
-                    let length = match &item.count {
-                        None => 1,
-                        Some(Count::Fixed(count)) => *count,
-                        Some(Count::Name(count)) => bindings[count][0],
-                    };
+                    let length = item.length(&bindings);
                     if item.distinct && length > 1 {
                         return None;
                     }
@@ -821,11 +818,7 @@ impl TestWriter<'_> {
                     numbers
                 }
             };
-            let expected = match &item.count {
-                None => 1,
-                Some(Count::Fixed(count)) => *count,
-                Some(Count::Name(count)) => bindings[count][0],
-            };
+            let expected = item.length(&bindings);
             if numbers.len() as u64 != expected || self.format.break_of(item, &numbers).is_some() {
                 return None;
             }
