@@ -220,3 +220,17 @@ fn huge_ranges_are_counted_through_the_proved_period() {
     let run = grundy(&["stats", "bash:3", "--from", "1", "--to", "1000000000000000000", "--heaps", "2"]);
     assert!(run.stdout.ends_with("the player to move wins 750000000000000000000000000000000000 (3/4 = 0.750000)\n"));
 }
+
+#[test]
+fn grundy_rules_points_to_the_contest_tools() {
+    let rules = grundy(&["rules"]).stdout;
+    for needle in [
+        "grundy outcome --input-format NAME|FILE",
+        "acwing-893  AcWing 893",
+        "grundy check GAME --program CMD --input-format NAME|FILE",
+        "the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N",
+        "grundy sequence GAME --to N --table --width W",
+    ] {
+        assert!(rules.contains(needle), "`grundy rules` mentions `{needle}`");
+    }
+}
