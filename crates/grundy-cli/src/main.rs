@@ -6,6 +6,7 @@
 mod commands;
 mod games;
 mod input;
+mod judge;
 mod limits;
 mod long_run;
 mod output;

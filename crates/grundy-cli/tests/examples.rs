@@ -120,7 +120,16 @@ fn bash_stdout(command_line: &str) -> String {
 /// cannot run, so their output (stdout, up to a blank line or the fence) is checked here.
 #[test]
 fn every_readme_command_line_runs_through_bash() {
-    let readme = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
+    every_command_line_runs_through_bash("README.md");
+}
+
+#[test]
+fn every_chinese_readme_command_line_runs_through_bash() {
+    every_command_line_runs_through_bash("README.zh-CN.md");
+}
+
+fn every_command_line_runs_through_bash(name: &str) {
+    let readme = std::fs::read_to_string(workspace_root().join(name)).unwrap();
     let mut lines = readme.lines().peekable();
     let (mut count, mut shell_outputs, mut fence) = (0, 0, String::new());
     while let Some(line) = lines.next() {
@@ -131,7 +140,7 @@ fn every_readme_command_line_runs_through_bash() {
         let Some(command_line) = line.strip_prefix("$ ") else { continue };
         // trycmd's exit-status line, right below the command.
         let status = lines.peek().and_then(|next| next.strip_prefix("? ")).map_or(0, |code| code.parse().unwrap());
-        assert_runs("README.md", command_line, status);
+        assert_runs(name, command_line, status);
         count += 1;
         if fence == "`sh" {
             let mut expected = String::new();
@@ -142,7 +151,7 @@ fn every_readme_command_line_runs_through_bash() {
                 expected.push('\n');
                 lines.next();
             }
-            assert_eq!(bash_stdout(command_line), expected, "README.md: `{command_line}`");
+            assert_eq!(bash_stdout(command_line), expected, "{name}: `{command_line}`");
             shell_outputs += 1;
         }
     }

@@ -47,6 +47,7 @@ pub mod game;
 pub mod graph;
 pub mod guess;
 pub mod heap;
+pub mod judge_format;
 pub mod misere;
 pub mod nimber;
 mod parallel;

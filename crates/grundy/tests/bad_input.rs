@@ -134,6 +134,37 @@ proptest! {
     }
 
     #[test]
+    fn judge_formats_and_inputs_mutated(
+        pick in 0usize..grundy::judge_format::BUILTIN_FORMATS.len(),
+        at in 0usize..160,
+        kind in 0u8..3,
+        piece in "[ -~\n]{0,6}",
+        input in "[0-9 \n-]{0,40}",
+        heaps in proptest::collection::vec(0u64..20, 0..5),
+    ) {
+        use grundy::judge_format::{BUILTIN_FORMATS, JudgeFormat};
+        let (_, _, text) = BUILTIN_FORMATS[pick];
+        for format_text in [text.to_owned(), mutate(text, at, kind, &piece)] {
+            match JudgeFormat::parse(&format_text) {
+                Err(error) => assert_short(&error.0),
+                Ok(format) => {
+                    if let Err(error) = format.read(&input) {
+                        assert_short(&error.0);
+                    }
+                    // A test written for a game the format takes reads back as the same heaps.
+                    for game in ["nim", "sub:2,5", "bash:3"] {
+                        if let Some(test) = format.writer(game).ok().and_then(|writer| writer.test(&heaps)) {
+                            let case = &format.read(&format.write(&[test])).unwrap()[0];
+                            let expected: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                            assert_eq!(case.components.join(" "), expected.join(" "));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn play_input_random(typed in "\\PC{0,40}") {
         let position = parse_sum(&["nim", "3", "4", "5"]).unwrap();
         if let Ok(Err(illegal)) = grundy::play::find_typed_move(&position, &typed) {

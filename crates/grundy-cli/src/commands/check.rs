@@ -7,10 +7,16 @@
 //! worker (the whole memoized solve runs there). Exit status 0 when everything agrees, 1 with
 //! the counterexample, 2 for an error (a bad formula, a program that crashes, hangs or prints
 //! the wrong number of lines).
+//!
+//! With `--input-format NAME|FILE` the program is a solution as submitted to a judge: each test
+//! is written in the problem's own input format (`crate::judge`), as many tests a file as the
+//! format allows, and its answers are read in the problem's own words; positions the format's
+//! bounds exclude are not tried, and a failure is printed as a whole input file.
 
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
 use crate::script_worker::{ScriptProxy, script_path};
+use grundy::judge_format::{Answer, Claim, JudgeFormat, TestWriter};
 use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
@@ -28,7 +34,8 @@ use std::time::{Duration, Instant};
 #[command(after_help = "Examples:
   grundy check sub:1,3,4 --formula 'n % 7 not in (0, 2)' --to 10000
   grundy check nim --formula 'p[0] ^ p[1]' --components 2..2 --max 50 --samples 1000 --seed 1
-  grundy rules --write-examples /tmp/grundy-examples && grundy check script:/tmp/grundy-examples/kayles.star --formula 'n > 0' --to 60")]
+  grundy rules --write-examples /tmp/grundy-examples && grundy check script:/tmp/grundy-examples/kayles.star --formula 'n > 0' --to 60
+  grundy check sub:2,5 --input-format acwing-893 --program 'grundy outcome --input-format acwing-893' --components 1..3 --max 20 --samples 50 --seed 1")]
 pub struct Args {
     /// The game: any built-in game (heap components) or script:PATH.
     game: String,
@@ -57,7 +64,12 @@ pub struct Args {
     /// The random seed (default: from the clock; printed, so a run can be repeated).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Seconds the program may run.
+    /// The program reads a judge's input and prints the judge's answers, in this format: a
+    /// built-in one (acwing-891 Nim, acwing-893 set-Nim, hdu-1846 Bash, poj-1067 Wythoff) or a
+    /// format file (README: "Contest problems"). GAME fills the format's `game` line.
+    #[arg(long, value_name = "NAME|FILE", requires = "program", conflicts_with = "formula")]
+    input_format: Option<String>,
+    /// Seconds the program may run (each run: one a file of tests).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
 }
@@ -66,16 +78,38 @@ pub struct Args {
 type Heaps = Vec<u64>;
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let (positions, sampled) = positions(&args)?;
+    let format = args.input_format.as_deref().map(crate::judge::load_format).transpose()?;
+    let writer = format.as_ref().map(|format| format.writer(&args.game)).transpose()?;
+    let (mut positions, sampled) = positions(&args)?;
+    let mut outside = 0usize;
+    if let (Some(format), Some(writer)) = (&format, &writer) {
+        let before = positions.len();
+        positions.retain(|heaps| writer.test(heaps).is_some());
+        outside = before - positions.len();
+        if positions.is_empty() {
+            anyhow::bail!(
+                "none of the {before} positions fits the format ({}): choose heaps the problem allows with --to, or --components and --max",
+                format.describe_position_bounds(writer.heaps_name())
+            );
+        }
+    }
     let mut truth = Truth::new(&args)?;
     let values = truth.values(&positions)?;
     let disagreement = if let Some(expression) = &args.formula {
         check_formula(expression, &positions, &values)?
     } else {
-        let command = args.program.as_deref().expect("clap requires --formula or --program");
-        check_program(command, &args, &positions, &values)?
+        let command = args.program.as_deref().ok_or_else(|| anyhow::anyhow!("give --formula or --program"))?;
+        match (&format, &writer) {
+            (Some(format), Some(writer)) => check_judged_program(command, &args, format, writer, &positions, &values)?,
+            _ => check_program(command, &args, &positions, &values)?,
+        }
     };
-    let drawn = sampled.as_ref().map(|sample| sample.describe(positions.len(), &args)).unwrap_or_default();
+    let mut drawn =
+        sampled.as_ref().map(|sample| sample.describe(positions.len() + outside, &args)).unwrap_or_default();
+    if outside > 0 {
+        let skipped = format!("{outside} outside the format's bounds not tried");
+        drawn = if drawn.is_empty() { skipped } else { format!("{drawn}; {skipped}") };
+    }
     let json = crate::output::json();
     match disagreement {
         None if json => print_json(&serde_json::json!({
@@ -96,14 +130,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     "agrees": false,
                     "seed": sampled.as_ref().map(|sample| sample.seed),
                     "counterexample": texts(&positions[report.index]),
+                    "input": report.input,
                     "value": value.finite().map(ToString::to_string),
                     "outcome": value.outcome().to_string(),
                     "report": format!("{}{proof}", report.text),
                 }))?;
             } else {
                 print(&format!("{}{proof}", report.text))?;
-                if !drawn.is_empty() {
+                if sampled.is_some() {
                     print(&format!("positions checked: {drawn}\n"))?;
+                } else if outside > 0 {
+                    print(&format!("positions not tried: {outside} outside the format's bounds\n"))?;
                 }
             }
             Err(Stop::Counterexample.into())
@@ -138,6 +175,8 @@ impl Sample {
 struct Disagreement {
     index: usize,
     text: String,
+    /// The failing test as a whole input file, with `--input-format`.
+    input: Option<String>,
 }
 
 /// The positions to check, and how they were drawn when at random: `--samples` distinct sums,
@@ -426,7 +465,7 @@ fn check_formula(expression: &str, positions: &[Heaps], values: &[Value]) -> any
                     "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
                     position_text(&texts(heaps))
                 );
-                return Ok(Some(Disagreement { index: offset + index, text }));
+                return Ok(Some(Disagreement { index: offset + index, text, input: None }));
             }
         }
     }
@@ -491,7 +530,64 @@ fn check_program(
                 lines[index],
                 answer.trim()
             );
-            return Ok(Some(Disagreement { index, text }));
+            return Ok(Some(Disagreement { index, text, input: None }));
+        }
+    }
+    Ok(None)
+}
+
+/// Runs the program on files of tests in the judge's format and compares each answer, read in
+/// the format's words, with the truth.
+fn check_judged_program(
+    command: &str,
+    args: &Args,
+    format: &JudgeFormat,
+    writer: &TestWriter,
+    positions: &[Heaps],
+    values: &[Value],
+) -> anyhow::Result<Option<Disagreement>> {
+    let expected = match format.answer() {
+        Answer::Words { win, lose } => format!("`{win}` or `{lose}`"),
+        Answer::Value => "the Grundy value".to_owned(),
+    };
+    let per_file = format.tests_per_file();
+    for (file, chunk) in positions.chunks(per_file).enumerate() {
+        let tests = chunk
+            .iter()
+            .map(|heaps| writer.test(heaps).ok_or_else(|| anyhow::anyhow!("the heaps {heaps:?} do not fit the format")))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let output = run_program(command, format.write(&tests), args.timeout)?;
+        let answers: Vec<&str> = output.split_whitespace().collect();
+        if answers.len() != chunk.len() {
+            anyhow::bail!(
+                "the program `{command}` printed {} answers for a file of {} test{} (one answer a test: {expected})",
+                answers.len(),
+                chunk.len(),
+                if chunk.len() == 1 { "" } else { "s" }
+            );
+        }
+        for (index, answer) in answers.iter().enumerate() {
+            let truth = &values[file * per_file + index];
+            let right = match format.claim(answer) {
+                Claim::Outcome(outcome) => outcome == truth.outcome(),
+                Claim::Value(value) => truth.finite() == Some(&value),
+                Claim::Unrecognized => false,
+            };
+            if right {
+                continue;
+            }
+            let right_answer = match format.answer() {
+                Answer::Value => truth.to_string(),
+                Answer::Words { .. } => format
+                    .word(truth.outcome())
+                    .map_or_else(|| format!("none: a draw ({})", truth.outcome()), ToOwned::to_owned),
+            };
+            let input = format.write(std::slice::from_ref(&tests[index]));
+            let text = format!(
+                "counterexample: a failing test for `{command}`\n--- input (a whole file) ---\n{input}--- end of input ---\n  program's answer: {answer}\n  right answer:     {right_answer}   (value {truth}, {})\n",
+                truth.outcome()
+            );
+            return Ok(Some(Disagreement { index: file * per_file + index, text, input: Some(input) }));
         }
     }
     Ok(None)

@@ -1,19 +1,26 @@
-//! `grundy outcome GAME [COMPONENT]... [+ GAME [COMPONENT]...]`
+//! `grundy outcome GAME [COMPONENT]... [+ GAME [COMPONENT]...]`, or `grundy outcome [GAME]
+//! --input-format NAME|FILE < judge.in`
 
-use crate::games::{PositionArgs, for_each_position};
+use crate::games::for_each_position;
+use crate::judge::{PositionOrJudgeInput, Source, for_each_test};
 use crate::output::{print, print_json};
+use grundy::Outcome;
 use grundy::answer::{PositionAnswer, PositionReport, ValueReport};
+use grundy::judge_format::JudgeFormat;
+use grundy::sum::Position;
 
 /// N (the player to move wins) or P (the player to move loses); D for a draw in a loopy game.
+/// With --input-format, the judge's word for it (Yes/No, first/second, …).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy outcome nim 1 2 3
   grundy outcome --misere nim 1 1 1
   grundy outcome kayles 10 + corners 3,5 + coins:ruler HTTH
-  printf '2 1 3\\n1 5\\n3 2 3 4\\n' | grundy outcome sub:2,5")]
+  printf '2 1 3\\n1 5\\n3 2 3 4\\n' | grundy outcome sub:2,5
+  printf '2\\n2 5\\n3\\n2 4 7\\n' | grundy outcome --input-format acwing-893")]
 pub struct Args {
     #[command(flatten)]
-    position: PositionArgs,
+    position: PositionOrJudgeInput,
     /// Misère play: whoever makes the last move loses (how it was decided goes to stderr, and
     /// to `"method"` in JSON).
     #[arg(long)]
@@ -23,7 +30,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let json = crate::output::json();
     let misere = args.misere;
-    for_each_position(args.position.positions()?, json, |position| {
+    let answer = |position: &Position, judge: Option<&JudgeFormat>| {
         if misere {
             let (outcome, method) =
                 grundy::misere::sums::outcome(position, crate::limits::misere(), crate::games::control())?;
@@ -35,19 +42,47 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 let mut object = serde_json::to_value(answer)?;
                 object["misere"] = true.into();
                 object["method"] = method.to_string().into();
+                if let Some(format) = judge {
+                    object["answer"] = judge_word(format, outcome)?.into();
+                }
                 return print_json(&object);
             }
             eprintln!("misère play: {outcome} {method}");
-            return print(&format!("{outcome}\n"));
+            return print(&format!(
+                "{}\n",
+                judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?
+            ));
         }
         let outcome = position.outcome()?;
         if json {
             // The value too, where the game has one.
             let value =
                 position.value().map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
-            print_json(&PositionAnswer { position: PositionReport::of(position), value })
+            let answer = PositionAnswer { position: PositionReport::of(position), value };
+            let Some(format) = judge else { return print_json(&answer) };
+            let mut object = serde_json::to_value(answer)?;
+            object["answer"] = judge_word(format, outcome)?.into();
+            print_json(&object)
         } else {
-            print(&format!("{outcome}\n"))
+            print(&format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?))
         }
-    })
+    };
+    match args.position.source()? {
+        Source::Positions(position) => {
+            for_each_position(position.positions()?, json, |position| answer(position, None))
+        }
+        Source::Judge(format, game) => {
+            for_each_test(&format, game.as_deref(), |position| answer(position, Some(&format)))
+        }
+    }
+}
+
+/// The judge's word for `outcome`; a format answering values is answered with N/P, and a draw
+/// has no word.
+fn judge_word(format: &JudgeFormat, outcome: Outcome) -> anyhow::Result<String> {
+    match (format.word(outcome), outcome) {
+        (Some(word), _) => Ok(word.to_owned()),
+        (None, Outcome::D) => anyhow::bail!("a draw (D): the format's answer has no word for it"),
+        (None, _) => Ok(outcome.to_string()),
+    }
 }

@@ -82,6 +82,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             family.syntax, family.summary, family.component, family.example
         ));
     }
+    // Where the contest questions are answered (the seeds' 打表, 对拍 and odds of winning).
+    let formats: String = grundy::judge_format::BUILTIN_FORMATS
+        .iter()
+        .map(|(name, problem, _)| format!("      {name:<11} {problem}\n"))
+        .collect();
+    text.push_str(&format!(
+        "\nContest problems:\n  a judge's input, answered in its words: grundy outcome --input-format NAME|FILE < data.in; built in:\n{}  a solution as submitted, against the definition (对拍): grundy check GAME --program CMD --input-format NAME|FILE\n  the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N [--heaps K]\n  a pattern by eye (打表): grundy sequence GAME --to N --table --width W\n",
+        formats
+    ));
     print(&text)
 }
 

@@ -1,4 +1,5 @@
-//! `grundy stats GAME --to N [--heaps K] [--json]`
+//! `grundy stats GAME [--from A] --to N [--heaps K] [--json]`: also the first player's exact
+//! chance of winning when each heap is drawn uniformly from `A..=N` (seed 003).
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
@@ -13,11 +14,16 @@ use num_traits::Zero;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy stats nim --to 7 --heaps 3
-  grundy stats kayles --to 100 --heaps 2 --json")]
+  grundy stats kayles --to 100 --heaps 2 --json
+  grundy stats bash:3 --from 1 --to 1000")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,
-    /// The last heap: heaps 0 … N are counted.
+    /// The first heap counted (heaps drawn from A … N).
+    #[arg(long, value_name = "A", default_value_t = 0)]
+    from: u64,
+    /// The last heap: heaps A … N are counted (a range reaching heap 2^24 through the game's
+    /// proved period, so N may be any u64 for Bash, subtraction and octal games).
     #[arg(long, value_name = "N")]
     to: u64,
     /// The number of heaps in a sum (each any of 0 … N).
@@ -29,14 +35,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     // Counted from the compact values: a long sequence is never widened to four bytes a heap.
-    let values = values_to(game, args.to, None)?;
-    let counts = value_counts(values.iter());
+    if args.from > args.to {
+        anyhow::bail!("--from {} is above --to {}: heaps are drawn from A..N", args.from, args.to);
+    }
+    let heap_count = u64::try_from(u128::from(args.to) - u128::from(args.from) + 1)
+        .map_err(|_| anyhow::anyhow!("--from {} --to {}: at most 2^64 - 1 heaps", args.from, args.to))?;
+    let through_the_period =
+        if args.to >= DIRECT_HEAPS { counts_through_the_period(game, args.from, args.to)? } else { None };
+    let counts = match through_the_period {
+        Some(counts) => counts,
+        None => {
+            let values = values_to(game, args.to, None)?;
+            value_counts(values.iter().skip(args.from as usize))
+        }
+    };
     // Everything that can refuse is checked before the first line is printed, and before the
     // total, which has as many digits as the refused answer would.
     check_zero_xor_tuples(&counts, args.heaps, crate::games::control())?;
-    let total = BigUint::from(values.len()).pow(args.heaps);
-    // The values are no longer needed: free them before the transform's table.
-    drop(values);
+    let total = BigUint::from(heap_count).pow(args.heaps);
     // A count a line (text) or a number (JSON), written in pieces: `--to 100000000` of Nim has
     // 10^8 counts, gigabytes as one string.
     let json = crate::output::json();
@@ -45,7 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         // serde_json writes keys sorted: `counts` first, then the rest after it.
         piece.push_str("{\"counts\":[");
     } else {
-        piece.push_str(&format!("{}: values of heaps 0..{}\nvalue count\n", game.spec(), args.to));
+        piece.push_str(&format!("{}: values of heaps {}..{}\nvalue count\n", game.spec(), args.from, args.to));
     }
     for (value, count) in counts.iter().enumerate() {
         if json {
@@ -73,9 +89,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let n_positions = &total - &p_positions;
     let sums = if args.heaps == 1 {
-        format!("heaps 0..{}", args.to)
+        format!("heaps {}..{}", args.from, args.to)
     } else {
-        format!("sums of {} heaps from 0..{}", args.heaps, args.to)
+        format!("sums of {} heaps from {}..{}", args.heaps, args.from, args.to)
     };
     piece.push_str(&format!(
         "among the {total} {sums}: {p_positions} P-positions ({}); the player to move wins {n_positions} ({})\n",
@@ -83,6 +99,61 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         share(&n_positions, &total)
     ));
     print(&piece)
+}
+
+/// Ranges reaching this heap are counted through the game's proved period, not heap by heap
+/// (seed 003's question for Bash heaps up to 10^18).
+const DIRECT_HEAPS: u64 = 1 << 24;
+
+/// How many heaps of `from..=to` have each value, from the proved period: heaps below the
+/// preperiod `e` one by one, the rest by residue, `G(n) = G(e + (n − e) mod p)`. `None` when
+/// no period without saltus is proved within `period`'s default search (Nim's values grow):
+/// the heaps are then counted one by one, as far as memory allows.
+fn counts_through_the_period(
+    game: &dyn grundy::heap::HeapGame,
+    from: u64,
+    to: u64,
+) -> anyhow::Result<Option<Vec<u64>>> {
+    let max_heap = game.default_max_heap();
+    let mut run = crate::long_run::LongRun::start(game, None, max_heap.saturating_add(1))?;
+    let report = run.find_period(max_heap)?;
+    let values = run.finish(report.interrupted)?;
+    let Some((period, _)) = report.proved.filter(|(period, _)| period.saltus == 0) else {
+        return Ok(None);
+    };
+    let (start, length) = (period.preperiod, period.period);
+    // The proof compared heaps past `start + length`: every value read here was computed.
+    let value = |heap: u64| {
+        values.get(heap as usize).ok_or_else(|| anyhow::anyhow!("heap {heap} of {} was not computed", game.spec()))
+    };
+    let mut counts: Vec<u64> = Vec::new();
+    let mut add = |value: u32, count: u64| {
+        let value = value as usize;
+        if value >= counts.len() {
+            counts.resize(value + 1, 0);
+        }
+        counts[value] += count;
+    };
+    for heap in from..=to.min(start.saturating_sub(1)) {
+        if heap < start {
+            add(value(heap)?, 1);
+        }
+    }
+    // Heaps `start + r + k·length` in `low..=high`, for each residue r.
+    let (low, high) = (from.max(start), to);
+    if low <= high {
+        // #{n in start..=x : (n − start) mod length = r}
+        let up_to = |x: u64, residue: u64| {
+            if x < start + residue { 0 } else { (x - start - residue) / length + 1 }
+        };
+        for residue in 0..length {
+            let count = up_to(high, residue) - if low == 0 { 0 } else { up_to(low - 1, residue) };
+            if count > 0 {
+                add(value(start + residue)?, count);
+            }
+        }
+    }
+    Ok(Some(counts))
 }
 
 /// The output is printed in pieces of about this many bytes.

@@ -1,28 +1,36 @@
-//! `grundy value GAME [COMPONENT]... [+ GAME [COMPONENT]...]`
+//! `grundy value GAME [COMPONENT]... [+ GAME [COMPONENT]...]`, or `grundy value [GAME]
+//! --input-format NAME|FILE < judge.in`
 
-use crate::games::{PositionArgs, for_each_position};
+use crate::games::for_each_position;
+use crate::judge::{PositionOrJudgeInput, Source, for_each_test};
 use crate::output::{print, print_json};
 use grundy::answer::{PositionAnswer, PositionReport, ValueReport};
+use grundy::sum::Position;
 
 /// The Grundy value of the sum of the components.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy value nim 3 4 5
   grundy value nim 3 + wythoff 4,7 + sub:2,5 9
-  printf '3 4 5\\n1 2 3\\n' | grundy value nim")]
+  printf '3 4 5\\n1 2 3\\n' | grundy value nim
+  printf '2\\n2 5\\n3\\n2 4 7\\n' | grundy value --input-format acwing-893")]
 pub struct Args {
     #[command(flatten)]
-    position: PositionArgs,
+    position: PositionOrJudgeInput,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let json = crate::output::json();
-    for_each_position(args.position.positions()?, json, |position| {
+    let answer = |position: &Position| {
         let value = position.value()?;
         if json {
             print_json(&PositionAnswer { position: PositionReport::of(position), value: ValueReport::of(&value) })
         } else {
             print(&format!("{value}\n"))
         }
-    })
+    };
+    match args.position.source()? {
+        Source::Positions(position) => for_each_position(position.positions()?, json, answer),
+        Source::Judge(format, game) => for_each_test(&format, game.as_deref(), answer),
+    }
 }

@@ -1,0 +1,109 @@
+//! Contest problems' own input and answers (`--input-format NAME|FILE`): `value` and `outcome`
+//! read a judge's input file from standard input and answer each test as the judge expects;
+//! `check --program` writes its tests in the format (see `commands/check.rs`). The format
+//! itself is the library's [`grundy::judge_format`].
+
+use crate::games::{PositionArgs, parse_position};
+use crate::input::read_text_limited;
+use grundy::judge_format::{BUILTIN_FORMATS, JudgeFormat, builtin};
+use grundy::sum::Position;
+use std::io::Read;
+use std::path::Path;
+
+/// The position arguments of `value` and `outcome`: a position as everywhere, or, with
+/// `--input-format`, a judge's input file on standard input.
+#[derive(clap::Args, Debug)]
+pub struct PositionOrJudgeInput {
+    /// The game, then the components of the position (heap sizes, pairs x,y, …); a lone `+`
+    /// starts another game's part (`nim 3 + wythoff 4,7`). With no component, one position
+    /// a line is read from standard input. With --input-format: only GAME, and only when the
+    /// format names no game.
+    #[arg(required_unless_present = "input_format", num_args = 1.., allow_negative_numbers = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
+    words: Vec<String>,
+    /// Read a judge's input file from standard input in this format and answer every test in
+    /// the judge's words: a built-in format (acwing-891 Nim, acwing-893 set-Nim, hdu-1846 Bash,
+    /// poj-1067 Wythoff) or a format file (README: "Contest problems").
+    #[arg(long, value_name = "NAME|FILE")]
+    input_format: Option<String>,
+}
+
+/// Where `value` and `outcome` take their positions from.
+pub enum Source {
+    /// The command line or stdin's lines, as every position command.
+    Positions(PositionArgs),
+    /// A judge's input file on stdin, in this format; the command line's GAME, if any.
+    Judge(JudgeFormat, Option<String>),
+}
+
+impl PositionOrJudgeInput {
+    pub fn source(self) -> anyhow::Result<Source> {
+        let Some(spec) = self.input_format else {
+            return Ok(Source::Positions(PositionArgs { words: self.words }));
+        };
+        let format = load_format(&spec)?;
+        match (self.words.as_slice(), format.names_its_game()) {
+            ([], true) => Ok(Source::Judge(format, None)),
+            ([game], false) => Ok(Source::Judge(format, Some(game.clone()))),
+            ([], false) => anyhow::bail!(
+                "--input-format {spec} names no game (no `game` line): give the GAME word (`grundy outcome nim --input-format {spec}`)"
+            ),
+            ([_], true) => {
+                anyhow::bail!("--input-format {spec} names its own game (a `game` line): give no GAME word with it")
+            }
+            _ => anyhow::bail!(
+                "with --input-format the positions come from standard input: give at most the GAME word, no components"
+            ),
+        }
+    }
+}
+
+/// The longest format file read.
+const FORMAT_FILE_LIMIT: u64 = 64 << 10;
+/// The largest judge's input read from stdin (a test file of 10^6 numbers of 10 digits fits).
+const JUDGE_INPUT_LIMIT: u64 = 256 << 20;
+
+/// A built-in format by name, or a format file.
+pub fn load_format(spec: &str) -> anyhow::Result<JudgeFormat> {
+    let names = || BUILTIN_FORMATS.iter().map(|(name, _, _)| *name).collect::<Vec<_>>().join(", ");
+    let text = match builtin(spec) {
+        Some(text) => text.to_owned(),
+        None if Path::new(spec).exists() => read_text_limited(Path::new(spec), FORMAT_FILE_LIMIT, 4096)
+            .map_err(|error| anyhow::anyhow!("--input-format: {error}"))?,
+        None => anyhow::bail!(
+            "--input-format `{}`: neither a built-in format ({}) nor a file",
+            grundy::error::quote(spec),
+            names()
+        ),
+    };
+    JudgeFormat::parse(&text).map_err(|error| anyhow::anyhow!("--input-format {}: {error}", grundy::error::quote(spec)))
+}
+
+/// Reads the judge's input from stdin and calls `answer` with each test's position, in order.
+/// A test that is not a position of its game stops the run, naming the test and its line.
+pub fn for_each_test(
+    format: &JudgeFormat,
+    game: Option<&str>,
+    mut answer: impl FnMut(&Position) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut bytes = Vec::new();
+    std::io::stdin().lock().take(JUDGE_INPUT_LIMIT + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > JUDGE_INPUT_LIMIT {
+        anyhow::bail!("standard input holds more than 256 MiB, the most a judge's input may be here");
+    }
+    let input = String::from_utf8(bytes).map_err(|error| {
+        anyhow::anyhow!("standard input is not UTF-8 text (byte {} is not valid)", error.utf8_error().valid_up_to())
+    })?;
+    for (index, case) in format.read(&input)?.iter().enumerate() {
+        let game_word = case
+            .game
+            .as_deref()
+            .or(game)
+            .ok_or_else(|| anyhow::anyhow!("the format names no game: give the GAME word"))?;
+        let mut words = vec![game_word];
+        words.extend(case.components.iter().map(String::as_str));
+        let position = parse_position(&words)
+            .map_err(|error| anyhow::anyhow!("test {} (input line {}): {error}", index + 1, case.line))?;
+        answer(&position)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,236 @@
+//! The contest workflow (issue 28): a judge's input answered in its words (`--input-format`),
+//! a solution as submitted checked against the definition, the nim-sequence as a table, and
+//! the first player's exact chance of winning on heaps drawn from a range.
+
+mod common;
+
+use common::{grundy, grundy_with_stdin};
+
+#[test]
+fn builtin_formats_answer_their_problems_samples() {
+    // The sample input and output of each problem's statement.
+    for (format, input, output) in [
+        ("acwing-891", "2\n2 3\n", "Yes\n"),
+        ("acwing-893", "2\n2 5\n3\n2 4 7\n", "Yes\n"),
+        ("hdu-1846", "2\n23 2\n4 3\n", "first\nsecond\n"),
+        ("poj-1067", "2 1\n8 4\n4 7\n", "0\n1\n0\n"),
+    ] {
+        let run = grundy_with_stdin(&["outcome", "--input-format", format], input);
+        assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, output, ""), "{format}");
+    }
+    let values = grundy_with_stdin(&["value", "--input-format", "acwing-893"], "2\n2 5\n3\n2 4 7\n");
+    assert_eq!(values.stdout, "1\n");
+    let json = grundy_with_stdin(&["outcome", "--json", "--input-format", "hdu-1846"], "1\n4 3\n");
+    assert!(json.stdout.contains("\"answer\":\"second\""), "{}", json.stdout);
+}
+
+#[test]
+fn a_format_file_of_the_users_own() {
+    let directory = std::env::temp_dir().join(format!("grundy-contest-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join("kayles.txt");
+    // T tests, each a row of pins; the SG value is the answer.
+    std::fs::write(&path, "tests 1..10\nline n:0..1000\ngame kayles\nposition {n}\nanswer value\n").unwrap();
+    let format = path.to_str().unwrap();
+    let run = grundy_with_stdin(&["value", "--input-format", format], "3\n4\n5\n11\n");
+    assert_eq!((run.status, run.stdout.as_str()), (0, "1\n4\n6\n"));
+    // Without a `game` line the command line names the game.
+    std::fs::write(&path, "line n h[n]\nposition {h}\nanswer 先手必胜 先手必败\n").unwrap();
+    let run = grundy_with_stdin(&["outcome", "nim", "--input-format", format], "3\n1 2 3\n");
+    assert_eq!(run.stdout, "先手必败\n");
+    // A mistake in the format: one line naming the format's line, exit status 2.
+    std::fs::write(&path, "line n\nline h[m]\nposition {h}\nanswer Yes No\n").unwrap();
+    let run = grundy_with_stdin(&["outcome", "nim", "--input-format", format], "1\n1\n");
+    assert_eq!(run.status, 2);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("format line 2: `h[m]`: the count `m` is not read before it"), "{}", run.stderr);
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn bad_judge_input_is_one_line_naming_its_line() {
+    let run = grundy_with_stdin(&["outcome", "--input-format", "acwing-893"], "2\n2 5\n3\n2 0 7\n");
+    assert_eq!(run.status, 2);
+    assert_eq!(
+        run.stderr,
+        "grundy: error: input line 4: 0 for h (number 2 of 3) in test 1 is outside the format's bound 1..10000\n"
+    );
+    let run = grundy_with_stdin(&["outcome", "--input-format", "no-such-problem"], "");
+    assert!(run.stderr.contains("neither a built-in format (acwing-891, acwing-893, hdu-1846, poj-1067) nor a file"));
+    let run = grundy_with_stdin(&["outcome", "nim", "--input-format", "acwing-893"], "");
+    assert!(run.stderr.contains("names its own game"), "{}", run.stderr);
+}
+
+#[test]
+fn check_finds_the_failing_input_of_a_solution_as_submitted() {
+    // Bash's rule with the wrong modulus (n mod m instead of n mod (m + 1)), as submitted to
+    // HDU 1846: the failing test is printed as a whole input file.
+    let wrong = r#"awk 'NR > 1 { print ($1 % $2 ? "first" : "second") }'"#;
+    let run = grundy(&["check", "bash:3", "--input-format", "hdu-1846", "--program", wrong, "--to", "50"]);
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("--- input (a whole file) ---\n1\n3 3\n--- end of input ---\n  program's answer: second\n  right answer:     first"),
+        "{}",
+        run.stdout
+    );
+    // The right rule agrees, in files of up to 100 tests (HDU 1846's bound on C).
+    let right = r#"awk 'NR > 1 { print ($1 % ($2 + 1) ? "first" : "second") }'"#;
+    let run = grundy(&["check", "bash:3", "--input-format", "hdu-1846", "--program", right, "--to", "500"]);
+    assert_eq!(run.stdout, "agrees on 500 positions (1 outside the format's bounds not tried)\n", "{}", run.stderr);
+    // grundy itself as the solution: the seeds' set-Nim (AcWing 893) on random sums.
+    let solution = format!("{} outcome --input-format acwing-893", env!("CARGO_BIN_EXE_grundy"));
+    let args = ["--components", "1..3", "--max", "12", "--samples", "40", "--seed", "3"];
+    let run =
+        grundy(&[&["check", "sub:2,5", "--input-format", "acwing-893", "--program", &solution], &args[..]].concat());
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("agrees on "), "{}", run.stdout);
+}
+
+#[test]
+fn check_refuses_what_the_format_cannot_write() {
+    let run = grundy(&["check", "nim", "--input-format", "acwing-893", "--program", "true"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("`nim` does not fit the format's game `sub:{S}`"), "{}", run.stderr);
+    let run = grundy(&["check", "sub:2,5", "--input-format", "acwing-893", "--program", "echo Yes", "--to", "0"]);
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr.contains("none of the 1 positions fits the format (h in 1..10000, n in 1..100)"),
+        "{}",
+        run.stderr
+    );
+    // Two answers for a file of one test.
+    let run = grundy(&["check", "sub:2,5", "--input-format", "acwing-893", "--program", "echo Yes Yes", "--to", "2"]);
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr.contains("printed 2 answers for a file of 1 test (one answer a test: `Yes` or `No`)"),
+        "{}",
+        run.stderr
+    );
+    // A word the judge does not know is a wrong answer, printed with its input.
+    let run = grundy(&["check", "sub:2,5", "--input-format", "acwing-893", "--program", "echo yes", "--to", "2"]);
+    assert_eq!(run.status, 1);
+    assert!(run.stdout.contains("program's answer: yes\n  right answer:     No"), "{}", run.stdout);
+    let run = grundy(&["check", "nim", "--input-format", "acwing-891", "--formula", "n > 0"]);
+    assert_eq!(run.status, 2, "--input-format goes with --program");
+}
+
+#[test]
+fn sequence_table_shows_the_period_as_repeated_rows() {
+    let run = grundy(&["sequence", "sub:2,5", "--to", "15", "--table", "--width", "7"]);
+    assert_eq!(
+        run.stdout,
+        "sub:2,5: G(n) for heaps 0..15, 7 a row; * marks a P-position (G(n) = 0: the player to move loses)\n\
+         \x20n | +0  +1  +2  +3  +4  +5  +6\n\
+         \x200 |  0*  0*  1   1   0*  2   1\n\
+         \x207 |  0*  0*  1   1   0*  2   1\n\
+         14 |  0*  0*\n"
+    );
+    assert_eq!(grundy(&["sequence", "nim", "--to", "3", "--width", "2"]).status, 2, "--width needs --table");
+    assert_eq!(grundy(&["sequence", "nim", "--to", "3", "--table", "--width", "0"]).status, 2);
+}
+
+/// The first player's chance of winning on `heaps` heaps drawn from `from..=to`, by
+/// enumerating every tuple: (winning tuples, all tuples).
+fn enumerate_wins(value: impl Fn(u64) -> u64, from: u64, to: u64, heaps: u32) -> (u64, u64) {
+    let sizes = to - from + 1;
+    let total = sizes.pow(heaps);
+    let wins = (0..total)
+        .filter(|index| {
+            let mut rest = *index;
+            let mut nim_sum = 0;
+            for _ in 0..heaps {
+                nim_sum ^= value(from + rest % sizes);
+                rest /= sizes;
+            }
+            nim_sum != 0
+        })
+        .count() as u64;
+    (wins, total)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// A heap game's value of a heap, by its rule.
+type HeapValue<'a> = dyn Fn(u64) -> u64 + 'a;
+
+#[test]
+fn the_chance_of_winning_on_a_range_is_the_enumerated_fraction() {
+    // Seed 003: Bash and Nim on heaps drawn from a range, against brute force (the values by
+    // their rules: n mod (M + 1), n; sub:1,2,3 is Bash with M = 3).
+    let bash = |n: u64| n % 4;
+    let cases: [(&str, &HeapValue<'_>, u64, u64, u32); 4] = [
+        ("bash:3", &bash, 1, 10, 1),
+        ("sub:1,2,3", &bash, 5, 13, 2),
+        ("nim", &|n| n, 1, 9, 2),
+        ("nim", &|n| n, 3, 7, 3),
+    ];
+    for (game, value, from, to, heaps) in cases {
+        let (wins, total) = enumerate_wins(value, from, to, heaps);
+        let common = gcd(wins, total);
+        let run = grundy(&[
+            "stats",
+            game,
+            "--from",
+            &from.to_string(),
+            "--to",
+            &to.to_string(),
+            "--heaps",
+            &heaps.to_string(),
+        ]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let expected = format!("the player to move wins {wins} ({}/{} = ", wins / common, total / common);
+        assert!(
+            run.stdout.contains(&expected),
+            "{game} {from}..{to} x{heaps}: expected `{expected}` in\n{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn huge_ranges_are_counted_through_the_proved_period() {
+    // Past 2^24 heaps the counts come from the period, not one heap at a time; against the
+    // values read off the sequence and enumerated (Kayles: period 12 from heap 71).
+    let sequence = grundy(&["sequence", "kayles", "--to", "200"]);
+    let prefix: Vec<u64> = sequence.stdout.split_whitespace().map(|value| value.parse().unwrap()).collect();
+    let kayles = |n: u64| if n < 71 { prefix[n as usize] } else { prefix[(71 + (n - 71) % 12) as usize] };
+    let sub_2_5 = |n: u64| [0, 0, 1, 1, 0, 2, 1][(n % 7) as usize];
+    // Kayles from below its preperiod: the count of every value.
+    let (from, to) = (30u64, (1u64 << 24) + 3);
+    let mut expected = vec![0u64; 10];
+    for heap in from..=to {
+        expected[kayles(heap) as usize] += 1;
+    }
+    while expected.last() == Some(&0) {
+        expected.pop();
+    }
+    let run = grundy(&["--json", "stats", "kayles", "--from", &from.to_string(), "--to", &to.to_string()]);
+    let counts: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(counts["counts"], serde_json::json!(expected), "{}", run.stderr);
+    // Sums of two heaps of sub:2,5 around 2^24, against enumeration.
+    let (from, to) = ((1u64 << 24) - 300, (1u64 << 24) + 700);
+    let (wins, total) = enumerate_wins(sub_2_5, from, to, 2);
+    let common = gcd(wins, total);
+    let run = grundy(&["stats", "sub:2,5", "--from", &from.to_string(), "--to", &to.to_string(), "--heaps", "2"]);
+    let expected = format!("the player to move wins {wins} ({}/{} = ", wins / common, total / common);
+    assert!(run.stdout.contains(&expected), "expected `{expected}` in\n{}{}", run.stdout, run.stderr);
+    // Seed 003 exactly: two Bash heaps up to 10^18.
+    let run = grundy(&["stats", "bash:3", "--from", "1", "--to", "1000000000000000000", "--heaps", "2"]);
+    assert!(run.stdout.ends_with("the player to move wins 750000000000000000000000000000000000 (3/4 = 0.750000)\n"));
+}
+
+#[test]
+fn grundy_rules_points_to_the_contest_tools() {
+    let rules = grundy(&["rules"]).stdout;
+    for needle in [
+        "grundy outcome --input-format NAME|FILE",
+        "acwing-893  AcWing 893",
+        "grundy check GAME --program CMD --input-format NAME|FILE",
+        "the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N",
+        "grundy sequence GAME --to N --table --width W",
+    ] {
+        assert!(rules.contains(needle), "`grundy rules` mentions `{needle}`");
+    }
+}

@@ -1,0 +1,990 @@
+//! Judge formats: how a contest problem writes its input and its answers, so that a front end
+//! can read a judge's input file (`grundy outcome --input-format acwing-893 < data.in`) and
+//! write tests in it for a solution as submitted (`grundy check --program … --input-format …`).
+//!
+//! A format is a few lines, one directive each (`#` starts a comment):
+//!
+//! ```text
+//! # AcWing 893. 集合-Nim游戏
+//! line k:1..100              # a line holding one number, k, between 1 and 100
+//! line S[k]:1..10000:distinct  # a line of k distinct numbers, the set S
+//! line n:1..100
+//! line h[n]:1..10000         # the n heaps
+//! game sub:{S}               # the game: {S} is the set, written with commas
+//! position {h}               # the position: the heaps, one component each
+//! answer Yes No              # the word when the player to move wins, then when they lose
+//! ```
+//!
+//! - `line ITEM…`: one line of a test's input. An item is `NAME` (one number) or
+//!   `NAME[COUNT]` (COUNT numbers; COUNT a number or a name read before), with an optional
+//!   bound `:LOW..HIGH` (`1e9` is 10^9) and, for a list, `:distinct`.
+//! - `game TEXT` and `position TEXT`: the GAME word and the components, with `{NAME}` replaced
+//!   by what was read (a list: with commas in `game`, with spaces in `position`). Without a
+//!   `game` line the game is the one named on the command line.
+//! - `answer WIN LOSE` or `answer value`: the judge's words, or the Grundy (SG) value.
+//! - `tests LOW..HIGH` (the input starts with the number of tests T, on its own line) or
+//!   `tests eof` (tests follow one another to the end of the input); without it the input is
+//!   one test.
+//!
+//! Reading takes the numbers as whitespace-separated words wherever the lines break, as judges
+//! do; writing breaks lines as the format's `line`s do. Every mistake is one line naming the
+//! format's line or the input's line.
+
+use crate::error::quote;
+use crate::value::Outcome;
+use num_bigint::BigUint;
+use std::collections::BTreeMap;
+
+/// A mistake in a format or in an input read with one: one line, naming where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct FormatError(pub String);
+
+fn fail<T>(message: String) -> Result<T, FormatError> {
+    Err(FormatError(message))
+}
+
+/// The formats built in by name: (name, the problem, the format's text). Each is a problem
+/// whose statement is well known and stable; anything else is a file written by the user.
+pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
+    (
+        "acwing-891",
+        "AcWing 891 Nim游戏 (Nim): n, then n heaps; Yes when the first player wins",
+        "line n:1..100000\nline a[n]:0..1e9\ngame nim\nposition {a}\nanswer Yes No\n",
+    ),
+    (
+        "acwing-893",
+        "AcWing 893 集合-Nim游戏 (set-Nim): k, the set S, n, the n heaps; Yes when the first player wins",
+        "line k:1..100\nline S[k]:1..10000:distinct\nline n:1..100\nline h[n]:1..10000\ngame sub:{S}\nposition {h}\nanswer Yes No\n",
+    ),
+    (
+        "hdu-1846",
+        "HDU 1846 Brave Game (Bash): C tests, each `n m` (take 1…m from n); first or second",
+        "tests 1..100\nline n:1..1000 m:1..1000\ngame bash:{m}\nposition {n}\nanswer first second\n",
+    ),
+    (
+        "poj-1067",
+        "POJ 1067 取石子游戏 (Wythoff): pairs `a b` to the end of input; 1 when the first player wins, else 0",
+        "tests eof\nline a:0..1e9 b:0..1e9\ngame wythoff\nposition {a},{b}\nanswer 1 0\n",
+    ),
+];
+
+/// The text of the built-in format `name`.
+pub fn builtin(name: &str) -> Option<&'static str> {
+    BUILTIN_FORMATS.iter().find(|(known, _, _)| *known == name).map(|(_, _, text)| *text)
+}
+
+/// How many tests an input holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tests {
+    /// The whole input is one test.
+    One,
+    /// The input starts with T, the number of tests, `low ≤ T ≤ high`.
+    Counted {
+        /// The least T.
+        low: u64,
+        /// The greatest T.
+        high: u64,
+    },
+    /// Tests until the end of the input.
+    UntilEnd,
+}
+
+/// What the judge expects for each test.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A word when the player to move wins, another when they lose.
+    Words {
+        /// The player to move wins (an N-position).
+        win: String,
+        /// The player to move loses (a P-position).
+        lose: String,
+    },
+    /// The Grundy value, as a number.
+    Value,
+}
+
+/// What a program answered for one test, read in the format's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The format's word for this outcome.
+    Outcome(Outcome),
+    /// A number, for a format whose answer is the value.
+    Value(BigUint),
+    /// Anything else (the judge would reject it).
+    Unrecognized,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Count {
+    Fixed(u64),
+    Name(String),
+}
+
+/// One number or one list of numbers of a test's input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Item {
+    name: String,
+    /// `Some` for a list.
+    count: Option<Count>,
+    bound: Option<(u64, u64)>,
+    distinct: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Name(String),
+}
+
+/// `game` and `position` text with `{NAME}` holes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Template {
+    text: String,
+    pieces: Vec<Piece>,
+}
+
+/// The numbers read for one test (or chosen for one test to write): a name's numbers, one for
+/// a number, any for a list.
+pub type Bindings = BTreeMap<String, Vec<u64>>;
+
+/// A judge's input and answer format (see the module's documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeFormat {
+    game: Option<Template>,
+    tests: Tests,
+    lines: Vec<Vec<Item>>,
+    position: Template,
+    answer: Answer,
+}
+
+/// One test read from an input: the game (when the format names it) and the components.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The GAME word, `None` when the format has no `game` line.
+    pub game: Option<String>,
+    /// The components of the position.
+    pub components: Vec<String>,
+    /// The input line where the test starts (1-based).
+    pub line: usize,
+}
+
+/// Formats longer than this are refused (a format is a few lines).
+const MAX_FORMAT_BYTES: usize = 64 * 1024;
+/// The most tests grundy writes into one file.
+pub const MAX_TESTS_PER_FILE: usize = 10_000;
+
+/// `1000`, `1e9`: a whole number as contest statements write bounds.
+fn parse_number(text: &str) -> Option<u64> {
+    if let Some((mantissa, exponent)) = text.split_once(['e', 'E']) {
+        let mantissa: u64 = digits(mantissa)?;
+        let exponent: u32 = digits(exponent)?.try_into().ok()?;
+        return mantissa.checked_mul(10u64.checked_pow(exponent)?);
+    }
+    digits(text)
+}
+
+fn digits(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+fn valid_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|first| first.is_ascii_alphabetic() || first == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+impl Template {
+    fn parse(text: &str, at: &str) -> Result<Template, FormatError> {
+        let mut pieces = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            match rest.find(['{', '}']) {
+                None => {
+                    pieces.push(Piece::Text(rest.to_owned()));
+                    break;
+                }
+                Some(start) => {
+                    if rest[start..].starts_with('}') {
+                        return fail(format!("{at}: `}}` without `{{` in `{}`", quote(text)));
+                    }
+                    if start > 0 {
+                        pieces.push(Piece::Text(rest[..start].to_owned()));
+                    }
+                    let Some(length) = rest[start..].find('}') else {
+                        return fail(format!("{at}: `{{` without `}}` in `{}`", quote(text)));
+                    };
+                    let name = &rest[start + 1..start + length];
+                    if !valid_name(name) {
+                        return fail(format!(
+                            "{at}: `{{{}}}` is not a name (letters, digits and _, not starting with a digit)",
+                            quote(name)
+                        ));
+                    }
+                    pieces.push(Piece::Name(name.to_owned()));
+                    rest = &rest[start + length + 1..];
+                }
+            }
+        }
+        Ok(Template { text: text.to_owned(), pieces })
+    }
+
+    fn names(&self) -> impl Iterator<Item = &str> {
+        self.pieces.iter().filter_map(|piece| match piece {
+            Piece::Name(name) => Some(name.as_str()),
+            Piece::Text(_) => None,
+        })
+    }
+
+    fn expand(&self, bindings: &Bindings, list_separator: &str) -> String {
+        let mut text = String::new();
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(literal) => text.push_str(literal),
+                Piece::Name(name) => {
+                    let numbers = bindings.get(name).map(Vec::as_slice).unwrap_or_default();
+                    text.push_str(&numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(list_separator));
+                }
+            }
+        }
+        text
+    }
+
+    /// The numbers of each hole, read back from an expanded `game` text (`sub:{S}` against
+    /// `sub:2,5` gives S = 2, 5). A hole takes digits and commas up to the next literal text.
+    fn match_text(&self, text: &str) -> Option<Bindings> {
+        let mut bindings = Bindings::new();
+        let mut rest = text;
+        for (index, piece) in self.pieces.iter().enumerate() {
+            match piece {
+                Piece::Text(literal) => rest = rest.strip_prefix(literal.as_str())?,
+                Piece::Name(name) => {
+                    let end = match self.pieces.get(index + 1) {
+                        Some(Piece::Text(next)) => rest.find(next.as_str())?,
+                        _ => rest.find(|c: char| !c.is_ascii_digit() && c != ',').unwrap_or(rest.len()),
+                    };
+                    let numbers = rest[..end].split(',').map(digits).collect::<Option<Vec<u64>>>()?;
+                    if bindings.insert(name.clone(), numbers.clone()).is_some_and(|before| before != numbers) {
+                        return None;
+                    }
+                    rest = &rest[end..];
+                }
+            }
+        }
+        rest.is_empty().then_some(bindings)
+    }
+}
+
+impl Item {
+    /// `NAME`, `NAME[COUNT]`, each with `:LOW..HIGH` and (a list) `:distinct` after it.
+    fn parse(text: &str, at: &str) -> Result<Item, FormatError> {
+        let mut parts = text.split(':');
+        let head = parts.next().unwrap_or_default();
+        let (name, count) = match head.split_once('[') {
+            Some((name, count)) => {
+                let Some(count) = count.strip_suffix(']') else {
+                    return fail(format!("{at}: `{}`: a list is NAME[COUNT], with `]` after the count", quote(text)));
+                };
+                let count = match parse_number(count) {
+                    Some(fixed) => Count::Fixed(fixed),
+                    None if valid_name(count) => Count::Name(count.to_owned()),
+                    None => {
+                        return fail(format!(
+                            "{at}: `{}`: the count `{}` is neither a number nor a name",
+                            quote(text),
+                            quote(count)
+                        ));
+                    }
+                };
+                (name, Some(count))
+            }
+            None => (head, None),
+        };
+        if !valid_name(name) {
+            return fail(format!(
+                "{at}: `{}` is not a name (letters, digits and _, not starting with a digit)",
+                quote(name)
+            ));
+        }
+        let mut item = Item { name: name.to_owned(), count, bound: None, distinct: false };
+        for part in parts {
+            if part == "distinct" {
+                if item.count.is_none() {
+                    return fail(format!("{at}: `{}`: only a list (NAME[COUNT]) can be distinct", quote(text)));
+                }
+                item.distinct = true;
+            } else if let Some((low, high)) = part.split_once("..") {
+                let (Some(low), Some(high)) = (parse_number(low), parse_number(high)) else {
+                    return fail(format!(
+                        "{at}: `{}`: the bound `{}` is not LOW..HIGH with whole numbers (`1..100`, `0..1e9`)",
+                        quote(text),
+                        quote(part)
+                    ));
+                };
+                if low > high {
+                    return fail(format!("{at}: `{}`: the bound {low}..{high} is empty", quote(text)));
+                }
+                item.bound = Some((low, high));
+            } else {
+                return fail(format!(
+                    "{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct`",
+                    quote(text),
+                    quote(part)
+                ));
+            }
+        }
+        Ok(item)
+    }
+
+    /// How many numbers the item holds: 1, its fixed count, or its count as bound already.
+    fn length(&self, bindings: &Bindings) -> u64 {
+        match &self.count {
+            None => 1,
+            Some(Count::Fixed(count)) => *count,
+            Some(Count::Name(count)) => bindings.get(count).and_then(|numbers| numbers.first()).copied().unwrap_or(0),
+        }
+    }
+
+    fn describe_bound(&self) -> String {
+        self.bound.map(|(low, high)| format!("{low}..{high}")).unwrap_or_default()
+    }
+}
+
+impl JudgeFormat {
+    /// Reads a format's text.
+    ///
+    /// # Errors
+    /// The first mistake, as one line naming the format's line.
+    ///
+    /// ```
+    /// use grundy::judge_format::JudgeFormat;
+    /// let format = JudgeFormat::parse("line n\nline h[n]:1..9\nposition {h}\nanswer Yes No").unwrap();
+    /// let tests = format.read("2\n3 4\n").unwrap();
+    /// assert_eq!(tests[0].components, ["3", "4"]);
+    /// assert!(JudgeFormat::parse("line h[m]\nposition {h}\nanswer Yes No").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<JudgeFormat, FormatError> {
+        if text.len() > MAX_FORMAT_BYTES {
+            return fail(format!("the format has {} bytes: a format is a few lines (at most 64 KiB)", text.len()));
+        }
+        let (mut game, mut tests, mut position, mut answer) = (None, None, None, None);
+        let mut lines: Vec<Vec<Item>> = Vec::new();
+        // Each name once, and whether it is a list.
+        let mut names: BTreeMap<String, bool> = BTreeMap::new();
+        for (index, raw) in text.lines().enumerate() {
+            let at = format!("format line {}", index + 1);
+            let line = raw.split('#').next().unwrap_or_default().trim();
+            let Some((keyword, rest)) =
+                line.split_once(char::is_whitespace).or((!line.is_empty()).then_some((line, "")))
+            else {
+                continue;
+            };
+            let rest = rest.trim();
+            let once = |seen: bool| {
+                if seen { fail(format!("{at}: a second `{keyword}` line (a format has one)")) } else { Ok(()) }
+            };
+            match keyword {
+                "line" => {
+                    let mut items = Vec::new();
+                    for word in rest.split_whitespace() {
+                        let item = Item::parse(word, &at)?;
+                        if let Some(Count::Name(count)) = &item.count {
+                            match names.get(count) {
+                                Some(false) => {}
+                                Some(true) => {
+                                    return fail(format!(
+                                        "{at}: `{}`: the count `{count}` is a list, not a number",
+                                        quote(word)
+                                    ));
+                                }
+                                None => {
+                                    return fail(format!(
+                                        "{at}: `{}`: the count `{count}` is not read before it (write `{count}` on an earlier line or earlier on this one)",
+                                        quote(word)
+                                    ));
+                                }
+                            }
+                        }
+                        if names.insert(item.name.clone(), item.count.is_some()).is_some() {
+                            return fail(format!("{at}: `{}` is read twice (each name once)", item.name));
+                        }
+                        items.push(item);
+                    }
+                    if items.is_empty() {
+                        return fail(format!(
+                            "{at}: `line` with nothing on it: write its numbers (`line n`, `line h[n]`)"
+                        ));
+                    }
+                    lines.push(items);
+                }
+                "game" | "position" => {
+                    if rest.is_empty() {
+                        return fail(format!("{at}: `{keyword}` needs its text (`game sub:{{S}}`, `position {{h}}`)"));
+                    }
+                    let template = Template::parse(rest, &at)?;
+                    for name in template.names() {
+                        if !names.contains_key(name) {
+                            return fail(format!("{at}: `{{{name}}}` names nothing read by a `line` before it"));
+                        }
+                    }
+                    let slot = if keyword == "game" { &mut game } else { &mut position };
+                    once(slot.is_some())?;
+                    *slot = Some(template);
+                }
+                "answer" => {
+                    once(answer.is_some())?;
+                    let words: Vec<&str> = rest.split_whitespace().collect();
+                    answer = Some(match words.as_slice() {
+                        ["value"] => Answer::Value,
+                        [win, lose] if win != lose => {
+                            Answer::Words { win: (*win).to_owned(), lose: (*lose).to_owned() }
+                        }
+                        _ => {
+                            return fail(format!(
+                                "{at}: `answer {}`: expected two different words (the first when the player to move wins: `answer Yes No`) or `answer value`",
+                                quote(rest)
+                            ));
+                        }
+                    });
+                }
+                "tests" => {
+                    once(tests.is_some())?;
+                    tests = Some(if rest == "eof" {
+                        Tests::UntilEnd
+                    } else {
+                        let bound = rest
+                            .split_once("..")
+                            .and_then(|(low, high)| Some((parse_number(low)?, parse_number(high)?)))
+                            .filter(|(low, high)| low <= high);
+                        let Some((low, high)) = bound else {
+                            return fail(format!(
+                                "{at}: `tests {}`: expected the bound of T (`tests 1..100`: the input starts with T) or `tests eof`",
+                                quote(rest)
+                            ));
+                        };
+                        Tests::Counted { low, high }
+                    });
+                }
+                other => {
+                    return fail(format!(
+                        "{at}: unknown directive `{}` (a format has `line`, `game`, `position`, `answer` and `tests` lines)",
+                        quote(other)
+                    ));
+                }
+            }
+        }
+        if lines.is_empty() {
+            return fail("the format has no `line`: write the input's lines (`line n`, `line h[n]`)".to_owned());
+        }
+        let Some(position) = position else {
+            return fail(
+                "the format has no `position` line: say which numbers are the position (`position {h}`)".to_owned(),
+            );
+        };
+        let Some(answer) = answer else {
+            return fail(
+                "the format has no `answer` line: `answer Yes No` (the word for a win first) or `answer value`"
+                    .to_owned(),
+            );
+        };
+        // A test that reads nothing would let `tests 1..1e18` loop without end.
+        let reads_something = lines.iter().flatten().any(|item| match &item.count {
+            None => true,
+            Some(Count::Fixed(count)) => *count > 0,
+            Some(Count::Name(_)) => false,
+        });
+        if !reads_something {
+            return fail(
+                "the format reads no number for certain in a test: give it a `line` with one number (a count)"
+                    .to_owned(),
+            );
+        }
+        Ok(JudgeFormat { game, tests: tests.unwrap_or(Tests::One), lines, position, answer })
+    }
+
+    /// The format's answer.
+    pub fn answer(&self) -> &Answer {
+        &self.answer
+    }
+
+    /// How many tests its inputs hold.
+    pub fn tests(&self) -> &Tests {
+        &self.tests
+    }
+
+    /// Whether the format names its game (`game …`).
+    pub fn names_its_game(&self) -> bool {
+        self.game.is_some()
+    }
+
+    fn items(&self) -> impl Iterator<Item = &Item> {
+        self.lines.iter().flatten()
+    }
+
+    /// Every test of a judge's input.
+    ///
+    /// # Errors
+    /// The first number missing, malformed, out of its bound or repeated in a distinct list,
+    /// and input left over, as one line naming the input's line.
+    pub fn read(&self, input: &str) -> Result<Vec<Case>, FormatError> {
+        let mut words = Words::new(input);
+        let count = match self.tests {
+            Tests::One => Some(1),
+            Tests::Counted { low, high } => {
+                let (line, word) = words.next("T, the number of tests")?;
+                let count = digits(word).filter(|count| (low..=high).contains(count)).ok_or_else(|| {
+                    FormatError(format!(
+                        "input line {line}: `{}` for T, the number of tests: expected a whole number in {low}..{high}",
+                        quote(word)
+                    ))
+                })?;
+                Some(count)
+            }
+            Tests::UntilEnd => None,
+        };
+        let mut cases = Vec::new();
+        loop {
+            match count {
+                Some(count) if cases.len() as u64 == count => break,
+                None if words.at_end() => break,
+                _ => {}
+            }
+            let line = words.line();
+            let bindings = self.read_test(&mut words, cases.len() + 1)?;
+            cases.push(Case {
+                game: self.game.as_ref().map(|game| game.expand(&bindings, ",")),
+                components: self.position.expand(&bindings, " ").split_whitespace().map(str::to_owned).collect(),
+                line,
+            });
+        }
+        if let Some((line, word)) = words.peek() {
+            return fail(format!(
+                "input line {line}: `{}` after the last test: the format reads {} test{}",
+                quote(word),
+                cases.len(),
+                if cases.len() == 1 { "" } else { "s" }
+            ));
+        }
+        Ok(cases)
+    }
+
+    fn read_test(&self, words: &mut Words, test: usize) -> Result<Bindings, FormatError> {
+        let mut bindings = Bindings::new();
+        for item in self.items() {
+            let length = item.length(&bindings);
+            let mut numbers = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            for index in 0..length {
+                let what = if item.count.is_some() {
+                    format!("{} (number {} of {length}) in test {test}", item.name, index + 1)
+                } else {
+                    format!("{} in test {test}", item.name)
+                };
+                let (line, word) = words.next(&what)?;
+                let number = digits(word).ok_or_else(|| {
+                    FormatError(format!("input line {line}: `{}` for {what}: expected a whole number", quote(word)))
+                })?;
+                if let Some((low, high)) = item.bound
+                    && !(low..=high).contains(&number)
+                {
+                    return fail(format!(
+                        "input line {line}: {number} for {what} is outside the format's bound {low}..{high}"
+                    ));
+                }
+                if item.distinct && !seen.insert(number) {
+                    return fail(format!(
+                        "input line {line}: {number} for {what} repeats, and {} is distinct",
+                        item.name
+                    ));
+                }
+                numbers.push(number);
+            }
+            bindings.insert(item.name.clone(), numbers);
+        }
+        Ok(bindings)
+    }
+
+    /// What a program answered for one test: the format's words (exactly, as a judge compares
+    /// them) or a number.
+    pub fn claim(&self, word: &str) -> Claim {
+        match &self.answer {
+            Answer::Words { win, .. } if word == win => Claim::Outcome(Outcome::N),
+            Answer::Words { lose, .. } if word == lose => Claim::Outcome(Outcome::P),
+            Answer::Value => word.parse().map_or(Claim::Unrecognized, Claim::Value),
+            Answer::Words { .. } => Claim::Unrecognized,
+        }
+    }
+
+    /// The judge's answer for an outcome (`None` for a draw, or a format answering values).
+    pub fn word(&self, outcome: Outcome) -> Option<&str> {
+        match (&self.answer, outcome) {
+            (Answer::Words { win, .. }, Outcome::N) => Some(win),
+            (Answer::Words { lose, .. }, Outcome::P) => Some(lose),
+            _ => None,
+        }
+    }
+
+    /// A writer of tests for `game` (the GAME word of `check`): the format's `game` holes read
+    /// off it, and its `position` one name (`{h}`, the heaps) to be filled by each test.
+    ///
+    /// # Errors
+    /// When `game` does not fit the format's `game` text, its numbers break the format's
+    /// bounds, or the position is not one name.
+    pub fn writer(&self, game: &str) -> Result<TestWriter<'_>, FormatError> {
+        let fixed = match &self.game {
+            None => Bindings::new(),
+            Some(template) => template.match_text(game).ok_or_else(|| {
+                FormatError(format!(
+                    "`{}` does not fit the format's game `{}` (its holes take numbers: `sub:{{S}}` fits `sub:2,5`)",
+                    quote(game),
+                    quote(&template.text)
+                ))
+            })?,
+        };
+        let heaps = match self.position.pieces.as_slice() {
+            [Piece::Name(name)] => name.clone(),
+            _ => {
+                return fail(format!(
+                    "check writes sums of heaps: the format's position must be one name, such as `position {{h}}`, not `{}`",
+                    quote(&self.position.text)
+                ));
+            }
+        };
+        if fixed.contains_key(&heaps) {
+            return fail(format!("`{heaps}` is both in the format's game and its position"));
+        }
+        for item in self.items() {
+            if let Some(numbers) = fixed.get(&item.name) {
+                if item.count.is_none() && numbers.len() != 1 {
+                    return fail(format!(
+                        "`{}` gives {} numbers for `{}`, which the format reads as one number",
+                        quote(game),
+                        numbers.len(),
+                        item.name
+                    ));
+                }
+                if let Some(problem) = self.break_of(item, numbers) {
+                    return fail(format!("`{}` does not fit the format: {problem}", quote(game)));
+                }
+            }
+        }
+        let writer = TestWriter { format: self, fixed, heaps };
+        writer.counts_of_game()?;
+        Ok(writer)
+    }
+
+    /// Why `numbers` break `item`'s bound or distinctness, if they do.
+    fn break_of(&self, item: &Item, numbers: &[u64]) -> Option<String> {
+        if let Some((low, high)) = item.bound
+            && let Some(number) = numbers.iter().find(|number| !(low..=high).contains(*number))
+        {
+            return Some(format!("{number} in `{}` is outside its bound {}", item.name, item.describe_bound()));
+        }
+        if item.distinct {
+            let mut sorted = numbers.to_vec();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
+                return Some(format!("`{}` repeats a number, and the format says distinct", item.name));
+            }
+        }
+        None
+    }
+
+    /// An input of the tests `cases`, as the format writes it (T first when it counts them).
+    pub fn write(&self, cases: &[Bindings]) -> String {
+        let mut text = String::new();
+        if matches!(self.tests, Tests::Counted { .. }) {
+            text.push_str(&format!("{}\n", cases.len()));
+        }
+        for bindings in cases {
+            for line in &self.lines {
+                let words: Vec<String> = line
+                    .iter()
+                    .flat_map(|item| bindings.get(&item.name).map(Vec::as_slice).unwrap_or_default())
+                    .map(u64::to_string)
+                    .collect();
+                text.push_str(&words.join(" "));
+                text.push('\n');
+            }
+        }
+        text
+    }
+
+    /// How many tests one written file holds.
+    pub fn tests_per_file(&self) -> usize {
+        match self.tests {
+            Tests::One => 1,
+            Tests::Counted { high, .. } => usize::try_from(high).unwrap_or(usize::MAX).min(MAX_TESTS_PER_FILE),
+            Tests::UntilEnd => MAX_TESTS_PER_FILE,
+        }
+    }
+
+    /// The bounds of the heaps and of their count, for a message saying why nothing fits.
+    pub fn describe_position_bounds(&self, heaps: &str) -> String {
+        let count = self.count_name_of(heaps).and_then(|count| self.item(count));
+        let parts: Vec<String> = [self.item(heaps), count]
+            .into_iter()
+            .flatten()
+            .filter(|item| item.bound.is_some())
+            .map(|item| format!("{} in {}", item.name, item.describe_bound()))
+            .collect();
+        if parts.is_empty() { "no bounds".to_owned() } else { parts.join(", ") }
+    }
+
+    fn item(&self, name: &str) -> Option<&Item> {
+        self.items().find(|item| item.name == name)
+    }
+
+    /// The name counting the list `list` (`n` of `h[n]`).
+    fn count_name_of(&self, list: &str) -> Option<&str> {
+        self.item(list).and_then(|item| match &item.count {
+            Some(Count::Name(count)) => Some(count.as_str()),
+            _ => None,
+        })
+    }
+}
+
+/// Writes tests of one game (see [`JudgeFormat::writer`]).
+#[derive(Debug)]
+pub struct TestWriter<'f> {
+    format: &'f JudgeFormat,
+    /// The numbers the game fixes (`S` of `sub:{S}`).
+    fixed: Bindings,
+    /// The name of the heaps.
+    heaps: String,
+}
+
+impl TestWriter<'_> {
+    /// The name holding the heaps.
+    pub fn heaps_name(&self) -> &str {
+        &self.heaps
+    }
+
+    /// Checks the counts the game alone decides (`k` of `S[k]`).
+    fn counts_of_game(&self) -> Result<(), FormatError> {
+        let mut bindings = self.fixed.clone();
+        self.fill_counts(&mut bindings);
+        for item in self.format.items().filter(|item| item.count.is_none()) {
+            if self.fixed.keys().any(|name| self.format.count_name_of(name) == Some(item.name.as_str()))
+                && let Some(problem) = self.format.break_of(item, &bindings[&item.name])
+            {
+                return fail(format!("the game does not fit the format: {problem}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The counts of the lists already bound, where the count is a name not yet bound.
+    fn fill_counts(&self, bindings: &mut Bindings) {
+        let lengths: Vec<(String, u64)> = bindings
+            .iter()
+            .filter_map(|(name, numbers)| Some((self.format.count_name_of(name)?.to_owned(), numbers.len() as u64)))
+            .collect();
+        for (count, length) in lengths {
+            bindings.entry(count).or_insert_with(|| vec![length]);
+        }
+    }
+
+    /// The numbers of one test with these heaps, or `None` when the format does not allow
+    /// them (a heap or their number outside its bound, a repeat in a distinct list, a count of
+    /// heaps the format fixes otherwise). Numbers neither the game nor the heaps decide take
+    /// their least allowed value.
+    pub fn test(&self, heaps: &[u64]) -> Option<Bindings> {
+        let mut bindings = self.fixed.clone();
+        let heaps_item = self.format.item(&self.heaps)?;
+        if heaps_item.count.is_none() && heaps.len() != 1 {
+            return None;
+        }
+        bindings.insert(self.heaps.clone(), heaps.to_vec());
+        self.fill_counts(&mut bindings);
+        for item in self.format.items() {
+            let numbers = match bindings.get(&item.name) {
+                Some(numbers) => numbers.clone(),
+                None => {
+                    let least = item.bound.map_or(0, |(low, _)| low);
+                    let length = item.length(&bindings);
+                    if item.distinct && length > 1 {
+                        return None;
+                    }
+                    // A filler list of the least value; absurd lengths are not written.
+                    if length > MAX_TESTS_PER_FILE as u64 {
+                        return None;
+                    }
+                    let numbers = vec![least; length as usize];
+                    bindings.insert(item.name.clone(), numbers.clone());
+                    numbers
+                }
+            };
+            let expected = item.length(&bindings);
+            if numbers.len() as u64 != expected || self.format.break_of(item, &numbers).is_some() {
+                return None;
+            }
+        }
+        Some(bindings)
+    }
+}
+
+/// The whitespace-separated words of an input, with their line numbers.
+struct Words<'a> {
+    words: Vec<(usize, &'a str)>,
+    next: usize,
+    last_line: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(input: &'a str) -> Words<'a> {
+        let words: Vec<(usize, &str)> = input
+            .lines()
+            .enumerate()
+            .flat_map(|(index, line)| line.split_whitespace().map(move |word| (index + 1, word)))
+            .collect();
+        Words { words, next: 0, last_line: input.lines().count().max(1) }
+    }
+
+    fn next(&mut self, what: &str) -> Result<(usize, &'a str), FormatError> {
+        let Some(&word) = self.words.get(self.next) else {
+            return fail(format!("input line {}: the input ended where {what} was expected", self.last_line));
+        };
+        self.next += 1;
+        Ok(word)
+    }
+
+    fn peek(&self) -> Option<(usize, &'a str)> {
+        self.words.get(self.next).copied()
+    }
+
+    fn at_end(&self) -> bool {
+        self.next >= self.words.len()
+    }
+
+    /// The line of the next word (or the last line).
+    fn line(&self) -> usize {
+        self.peek().map_or(self.last_line, |(line, _)| line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn builtin_format(name: &str) -> JudgeFormat {
+        JudgeFormat::parse(builtin(name).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn every_builtin_format_parses() {
+        for (name, _, text) in BUILTIN_FORMATS {
+            assert!(JudgeFormat::parse(text).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn reads_the_sample_of_each_builtin_problem() {
+        // The samples of the problems' statements.
+        let set_nim = builtin_format("acwing-893").read("2\n2 5\n3\n2 4 7\n").unwrap();
+        assert_eq!(set_nim[0].game.as_deref(), Some("sub:2,5"));
+        assert_eq!(set_nim[0].components, ["2", "4", "7"]);
+        let brave = builtin_format("hdu-1846").read("2\n23 2\n4 3\n").unwrap();
+        assert_eq!(brave.iter().map(|case| case.game.clone().unwrap()).collect::<Vec<_>>(), ["bash:2", "bash:3"]);
+        assert_eq!(brave[1].components, ["4"]);
+        assert_eq!(brave[1].line, 3);
+        let wythoff = builtin_format("poj-1067").read("2 1\n8 4\n4 7\n").unwrap();
+        assert_eq!(wythoff.len(), 3);
+        assert_eq!(wythoff[2].components, ["4,7"]);
+        assert_eq!(builtin_format("acwing-891").read("2\n1 1").unwrap()[0].components, ["1", "1"]);
+    }
+
+    #[test]
+    fn input_mistakes_name_their_line() {
+        let format = builtin_format("acwing-893");
+        let error = |input: &str| format.read(input).unwrap_err().0;
+        assert_eq!(
+            error("2\n2 5\n3\n2 4\n"),
+            "input line 4: the input ended where h (number 3 of 3) in test 1 was expected"
+        );
+        assert_eq!(
+            error("2\n2 2\n1\n2\n"),
+            "input line 2: 2 for S (number 2 of 2) in test 1 repeats, and S is distinct"
+        );
+        assert_eq!(
+            error("2\n2 5\n1\n0\n"),
+            "input line 4: 0 for h (number 1 of 1) in test 1 is outside the format's bound 1..10000"
+        );
+        assert_eq!(
+            error("1\n2\n1\n-3\n"),
+            "input line 4: `-3` for h (number 1 of 1) in test 1: expected a whole number"
+        );
+        assert_eq!(error("1\n2\n1\n3\n9\n"), "input line 5: `9` after the last test: the format reads 1 test");
+        assert!(builtin_format("hdu-1846").read("0\n").unwrap_err().0.contains("expected a whole number in 1..100"));
+    }
+
+    #[test]
+    fn format_mistakes_are_one_line_each() {
+        let error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
+        let tail = "\nposition {h}\nanswer Yes No";
+        assert!(
+            error(&format!("line h[m]{tail}"))
+                .starts_with("format line 1: `h[m]`: the count `m` is not read before it")
+        );
+        assert!(error(&format!("line n h[n]:1..x{tail}")).contains("the bound `1..x` is not LOW..HIGH"));
+        assert!(error(&format!("line n:5..1 h[n]{tail}")).contains("the bound 5..1 is empty"));
+        assert!(error(&format!("line n h[n]\nline n{tail}")).contains("`n` is read twice"));
+        assert!(error(&format!("line n h[n]\nlines x{tail}")).contains("unknown directive `lines`"));
+        assert!(error("line n h[n]\nposition {g}\nanswer Yes No").contains("`{g}` names nothing read"));
+        assert!(error("line n h[n]\nposition {h}\nanswer Yes Yes").contains("two different words"));
+        assert!(error("line n h[n]\nanswer Yes No").contains("no `position` line"));
+        assert!(error("line n:distinct h[n]\nposition {h}\nanswer value").contains("only a list"));
+        assert!(error("line h[0]\nposition {h}\nanswer value").contains("reads no number for certain"));
+        assert!(error("line n h[n]\ngame sub:{S\nposition {h}\nanswer value").contains("`{` without `}`"));
+        assert!(error("line n h[n]\ntests 1..\nposition {h}\nanswer value").contains("`tests 1..`"));
+        for text in ["", "line n h[n]\nposition {h}\nanswer Yes No\nanswer value"] {
+            assert!(!error(text).contains('\n'));
+        }
+    }
+
+    #[test]
+    fn tests_are_written_as_they_are_read() {
+        let format = builtin_format("acwing-893");
+        let writer = format.writer("sub:2,5").unwrap();
+        let tests: Vec<Bindings> = [vec![2, 4, 7], vec![3]].iter().map(|heaps| writer.test(heaps).unwrap()).collect();
+        let text = format.write(&tests[..1]);
+        assert_eq!(text, "2\n2 5\n3\n2 4 7\n");
+        assert_eq!(format.read(&text).unwrap()[0].components, ["2", "4", "7"]);
+        // Heaps of 0, and the empty sum, are outside AcWing 893's bounds.
+        assert!(writer.test(&[0, 3]).is_none() && writer.test(&[]).is_none());
+        let brave = builtin_format("hdu-1846");
+        let writer = brave.writer("bash:3").unwrap();
+        let text = brave.write(&[writer.test(&[4]).unwrap(), writer.test(&[5]).unwrap()]);
+        assert_eq!(text, "2\n4 3\n5 3\n");
+        assert!(writer.test(&[4, 5]).is_none(), "one heap a test");
+    }
+
+    #[test]
+    fn a_game_must_fit_the_format() {
+        let format = builtin_format("acwing-893");
+        assert!(format.writer("nim").unwrap_err().0.contains("does not fit the format's game `sub:{S}`"));
+        assert!(format.writer("sub:2,2").unwrap_err().0.contains("repeats a number"));
+        assert!(format.writer("sub:0,5").unwrap_err().0.contains("0 in `S` is outside its bound 1..10000"));
+        let brave = builtin_format("hdu-1846");
+        assert!(brave.writer("bash:2000").unwrap_err().0.contains("2000 in `m` is outside"));
+        let many = format!("sub:{}", (1..=101).map(|n| n.to_string()).collect::<Vec<_>>().join(","));
+        assert!(format.writer(&many).unwrap_err().0.contains("101 in `k` is outside its bound 1..100"));
+        assert!(builtin_format("poj-1067").writer("wythoff").unwrap_err().0.contains("one name"));
+    }
+
+    #[test]
+    fn claims_are_the_judges_exact_words() {
+        let format = builtin_format("acwing-893");
+        assert_eq!(format.claim("Yes"), Claim::Outcome(Outcome::N));
+        assert_eq!(format.claim("No"), Claim::Outcome(Outcome::P));
+        assert_eq!(format.claim("yes"), Claim::Unrecognized);
+        let values = JudgeFormat::parse("line n\nposition {n}\nanswer value").unwrap();
+        assert_eq!(values.claim("12"), Claim::Value(12u32.into()));
+        assert_eq!(values.claim("x"), Claim::Unrecognized);
+        assert_eq!(parse_number("1e9"), Some(1_000_000_000));
+        assert_eq!(parse_number("1e30"), None);
+    }
+}
