@@ -1,0 +1,332 @@
+//! `grundy serve`: the page (HTML, CSS and JavaScript built into the binary) and the JSON API
+//! it calls. Every API request is answered by a grundy child process ([`child`]): the answers
+//! are exactly the command line's JSON (docs/json.md), and each is bounded in time, memory and
+//! size by the child's limits, so no request can stop the server.
+//!
+//! | request | the command it runs |
+//! | --- | --- |
+//! | `GET /api/answer?game=G&position=P` | `grundy --json moves G P` |
+//! | `GET /api/options?game=G&position=P` | `grundy --json moves --all G P` |
+//! | `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1]` | `grundy --json play G P`, stdin `M`, `hint` |
+//! | `GET /api/sequence?game=G&to=N` | `grundy --json sequence G --to N` |
+//! | `GET /api/plot?game=G&to=N` or `&size=N` | `grundy plot G -o FILE.svg`: the SVG |
+//! | `GET /api/check?game=G&formula=F&to=N` | `grundy --json check G --formula F --to N` |
+//! | `GET /api/rules` | `grundy --json rules` |
+//! | `POST /api/script` (the script's text) | saves it, then `grundy --json rules script:FILE` |
+
+mod child;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use child::{Ended, run_grundy};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What `grundy serve`'s command line set.
+pub struct Settings {
+    pub host: String,
+    pub port: u16,
+    /// How long one request may compute.
+    pub timeout: Duration,
+    /// How many requests compute at once.
+    pub jobs: usize,
+    /// The memory of one request's computation, in bytes.
+    pub request_memory: u64,
+    /// `--max-ops` for script games.
+    pub max_ops: u64,
+}
+
+/// The largest request body: a pasted script.
+const BODY_LIMIT: usize = 256 << 10;
+/// The longest a request waits for its turn to compute before the server says it is busy.
+const QUEUE_WAIT: Duration = Duration::from_secs(60);
+/// The largest nim-sequence and table a page asks for.
+const LARGEST_SEQUENCE: u64 = 100_000;
+const LARGEST_TABLE: u64 = 1024;
+
+const INDEX_HTML: &str = include_str!("index.html");
+const STYLE_CSS: &str = include_str!("style.css");
+const APP_JS: &str = include_str!("app.js");
+
+struct Server {
+    settings: Settings,
+    /// One permit per computation running.
+    turns: tokio::sync::Semaphore,
+}
+
+type Shared = Arc<Server>;
+type Params = Query<HashMap<String, String>>;
+
+/// Binds the address, prints it, and serves until the process is stopped.
+pub fn run(settings: Settings) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(async move {
+        let address = format!("{}:{}", settings.host, settings.port);
+        let listener = tokio::net::TcpListener::bind(&address).await.map_err(|error| {
+            anyhow::anyhow!(
+                "cannot listen on {}: {error} (choose another port with --port, or --port 0 for any free one)",
+                grundy::error::quote(&address)
+            )
+        })?;
+        let bound = listener.local_addr()?;
+        crate::output::print(&format!("grundy serve: open http://{bound}/ in a browser (Ctrl-C stops)\n"))?;
+        let turns = tokio::sync::Semaphore::new(settings.jobs);
+        let app = router(Arc::new(Server { settings, turns }));
+        axum::serve(listener, app).await?;
+        Ok(())
+    })
+}
+
+fn router(server: Shared) -> Router {
+    Router::new()
+        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
+        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
+        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/api/answer", get(answer))
+        .route("/api/options", get(options))
+        .route("/api/play", get(play))
+        .route("/api/sequence", get(sequence))
+        .route("/api/plot", get(plot))
+        .route("/api/check", get(check))
+        .route("/api/rules", get(rules))
+        .route("/api/script", post(save_script))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(server)
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+}
+
+/// A JSON error object of docs/json.md, for a request the server itself refuses.
+fn refuse(kind: &str, message: &str) -> Response {
+    let body = serde_json::json!({ "error": { "kind": kind, "message": message } });
+    (StatusCode::BAD_REQUEST, axum::Json(body)).into_response()
+}
+
+/// The game and position of a request as command-line words, after `--` so that no word is
+/// taken for a flag: `game=nim&position=3 + wythoff 4,7` is `nim 3 + wythoff 4,7`.
+/// With `game_alone`, the game may come without a position (a script's `start()`, for `play`).
+fn position_words(params: &HashMap<String, String>, game_alone: bool) -> Result<Vec<String>, Response> {
+    let game = params.get("game").map(String::as_str).unwrap_or("").trim();
+    if game.is_empty() {
+        return Err(refuse("usage", "no game given: choose one (`nim`, `wythoff`, `octal:0.137`, …)"));
+    }
+    let position = params.get("position").map(String::as_str).unwrap_or("");
+    let mut words = vec!["--".to_owned()];
+    words.extend(game.split_whitespace().chain(position.split_whitespace()).map(str::to_owned));
+    if words.len() == 2 && !game_alone {
+        return Err(refuse(
+            "usage",
+            &format!("no position given: type its components after the game (`{game} 3 4 5`)"),
+        ));
+    }
+    Ok(words)
+}
+
+/// The game alone (for the commands that take one game word), after `--`.
+fn game_word(params: &HashMap<String, String>) -> Result<Vec<String>, Response> {
+    match params.get("game").map(|game| game.trim()) {
+        Some(game) if !game.is_empty() => Ok(vec!["--".to_owned(), game.to_owned()]),
+        _ => Err(refuse("usage", "no game given: choose one (`nim`, `wythoff`, `octal:0.137`, …)")),
+    }
+}
+
+/// A number parameter between 0 and `largest`, or `default` when absent.
+fn number(params: &HashMap<String, String>, name: &str, default: u64, largest: u64) -> Result<u64, Response> {
+    let Some(text) = params.get(name).map(|text| text.trim()).filter(|text| !text.is_empty()) else {
+        return Ok(default);
+    };
+    match text.parse::<u64>() {
+        Ok(value) if value <= largest => Ok(value),
+        _ => Err(refuse(
+            "usage",
+            &format!("bad {name} `{}`: write a whole number from 0 to {largest}", grundy::error::quote(text)),
+        )),
+    }
+}
+
+impl Server {
+    /// Runs one child when its turn comes.
+    async fn grundy(&self, arguments: &[String], stdin: &str) -> Ended {
+        let Ok(Ok(_turn)) = tokio::time::timeout(QUEUE_WAIT, self.turns.acquire()).await else {
+            return Ended::Stopped {
+                kind: "busy",
+                message: "the server is busy with other requests: try again in a moment".to_owned(),
+            };
+        };
+        run_grundy(&self.settings, arguments, stdin).await
+    }
+
+    /// Runs `grundy --json ARGUMENTS` and answers with what it printed: its JSON (status 200),
+    /// or its error object (status 400). `findings` is an exit status that is an answer too
+    /// (`check`'s 1, a counterexample).
+    async fn json(&self, arguments: &[String], stdin: &str, findings: Option<i32>) -> Response {
+        match self.grundy(arguments, stdin).await {
+            Ended::Exited { status, stdout, .. } if status == 0 || Some(status) == findings => {
+                ([(header::CONTENT_TYPE, "application/json")], stdout).into_response()
+            }
+            ended => error_response(ended),
+        }
+    }
+}
+
+/// A child's failure as the page's error object: the JSON error it printed, else its stderr.
+fn error_response(ended: Ended) -> Response {
+    match ended {
+        Ended::Exited { stdout, stderr_line, .. } => {
+            let printed = String::from_utf8_lossy(&stdout);
+            // The error object is the last line (an error after a list has begun ends its
+            // object with an `"error"` key, which the page reads the same way).
+            match printed.lines().rev().find_map(|line| serde_json::from_str::<serde_json::Value>(line).ok()) {
+                Some(object) if object.get("error").is_some() => {
+                    (StatusCode::BAD_REQUEST, axum::Json(object)).into_response()
+                }
+                _ => refuse("error", if stderr_line.is_empty() { "the computation failed" } else { &stderr_line }),
+            }
+        }
+        Ended::Stopped { kind, message } => refuse(kind, &message),
+    }
+}
+
+async fn answer(State(server): State<Shared>, Query(params): Params) -> Response {
+    match position_words(&params, false) {
+        Ok(words) => server.json(&[vec!["moves".to_owned()], words].concat(), "", None).await,
+        Err(refused) => refused,
+    }
+}
+
+async fn options(State(server): State<Shared>, Query(params): Params) -> Response {
+    match position_words(&params, false) {
+        Ok(words) => server.json(&[vec!["moves".to_owned(), "--all".to_owned()], words].concat(), "", None).await,
+        Err(refused) => refused,
+    }
+}
+
+/// One turn of a game: the person's move (if any) and grundy's reply, as `play`'s events
+/// (`{"events": [...]}`, docs/json.md). After the move, `hint` is typed: a `hint` event
+/// means the game goes on (`play` reads no more once the game is over), and gives the hint.
+async fn play(State(server): State<Shared>, Query(params): Params) -> Response {
+    let words = match position_words(&params, true) {
+        Ok(words) => words,
+        Err(refused) => return refused,
+    };
+    let typed = params.get("move").map(|typed| typed.trim()).unwrap_or("");
+    if typed.contains(['\n', '\r']) {
+        return refuse("usage", "a move is one line, as `grundy moves` writes it (`3 -> 1`)");
+    }
+    let engine_first = params.get("first").is_some_and(|first| first == "engine");
+    let mut arguments = vec!["play".to_owned(), "--first".to_owned()];
+    arguments.push(if engine_first { "engine" } else { "me" }.to_owned());
+    if params.get("hints").is_some_and(|hints| hints == "1") {
+        arguments.push("--hints".to_owned());
+    }
+    arguments.extend(words);
+    let stdin = if engine_first || typed.is_empty() { "hint\n".to_owned() } else { format!("{typed}\nhint\n") };
+    match server.grundy(&arguments, &stdin).await {
+        Ended::Exited { status: 0, stdout, .. } => {
+            let events: Vec<serde_json::Value> =
+                String::from_utf8_lossy(&stdout).lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+            axum::Json(serde_json::json!({ "events": events })).into_response()
+        }
+        ended => error_response(ended),
+    }
+}
+
+async fn sequence(State(server): State<Shared>, Query(params): Params) -> Response {
+    let (game, to) = match (game_word(&params), number(&params, "to", 100, LARGEST_SEQUENCE)) {
+        (Ok(game), Ok(to)) => (game, to),
+        (Err(refused), _) | (_, Err(refused)) => return refused,
+    };
+    server.json(&[vec!["sequence".to_owned(), format!("--to={to}")], game].concat(), "", None).await
+}
+
+async fn check(State(server): State<Shared>, Query(params): Params) -> Response {
+    let (game, to) = match (game_word(&params), number(&params, "to", 1000, LARGEST_SEQUENCE)) {
+        (Ok(game), Ok(to)) => (game, to),
+        (Err(refused), _) | (_, Err(refused)) => return refused,
+    };
+    let formula = params.get("formula").map(|formula| formula.trim()).unwrap_or("");
+    if formula.is_empty() {
+        return refuse("usage", "no formula given: write one over the heap `n`, like `n % 7 not in (0, 2)`");
+    }
+    let arguments = [vec!["check".to_owned(), format!("--formula={formula}"), format!("--to={to}")], game].concat();
+    server.json(&arguments, "", Some(1)).await
+}
+
+async fn rules(State(server): State<Shared>) -> Response {
+    server.json(&["rules".to_owned()], "", None).await
+}
+
+/// The picture of a heap game's nim-sequence (`to`) or a table (`size`), as SVG.
+async fn plot(State(server): State<Shared>, Query(params): Params) -> Response {
+    let game = match game_word(&params) {
+        Ok(game) => game,
+        Err(refused) => return refused,
+    };
+    let extent = match params.contains_key("size") {
+        true => number(&params, "size", 32, LARGEST_TABLE).map(|size| format!("--size={size}")),
+        false => number(&params, "to", 100, LARGEST_SEQUENCE).map(|to| format!("--to={to}")),
+    };
+    let extent = match extent {
+        Ok(extent) => extent,
+        Err(refused) => return refused,
+    };
+    let directory = match tempfile::Builder::new().prefix("grundy-serve-plot-").tempdir() {
+        Ok(directory) => directory,
+        Err(error) => return refuse("error", &format!("cannot make a temporary directory for the picture: {error}")),
+    };
+    let file = directory.path().join("plot.svg");
+    let arguments = [vec!["plot".to_owned(), extent, format!("--output={}", file.display())], game].concat();
+    match server.grundy(&arguments, "").await {
+        Ended::Exited { status: 0, .. } => match tokio::fs::read(&file).await {
+            Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+            Err(error) => refuse("error", &format!("cannot read the picture grundy drew: {error}")),
+        },
+        ended => error_response(ended),
+    }
+}
+
+/// A pasted script, saved under a name made from its text in this user's own directory, and
+/// described by `rules` (which loads it in a watched worker: a syntax error shows at once).
+async fn save_script(State(server): State<Shared>, body: String) -> Response {
+    if body.trim().is_empty() {
+        return refuse("usage", "the script is empty: paste a Starlark game (`grundy rules --write-examples DIR` writes examples)");
+    }
+    let path = match save_pasted(&body) {
+        Ok(path) => path,
+        Err(error) => return refuse("error", &format!("cannot save the script: {error:#}")),
+    };
+    server.json(&["rules".to_owned(), "--".to_owned(), format!("script:{}", path.display())], "", None).await
+}
+
+/// Writes `text` as `pasted-HASH.star` in `$TMPDIR/grundy-serve-UID` (made private to this
+/// user, and refused if anyone else could write there).
+fn save_pasted(text: &str) -> anyhow::Result<std::path::PathBuf> {
+    use std::hash::{Hash, Hasher};
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    // SAFETY: getuid has no preconditions and cannot fail.
+    let uid = unsafe { libc::getuid() };
+    let directory = std::env::temp_dir().join(format!("grundy-serve-{uid}"));
+    match std::fs::DirBuilder::new().mode(0o700).create(&directory) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(error) => return Err(error.into()),
+    }
+    let metadata = std::fs::symlink_metadata(&directory)?;
+    if !metadata.is_dir() || metadata.uid() != uid || metadata.permissions().mode() & 0o077 != 0 {
+        anyhow::bail!("{} is not a private directory of this user", directory.display());
+    }
+    let mut hasher = std::hash::DefaultHasher::new();
+    text.hash(&mut hasher);
+    let path = directory.join(format!("pasted-{:016x}.star", hasher.finish()));
+    // Written whole, then renamed: a game being read never sees half a script.
+    let mut file = tempfile::NamedTempFile::new_in(&directory)?;
+    std::io::Write::write_all(&mut file, text.as_bytes())?;
+    file.persist(&path)?;
+    Ok(path)
+}
