@@ -7,13 +7,17 @@ use std::time::Duration;
 /// formula checked. Each request is answered by a grundy child process under the limits of
 /// the command line.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Open the address it prints in a browser; Ctrl-C stops it. The page's state is in its address:
+#[command(
+    after_help = "Open the address it prints in a browser; Ctrl-C stops it. Each request is computed by a grundy child
+process, stopped at --timeout and past --memory-limit (each request's memory, default 1G), with
+the script flags of the command line. The page's state is in its address:
   http://127.0.0.1:8000/?game=nim&position=3+4+5
   http://127.0.0.1:8000/?game=octal:0.137&view=sequence&to=100
 
 Examples:
   grundy serve --port 8000 & curl -s --retry-connrefused --retry 5 'http://127.0.0.1:8000/api/answer?game=nim&position=3+4+5'; kill $!
-  grundy serve --host 127.0.0.1 --port 8000 --timeout 5 & curl -s --retry-connrefused --retry 5 -o /dev/null 'http://127.0.0.1:8000/?game=octal:0.137&view=sequence&to=100'; kill $!")]
+  grundy serve --host 127.0.0.1 --port 8000 --timeout 5 & curl -s --retry-connrefused --retry 5 -o /dev/null 'http://127.0.0.1:8000/?game=octal:0.137&view=sequence&to=100'; kill $!"
+)]
 pub struct Args {
     /// The port to listen on (0: any free port, printed).
     #[arg(long, default_value_t = 8000)]
@@ -29,7 +33,8 @@ pub struct Args {
     pub jobs: u32,
 }
 
-/// The memory each request may use when `--memory-limit` is not given.
+/// The memory each request may use when `--memory-limit` is not given: room for the tables
+/// of everything a page shows, and for `--jobs` such requests at once on a small machine.
 const DEFAULT_REQUEST_MEMORY: u64 = 1 << 30;
 
 fn parse_timeout(text: &str) -> Result<f64, String> {

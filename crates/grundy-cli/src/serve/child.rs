@@ -71,7 +71,7 @@ pub async fn run_grundy(settings: &Settings, arguments: &[String], stdin: &str) 
         Err(_) => stopped(
             "timeout",
             format!(
-                "the computation took longer than {} seconds, the limit of one request (grundy serve --timeout): ask for something smaller",
+                "the computation took longer than the {} s one request may take (grundy serve --timeout): ask for something smaller",
                 settings.timeout.as_secs_f64()
             ),
         ),

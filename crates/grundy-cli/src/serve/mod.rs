@@ -95,57 +95,103 @@ fn router(server: Shared) -> Router {
         .route("/api/rules", get(rules))
         .route("/api/script", post(save_script))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(server.clone(), local_names_only))
         .with_state(server)
+}
+
+/// A server on a loopback address answers only requests addressed to a loopback name: a web
+/// page elsewhere cannot read its answers by pointing a name of its own at 127.0.0.1 (DNS
+/// rebinding). One listening on another address was opened to the network on purpose.
+async fn local_names_only(
+    State(server): State<Shared>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request.headers().get(header::HOST).and_then(|host| host.to_str().ok()).unwrap_or("");
+    if !is_loopback_name(&server.settings.host) || is_loopback_name(host_name(host)) {
+        return next.run(request).await;
+    }
+    let message = format!(
+        "this server answers only requests for 127.0.0.1 or localhost, not `{}` (grundy serve --host sets its address)",
+        grundy::error::quote(host)
+    );
+    let body = serde_json::json!({ "error": { "kind": "forbidden", "message": message } });
+    (StatusCode::FORBIDDEN, axum::Json(body)).into_response()
+}
+
+/// The name of a `Host` header without its port: `localhost`, `127.0.0.1`, `[::1]`.
+fn host_name(host: &str) -> &str {
+    match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    }
+}
+
+fn is_loopback_name(name: &str) -> bool {
+    name.eq_ignore_ascii_case("localhost")
+        || name.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|address| address.is_loopback())
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }
 
-/// A JSON error object of docs/json.md, for a request the server itself refuses.
-fn refuse(kind: &str, message: &str) -> Response {
-    let body = serde_json::json!({ "error": { "kind": kind, "message": message } });
-    (StatusCode::BAD_REQUEST, axum::Json(body)).into_response()
+/// A request the server refuses itself: the JSON error object of docs/json.md, status 400.
+struct Refused {
+    kind: &'static str,
+    message: String,
 }
+
+fn refuse(kind: &'static str, message: impl Into<String>) -> Refused {
+    Refused { kind, message: message.into() }
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": { "kind": self.kind, "message": self.message } });
+        (StatusCode::BAD_REQUEST, axum::Json(body)).into_response()
+    }
+}
+
+type Answer = Result<Response, Refused>;
+
+const NO_GAME: &str = "no game given: choose one (`nim`, `wythoff`, `octal:0.137`, …)";
 
 /// The game and position of a request as command-line words, after `--` so that no word is
 /// taken for a flag: `game=nim&position=3 + wythoff 4,7` is `nim 3 + wythoff 4,7`.
 /// With `game_alone`, the game may come without a position (a script's `start()`, for `play`).
-fn position_words(params: &HashMap<String, String>, game_alone: bool) -> Result<Vec<String>, Response> {
+fn position_words(params: &HashMap<String, String>, game_alone: bool) -> Result<Vec<String>, Refused> {
     let game = params.get("game").map(String::as_str).unwrap_or("").trim();
     if game.is_empty() {
-        return Err(refuse("usage", "no game given: choose one (`nim`, `wythoff`, `octal:0.137`, …)"));
+        return Err(refuse("usage", NO_GAME));
     }
     let position = params.get("position").map(String::as_str).unwrap_or("");
     let mut words = vec!["--".to_owned()];
     words.extend(game.split_whitespace().chain(position.split_whitespace()).map(str::to_owned));
     if words.len() == 2 && !game_alone {
-        return Err(refuse(
-            "usage",
-            &format!("no position given: type its components after the game (`{game} 3 4 5`)"),
-        ));
+        return Err(refuse("usage", format!("no position given: type its components after the game (`{game} 3 4 5`)")));
     }
     Ok(words)
 }
 
 /// The game alone (for the commands that take one game word), after `--`.
-fn game_word(params: &HashMap<String, String>) -> Result<Vec<String>, Response> {
+fn game_word(params: &HashMap<String, String>) -> Result<Vec<String>, Refused> {
     match params.get("game").map(|game| game.trim()) {
         Some(game) if !game.is_empty() => Ok(vec!["--".to_owned(), game.to_owned()]),
-        _ => Err(refuse("usage", "no game given: choose one (`nim`, `wythoff`, `octal:0.137`, …)")),
+        _ => Err(refuse("usage", NO_GAME)),
     }
 }
 
-/// A number parameter between 0 and `largest`, or `default` when absent.
-fn number(params: &HashMap<String, String>, name: &str, default: u64, largest: u64) -> Result<u64, Response> {
+/// A number parameter from 0 to `largest`, if given.
+fn number(params: &HashMap<String, String>, name: &str, largest: u64) -> Result<Option<u64>, Refused> {
     let Some(text) = params.get(name).map(|text| text.trim()).filter(|text| !text.is_empty()) else {
-        return Ok(default);
+        return Ok(None);
     };
     match text.parse::<u64>() {
-        Ok(value) if value <= largest => Ok(value),
+        Ok(value) if value <= largest => Ok(Some(value)),
         _ => Err(refuse(
             "usage",
-            &format!("bad {name} `{}`: write a whole number from 0 to {largest}", grundy::error::quote(text)),
+            format!("bad {name} `{}`: write a whole number from 0 to {largest}", grundy::error::quote(text)),
         )),
     }
 }
@@ -186,38 +232,32 @@ fn error_response(ended: Ended) -> Response {
                 Some(object) if object.get("error").is_some() => {
                     (StatusCode::BAD_REQUEST, axum::Json(object)).into_response()
                 }
-                _ => refuse("error", if stderr_line.is_empty() { "the computation failed" } else { &stderr_line }),
+                _ if stderr_line.is_empty() => refuse("error", "the computation failed").into_response(),
+                _ => refuse("error", stderr_line).into_response(),
             }
         }
-        Ended::Stopped { kind, message } => refuse(kind, &message),
+        Ended::Stopped { kind, message } => refuse(kind, message).into_response(),
     }
 }
 
-async fn answer(State(server): State<Shared>, Query(params): Params) -> Response {
-    match position_words(&params, false) {
-        Ok(words) => server.json(&[vec!["moves".to_owned()], words].concat(), "", None).await,
-        Err(refused) => refused,
-    }
+async fn answer(State(server): State<Shared>, Query(params): Params) -> Answer {
+    let words = position_words(&params, false)?;
+    Ok(server.json(&[vec!["moves".to_owned()], words].concat(), "", None).await)
 }
 
-async fn options(State(server): State<Shared>, Query(params): Params) -> Response {
-    match position_words(&params, false) {
-        Ok(words) => server.json(&[vec!["moves".to_owned(), "--all".to_owned()], words].concat(), "", None).await,
-        Err(refused) => refused,
-    }
+async fn options(State(server): State<Shared>, Query(params): Params) -> Answer {
+    let words = position_words(&params, false)?;
+    Ok(server.json(&[vec!["moves".to_owned(), "--all".to_owned()], words].concat(), "", None).await)
 }
 
 /// One turn of a game: the person's move (if any) and grundy's reply, as `play`'s events
 /// (`{"events": [...]}`, docs/json.md). After the move, `hint` is typed: a `hint` event
 /// means the game goes on (`play` reads no more once the game is over), and gives the hint.
-async fn play(State(server): State<Shared>, Query(params): Params) -> Response {
-    let words = match position_words(&params, true) {
-        Ok(words) => words,
-        Err(refused) => return refused,
-    };
+async fn play(State(server): State<Shared>, Query(params): Params) -> Answer {
+    let words = position_words(&params, true)?;
     let typed = params.get("move").map(|typed| typed.trim()).unwrap_or("");
     if typed.contains(['\n', '\r']) {
-        return refuse("usage", "a move is one line, as `grundy moves` writes it (`3 -> 1`)");
+        return Err(refuse("usage", "a move is one line, as `grundy moves` writes it (`3 -> 1`)"));
     }
     let engine_first = params.get("first").is_some_and(|first| first == "engine");
     let mut arguments = vec!["play".to_owned(), "--first".to_owned()];
@@ -227,81 +267,75 @@ async fn play(State(server): State<Shared>, Query(params): Params) -> Response {
     }
     arguments.extend(words);
     let stdin = if engine_first || typed.is_empty() { "hint\n".to_owned() } else { format!("{typed}\nhint\n") };
-    match server.grundy(&arguments, &stdin).await {
+    Ok(match server.grundy(&arguments, &stdin).await {
         Ended::Exited { status: 0, stdout, .. } => {
             let events: Vec<serde_json::Value> =
                 String::from_utf8_lossy(&stdout).lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
             axum::Json(serde_json::json!({ "events": events })).into_response()
         }
         ended => error_response(ended),
-    }
+    })
 }
 
-async fn sequence(State(server): State<Shared>, Query(params): Params) -> Response {
-    let (game, to) = match (game_word(&params), number(&params, "to", 100, LARGEST_SEQUENCE)) {
-        (Ok(game), Ok(to)) => (game, to),
-        (Err(refused), _) | (_, Err(refused)) => return refused,
-    };
-    server.json(&[vec!["sequence".to_owned(), format!("--to={to}")], game].concat(), "", None).await
+async fn sequence(State(server): State<Shared>, Query(params): Params) -> Answer {
+    let game = game_word(&params)?;
+    let to = number(&params, "to", LARGEST_SEQUENCE)?.unwrap_or(100);
+    Ok(server.json(&[vec!["sequence".to_owned(), format!("--to={to}")], game].concat(), "", None).await)
 }
 
-async fn check(State(server): State<Shared>, Query(params): Params) -> Response {
-    let (game, to) = match (game_word(&params), number(&params, "to", 1000, LARGEST_SEQUENCE)) {
-        (Ok(game), Ok(to)) => (game, to),
-        (Err(refused), _) | (_, Err(refused)) => return refused,
-    };
+async fn check(State(server): State<Shared>, Query(params): Params) -> Answer {
+    let game = game_word(&params)?;
+    let to = number(&params, "to", LARGEST_SEQUENCE)?.unwrap_or(1000);
     let formula = params.get("formula").map(|formula| formula.trim()).unwrap_or("");
     if formula.is_empty() {
-        return refuse("usage", "no formula given: write one over the heap `n`, like `n % 7 not in (0, 2)`");
+        return Err(refuse("usage", "no formula given: write one over the heap `n`, like `n % 7 not in (0, 2)`"));
     }
     let arguments = [vec!["check".to_owned(), format!("--formula={formula}"), format!("--to={to}")], game].concat();
-    server.json(&arguments, "", Some(1)).await
+    Ok(server.json(&arguments, "", Some(1)).await)
 }
 
 async fn rules(State(server): State<Shared>) -> Response {
     server.json(&["rules".to_owned()], "", None).await
 }
 
-/// The picture of a heap game's nim-sequence (`to`) or a table (`size`), as SVG.
-async fn plot(State(server): State<Shared>, Query(params): Params) -> Response {
-    let game = match game_word(&params) {
-        Ok(game) => game,
-        Err(refused) => return refused,
-    };
-    let extent = match params.contains_key("size") {
-        true => number(&params, "size", 32, LARGEST_TABLE).map(|size| format!("--size={size}")),
-        false => number(&params, "to", 100, LARGEST_SEQUENCE).map(|to| format!("--to={to}")),
-    };
-    let extent = match extent {
-        Ok(extent) => extent,
-        Err(refused) => return refused,
-    };
-    let directory = match tempfile::Builder::new().prefix("grundy-serve-plot-").tempdir() {
-        Ok(directory) => directory,
-        Err(error) => return refuse("error", &format!("cannot make a temporary directory for the picture: {error}")),
-    };
+/// The picture of a heap game's nim-sequence (`to`), a two-heap game's table (`size`) or a
+/// graph game (neither), as SVG.
+async fn plot(State(server): State<Shared>, Query(params): Params) -> Answer {
+    let game = game_word(&params)?;
+    let mut arguments = vec!["plot".to_owned()];
+    if let Some(size) = number(&params, "size", LARGEST_TABLE)? {
+        arguments.push(format!("--size={size}"));
+    }
+    if let Some(to) = number(&params, "to", LARGEST_SEQUENCE)? {
+        arguments.push(format!("--to={to}"));
+    }
+    let directory = tempfile::Builder::new()
+        .prefix("grundy-serve-plot-")
+        .tempdir()
+        .map_err(|error| refuse("error", format!("cannot make a temporary directory for the picture: {error}")))?;
     let file = directory.path().join("plot.svg");
-    let arguments = [vec!["plot".to_owned(), extent, format!("--output={}", file.display())], game].concat();
-    match server.grundy(&arguments, "").await {
+    arguments.push(format!("--output={}", file.display()));
+    arguments.extend(game);
+    Ok(match server.grundy(&arguments, "").await {
         Ended::Exited { status: 0, .. } => match tokio::fs::read(&file).await {
             Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
-            Err(error) => refuse("error", &format!("cannot read the picture grundy drew: {error}")),
+            Err(error) => refuse("error", format!("cannot read the picture grundy drew: {error}")).into_response(),
         },
         ended => error_response(ended),
-    }
+    })
 }
 
 /// A pasted script, saved under a name made from its text in this user's own directory, and
 /// described by `rules` (which loads it in a watched worker: a syntax error shows at once).
-async fn save_script(State(server): State<Shared>, body: String) -> Response {
+async fn save_script(State(server): State<Shared>, body: String) -> Answer {
     if body.trim().is_empty() {
-        return refuse("usage", "the script is empty: paste a Starlark game (`grundy rules --write-examples DIR` writes examples)");
+        return Err(refuse(
+            "usage",
+            "the script is empty: paste a Starlark game (`grundy rules --write-examples DIR` writes examples)",
+        ));
     }
-    let path = match save_pasted(&body) {
-        Ok(path) => path,
-        Err(error) => return refuse("error", &format!("cannot save the script: {error:#}")),
-    };
-    server.json(&["rules".to_owned(), "--".to_owned(), format!("script:{}", path.display())], "", None).await
+    let path = save_pasted(&body).map_err(|error| refuse("error", format!("cannot save the script: {error:#}")))?;
+    Ok(server.json(&["rules".to_owned(), "--".to_owned(), format!("script:{}", path.display())], "", None).await)
 }
 
 /// Writes `text` as `pasted-HASH.star` in `$TMPDIR/grundy-serve-UID` (made private to this

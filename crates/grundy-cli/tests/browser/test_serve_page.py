@@ -154,8 +154,9 @@ def test_a_table_is_drawn(browser):
     shoot(browser, "table")
 
 
-def play_until_the_end(browser):
-    """Clicks the first move offered until the game ends; returns the moves made."""
+def play_until_the_end(browser, screenshot):
+    """Clicks the first move offered until the game ends, with a screenshot of the first
+    turn; returns the moves made."""
     for moves in range(40):
         wait(
             browser,
@@ -165,6 +166,8 @@ def play_until_the_end(browser):
         settled(browser)
         if by_id(browser, "play-end").text:
             return moves
+        if moves == 0:
+            shoot(browser, screenshot)
         option = browser.find_elements(By.CLASS_NAME, "option")[0]
         option.click()
 
@@ -182,7 +185,7 @@ def play_until_the_end(browser):
 def test_a_whole_game_against_grundy(browser):
     # An N-position, grundy first: grundy wins whatever the person does.
     browser.get(page(game="nim", position="2 3 4", view="play", first="engine", hints="1"))
-    moves = play_until_the_end(browser)
+    moves = play_until_the_end(browser, "play-turn")
     assert moves >= 1
     assert by_id(browser, "play-end").text == "you have no move: grundy wins."
     log = [element.text for element in browser.find_elements(By.CSS_SELECTOR, "#play-log li")]
