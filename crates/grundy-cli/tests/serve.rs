@@ -184,6 +184,26 @@ fn a_computation_past_the_deadline_is_stopped_with_an_error() {
 }
 
 #[test]
+fn ctrl_c_closes_the_server() {
+    let mut server = Server::start(&[]);
+    let (status, _) = server.get("/api/answer?game=nim&position=1");
+    assert_eq!(status, 200);
+    // An open connection (a browser's) does not keep the server.
+    let _browser = TcpStream::connect(&server.address).unwrap();
+    let interrupted = Command::new("kill").args(["-INT", &server.child.id().to_string()]).status().unwrap();
+    assert!(interrupted.success());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the server still runs after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+}
+
+#[test]
 fn sixteen_clients_at_once_are_all_answered() {
     let server = Server::start(&[]);
     let answers: Vec<(u16, serde_json::Value, usize)> = std::thread::scope(|scope| {

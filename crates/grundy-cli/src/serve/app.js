@@ -136,6 +136,8 @@ function clear(element) {
 
 // Views.
 async function showAnswer(state) {
+  const verdict = document.querySelector(".verdict");
+  verdict.hidden = true;
   clear($("moves"));
   $("outcome").textContent = "";
   $("value").textContent = "";
@@ -144,6 +146,7 @@ async function showAnswer(state) {
   const answer = await api("/api/answer", { game: state.game, position: state.position });
   $("outcome").textContent = answer.outcome;
   $("value").textContent = valueText(answer);
+  verdict.hidden = false;
   const words = {
     N: "N: the player to move wins. Every winning move, as the position it leads to:",
     P: "P: the player to move loses: every move leads to an N-position.",

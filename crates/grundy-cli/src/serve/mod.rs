@@ -23,6 +23,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use child::{Ended, run_grundy};
 use std::collections::HashMap;
+use std::future::IntoFuture;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -76,9 +77,22 @@ pub fn run(settings: Settings) -> anyhow::Result<()> {
         crate::output::print(&format!("grundy serve: open http://{bound}/ in a browser (Ctrl-C stops)\n"))?;
         let turns = tokio::sync::Semaphore::new(settings.jobs);
         let app = router(Arc::new(Server { settings, turns }));
-        axum::serve(listener, app).await?;
-        Ok(())
+        tokio::select! {
+            served = axum::serve(listener, app).into_future() => served.map_err(anyhow::Error::from),
+            () = signalled() => Err(crate::output::Stop::Interrupted(
+                "stopped: the server is closed (each request's grundy process with it)".to_owned(),
+            )
+            .into()),
+        }
     })
+}
+
+/// Resolves once a signal (Ctrl-C, SIGTERM, SIGHUP) has set the library's cancel flag
+/// (`signals`), which ends the server at once: a browser's open connection does not keep it.
+async fn signalled() {
+    while !grundy::progress::cancelled() {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 fn router(server: Shared) -> Router {

@@ -29,7 +29,7 @@ WAIT_SECONDS = 30
 def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("GRUNDY_CHROMIUM", "/usr/bin/chromium")
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1000,860"]:
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1000,1000"]:
         options.add_argument(argument)
     service = Service(os.environ.get("GRUNDY_CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)
@@ -127,10 +127,10 @@ def test_bad_input_shows_the_cli_message(browser):
     assert "did you mean" in expected
     assert by_id(browser, "error").text == expected
     assert by_id(browser, "outcome").text == ""
+    shoot(browser, "error")
     browser.get(page(game="nim", position="3 -1"))
     wait_for_answer(browser)
     assert by_id(browser, "error").text == cli_json("moves", "nim", "3", "-1")["error"]["message"]
-    shoot(browser, "error")
 
 
 def test_the_nim_sequence_is_drawn(browser):
