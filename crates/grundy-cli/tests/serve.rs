@@ -184,6 +184,20 @@ fn a_computation_past_the_deadline_is_stopped_with_an_error() {
 }
 
 #[test]
+fn a_port_in_use_is_one_clear_line() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let run = grundy(&["serve", "--port", &port]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.starts_with(&format!("grundy: error: cannot listen on `127.0.0.1:{port}`")), "{}", run.stderr);
+    assert!(run.stderr.contains("--port 0 for any free one"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    let run = grundy(&["serve", "--timeout", "0"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("is not a number of seconds from 0.1 to 3600"), "{}", run.stderr);
+}
+
+#[test]
 fn ctrl_c_closes_the_server() {
     let mut server = Server::start(&[]);
     let (status, _) = server.get("/api/answer?game=nim&position=1");

@@ -307,6 +307,8 @@ async function render() {
     button.classList.toggle("current", button.dataset.view === state.view);
   }
   $("position").parentElement.hidden = ["sequence", "table", "check", "script"].includes(state.view);
+  // The game field's button draws, checks or plays in the other views.
+  $("go").textContent = state.view === "answer" ? "Answer" : "Go";
   const show = {
     answer: showAnswer,
     sequence: showSequence,

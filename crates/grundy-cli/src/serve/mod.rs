@@ -69,7 +69,7 @@ pub fn run(settings: Settings) -> anyhow::Result<()> {
         let address = format!("{}:{}", settings.host, settings.port);
         let listener = tokio::net::TcpListener::bind(&address).await.map_err(|error| {
             anyhow::anyhow!(
-                "cannot listen on {}: {error} (choose another port with --port, or --port 0 for any free one)",
+                "cannot listen on `{}`: {error} (choose another port with --port, or --port 0 for any free one)",
                 grundy::error::quote(&address)
             )
         })?;
