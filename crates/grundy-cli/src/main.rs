@@ -12,6 +12,7 @@ mod long_run;
 mod output;
 mod progress_bar;
 mod script_worker;
+mod serve;
 mod signals;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -73,6 +74,8 @@ enum Command {
     ScriptWorker(script_worker::worker::Args),
     /// A census of a family of heap games (every octal code up to k digits, …) in an SQLite database.
     Census(commands::census::Args),
+    /// A local web page to explore and play any game (the address it prints, in a browser).
+    Serve(commands::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -114,6 +117,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(args),
         Command::ScriptWorker(args) => script_worker::worker::run(args),
         Command::Census(args) => commands::census::run(args),
+        Command::Serve(args) => commands::serve::run(args, cli.memory_limit.as_deref()),
     };
     output::finish(result)
 }

@@ -12,6 +12,7 @@ pub mod plot;
 pub mod quotient;
 pub mod rules;
 pub mod sequence;
+pub mod serve;
 pub mod stats;
 pub mod table;
 pub mod value;

@@ -507,7 +507,7 @@ fn describe_status(status: std::process::ExitStatus) -> String {
 /// Sets up the child between fork and exec: its own process group (a terminal's Ctrl-C goes to
 /// grundy, which stops it), killed when grundy dies however it dies (`PR_SET_PDEATHSIG`), and
 /// its address space capped at `bytes`.
-fn prepare_child(command: &mut Command, bytes: u64) {
+pub fn prepare_child(command: &mut Command, bytes: u64) {
     use std::os::unix::process::CommandExt;
     let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
     // SAFETY: getpid only reads this process's id; this runs before the fork.

@@ -1,0 +1,63 @@
+//! `grundy serve [--port P] [--host H]`: a local web page to explore and play any game.
+
+use std::time::Duration;
+
+/// A local web page to explore and play any game: the outcome, the Grundy value and every
+/// winning move of a position, the nim-sequence or table drawn, a game against grundy, a
+/// formula checked. Each request is answered by a grundy child process under the limits of
+/// the command line.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Open the address it prints in a browser; Ctrl-C stops it. Each request is computed by a grundy child
+process, stopped at --timeout and past --memory-limit (each request's memory, default 1G), with
+the script flags of the command line. The page's state is in its address:
+  http://127.0.0.1:8000/?game=nim&position=3+4+5
+  http://127.0.0.1:8000/?game=octal:0.137&view=sequence&to=100
+
+Examples:
+  grundy serve --port 8000 & curl -s --retry-connrefused --retry 5 'http://127.0.0.1:8000/api/answer?game=nim&position=3+4+5'; kill $!
+  grundy serve --host 127.0.0.1 --port 8000 --timeout 5 & curl -s --retry-connrefused --retry 5 -o /dev/null 'http://127.0.0.1:8000/?game=octal:0.137&view=sequence&to=100'; kill $!"
+)]
+pub struct Args {
+    /// The port to listen on (0: any free port, printed).
+    #[arg(long, default_value_t = 8000)]
+    pub port: u16,
+    /// The address to listen on: 127.0.0.1 serves this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// The wall-clock seconds one request may compute before it is stopped with an error.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_timeout)]
+    pub timeout: f64,
+    /// How many requests compute at once (the others wait their turn).
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub jobs: u32,
+}
+
+/// The memory each request may use when `--memory-limit` is not given: room for the tables
+/// of everything a page shows, and for `--jobs` such requests at once on a small machine.
+const DEFAULT_REQUEST_MEMORY: u64 = 1 << 30;
+
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if (0.1..=3600.0).contains(&seconds) => Ok(seconds),
+        _ => Err(format!("`{text}` is not a number of seconds from 0.1 to 3600")),
+    }
+}
+
+/// Runs the server until a signal stops it. `memory_limit` is the global `--memory-limit`:
+/// here the memory of each request.
+pub fn run(args: Args, memory_limit: Option<&str>) -> anyhow::Result<()> {
+    let request_memory = match memory_limit {
+        Some(text) => u64::try_from(crate::limits::parse_size(text).map_err(anyhow::Error::msg)?).unwrap_or(u64::MAX),
+        None => DEFAULT_REQUEST_MEMORY,
+    };
+    let settings = crate::serve::Settings {
+        host: args.host,
+        port: args.port,
+        timeout: Duration::from_secs_f64(args.timeout),
+        jobs: args.jobs as usize,
+        request_memory,
+        max_ops: crate::script_worker::options().max_ops,
+    };
+    crate::serve::run(settings)
+}
