@@ -87,10 +87,10 @@ pub fn run(settings: Settings) -> anyhow::Result<()> {
     })
 }
 
-/// Resolves once a signal (Ctrl-C, SIGTERM, SIGHUP) has set the library's cancel flag
+/// Resolves once a signal (Ctrl-C, SIGTERM, SIGHUP) has cancelled the command's control
 /// (`signals`), which ends the server at once: a browser's open connection does not keep it.
 async fn signalled() {
-    while !grundy::progress::cancelled() {
+    while !crate::games::control().cancelled() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
