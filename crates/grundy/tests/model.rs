@@ -308,6 +308,12 @@ fn check_heap_game(word: &str, game: &dyn HeapGame, len: usize) -> Result<(), Te
         let mut walked = Vec::new();
         game.for_each_heap_option(heap, &mut |parts| walked.push(parts.to_vec()));
         prop_assert_eq!(&walked, &listed, "{} heap {}: for_each_heap_option", word, heap);
+        if game.is_nim() {
+            // Bouton's misère rule is used for such games: their rules must be Nim's.
+            let mut sorted = listed.clone();
+            sorted.sort();
+            prop_assert_eq!(&sorted, &(0..heap).map(|smaller| vec![smaller]).collect::<Vec<_>>(), "{}: is_nim", word);
+        }
         let big = BigUint::from(heap);
         if let Some(value) = game.closed_form_value(&big) {
             prop_assert_eq!(value, BigUint::from(expected[heap as usize]), "{} heap {}: closed form", word, heap);

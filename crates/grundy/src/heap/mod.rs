@@ -136,6 +136,13 @@ pub trait HeapGame: Send + Sync {
         None
     }
 
+    /// Whether the game is Nim itself (every smaller heap an option, nothing else): its sums of
+    /// any size are then decided under misère play by Bouton's rule (`misere::nim`) instead of
+    /// a search. `false` (the default) for every other game.
+    fn is_nim(&self) -> bool {
+        false
+    }
+
     /// How many options `heap` has, when that is known without listing them (Nim: `n`), so a
     /// limit on listing them is decided before any work. `None` (the default) when unknown.
     fn option_count(&self, heap: &BigUint) -> Option<BigUint> {

@@ -26,6 +26,10 @@ impl HeapGame for Nim {
         "nim".to_owned()
     }
 
+    fn is_nim(&self) -> bool {
+        true
+    }
+
     fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
         if len > 1 << 32 {
             return Err(GameError::Unsupported(format!(

@@ -114,7 +114,7 @@ pub fn heap_sum_outcome(
     limits: Limits,
     control: &Control,
 ) -> Result<(Outcome, Method), GameError> {
-    if game.spec() == "nim" {
+    if game.is_nim() {
         let big: Vec<num_bigint::BigUint> = heaps.iter().map(|&heap| heap.into()).collect();
         return Ok((nim::outcome(&big), Method::Bouton));
     }
@@ -158,7 +158,7 @@ pub fn heap_sum_winning_moves(
     limits: Limits,
     control: &Control,
 ) -> Result<(Vec<HeapMove>, Method), GameError> {
-    if game.spec() == "nim" {
+    if game.is_nim() {
         let big: Vec<num_bigint::BigUint> = heaps.iter().map(|&heap| heap.into()).collect();
         let moves = nim::winning_moves(&big)
             .into_iter()

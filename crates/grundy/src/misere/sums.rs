@@ -77,7 +77,7 @@ fn keyed(position: &Position) -> Vec<Keyed> {
 /// ```
 pub fn outcome(position: &Position, limits: Limits, control: &Control) -> Result<(Outcome, Method), GameError> {
     if let Some((game, heaps)) = heaps_of(position) {
-        if game.spec() == "nim" {
+        if game.is_nim() {
             return Ok((nim::outcome(&heaps), Method::Bouton));
         }
         if let Some(heaps) = small(&heaps) {
@@ -100,7 +100,7 @@ pub fn winning_moves(
     control: &Control,
 ) -> Result<(Vec<SumMove>, Method), GameError> {
     let (found, method): (Vec<(usize, usize, Vec<Component>)>, Method) = match heaps_of(position) {
-        Some((game, heaps)) if game.spec() == "nim" => {
+        Some((game, heaps)) if game.is_nim() => {
             let moves = nim::winning_moves(&heaps).into_iter().map(|(index, size)| {
                 let result = if size == BigUint::ZERO { Vec::new() } else { vec![Component::Heap(size)] };
                 (0, index, result)
