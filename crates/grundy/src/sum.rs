@@ -307,6 +307,29 @@ impl Position {
         Ok(())
     }
 
+    /// One winning move, the first [`Position::for_each_winning_move`] finds, or `None` when
+    /// there is none; it stops there, so a reply to each of many options costs little.
+    ///
+    /// # Errors
+    /// As [`Position::for_each_winning_move`].
+    pub fn first_winning_move(&self) -> Result<Option<SumMove>, GameError> {
+        /// Why the walk stopped: a move was found (not an error of the game's).
+        enum Stop {
+            Found(SumMove),
+            Failed(GameError),
+        }
+        impl From<GameError> for Stop {
+            fn from(error: GameError) -> Self {
+                Stop::Failed(error)
+            }
+        }
+        match self.for_each_winning_move(|one| Err(Stop::Found(one))) {
+            Ok(()) => Ok(None),
+            Err(Stop::Found(one)) => Ok(Some(one)),
+            Err(Stop::Failed(error)) => Err(error),
+        }
+    }
+
     /// Every winning move, collected.
     ///
     /// # Errors

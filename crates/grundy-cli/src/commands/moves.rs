@@ -172,7 +172,7 @@ fn list_every_option(position: &Position, mut list: Option<&mut JsonList>) -> an
             Err(_) => after.outcome()?,
         };
         let winning = outcome == Outcome::P;
-        let reply = if outcome == Outcome::N { after.winning_moves()?.into_iter().next() } else { None };
+        let reply = if outcome == Outcome::N { after.first_winning_move()? } else { None };
         match list.as_mut() {
             Some(list) => list.item(&OptionReport {
                 step: MoveReport::of(position, &one),

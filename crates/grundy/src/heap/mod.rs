@@ -84,6 +84,23 @@ pub trait HeapGame: Send + Sync {
         }
     }
 
+    /// [`HeapGame::for_each_heap_option`] that stops as soon as `visit` breaks. The default
+    /// walks every option and ignores the rest once broken; the take-and-break engines stop
+    /// at once.
+    fn try_for_each_heap_option(
+        &self,
+        heap: u64,
+        visit: &mut dyn FnMut(&[u64]) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        let mut flow = std::ops::ControlFlow::Continue(());
+        self.for_each_heap_option(heap, &mut |parts| {
+            if flow.is_continue() {
+                flow = visit(parts);
+            }
+        });
+        flow
+    }
+
     /// As [`HeapGame::heap_options`], for games whose rules can fail (a script's `moves`):
     /// the error instead of an empty list.
     ///

@@ -318,6 +318,14 @@ impl HeapGame for OctalGame {
         self.engine.moves().for_each_option(heap, |parts| visit(parts));
     }
 
+    fn try_for_each_heap_option(
+        &self,
+        heap: u64,
+        visit: &mut dyn FnMut(&[u64]) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        self.engine.moves().try_for_each_option(heap, |parts| visit(parts))
+    }
+
     fn method(&self) -> String {
         self.engine.method()
     }

@@ -354,6 +354,41 @@ impl<G: HeapGame + 'static> ComponentGame for HeapRules<G> {
         Ok(moves)
     }
 
+    fn for_each_move_to_value(
+        &self,
+        heap: &BigUint,
+        target: &BigUint,
+        visit: &mut dyn FnMut(ComponentMove<BigUint>) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        // A listed heap streams its options and stops when `visit` does, so that one reply
+        // to each of a long row's options costs a few options, not the whole list.
+        let listed = heap.to_u64().filter(|&small| small <= LISTED_HEAPS);
+        let (Some(small), None) = (listed, self.game.closed_form_moves(heap, target)) else {
+            return self.moves_to_value(heap, target)?.into_iter().try_for_each(visit);
+        };
+        let mut outcome = Ok(());
+        let _ = self.game.try_for_each_heap_option(small, &mut |parts| {
+            let step = (|| {
+                let mut value = BigUint::ZERO;
+                for &part in parts {
+                    value ^= self.value_of(&BigUint::from(part))?;
+                }
+                if value == *target {
+                    visit(heap_move(heap, parts.iter().map(|&part| BigUint::from(part)).collect()))?;
+                }
+                Ok(())
+            })();
+            match step {
+                Ok(()) => std::ops::ControlFlow::Continue(()),
+                Err(error) => {
+                    outcome = Err(error);
+                    std::ops::ControlFlow::Break(())
+                }
+            }
+        });
+        outcome
+    }
+
     fn options(&self, heap: &BigUint, limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
         // Refused before anything is listed when the family knows how many there are.
         if self.game.option_count(heap).is_some_and(|count| count > BigUint::from(limit)) {
@@ -386,6 +421,39 @@ mod tests {
 
     fn big(text: &str) -> BigUint {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn streamed_moves_to_a_value_are_the_listed_ones_and_stop_early() {
+        let rules = HeapRules::new(crate::heap::octal::OctalGame::kayles());
+        for heap in [0u32, 1, 7, 30, 71, 200, 1001] {
+            let heap = BigUint::from(heap);
+            for target in 0u32..10 {
+                let target = BigUint::from(target);
+                let mut streamed = Vec::new();
+                rules
+                    .for_each_move_to_value(&heap, &target, &mut |one| {
+                        streamed.push(one.result);
+                        Ok(())
+                    })
+                    .unwrap();
+                let listed: Vec<Vec<BigUint>> =
+                    rules.moves_to_value(&heap, &target).unwrap().into_iter().map(|one| one.result).collect();
+                assert_eq!(streamed, listed, "heap {heap}, value {target}");
+            }
+        }
+        // One reply is found among the first options, not after listing 50 000 of them: the
+        // visit stops the walk, and an error it returns comes back.
+        let heap =
+            (100_000u32..).map(BigUint::from).find(|heap| rules.value_of(heap).unwrap() != BigUint::ZERO).unwrap();
+        let mut calls = 0;
+        // A move to 0 exists: the value is the mex of the options' values, and it is not 0.
+        let stopped = rules.for_each_move_to_value(&heap, &BigUint::ZERO, &mut |_| {
+            calls += 1;
+            Err(GameError::Unsupported("enough".to_owned()))
+        });
+        assert_eq!(calls, 1);
+        assert!(matches!(stopped, Err(GameError::Unsupported(message)) if message == "enough"));
     }
 
     #[test]

@@ -65,6 +65,7 @@ pub use compact::CompactSequence;
 use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::SequenceControl;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 /// The moves of a take-and-break game on one heap, by the number `k` of tokens removed.
@@ -147,32 +148,42 @@ impl TakeBreakMoves {
     /// assert_eq!(seen, [vec![3], vec![1, 2], vec![2], vec![1, 1]]);
     /// ```
     pub fn for_each_option(&self, heap: u64, mut visit: impl FnMut(&[u64])) {
+        let _ = self.try_for_each_option(heap, |parts| {
+            visit(parts);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`for_each_option`](Self::for_each_option) that stops as soon as `visit` breaks: what a
+    /// search for one option of a given value needs (a reply to each of a long row's options).
+    pub fn try_for_each_option(&self, heap: u64, mut visit: impl FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> {
         for k in 0..=self.max_removal() as u64 {
             if k > heap {
                 break;
             }
             let rest = heap - k;
             if rest == 0 && self.take_all.contains(&(k as usize)) {
-                visit(&[]);
+                visit(&[])?;
             }
             if rest > 0 && self.leave_one.contains(&(k as usize)) {
-                visit(&[rest]);
+                visit(&[rest])?;
             }
             if self.leave_two.contains(&(k as usize)) {
                 for small in 1..=rest / 2 {
                     if !(self.unequal_parts && 2 * small == rest) {
-                        visit(&[small, rest - small]);
+                        visit(&[small, rest - small])?;
                     }
                 }
             }
             if self.leave_three.contains(&(k as usize)) {
                 for small in 1..=rest / 3 {
                     for middle in small..=(rest - small) / 2 {
-                        visit(&[small, middle, rest - small - middle]);
+                        visit(&[small, middle, rest - small - middle])?;
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
