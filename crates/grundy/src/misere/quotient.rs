@@ -39,8 +39,7 @@ use std::collections::BTreeMap;
 /// The default limit on the order of a quotient (`--max-order`).
 pub const DEFAULT_MAX_ORDER: usize = 2000;
 
-/// The most states one verification may visit, and the largest candidate monoid built.
-const MAX_STATES: usize = 4_000_000;
+/// The largest candidate monoid built.
 const MAX_CANDIDATE: u64 = 4_000_000;
 /// How many candidate monoids one heap may try before the computation gives up.
 const MAX_ATTEMPTS: usize = 64;
@@ -150,13 +149,33 @@ impl MisereQuotient {
     }
 }
 
+/// Why a quotient computation stopped before its last heap.
+#[derive(Debug)]
+pub enum QuotientStop {
+    /// The cancel flag was set ([`crate::progress::cancel_flag`], Ctrl-C in the CLI).
+    Cancelled,
+    /// A limit was reached: the order limit, the memory limit or the candidates' bounds.
+    Limit(GameError),
+}
+
+/// A quotient computation's result: the quotient of every heap it got through, and why it
+/// stopped early, if it did.
+#[derive(Debug)]
+pub struct QuotientRun {
+    /// The proved quotient of heaps `0..=quotient.to`.
+    pub quotient: MisereQuotient,
+    /// `None` when `quotient.to` is the heap asked for.
+    pub stopped: Option<QuotientStop>,
+}
+
 /// The misère quotient of the sums of heaps `0..=to` of the heap game whose options are
 /// `heap_options` (each option: the heaps left, all smaller than the heap moved in).
 ///
 /// # Errors
 /// [`GameError::Unsupported`] when the quotient passes `max_order` elements (naming the heap
-/// where it did), when an option is not made of smaller heaps, or when a verification or a
-/// candidate grows past the built-in bounds.
+/// where it did), when an option is not made of smaller heaps, when the candidates grow past
+/// the built-in bounds, or when the computation is cancelled; [`GameError::TooLarge`] past the
+/// memory limit. [`misere_quotient_run`] keeps what was proved before such a stop.
 ///
 /// ```
 /// use grundy::misere::quotient::misere_quotient;
@@ -175,16 +194,41 @@ pub fn misere_quotient(
     to: u64,
     max_order: usize,
 ) -> Result<MisereQuotient, GameError> {
+    let run = misere_quotient_run(heap_options, to, max_order)?;
+    match run.stopped {
+        None => Ok(run.quotient),
+        Some(QuotientStop::Limit(error)) => Err(error),
+        Some(QuotientStop::Cancelled) => Err(interrupted()),
+    }
+}
+
+/// [`misere_quotient`], keeping the quotient of the heaps done when a limit or the cancel flag
+/// stops it: that quotient is proved, as every quotient returned.
+///
+/// # Errors
+/// [`GameError::Unsupported`] when an option is not made of smaller heaps.
+pub fn misere_quotient_run(
+    heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+    to: u64,
+    max_order: usize,
+) -> Result<QuotientRun, GameError> {
     let mut options: Vec<Vec<Vec<u64>>> = Vec::new();
     let mut quotient = Table::trivial();
-    let mut closure = Closure::new();
     let mut generators: Vec<Generator> = Vec::new();
+    let mut proof = proved(&quotient, &generators, 0)?;
     // Heaps take longer and longer as the quotient grows: the count of heaps done, and no
     // estimate of the time left (a linear one would be wrong by far).
     let task =
         crate::progress::Task::start(&format!("the misère quotient up to heap {to}, heaps and candidates tried"), 0);
+    let stopped = |quotient: &Table, heap: u64, error: GameError| {
+        let reason = if crate::progress::cancelled() { QuotientStop::Cancelled } else { QuotientStop::Limit(error) };
+        QuotientRun { quotient: present(quotient, heap - 1), stopped: Some(reason) }
+    };
     for heap in 0..=to {
         task.advance(1);
+        if heap > 0 && crate::progress::cancelled() {
+            return Ok(stopped(&quotient, heap, interrupted()));
+        }
         let heap_options = heap_options(heap);
         if let Some(bad) = heap_options.iter().flatten().find(|&&part| part >= heap) {
             return Err(GameError::Unsupported(format!(
@@ -198,27 +242,42 @@ pub fn misere_quotient(
         }
         let targets =
             option_elements(&options[heap as usize], |part| quotient.heaps[part as usize], |x, y| quotient.mul(x, y));
-        if let Some(element) = conservative_extension(&quotient, &mut closure, &mut generators, heap, &targets)? {
-            quotient.heaps.push(element);
-            continue;
-        }
-        quotient = expand(&quotient, &options, heap, max_order, &task)?;
-        // Verify the reduced quotient itself, which also gives the closure the next heaps
-        // extend.
-        let table = &quotient;
-        generators = generators_of(&options, heap as usize + 1, |h| table.heaps[h as usize], |x, y| table.mul(x, y));
-        closure = Closure::new();
-        match closure.extend(&generators, 0, |x, y| table.mul(x, y), |x| table.p[x as usize]) {
-            Ok(()) => {}
-            Err(Stop::TooMany) => return Err(too_many_states()),
-            Err(Stop::Failure(_)) => {
-                return Err(GameError::Unsupported(format!(
-                    "internal error: the reduced misère quotient at heap {heap} failed its verification"
-                )));
+        match conservative_extension(&quotient, &proof, &mut generators, heap, &targets) {
+            Ok(Some((element, extended))) => {
+                quotient.heaps.push(element);
+                proof = extended;
+                continue;
             }
+            Ok(None) => {}
+            Err(error) => return Ok(stopped(&quotient, heap, error)),
+        }
+        let expanded = expand(&quotient, &options, heap, max_order, &task).and_then(|table| {
+            let generators =
+                generators_of(&options, heap as usize + 1, |h| table.heaps[h as usize], |x, y| table.mul(x, y));
+            let proof = proved(&table, &generators, heap)?;
+            Ok((table, generators, proof))
+        });
+        match expanded {
+            Ok((table, expanded_generators, expanded_proof)) => {
+                quotient = table;
+                generators = expanded_generators;
+                proof = expanded_proof;
+            }
+            Err(error) => return Ok(stopped(&quotient, heap, error)),
         }
     }
-    Ok(present(&quotient, to))
+    Ok(QuotientRun { quotient: present(&quotient, to), stopped: None })
+}
+
+/// The proof of a quotient the construction has already checked (an internal error if not).
+fn proved(table: &Table, generators: &[Generator], heap: u64) -> Result<Proof, GameError> {
+    prove(table, generators, None)?.map_err(|_| {
+        GameError::Unsupported(format!("internal error: the reduced misère quotient at heap {heap} failed its proof"))
+    })
+}
+
+fn interrupted() -> GameError {
+    GameError::Unsupported("the misère quotient computation was interrupted".to_owned())
 }
 
 /// A finite commutative monoid as a multiplication table with identity 0, a P-portion, and
@@ -280,89 +339,8 @@ fn generators_of(
     }))
 }
 
-/// Why a verification stopped.
-enum Stop {
-    /// The sum (heap → multiplicity) whose marking contradicts the misère rule.
-    Failure(BTreeMap<u64, u32>),
-    /// Too many states.
-    TooMany,
-}
-
-/// Verified states `(x, S)` of sums, each with the state and heap it was first reached from.
-#[derive(Default)]
-struct Closure {
-    states: Vec<(u32, Vec<u32>)>,
-    parents: Vec<(u32, u64)>,
-    index: FxHashMap<(u32, Vec<u32>), u32>,
-}
-
-impl Closure {
-    /// The closure holding only the empty sum.
-    fn new() -> Closure {
-        let mut closure = Closure::default();
-        closure.push((0, Vec::new()), (u32::MAX, 0));
-        closure
-    }
-
-    fn push(&mut self, state: (u32, Vec<u32>), parent: (u32, u64)) {
-        self.index.insert(state.clone(), self.states.len() as u32);
-        self.states.push(state);
-        self.parents.push(parent);
-    }
-
-    /// Forgets the states from `kept` on.
-    fn truncate(&mut self, kept: usize) {
-        for state in self.states.drain(kept..) {
-            self.index.remove(&state);
-        }
-        self.parents.truncate(kept);
-    }
-
-    /// The sum that reaches state `state`, plus one `heap`.
-    fn sum_of(&self, mut state: u32, heap: u64) -> BTreeMap<u64, u32> {
-        let mut sum = BTreeMap::new();
-        *sum.entry(heap).or_insert(0) += 1;
-        while self.parents[state as usize].0 != u32::MAX {
-            let (parent, heap) = self.parents[state as usize];
-            *sum.entry(heap).or_insert(0) += 1;
-            state = parent;
-        }
-        sum
-    }
-
-    /// Adds every state reachable through `generators` from the states `from..`, checking each
-    /// new one against the misère rule. On failure the states added are removed again.
-    fn extend(
-        &mut self,
-        generators: &[Generator],
-        from: usize,
-        mul: impl Fn(u32, u32) -> u32 + Copy,
-        is_p: impl Fn(u32) -> bool + Copy,
-    ) -> Result<(), Stop> {
-        let kept = self.states.len();
-        let mut next_state = from;
-        while next_state < self.states.len() {
-            for generator in generators {
-                let next = step(&self.states[next_state], generator, mul);
-                if self.index.contains_key(&next) {
-                    continue;
-                }
-                if is_p(next.0) != should_be_p(&next.1, is_p) {
-                    let sum = self.sum_of(next_state as u32, generator.heap);
-                    self.truncate(kept);
-                    return Err(Stop::Failure(sum));
-                }
-                if self.states.len() >= MAX_STATES {
-                    self.truncate(kept);
-                    return Err(Stop::TooMany);
-                }
-                self.push(next, (next_state as u32, generator.heap));
-            }
-            next_state += 1;
-        }
-        Ok(())
-    }
-}
+/// A sum of heaps, heap → multiplicity: a sum whose marking contradicts the misère rule.
+type Sum = BTreeMap<u64, u32>;
 
 /// `(x, S)` plus one heap: `(x·h, S·h ∪ x·T_h)`.
 fn step(state: &(u32, Vec<u32>), generator: &Generator, mul: impl Fn(u32, u32) -> u32) -> (u32, Vec<u32>) {
@@ -379,62 +357,333 @@ fn should_be_p(targets: &[u32], is_p: impl Fn(u32) -> bool) -> bool {
     !targets.is_empty() && targets.iter().all(|&target| !is_p(target))
 }
 
-fn too_many_states() -> GameError {
-    GameError::Unsupported(format!(
-        "verifying a misère quotient candidate needed more than {MAX_STATES} states; try a smaller --to"
-    ))
+/// Sets of elements of a table, one row of `words` 64-bit words per element.
+#[derive(Clone, Debug)]
+struct Rows {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Rows {
+    fn new(rows: usize, order: usize, full: bool) -> Rows {
+        let words = order.div_ceil(64);
+        let mut bits = vec![if full { u64::MAX } else { 0 }; rows * words];
+        if full && !order.is_multiple_of(64) {
+            let last = (1u64 << (order % 64)) - 1;
+            for row in 0..rows {
+                bits[row * words + words - 1] = last;
+            }
+        }
+        Rows { words, bits }
+    }
+
+    fn row(&self, row: usize) -> &[u64] {
+        &self.bits[row * self.words..(row + 1) * self.words]
+    }
+
+    fn row_mut(&mut self, row: usize) -> &mut [u64] {
+        &mut self.bits[row * self.words..(row + 1) * self.words]
+    }
+
+    fn contains(&self, row: usize, element: u32) -> bool {
+        self.bits[row * self.words + element as usize / 64] >> (element % 64) & 1 == 1
+    }
+
+    fn insert(&mut self, row: usize, element: u32) {
+        self.bits[row * self.words + element as usize / 64] |= 1 << (element % 64);
+    }
+}
+
+/// The proof that a marked monoid gives every sum of heaps its misère outcome.
+///
+/// For a sum `G`, let `f(G)` be the set of elements `z` such that some option of `G` (a move in
+/// `G` itself), times `z`, is marked P: in `G + Z` with `Z`'s element `z`, a move in `G` reaches
+/// a marked P-position. Adding a heap `h` (element `h`, options' elements `T_h`) to `G`
+/// (element `y`) gives `f(G + h) = {z : hz ∈ f(G)} ∪ {z : y·t·z ∈ P for some t ∈ T_h}`.
+/// `reach[x]` is the intersection of `f(G)` over every non-empty sum `G` with element `x`; it is
+/// the greatest solution of `reach[y·h] ⊆ {z : hz ∈ reach[y]} ∪ {z : ytz ∈ P, t ∈ T_h}` for
+/// every `y` and heap `h` (with `f(∅) = ∅`): every solution is contained in each `f(G)` by
+/// induction on `G`, and the intersections are a solution since union distributes over
+/// intersection. So the marking is right for every sum iff
+/// - (a) no sum marked P has an option marked P: `yh ∈ P ⇒ yt ∉ P` for every element `y` of
+///   a sum, heap `h` and `t ∈ T_h`;
+/// - (b) every non-empty sum marked N has an option marked P: `1 ∈ reach[x]` for every `x ∉ P`
+///   that a non-empty sum reaches;
+/// - (c) the empty sum (no move: a misère N-position) is marked N.
+///
+/// By induction over the game tree, (a)–(c) make the marking the true misère outcome of every
+/// sum. The greatest solution is found by iterating from the full sets downwards; the cost
+/// grows with the square of the order and the number of heaps, never with the number of sums.
+#[derive(Clone, Debug)]
+struct Proof {
+    /// `reach[x]`, for the elements a non-empty sum reaches (other rows unused).
+    reach: Rows,
+    /// Whether a non-empty sum reaches each element.
+    reached: Vec<bool>,
+}
+
+/// Why a marking failed its proof.
+enum Refuted {
+    /// This sum's marking contradicts the misère rule (given its options' markings).
+    At(Sum),
+    /// Some sum's does (the check started from an earlier proof, which names none).
+    Somewhere,
+}
+
+/// What one step of the fixed-point iteration uses: the table and the heaps as generators.
+struct Marked<'a> {
+    table: &'a Table,
+    generators: &'a [Generator],
+    /// `p_after[e]`: the elements `z` with `e·z ∈ P`.
+    p_after: Rows,
+}
+
+impl Marked<'_> {
+    /// The elements reached by non-empty sums, each with the (element, generator) it was
+    /// first reached from (`u32::MAX`: from the empty sum), breadth first (short sums first).
+    fn reachable(&self) -> (Vec<bool>, Vec<(u32, usize)>) {
+        let order = self.table.order;
+        let mut reached = vec![false; order];
+        let mut parent = vec![(u32::MAX, 0); order];
+        let mut queue: Vec<u32> = Vec::new();
+        let mut visit = |from: u32, x: u32, generator: usize, queue: &mut Vec<u32>| {
+            if !reached[x as usize] {
+                reached[x as usize] = true;
+                parent[x as usize] = (from, generator);
+                queue.push(x);
+            }
+        };
+        for (index, generator) in self.generators.iter().enumerate() {
+            visit(u32::MAX, generator.element, index, &mut queue);
+        }
+        let mut next = 0;
+        while next < queue.len() {
+            let y = queue[next];
+            for (index, generator) in self.generators.iter().enumerate() {
+                visit(y, self.table.mul(y, generator.element), index, &mut queue);
+            }
+            next += 1;
+        }
+        (reached, parent)
+    }
+
+    /// A non-empty sum reaching `x` (its shortest, by the breadth-first parents), plus `extra`.
+    fn sum_reaching(&self, parent: &[(u32, usize)], mut x: u32, extra: Option<u64>) -> Sum {
+        let mut sum = Sum::new();
+        if let Some(heap) = extra {
+            *sum.entry(heap).or_insert(0) += 1;
+        }
+        while x != u32::MAX {
+            let (from, generator) = parent[x as usize];
+            *sum.entry(self.generators[generator].heap).or_insert(0) += 1;
+            x = from;
+        }
+        sum
+    }
+
+    /// `{z : y·t·z ∈ P for some t ∈ T_h}` into `out`.
+    fn option_reach(&self, y: u32, generator: &Generator, out: &mut [u64]) {
+        out.fill(0);
+        for &target in &generator.targets {
+            let row = self.p_after.row(self.table.mul(y, target) as usize);
+            out.iter_mut().zip(row).for_each(|(word, bits)| *word |= bits);
+        }
+    }
+
+    /// `{z : h·z ∈ set}` or-ed into `out`.
+    fn or_preimage(&self, set: &[u64], generator: &Generator, out: &mut [u64]) {
+        for z in 0..self.table.order as u32 {
+            let hz = self.table.mul(generator.element, z);
+            if set[hz as usize / 64] >> (hz % 64) & 1 == 1 {
+                out[z as usize / 64] |= 1 << (z % 64);
+            }
+        }
+    }
+}
+
+/// Proves (or refutes) that `table`'s marking gives every sum of the heaps `generators` its
+/// misère outcome ([`Proof`]). `start`, a proof for a subset of these heaps, is a valid start
+/// for the iteration (more sums only shrink the intersections) and makes it quicker; a
+/// failure found from it names no sum.
+fn prove(table: &Table, generators: &[Generator], start: Option<&Proof>) -> Result<Result<Proof, Refuted>, GameError> {
+    let order = table.order;
+    // p_after, reach and (without a start) the round each element left each reach set.
+    let tracked = if start.is_none() { 6 } else { 2 };
+    check_memory(|| format!("proving a misère quotient of order {order}"), (order as u128 + 1).pow(2), tracked)?;
+    let mut p_after = Rows::new(order, order, false);
+    for e in 0..order as u32 {
+        for z in 0..order as u32 {
+            if table.p[table.mul(e, z) as usize] {
+                p_after.insert(e as usize, z);
+            }
+        }
+    }
+    let marked = Marked { table, generators, p_after };
+    let (reached, parent) = marked.reachable();
+    // (c) The empty sum.
+    if table.p[0] {
+        return Ok(Err(Refuted::At(Sum::new())));
+    }
+    // (a) No move from P to P; the sources are the empty sum (None) and every element reached.
+    let sources: Vec<Option<u32>> =
+        std::iter::once(None).chain((0..order as u32).filter(|&x| reached[x as usize]).map(Some)).collect();
+    for &source in &sources {
+        let y = source.unwrap_or(0);
+        for generator in generators {
+            if table.p[table.mul(y, generator.element) as usize]
+                && generator.targets.iter().any(|&target| table.p[table.mul(y, target) as usize])
+            {
+                let sum = match source {
+                    None => Sum::from([(generator.heap, 1)]),
+                    Some(y) => marked.sum_reaching(&parent, y, Some(generator.heap)),
+                };
+                return Ok(Err(Refuted::At(sum)));
+            }
+        }
+    }
+    // (b) The greatest solution, by rounds from the start downwards.
+    let mut reach = match start {
+        Some(proof) => {
+            let mut reach = Rows::new(order, order, true);
+            for x in 0..order {
+                if proof.reached.get(x) == Some(&true) && proof.reach.words == reach.words {
+                    reach.row_mut(x).copy_from_slice(proof.reach.row(x));
+                }
+            }
+            reach
+        }
+        None => Rows::new(order, order, true),
+    };
+    // left[x·order + z]: the round in which z left reach[x] (0: still there).
+    let mut left: Vec<u32> = if start.is_none() { vec![0; order * order] } else { Vec::new() };
+    let words = reach.words;
+    let mut term = vec![0u64; words];
+    let mut round = 0u32;
+    loop {
+        if crate::progress::cancelled() {
+            return Err(GameError::Unsupported("interrupted".to_owned()));
+        }
+        round += 1;
+        let mut next = reach.clone();
+        for &source in &sources {
+            let y = source.unwrap_or(0);
+            for generator in generators {
+                marked.option_reach(y, generator, &mut term);
+                if let Some(y) = source {
+                    marked.or_preimage(reach.row(y as usize), generator, &mut term);
+                }
+                let x = table.mul(y, generator.element) as usize;
+                next.row_mut(x).iter_mut().zip(&term).for_each(|(word, bits)| *word &= bits);
+            }
+        }
+        let mut changed = false;
+        for x in (0..order).filter(|&x| reached[x]) {
+            for word in 0..words {
+                let gone = reach.row(x)[word] & !next.row(x)[word];
+                if gone != 0 {
+                    changed = true;
+                    if !left.is_empty() {
+                        for bit in 0..64 {
+                            if gone >> bit & 1 == 1 {
+                                left[x * order + word * 64 + bit] = round;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        reach = next;
+        if !changed {
+            break;
+        }
+    }
+    let proof = Proof { reach, reached };
+    let Some(failing) = (0..order as u32)
+        .find(|&x| proof.reached[x as usize] && !table.p[x as usize] && !proof.reach.contains(x as usize, 0))
+    else {
+        return Ok(Ok(proof));
+    };
+    if left.is_empty() {
+        return Ok(Err(Refuted::Somewhere));
+    }
+    Ok(Err(Refuted::At(witness(&marked, &sources, &left, failing))))
+}
+
+/// A sum with element `x` and no option marked P, read back from the rounds in which elements
+/// left the reach sets: `z` left `reach[x]` in round `k` because of some `y·h = x` with
+/// `y·T_h·z` missing P and `hz` gone from `reach[y]` before round `k` (or `y` the empty sum).
+fn witness(marked: &Marked, sources: &[Option<u32>], left: &[u32], x: u32) -> Sum {
+    let (table, order) = (marked.table, marked.table.order);
+    let mut sum = Sum::new();
+    let (mut x, mut z) = (x, 0u32);
+    let mut term = vec![0u64; order.div_ceil(64)];
+    loop {
+        let round = left[x as usize * order + z as usize];
+        let found = sources.iter().find_map(|&source| {
+            let y = source.unwrap_or(0);
+            marked
+                .generators
+                .iter()
+                .find(|generator| {
+                    if table.mul(y, generator.element) != x {
+                        return false;
+                    }
+                    marked.option_reach(y, generator, &mut term);
+                    if term[z as usize / 64] >> (z % 64) & 1 == 1 {
+                        return false;
+                    }
+                    source.is_none_or(|y| {
+                        let gone = left[y as usize * order + table.mul(generator.element, z) as usize];
+                        gone != 0 && gone < round
+                    })
+                })
+                .map(|generator| (source, generator))
+        });
+        let Some((source, generator)) = found else {
+            unreachable!("an element leaves a reach set only through such a heap");
+        };
+        *sum.entry(generator.heap).or_insert(0) += 1;
+        match source {
+            None => return sum,
+            Some(y) => {
+                z = table.mul(generator.element, z);
+                x = y;
+            }
+        }
+    }
 }
 
 /// Tries each element of `quotient` as the element of `heap` (whose options have the elements
-/// `targets`); the first that verifies, with the closure extended to cover it.
+/// `targets`); the first whose marking is proved, with its proof.
 fn conservative_extension(
     quotient: &Table,
-    closure: &mut Closure,
+    proof: &Proof,
     generators: &mut Vec<Generator>,
     heap: u64,
     targets: &[u32],
-) -> Result<Option<u32>, GameError> {
-    let mul = |x, y| quotient.mul(x, y);
+) -> Result<Option<(u32, Proof)>, GameError> {
     let is_p = |x: u32| quotient.p[x as usize];
     let heap_is_p = should_be_p(targets, is_p);
-    let kept = closure.states.len();
     for candidate in 0..quotient.order as u32 {
         if is_p(candidate) != heap_is_p {
             continue;
         }
-        let generator = Generator { element: candidate, targets: targets.to_vec(), heap };
         if generators.iter().any(|known| known.element == candidate && known.targets == targets) {
-            return Ok(Some(candidate)); // the heap acts exactly like an earlier one
+            return Ok(Some((candidate, proof.clone()))); // the heap acts exactly like an earlier one
         }
-        // New states arise only through the new heap: add one copy of it to every known
-        // state (a quick necessary check), then close under every heap.
-        let mut fresh = Vec::new();
-        let mut consistent = true;
-        for (index, state) in closure.states[..kept].iter().enumerate() {
-            let next = step(state, &generator, mul);
-            if is_p(next.0) != should_be_p(&next.1, is_p) {
-                consistent = false;
-                break;
-            }
-            if !closure.index.contains_key(&next) {
-                fresh.push((next, index));
-            }
-        }
-        if !consistent {
+        // Quick necessary check: no move from P to P through the new heap alone, from any
+        // element the old heaps reach.
+        let p_to_p = (0..quotient.order as u32)
+            .filter(|&y| y == 0 || proof.reached[y as usize])
+            .any(|y| is_p(quotient.mul(y, candidate)) && targets.iter().any(|&target| is_p(quotient.mul(y, target))));
+        if p_to_p {
             continue;
         }
-        for (state, parent) in fresh {
-            if !closure.index.contains_key(&state) {
-                closure.push(state, (parent as u32, heap));
-            }
-        }
-        generators.push(generator);
-        match closure.extend(generators, kept, mul, is_p) {
-            Ok(()) => return Ok(Some(candidate)),
-            Err(Stop::TooMany) => return Err(too_many_states()),
-            Err(Stop::Failure(_)) => {
+        generators.push(Generator { element: candidate, targets: targets.to_vec(), heap });
+        match prove(quotient, generators, Some(proof))? {
+            Ok(extended) => return Ok(Some((candidate, extended))),
+            Err(_) => {
                 generators.pop();
-                closure.truncate(kept);
             }
         }
     }
@@ -508,19 +757,17 @@ fn expand(
         let generators = generators_of(options, heap as usize + 1, element, mul);
         let (elements, marks) = mark_p_portion(&candidate, &generators);
         let is_p = |x: u32| marks[x as usize] == Mark::P;
-        let mut closure = Closure::new();
-        let failure = match closure.extend(&generators, 0, mul, is_p) {
-            Ok(()) => {
-                let mut reduced = reduce(&elements, &generators, mul, is_p, Order { heap, max_order, verified: true })?;
-                reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
-                return Ok(reduced);
-            }
-            Err(Stop::TooMany) => return Err(too_many_states()),
-            Err(Stop::Failure(sum)) => sum,
-        };
-
-        let mut reduced = reduce(&elements, &generators, mul, is_p, Order { heap, max_order, verified: false })?;
+        // Reduce first: the reduction marks every sum as the candidate does, so one is proved
+        // iff the other is, and the reduced table is the small one.
+        let mut reduced = reduce(&elements, &generators, mul, is_p, Order { heap, max_order })?;
         reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
+        let reduced_generators =
+            generators_of(options, heap as usize + 1, |h| reduced.heaps[h as usize], |x, y| reduced.mul(x, y));
+        let failure = match prove(&reduced, &reduced_generators, None)? {
+            Ok(_) => return Ok(reduced),
+            Err(Refuted::At(sum)) => sum,
+            Err(Refuted::Somewhere) => unreachable!("a proof from scratch names the failing sum"),
+        };
         if last_failure.as_ref() == Some(&failure) {
             growth += 1;
         }
@@ -585,20 +832,17 @@ struct Order {
     heap: u64,
     /// `--max-order`.
     max_order: usize,
-    /// Whether the candidate passed its verification (its reduction is then the quotient).
-    verified: bool,
 }
 
 impl Order {
     /// Refuses an order past the limit, before its `order × order` table is built: a failed
     /// candidate of 0.6 reduced to order 101,920 once asked for 41 GB at once.
     fn check(self, order: usize) -> Result<(), GameError> {
-        let Order { heap, max_order, verified } = self;
+        let Order { heap, max_order } = self;
         if order > max_order {
-            let what =
-                if verified { "the misère quotient grows" } else { "a candidate for the misère quotient reduces" };
+            // The candidate is reduced before its proof: it may be the quotient or a step to it.
             return Err(GameError::Unsupported(format!(
-                "{what} to order {order} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)"
+                "the misère quotient (or a candidate for it) reaches order {order} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)"
             )));
         }
         check_memory(
@@ -609,7 +853,7 @@ impl Order {
     }
 }
 
-/// The coarsest congruence of the verified candidate that keeps P apart from N (Moore's
+/// The coarsest congruence of a candidate that keeps P apart from N (Moore's
 /// partition refinement over the generators), as a quotient table. `heaps` is indexed by the
 /// candidate's elements (the caller maps heaps through it).
 ///
