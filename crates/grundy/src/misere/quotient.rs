@@ -32,6 +32,7 @@
 //! one have even order (Plambeck–Siegel 2008, Theorem 6.2), which the tests check.
 
 use crate::error::{GameError, check_memory};
+use crate::misere::search::MisereSearch;
 use crate::value::Outcome;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
@@ -134,6 +135,63 @@ impl MisereQuotient {
         Some(moves)
     }
 
+    /// The pretending function: each heap's element as its word, heap 0 first.
+    pub fn pretending_function(&self) -> Vec<&str> {
+        self.heaps.iter().map(|&element| self.words[element as usize].as_str()).collect()
+    }
+
+    /// Compares the quotient's outcomes with exhaustive misère search ([`MisereSearch`]) on
+    /// `sums` pseudo-random sums (from `seed`) of at most `max_counters` counters in all, each
+    /// heap at most [`MisereQuotient::to`]. The first disagreement stops the check; a sum whose
+    /// search needs more than `max_positions` positions is skipped and counted.
+    ///
+    /// # Errors
+    /// An error of the options closure.
+    pub fn check_against_search(
+        &self,
+        heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+        sums: usize,
+        max_counters: u64,
+        seed: u64,
+    ) -> Result<SearchCheck, GameError> {
+        let options = |heap: &u64| Ok(heap_options(*heap));
+        let mut search = MisereSearch::new(options, 2_000_000);
+        let mut check = SearchCheck::default();
+        let mut state = seed | 1;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..sums {
+            let mut sum = Vec::new();
+            let mut counters = 0;
+            for _ in 0..1 + random() % 5 {
+                let heap = random() % (self.to.min(max_counters) + 1);
+                if counters + heap <= max_counters {
+                    sum.push(heap);
+                    counters += heap;
+                }
+            }
+            let expected = self.outcome(&sum).expect("heaps within the quotient");
+            match search.outcome(&sum) {
+                Ok(found) if found == expected => check.agreed += 1,
+                Ok(found) => {
+                    check.disagreement = Some(Disagreement { sum, quotient: expected, search: found });
+                    break;
+                }
+                Err(GameError::Unsupported(_)) => {
+                    check.skipped += 1;
+                    search = MisereSearch::new(options, 2_000_000);
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        check.positions = search.positions();
+        Ok(check)
+    }
+
     /// The presentation as text: generators, relations, the P-portion and each heap's element.
     pub fn presentation(&self) -> String {
         let names: Vec<String> =
@@ -147,6 +205,32 @@ impl MisereQuotient {
             p.join(", ")
         )
     }
+}
+
+/// What [`MisereQuotient::check_against_search`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SearchCheck {
+    /// Sums on which the quotient and the search agree.
+    pub agreed: usize,
+    /// Sums whose search needed too many positions.
+    pub skipped: usize,
+    /// Positions the search examined (the last search, when one was restarted).
+    pub positions: usize,
+    /// A sum on which they disagree (a bug: every quotient returned is proved).
+    pub disagreement: Option<Disagreement>,
+}
+
+/// A sum whose outcome by the quotient differs from exhaustive search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Disagreement {
+    /// The heaps.
+    pub sum: Vec<u64>,
+    /// The outcome the quotient gives.
+    pub quotient: Outcome,
+    /// The outcome exhaustive search gives.
+    pub search: Outcome,
 }
 
 /// Why a quotient computation stopped before its last heap.
@@ -492,11 +576,15 @@ impl Marked<'_> {
 
     /// `{z : h·z ∈ set}` or-ed into `out`.
     fn or_preimage(&self, set: &[u64], generator: &Generator, out: &mut [u64]) {
-        for z in 0..self.table.order as u32 {
-            let hz = self.table.mul(generator.element, z);
-            if set[hz as usize / 64] >> (hz % 64) & 1 == 1 {
-                out[z as usize / 64] |= 1 << (z % 64);
+        let order = self.table.order;
+        // Row `h` of the table: h·z for every z, read in order.
+        let products = &self.table.table[generator.element as usize * order..][..order];
+        for (word, chunk) in out.iter_mut().zip(products.chunks(64)) {
+            let mut bits = 0u64;
+            for (bit, &hz) in chunk.iter().enumerate() {
+                bits |= (set[hz as usize / 64] >> (hz % 64) & 1) << bit;
             }
+            *word |= bits;
         }
     }
 }
@@ -564,6 +652,28 @@ fn prove(table: &Table, generators: &[Generator], start: Option<&Proof>) -> Resu
             return Err(GameError::Unsupported("interrupted".to_owned()));
         }
         round += 1;
+        let mut changed = false;
+        if left.is_empty() {
+            // No failing sum to name: each new intersection is used at once (fewer rounds).
+            for &source in &sources {
+                let y = source.unwrap_or(0);
+                for generator in generators {
+                    marked.option_reach(y, generator, &mut term);
+                    if let Some(y) = source {
+                        marked.or_preimage(reach.row(y as usize), generator, &mut term);
+                    }
+                    let x = table.mul(y, generator.element) as usize;
+                    for (word, bits) in reach.row_mut(x).iter_mut().zip(&term) {
+                        changed |= *word & !bits != 0;
+                        *word &= bits;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+            continue;
+        }
         let mut next = reach.clone();
         for &source in &sources {
             let y = source.unwrap_or(0);
@@ -576,17 +686,14 @@ fn prove(table: &Table, generators: &[Generator], start: Option<&Proof>) -> Resu
                 next.row_mut(x).iter_mut().zip(&term).for_each(|(word, bits)| *word &= bits);
             }
         }
-        let mut changed = false;
         for x in (0..order).filter(|&x| reached[x]) {
             for word in 0..words {
                 let gone = reach.row(x)[word] & !next.row(x)[word];
                 if gone != 0 {
                     changed = true;
-                    if !left.is_empty() {
-                        for bit in 0..64 {
-                            if gone >> bit & 1 == 1 {
-                                left[x * order + word * 64 + bit] = round;
-                            }
+                    for bit in 0..64 {
+                        if gone >> bit & 1 == 1 {
+                            left[x * order + word * 64 + bit] = round;
                         }
                     }
                 }
@@ -740,6 +847,9 @@ fn expand(
     let mut last_failure: Option<BTreeMap<u64, u32>> = None;
     for _ in 0..MAX_ATTEMPTS {
         task.advance(1);
+        if crate::progress::cancelled() {
+            return Err(interrupted());
+        }
         let cyclic: Vec<(u32, u32)> = freed.values().copied().collect();
         let size = cyclic.iter().fold(base.order as u64, |size, &(index, period)| size * u64::from(index + period));
         if size > MAX_CANDIDATE {
