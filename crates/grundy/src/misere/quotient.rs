@@ -1256,6 +1256,50 @@ mod tests {
         assert_eq!(quotient.p_portion.len(), 2);
     }
 
+    /// The proof accepts the quotient and refutes it with any one element's mark flipped,
+    /// naming a sum that exhaustive search judges differently from the flipped marking or
+    /// whose options' marks contradict it.
+    #[test]
+    fn the_proof_refutes_every_wrong_marking() {
+        let (_, game, to) = &games()[3]; // 0.75, order 8
+        let quotient = &quotients()[3];
+        let order = quotient.order;
+        let options: Vec<Vec<Vec<u64>>> = (0..=*to).map(|heap| game.heap_options(heap)).collect();
+        let table = Table {
+            order,
+            table: quotient.product.iter().flatten().copied().collect(),
+            p: (0..order as u32).map(|x| quotient.is_p(x)).collect(),
+            heaps: quotient.heaps.clone(),
+        };
+        let generators = generators_of(&options, options.len(), |h| table.heaps[h as usize], |x, y| table.mul(x, y));
+        assert!(prove(&table, &generators, None).unwrap().is_ok());
+        let mut search = MisereSearch::new(search_options(game.as_ref()), 5_000_000);
+        for flipped in 0..order {
+            let mut wrong = table.clone();
+            wrong.p[flipped] = !wrong.p[flipped];
+            let Err(Refuted::At(sum)) = prove(&wrong, &generators, None).unwrap() else {
+                panic!("element {flipped} flipped was not refuted");
+            };
+            let heaps: Vec<u64> =
+                sum.iter().flat_map(|(&heap, &count)| std::iter::repeat_n(heap, count as usize)).collect();
+            let element = heaps.iter().fold(0, |x, &heap| wrong.mul(x, wrong.heaps[heap as usize]));
+            let claimed = if wrong.p[element as usize] { Outcome::P } else { Outcome::N };
+            let options_marked_p = heaps.iter().enumerate().any(|(index, &heap)| {
+                let others = heaps.iter().enumerate().filter(|&(other, _)| other != index);
+                let rest = others.fold(0, |x, (_, &h)| wrong.mul(x, wrong.heaps[h as usize]));
+                options[heap as usize].iter().any(|option| {
+                    let x = option.iter().fold(rest, |x, &part| wrong.mul(x, wrong.heaps[part as usize]));
+                    wrong.p[x as usize]
+                })
+            });
+            let rule = if !heaps.is_empty() && !options_marked_p { Outcome::P } else { Outcome::N };
+            assert!(
+                claimed != rule || claimed != search.outcome(&heaps).unwrap(),
+                "element {flipped}: the sum {heaps:?} named is consistent and right"
+            );
+        }
+    }
+
     #[test]
     fn every_quotient_is_an_even_commutative_monoid() {
         for (quotient, (name, _, _)) in quotients().iter().zip(games()) {
@@ -1283,6 +1327,27 @@ mod tests {
         let kayles = OctalGame::kayles();
         let error = misere_quotient(&|heap| kayles.heap_options(heap), 40, 10).unwrap_err().to_string();
         assert!(error.contains("past the limit of 10") && error.contains("heap"), "{error}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// Random octal codes of up to three digits: every quotient returned (or, when a limit
+        /// stops the run, the quotient of the heaps done) predicts exhaustive search.
+        #[test]
+        fn random_octal_quotients_match_exhaustive_search(
+            digits in prop::collection::vec(0u8..8, 1..4),
+            to in 3u64..14,
+            seed in any::<u64>(),
+        ) {
+            let code: String = digits.iter().map(|digit| char::from(b'0' + digit)).collect();
+            let game = OctalGame::parse(&format!("0.{code}"), CodeBase::Octal).unwrap();
+            let options = |heap: u64| game.heap_options(heap);
+            let run = misere_quotient_run(&options, to, 300).unwrap();
+            let quotient = &run.quotient;
+            prop_assert!(quotient.order % 2 == 0 || quotient.order == 1, "order {}", quotient.order);
+            let check = quotient.check_against_search(&options, 40, 22, seed).unwrap();
+            prop_assert_eq!(check.disagreement, None, "0.{}", code);
+        }
     }
 
     proptest! {
