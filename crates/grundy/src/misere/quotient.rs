@@ -9,25 +9,33 @@
 //! the product of the heaps' elements — one table look-up per heap.
 //!
 //! **Algorithm** (after Siegel's MisereSolver: the quotient is built heap by heap, and every
-//! candidate is checked by a finite verification before it is accepted).
+//! candidate is proved before it is accepted).
 //! 1. *Candidate.* For heap `n`, first try each element `x` of the quotient of heaps `0..n`
 //!    as heap `n`'s element (a conservative extension). Otherwise build a larger monoid: the
 //!    old quotient times a cyclic monoid `⟨t | t^(i+p) = t^i⟩` for heap `n` (and, when a
-//!    verification fails, for the heaps of the failing sum, whose old identifications were too
-//!    coarse), and mark its P-portion by visiting each element first through its
-//!    lexicographically least sum (largest heap most significant: every option of a sum is
-//!    lexicographically smaller, so its element is already marked).
-//! 2. *Verification* (the finite form of "a sum is P iff it has a move and no move to P"): the
-//!    state of a sum is its element `x` together with the set `S` of its options' elements;
-//!    adding heap `h` maps `(x, S)` to `(x·h, S·h ∪ x·T_h)`, `T_h` the elements of `h`'s options.
-//!    These states are finitely many; a breadth-first search visits them all and checks at
-//!    each that `x` is marked P iff `S` is non-empty and misses the P-portion. By induction over
-//!    the game tree this proves that the marking gives every sum's true misère outcome.
-//! 3. *Reduction.* A verified candidate may still hold indistinguishable elements; the
-//!    coarsest congruence separating P from N (Moore's partition refinement over the heap
-//!    generators: `x ~ y` iff `xz ∈ P ⇔ yz ∈ P` for every `z`) gives the quotient itself.
+//!    proof fails, for the heaps of the failing sum, whose old identifications were too
+//!    coarse; repeated failures at the same sum lengthen the cycles), and mark its P-portion by
+//!    visiting each element first through its lexicographically least sum (largest heap most
+//!    significant: every option of a sum is lexicographically smaller, so its element is
+//!    already marked).
+//! 2. *Reduction.* The coarsest congruence separating P from N (Moore's partition refinement
+//!    over the heap generators: `x ~ y` iff `xz ∈ P ⇔ yz ∈ P` for every `z`). It marks every
+//!    sum as the candidate does, so it is proved iff the candidate is; it is the quotient
+//!    itself once proved, and the next candidate starts from it when not.
+//! 3. *Proof* (`Proof`: the finite form of "a sum is P iff it has a move and no move to
+//!    P"). No sum marked P may have an option marked P: a check over every element `y` and
+//!    heap `h`. Every non-empty sum marked N must have an option marked P: for each element
+//!    `x`, the intersection over all sums `G` with element `x` of the set of `z` for which a
+//!    move in `G` reaches P in `G + Z` (`Z` of element `z`) is the greatest fixed point of a
+//!    monotone system with one set per element, found by iterating down from the full sets;
+//!    `x` passes iff the identity is in its set. Both checks are exact, so a failure names a
+//!    sum whose marking is wrong (read back from the rounds of the iteration), which step 1
+//!    refines at. Time and memory grow with the square of the order and the number of heaps,
+//!    never with the number of sums (an earlier proof searched the states `(x, S)` of sums,
+//!    `S` the set of its options' elements, and needed millions of them for Dawson's Kayles
+//!    at heap 25).
 //!
-//! Every quotient returned has passed step 2, so the answers it gives are proved; how quickly
+//! Every quotient returned has passed step 3, so the answers it gives are proved; how quickly
 //! the candidates are found is heuristic. Impartial misère quotients other than the trivial
 //! one have even order (Plambeck–Siegel 2008, Theorem 6.2), which the tests check.
 
@@ -866,6 +874,9 @@ fn expand(
         let mul = |x, y| candidate.mul(x, y);
         let generators = generators_of(options, heap as usize + 1, element, mul);
         let (elements, marks) = mark_p_portion(&candidate, &generators);
+        if crate::progress::cancelled() {
+            return Err(interrupted()); // the marking stopped part way
+        }
         let is_p = |x: u32| marks[x as usize] == Mark::P;
         // Reduce first: the reduction marks every sum as the candidate does, so one is proved
         // iff the other is, and the reduced table is the small one.
@@ -911,6 +922,9 @@ fn mark_p_portion(candidate: &Candidate, generators: &[Generator]) -> (Vec<u32>,
     marks[0] = Mark::N; // the empty sum: no move, a misère win for the player to move
     let mut visited: Vec<(u32, Vec<u32>)> = vec![(0, Vec::new())];
     for generator in generators {
+        if crate::progress::cancelled() {
+            break; // the caller sees the flag and drops the partial marking
+        }
         // Sums with this generator come after every sum of earlier generators alone; by the
         // number of copies, then by the rest in its own order.
         let mut frontier = visited.clone();
