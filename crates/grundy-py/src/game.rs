@@ -439,9 +439,8 @@ impl Game {
     #[pyo3(signature = (to, max_order = grundy::misere::quotient::DEFAULT_MAX_ORDER))]
     fn quotient<'py>(&self, py: Python<'py>, to: u64, max_order: usize) -> PyResult<Bound<'py, PyDict>> {
         let game = self.heap_game()?;
-        let quotient =
-            grundy::misere::quotient::misere_quotient(&|heap| game.heap_options(heap), to, max_order)
-                .map_err(value_error)?;
+        let quotient = grundy::misere::quotient::misere_quotient(&|heap| game.heap_options(heap), to, max_order)
+            .map_err(value_error)?;
         let dict = PyDict::new(py);
         dict.set_item("to", quotient.to)?;
         dict.set_item("order", quotient.order)?;

@@ -1358,7 +1358,7 @@ mod tests {
             let options = |heap: u64| game.heap_options(heap);
             let run = misere_quotient_run(&options, to, 300).unwrap();
             let quotient = &run.quotient;
-            prop_assert!(quotient.order % 2 == 0 || quotient.order == 1, "order {}", quotient.order);
+            prop_assert!(quotient.order.is_multiple_of(2) || quotient.order == 1, "order {}", quotient.order);
             let check = quotient.check_against_search(&options, 40, 22, seed).unwrap();
             prop_assert_eq!(check.disagreement, None, "0.{}", code);
         }
