@@ -19,7 +19,7 @@ const CHECK_COUNTERS: u64 = 36;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy quotient octal:0.75 --to 8
-  grundy quotient dawson --to 30 --check
+  grundy quotient dawson --to 25 --check
   grundy quotient kayles --to 100 --json")]
 pub struct Args {
     /// The game: a heap game (sub:S, octal:CODE, kayles, dawson, grundys-game, nim, …).
