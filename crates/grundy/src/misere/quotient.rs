@@ -29,7 +29,7 @@
 //!    move in `G` reaches P in `G + Z` (`Z` of element `z`) is the greatest fixed point of a
 //!    monotone system with one set per element, found by iterating down from the full sets;
 //!    `x` passes iff the identity is in its set. Both checks are exact, so a failure names a
-//!    sum whose marking is wrong (read back from the rounds of the iteration), which step 1
+//!    sum whose marking is wrong (a shortest one, by a breadth-first search over pairs of elements), which step 1
 //!    refines at. Time and memory grow with the square of the order and the number of heaps,
 //!    never with the number of sums (an earlier proof searched the states `(x, S)` of sums,
 //!    `S` the set of its options' elements, and needed millions of them for Dawson's Kayles
@@ -603,9 +603,8 @@ impl Marked<'_> {
 /// failure found from it names no sum.
 fn prove(table: &Table, generators: &[Generator], start: Option<&Proof>) -> Result<Result<Proof, Refuted>, GameError> {
     let order = table.order;
-    // p_after, reach and (without a start) the round each element left each reach set.
-    let tracked = if start.is_none() { 6 } else { 2 };
-    check_memory(|| format!("proving a misère quotient of order {order}"), (order as u128 + 1).pow(2), tracked)?;
+    // p_after and reach: a bit a pair of elements each.
+    check_memory(|| format!("proving a misère quotient of order {order}"), (order as u128 + 1).pow(2), 1)?;
     let mut p_after = Rows::new(order, order, false);
     for e in 0..order as u32 {
         for z in 0..order as u32 {
@@ -637,7 +636,7 @@ fn prove(table: &Table, generators: &[Generator], start: Option<&Proof>) -> Resu
             }
         }
     }
-    // (b) The greatest solution, by rounds from the start downwards.
+    // (b) The greatest solution, iterating down from the start.
     let mut reach = match start {
         Some(proof) => {
             let mut reach = Rows::new(order, order, true);
@@ -650,39 +649,15 @@ fn prove(table: &Table, generators: &[Generator], start: Option<&Proof>) -> Resu
         }
         None => Rows::new(order, order, true),
     };
-    // left[x·order + z]: the round in which z left reach[x] (0: still there).
-    let mut left: Vec<u32> = if start.is_none() { vec![0; order * order] } else { Vec::new() };
     let words = reach.words;
     let mut term = vec![0u64; words];
-    let mut round = 0u32;
     loop {
         if crate::progress::cancelled() {
-            return Err(GameError::Unsupported("interrupted".to_owned()));
+            return Err(interrupted());
         }
-        round += 1;
+        // Each new intersection is used at once: the sets only shrink, stay above the greatest
+        // solution, and a pass that changes nothing is a solution, hence the greatest.
         let mut changed = false;
-        if left.is_empty() {
-            // No failing sum to name: each new intersection is used at once (fewer rounds).
-            for &source in &sources {
-                let y = source.unwrap_or(0);
-                for generator in generators {
-                    marked.option_reach(y, generator, &mut term);
-                    if let Some(y) = source {
-                        marked.or_preimage(reach.row(y as usize), generator, &mut term);
-                    }
-                    let x = table.mul(y, generator.element) as usize;
-                    for (word, bits) in reach.row_mut(x).iter_mut().zip(&term) {
-                        changed |= *word & !bits != 0;
-                        *word &= bits;
-                    }
-                }
-            }
-            if !changed {
-                break;
-            }
-            continue;
-        }
-        let mut next = reach.clone();
         for &source in &sources {
             let y = source.unwrap_or(0);
             for generator in generators {
@@ -691,23 +666,12 @@ fn prove(table: &Table, generators: &[Generator], start: Option<&Proof>) -> Resu
                     marked.or_preimage(reach.row(y as usize), generator, &mut term);
                 }
                 let x = table.mul(y, generator.element) as usize;
-                next.row_mut(x).iter_mut().zip(&term).for_each(|(word, bits)| *word &= bits);
-            }
-        }
-        for x in (0..order).filter(|&x| reached[x]) {
-            for word in 0..words {
-                let gone = reach.row(x)[word] & !next.row(x)[word];
-                if gone != 0 {
-                    changed = true;
-                    for bit in 0..64 {
-                        if gone >> bit & 1 == 1 {
-                            left[x * order + word * 64 + bit] = round;
-                        }
-                    }
+                for (word, bits) in reach.row_mut(x).iter_mut().zip(&term) {
+                    changed |= *word & !bits != 0;
+                    *word &= bits;
                 }
             }
         }
-        reach = next;
         if !changed {
             break;
         }
@@ -718,54 +682,69 @@ fn prove(table: &Table, generators: &[Generator], start: Option<&Proof>) -> Resu
     else {
         return Ok(Ok(proof));
     };
-    if left.is_empty() {
+    if start.is_some() {
         return Ok(Err(Refuted::Somewhere));
     }
-    Ok(Err(Refuted::At(witness(&marked, &sources, &left, failing))))
+    let sum = witness(&marked, &sources, failing)?.unwrap_or_else(|| marked.sum_reaching(&parent, failing, None));
+    Ok(Err(Refuted::At(sum)))
 }
 
-/// A sum with element `x` and no option marked P, read back from the rounds in which elements
-/// left the reach sets: `z` left `reach[x]` in round `k` because of some `y·h = x` with
-/// `y·T_h·z` missing P and `hz` gone from `reach[y]` before round `k` (or `y` the empty sum).
-fn witness(marked: &Marked, sources: &[Option<u32>], left: &[u32], x: u32) -> Sum {
+/// A shortest sum with element `x` and no option marked P, by breadth-first search over pairs
+/// `(x, z)` meaning "a sum of element `x` none of whose own moves reaches P in company `z`":
+/// `(y·h, z)` follows from `(y, hz)` when no option of `h`, times `y·z`, is in P, and from the
+/// empty sum (no moves at all) when no option of `h`, times `z`, is. The refinement frees the
+/// heaps of this sum: the shorter, the smaller the next candidate. `None` if there is none (the
+/// caller then names a sum reaching `x`; the proof found one, so this does not happen).
+fn witness(marked: &Marked, sources: &[Option<u32>], x: u32) -> Result<Option<Sum>, GameError> {
     let (table, order) = (marked.table, marked.table.order);
-    let mut sum = Sum::new();
-    let (mut x, mut z) = (x, 0u32);
-    let mut term = vec![0u64; order.div_ceil(64)];
-    loop {
-        let round = left[x as usize * order + z as usize];
-        let found = sources.iter().find_map(|&source| {
-            let y = source.unwrap_or(0);
-            marked
-                .generators
-                .iter()
-                .find(|generator| {
-                    if table.mul(y, generator.element) != x {
-                        return false;
-                    }
-                    marked.option_reach(y, generator, &mut term);
-                    if term[z as usize / 64] >> (z % 64) & 1 == 1 {
-                        return false;
-                    }
-                    source.is_none_or(|y| {
-                        let gone = left[y as usize * order + table.mul(generator.element, z) as usize];
-                        gone != 0 && gone < round
-                    })
-                })
-                .map(|generator| (source, generator))
-        });
-        let Some((source, generator)) = found else {
-            unreachable!("an element leaves a reach set only through such a heap");
-        };
-        *sum.entry(generator.heap).or_insert(0) += 1;
-        match source {
-            None => return sum,
-            Some(y) => {
-                z = table.mul(generator.element, z);
-                x = y;
-            }
+    check_memory(|| format!("naming a failing sum in a quotient of order {order}"), (order as u128).pow(2), 8)?;
+    // predecessors[x]: every (source, generator) with source · generator = x.
+    let mut predecessors: Vec<Vec<(Option<u32>, usize)>> = vec![Vec::new(); order];
+    for &source in sources {
+        for (index, generator) in marked.generators.iter().enumerate() {
+            predecessors[table.mul(source.unwrap_or(0), generator.element) as usize].push((source, index));
         }
     }
+    const UNSEEN: (u32, u32) = (u32::MAX, u32::MAX);
+    // parent[node]: (the node it was reached from, the generator added); node = x·order + z.
+    let mut parent = vec![UNSEEN; order * order];
+    let start = x as usize * order;
+    parent[start] = (start as u32, u32::MAX);
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut term = vec![0u64; order.div_ceil(64)];
+    while let Some(node) = queue.pop_front() {
+        let (x, z) = (node / order, (node % order) as u32);
+        for &(source, index) in &predecessors[x] {
+            let generator = &marked.generators[index];
+            marked.option_reach(source.unwrap_or(0), generator, &mut term);
+            if term[z as usize / 64] >> (z % 64) & 1 == 1 {
+                continue;
+            }
+            let mut sum = Sum::from([(generator.heap, 1)]);
+            let next = match source {
+                None => None,
+                Some(y) => Some(y as usize * order + table.mul(generator.element, z) as usize),
+            };
+            match next {
+                Some(next) if parent[next] == UNSEEN => {
+                    parent[next] = (node as u32, index as u32);
+                    queue.push_back(next);
+                    continue;
+                }
+                Some(_) => continue,
+                None => {}
+            }
+            // Back from `node` to the start: the heaps added on the way.
+            let mut at = node;
+            while at != start {
+                let (from, added) = parent[at];
+                *sum.entry(marked.generators[added as usize].heap).or_insert(0) += 1;
+                at = from as usize;
+            }
+            return Ok(Some(sum));
+        }
+    }
+    Ok(None)
 }
 
 /// Tries each element of `quotient` as the element of `heap` (whose options have the elements
