@@ -721,10 +721,7 @@ fn witness(marked: &Marked, sources: &[Option<u32>], x: u32) -> Result<Option<Su
                 continue;
             }
             let mut sum = Sum::from([(generator.heap, 1)]);
-            let next = match source {
-                None => None,
-                Some(y) => Some(y as usize * order + table.mul(generator.element, z) as usize),
-            };
+            let next = source.map(|y| y as usize * order + table.mul(generator.element, z) as usize);
             match next {
                 Some(next) if parent[next] == UNSEEN => {
                     parent[next] = (node as u32, index as u32);
