@@ -278,3 +278,53 @@ def test_guess_matches_the_cli_contract():
     assert (found["formula"], found["status"]) == ("G(n) = n mod 3", "checked")
     with pytest.raises(ValueError):
         grundy.Game("nim + wythoff").guess()
+
+def octal_options(digits, n):
+    """The options of a heap of n in the octal game 0.<digits>, each a tuple of heaps."""
+    options = []
+    for take, digit in enumerate(digits, start=1):
+        digit = int(digit)
+        if digit & 1 and n == take:
+            options.append(())
+        if digit & 2 and n > take:
+            options.append((n - take,))
+        if digit & 4:
+            options.extend((left, n - take - left) for left in range(1, (n - take) // 2 + 1) if n - take - left >= 1)
+    return options
+
+
+def misere_p(digits, heaps, memo):
+    """Misère P-position by the definition: some move, and every move to an N-position."""
+    key = tuple(sorted(heap for heap in heaps if octal_options(digits, heap)))
+    if key not in memo:
+        moves = [
+            key[:index] + option + key[index + 1 :]
+            for index, heap in enumerate(key)
+            for option in octal_options(digits, heap)
+        ]
+        memo[key] = bool(moves) and not any(misere_p(digits, move, memo) for move in moves)
+    return memo[key]
+
+
+def test_quotient_predicts_misere_play_by_the_definition():
+    for digits, to, order in (("75", 30, 8), ("07", 30, 360)):
+        quotient = grundy.Game(f"octal:0.{digits}").quotient(to=to)
+        assert quotient["order"] == order
+        assert len(quotient["heaps"]) == to + 1 == len(quotient["pretending_function"])
+        product, p_portion = quotient["product"], set(quotient["p_portion"])
+        memo = {}
+        for first in range(0, 13):
+            for second in range(0, 13):
+                for third in (0, 1, 2, 5):
+                    heaps = (first, second, third)
+                    element = quotient["identity"]
+                    for heap in heaps:
+                        element = product[element][quotient["heaps"][heap]]
+                    assert (element in p_portion) == misere_p(digits, heaps, memo), heaps
+
+
+def test_quotient_refuses_clearly():
+    with pytest.raises(ValueError, match="past the limit of 10"):
+        grundy.Game("kayles").quotient(to=40, max_order=10)
+    with pytest.raises(ValueError, match="heap game"):
+        grundy.Game("wythoff").quotient(to=3)

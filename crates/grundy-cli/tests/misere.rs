@@ -72,6 +72,42 @@ fn kayles_quotient_json_predicts_exhaustive_search() {
     }
 }
 
+/// `--max-order` stops cleanly: the proved quotient of the heaps done on stdout, the reason on
+/// stderr in one line, exit status 2; with `--json`, one document saying so.
+#[test]
+fn max_order_prints_what_was_proved() {
+    let run = grundy(&["quotient", "kayles", "--to", "100", "--max-order", "10"]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stdout.starts_with("kayles: misère quotient of the sums of heaps 0..4\norder 6\n"), "{}", run.stdout);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("past the limit of 10") && run.stderr.contains("heaps 0..4 is printed"),
+        "{}",
+        run.stderr
+    );
+    let run = grundy(&["quotient", "kayles", "--to", "100", "--max-order", "10", "--json"]);
+    assert_eq!(run.status, 2);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["complete"], false);
+    assert_eq!(json["to"], 4);
+    assert!(json["error"]["message"].as_str().unwrap().contains("past the limit of 10"));
+}
+
+/// `--check` compares with exhaustive search; the pretending function and P-portion words.
+#[test]
+fn check_and_pretending_function() {
+    let text = ok(&["quotient", "octal:0.75", "--to", "8", "--check"]);
+    assert!(text.contains("pretending function (heaps 0..8): 1 a b a b c b c b\n"), "{text}");
+    assert!(text.contains("check: 300 random sums agree with exhaustive misère search"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["quotient", "octal:0.75", "--to", "20", "--check", "--json"])).unwrap();
+    assert_eq!(json["complete"], true);
+    assert_eq!(json["check"]["disagreement"], serde_json::Value::Null);
+    assert_eq!(json["check"]["agreed"].as_u64().unwrap() + json["check"]["skipped"].as_u64().unwrap(), 300);
+    assert_eq!(json["p_portion_words"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(json["pretending_function"][1], "a");
+}
+
 #[test]
 fn genus_of_nim_and_dawson() {
     assert_eq!(
@@ -88,7 +124,6 @@ fn genus_of_nim_and_dawson() {
 fn bad_input_is_one_line() {
     assert!(fails(&["quotient", "wythoff", "--to", "3"]).contains("not a heap game"));
     assert!(fails(&["genus", "chess", "--to", "3"]).contains("chess"));
-    assert!(fails(&["quotient", "kayles", "--to", "100", "--max-order", "10"]).contains("past the limit of 10"));
     assert!(fails(&["quotient", "kayles", "--to", "99999999"]).contains("99999999"));
     assert!(fails(&["genus", "kayles", "--to", "-3"]).contains("-3"));
 }

@@ -11,7 +11,7 @@ use grundy::sum::{Part, Position};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use std::sync::Arc;
 
 /// Reads a file named in a game word (`dag:FILE`): the Python package is a front end, it may.
@@ -462,6 +462,43 @@ impl Game {
         let text = serde_json::to_string(&grundy::guess::GuessAnswer::of(&guess))
             .map_err(|error| PyValueError::new_err(error.to_string()))?;
         py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// The misère quotient (Plambeck–Siegel) of all sums of heaps `0..to` of a heap game, as
+    /// a dict with the keys of `grundy quotient --json`: `order`, `product`, `identity`,
+    /// `p_portion`, `p_portion_words`, `heaps`, `pretending_function`, `generators` (name and
+    /// heap), `relations`, `words`, `to`. Every quotient returned is proved. `ValueError` past
+    /// `max_order` elements.
+    ///
+    /// >>> import grundy
+    /// >>> q = grundy.Game("octal:0.75").quotient(to=8)
+    /// >>> q["order"], q["relations"], q["p_portion_words"]
+    /// (8, ['a^2 = 1', 'bc = ab', 'c^2 = b^2', 'b^3 = b'], ['a', 'b^2'])
+    #[pyo3(signature = (to, max_order = grundy::misere::quotient::DEFAULT_MAX_ORDER))]
+    fn quotient<'py>(&self, py: Python<'py>, to: u64, max_order: usize) -> PyResult<Bound<'py, PyDict>> {
+        let game = self.heap_game()?;
+        // Without the GIL, so that other Python threads run meanwhile.
+        let bar = crate::long::Progress::new(py, false, 0, &self.spec)?;
+        let quotient = crate::long::without_gil(py, &bar, |control| {
+            grundy::misere::quotient::misere_quotient(&|heap| game.heap_options(heap), to, max_order, &control.control)
+        })?
+        .map_err(value_error)?;
+        let dict = PyDict::new(py);
+        dict.set_item("to", quotient.to)?;
+        dict.set_item("order", quotient.order)?;
+        dict.set_item("product", &quotient.product)?;
+        dict.set_item("identity", quotient.identity)?;
+        dict.set_item("p_portion", &quotient.p_portion)?;
+        let p_words: Vec<&str> = quotient.p_portion.iter().map(|&x| quotient.words[x as usize].as_str()).collect();
+        dict.set_item("p_portion_words", p_words)?;
+        dict.set_item("heaps", &quotient.heaps)?;
+        dict.set_item("pretending_function", quotient.pretending_function())?;
+        let generators: Vec<(&str, u64)> =
+            quotient.generators.iter().map(|generator| (generator.name.as_str(), generator.heap)).collect();
+        dict.set_item("generators", generators)?;
+        dict.set_item("relations", &quotient.relations)?;
+        dict.set_item("words", &quotient.words)?;
+        Ok(dict)
     }
 
     /// A picture of the game, shown as SVG in Jupyter: the nim-sequence of a heap game (heaps

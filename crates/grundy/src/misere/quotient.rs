@@ -9,30 +9,39 @@
 //! the product of the heaps' elements — one table look-up per heap.
 //!
 //! **Algorithm** (after Siegel's MisereSolver: the quotient is built heap by heap, and every
-//! candidate is checked by a finite verification before it is accepted).
+//! candidate is proved before it is accepted).
 //! 1. *Candidate.* For heap `n`, first try each element `x` of the quotient of heaps `0..n`
 //!    as heap `n`'s element (a conservative extension). Otherwise build a larger monoid: the
 //!    old quotient times a cyclic monoid `⟨t | t^(i+p) = t^i⟩` for heap `n` (and, when a
-//!    verification fails, for the heaps of the failing sum, whose old identifications were too
-//!    coarse), and mark its P-portion by visiting each element first through its
-//!    lexicographically least sum (largest heap most significant: every option of a sum is
-//!    lexicographically smaller, so its element is already marked).
-//! 2. *Verification* (the finite form of "a sum is P iff it has a move and no move to P"): the
-//!    state of a sum is its element `x` together with the set `S` of its options' elements;
-//!    adding heap `h` maps `(x, S)` to `(x·h, S·h ∪ x·T_h)`, `T_h` the elements of `h`'s options.
-//!    These states are finitely many; a breadth-first search visits them all and checks at
-//!    each that `x` is marked P iff `S` is non-empty and misses the P-portion. By induction over
-//!    the game tree this proves that the marking gives every sum's true misère outcome.
-//! 3. *Reduction.* A verified candidate may still hold indistinguishable elements; the
-//!    coarsest congruence separating P from N (Moore's partition refinement over the heap
-//!    generators: `x ~ y` iff `xz ∈ P ⇔ yz ∈ P` for every `z`) gives the quotient itself.
+//!    proof fails, for the heaps of the failing sum, whose old identifications were too
+//!    coarse; repeated failures at the same sum lengthen the cycles), and mark its P-portion by
+//!    visiting each element first through its lexicographically least sum (largest heap most
+//!    significant: every option of a sum is lexicographically smaller, so its element is
+//!    already marked).
+//! 2. *Reduction.* The coarsest congruence separating P from N (Moore's partition refinement
+//!    over the heap generators: `x ~ y` iff `xz ∈ P ⇔ yz ∈ P` for every `z`). It marks every
+//!    sum as the candidate does, so it is proved iff the candidate is; it is the quotient
+//!    itself once proved, and the next candidate starts from it when not.
+//! 3. *Proof* (`Proof`: the finite form of "a sum is P iff it has a move and no move to
+//!    P"). No sum marked P may have an option marked P: a check over every element `y` and
+//!    heap `h`. Every non-empty sum marked N must have an option marked P: for each element
+//!    `x`, the intersection over all sums `G` with element `x` of the set of `z` for which a
+//!    move in `G` reaches P in `G + Z` (`Z` of element `z`) is the greatest fixed point of a
+//!    monotone system with one set per element, found by iterating down from the full sets;
+//!    `x` passes iff the identity is in its set. Both checks are exact, so a failure names a
+//!    sum whose marking is wrong (a shortest one, by a breadth-first search over pairs of elements), which step 1
+//!    refines at. Time and memory grow with the square of the order and the number of heaps,
+//!    never with the number of sums (an earlier proof searched the states `(x, S)` of sums,
+//!    `S` the set of its options' elements, and needed millions of them for Dawson's Kayles
+//!    at heap 25).
 //!
-//! Every quotient returned has passed step 2, so the answers it gives are proved; how quickly
+//! Every quotient returned has passed step 3, so the answers it gives are proved; how quickly
 //! the candidates are found is heuristic. Impartial misère quotients other than the trivial
 //! one have even order (Plambeck–Siegel 2008, Theorem 6.2), which the tests check.
 
 use crate::control::Control;
 use crate::error::GameError;
+use crate::misere::search::MisereSearch;
 use crate::value::Outcome;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
@@ -40,8 +49,7 @@ use std::collections::BTreeMap;
 /// The default limit on the order of a quotient (`--max-order`).
 pub const DEFAULT_MAX_ORDER: usize = 2000;
 
-/// The most states one verification may visit, and the largest candidate monoid built.
-const MAX_STATES: usize = 4_000_000;
+/// The largest candidate monoid built.
 const MAX_CANDIDATE: u64 = 4_000_000;
 /// How many candidate monoids one heap may try before the computation gives up.
 const MAX_ATTEMPTS: usize = 64;
@@ -136,6 +144,64 @@ impl MisereQuotient {
         Some(moves)
     }
 
+    /// The pretending function: each heap's element as its word, heap 0 first.
+    pub fn pretending_function(&self) -> Vec<&str> {
+        self.heaps.iter().map(|&element| self.words[element as usize].as_str()).collect()
+    }
+
+    /// Compares the quotient's outcomes with exhaustive misère search ([`MisereSearch`]) on
+    /// `sums` pseudo-random sums (from `seed`) of at most `max_counters` counters in all, each
+    /// heap at most [`MisereQuotient::to`]. The first disagreement stops the check; a sum whose
+    /// search needs more than `max_positions` positions is skipped and counted.
+    ///
+    /// # Errors
+    /// An error of the options closure.
+    pub fn check_against_search(
+        &self,
+        heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+        sums: usize,
+        max_counters: u64,
+        seed: u64,
+        control: &Control,
+    ) -> Result<SearchCheck, GameError> {
+        let options = |heap: &u64| Ok(heap_options(*heap));
+        let mut search = MisereSearch::new(options, 2_000_000, control);
+        let mut check = SearchCheck::default();
+        let mut state = seed | 1;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..sums {
+            let mut sum = Vec::new();
+            let mut counters = 0;
+            for _ in 0..1 + random() % 5 {
+                let heap = random() % (self.to.min(max_counters) + 1);
+                if counters + heap <= max_counters {
+                    sum.push(heap);
+                    counters += heap;
+                }
+            }
+            let expected = self.outcome(&sum).expect("heaps within the quotient");
+            match search.outcome(&sum) {
+                Ok(found) if found == expected => check.agreed += 1,
+                Ok(found) => {
+                    check.disagreement = Some(Disagreement { sum, quotient: expected, search: found });
+                    break;
+                }
+                Err(GameError::Unsupported(_)) => {
+                    check.skipped += 1;
+                    search = MisereSearch::new(options, 2_000_000, control);
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        check.positions = search.positions();
+        Ok(check)
+    }
+
     /// The presentation as text: generators, relations, the P-portion and each heap's element.
     pub fn presentation(&self) -> String {
         let names: Vec<String> =
@@ -151,13 +217,59 @@ impl MisereQuotient {
     }
 }
 
+/// What [`MisereQuotient::check_against_search`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SearchCheck {
+    /// Sums on which the quotient and the search agree.
+    pub agreed: usize,
+    /// Sums whose search needed too many positions.
+    pub skipped: usize,
+    /// Positions the search examined (the last search, when one was restarted).
+    pub positions: usize,
+    /// A sum on which they disagree (a bug: every quotient returned is proved).
+    pub disagreement: Option<Disagreement>,
+}
+
+/// A sum whose outcome by the quotient differs from exhaustive search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Disagreement {
+    /// The heaps.
+    pub sum: Vec<u64>,
+    /// The outcome the quotient gives.
+    pub quotient: Outcome,
+    /// The outcome exhaustive search gives.
+    pub search: Outcome,
+}
+
+/// Why a quotient computation stopped before its last heap.
+#[derive(Debug)]
+pub enum QuotientStop {
+    /// The control's cancel flag was set ([`Control::cancel`], Ctrl-C in the CLI).
+    Cancelled,
+    /// A limit was reached: the order limit, the memory limit or the candidates' bounds.
+    Limit(GameError),
+}
+
+/// A quotient computation's result: the quotient of every heap it got through, and why it
+/// stopped early, if it did.
+#[derive(Debug)]
+pub struct QuotientRun {
+    /// The proved quotient of heaps `0..=quotient.to`.
+    pub quotient: MisereQuotient,
+    /// `None` when `quotient.to` is the heap asked for.
+    pub stopped: Option<QuotientStop>,
+}
+
 /// The misère quotient of the sums of heaps `0..=to` of the heap game whose options are
 /// `heap_options` (each option: the heaps left, all smaller than the heap moved in).
 ///
 /// # Errors
 /// [`GameError::Unsupported`] when the quotient passes `max_order` elements (naming the heap
-/// where it did), when an option is not made of smaller heaps, or when a verification or a
-/// candidate grows past the built-in bounds.
+/// where it did), when an option is not made of smaller heaps, when the candidates grow past
+/// the built-in bounds, or when the computation is cancelled; [`GameError::TooLarge`] past the
+/// memory limit. [`misere_quotient_run`] keeps what was proved before such a stop.
 ///
 /// ```
 /// use grundy::misere::quotient::misere_quotient;
@@ -177,15 +289,41 @@ pub fn misere_quotient(
     max_order: usize,
     control: &Control,
 ) -> Result<MisereQuotient, GameError> {
+    let run = misere_quotient_run(heap_options, to, max_order, control)?;
+    match run.stopped {
+        None => Ok(run.quotient),
+        Some(QuotientStop::Limit(error)) => Err(error),
+        Some(QuotientStop::Cancelled) => Err(interrupted()),
+    }
+}
+
+/// [`misere_quotient`], keeping the quotient of the heaps done when a limit or the cancel flag
+/// stops it: that quotient is proved, as every quotient returned.
+///
+/// # Errors
+/// [`GameError::Unsupported`] when an option is not made of smaller heaps.
+pub fn misere_quotient_run(
+    heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+    to: u64,
+    max_order: usize,
+    control: &Control,
+) -> Result<QuotientRun, GameError> {
     let mut options: Vec<Vec<Vec<u64>>> = Vec::new();
     let mut quotient = Table::trivial();
-    let mut closure = Closure::new();
     let mut generators: Vec<Generator> = Vec::new();
+    let mut proof = proved(&quotient, &generators, 0, control)?;
     // Heaps take longer and longer as the quotient grows: the count of heaps done, and no
     // estimate of the time left (a linear one would be wrong by far).
     let task = control.task(&format!("the misère quotient up to heap {to}, heaps and candidates tried"), 0);
+    let stopped = |quotient: &Table, heap: u64, error: GameError| {
+        let reason = if control.cancelled() { QuotientStop::Cancelled } else { QuotientStop::Limit(error) };
+        QuotientRun { quotient: present(quotient, heap - 1), stopped: Some(reason) }
+    };
     for heap in 0..=to {
         task.advance(1);
+        if heap > 0 && control.cancelled() {
+            return Ok(stopped(&quotient, heap, interrupted()));
+        }
         let heap_options = heap_options(heap);
         if let Some(bad) = heap_options.iter().flatten().find(|&&part| part >= heap) {
             return Err(GameError::Unsupported(format!(
@@ -199,27 +337,42 @@ pub fn misere_quotient(
         }
         let targets =
             option_elements(&options[heap as usize], |part| quotient.heaps[part as usize], |x, y| quotient.mul(x, y));
-        if let Some(element) = conservative_extension(&quotient, &mut closure, &mut generators, heap, &targets)? {
-            quotient.heaps.push(element);
-            continue;
-        }
-        quotient = expand(&quotient, &options, heap, Order { heap, max_order, verified: false, control }, &task)?;
-        // Verify the reduced quotient itself, which also gives the closure the next heaps
-        // extend.
-        let table = &quotient;
-        generators = generators_of(&options, heap as usize + 1, |h| table.heaps[h as usize], |x, y| table.mul(x, y));
-        closure = Closure::new();
-        match closure.extend(&generators, 0, |x, y| table.mul(x, y), |x| table.p[x as usize]) {
-            Ok(()) => {}
-            Err(Stop::TooMany) => return Err(too_many_states()),
-            Err(Stop::Failure(_)) => {
-                return Err(GameError::Unsupported(format!(
-                    "internal error: the reduced misère quotient at heap {heap} failed its verification"
-                )));
+        match conservative_extension(&quotient, &proof, &mut generators, heap, &targets, control) {
+            Ok(Some((element, extended))) => {
+                quotient.heaps.push(element);
+                proof = extended;
+                continue;
             }
+            Ok(None) => {}
+            Err(error) => return Ok(stopped(&quotient, heap, error)),
+        }
+        let expanded = expand(&quotient, &options, Order { heap, max_order, control }, &task).and_then(|table| {
+            let generators =
+                generators_of(&options, heap as usize + 1, |h| table.heaps[h as usize], |x, y| table.mul(x, y));
+            let proof = proved(&table, &generators, heap, control)?;
+            Ok((table, generators, proof))
+        });
+        match expanded {
+            Ok((table, expanded_generators, expanded_proof)) => {
+                quotient = table;
+                generators = expanded_generators;
+                proof = expanded_proof;
+            }
+            Err(error) => return Ok(stopped(&quotient, heap, error)),
         }
     }
-    Ok(present(&quotient, to))
+    Ok(QuotientRun { quotient: present(&quotient, to), stopped: None })
+}
+
+/// The proof of a quotient the construction has already checked (an internal error if not).
+fn proved(table: &Table, generators: &[Generator], heap: u64, control: &Control) -> Result<Proof, GameError> {
+    prove(table, generators, None, control)?.map_err(|_| {
+        GameError::Unsupported(format!("internal error: the reduced misère quotient at heap {heap} failed its proof"))
+    })
+}
+
+fn interrupted() -> GameError {
+    GameError::Unsupported("the misère quotient computation was interrupted".to_owned())
 }
 
 /// A finite commutative monoid as a multiplication table with identity 0, a P-portion, and
@@ -281,89 +434,8 @@ fn generators_of(
     }))
 }
 
-/// Why a verification stopped.
-enum Stop {
-    /// The sum (heap → multiplicity) whose marking contradicts the misère rule.
-    Failure(BTreeMap<u64, u32>),
-    /// Too many states.
-    TooMany,
-}
-
-/// Verified states `(x, S)` of sums, each with the state and heap it was first reached from.
-#[derive(Default)]
-struct Closure {
-    states: Vec<(u32, Vec<u32>)>,
-    parents: Vec<(u32, u64)>,
-    index: FxHashMap<(u32, Vec<u32>), u32>,
-}
-
-impl Closure {
-    /// The closure holding only the empty sum.
-    fn new() -> Closure {
-        let mut closure = Closure::default();
-        closure.push((0, Vec::new()), (u32::MAX, 0));
-        closure
-    }
-
-    fn push(&mut self, state: (u32, Vec<u32>), parent: (u32, u64)) {
-        self.index.insert(state.clone(), self.states.len() as u32);
-        self.states.push(state);
-        self.parents.push(parent);
-    }
-
-    /// Forgets the states from `kept` on.
-    fn truncate(&mut self, kept: usize) {
-        for state in self.states.drain(kept..) {
-            self.index.remove(&state);
-        }
-        self.parents.truncate(kept);
-    }
-
-    /// The sum that reaches state `state`, plus one `heap`.
-    fn sum_of(&self, mut state: u32, heap: u64) -> BTreeMap<u64, u32> {
-        let mut sum = BTreeMap::new();
-        *sum.entry(heap).or_insert(0) += 1;
-        while self.parents[state as usize].0 != u32::MAX {
-            let (parent, heap) = self.parents[state as usize];
-            *sum.entry(heap).or_insert(0) += 1;
-            state = parent;
-        }
-        sum
-    }
-
-    /// Adds every state reachable through `generators` from the states `from..`, checking each
-    /// new one against the misère rule. On failure the states added are removed again.
-    fn extend(
-        &mut self,
-        generators: &[Generator],
-        from: usize,
-        mul: impl Fn(u32, u32) -> u32 + Copy,
-        is_p: impl Fn(u32) -> bool + Copy,
-    ) -> Result<(), Stop> {
-        let kept = self.states.len();
-        let mut next_state = from;
-        while next_state < self.states.len() {
-            for generator in generators {
-                let next = step(&self.states[next_state], generator, mul);
-                if self.index.contains_key(&next) {
-                    continue;
-                }
-                if is_p(next.0) != should_be_p(&next.1, is_p) {
-                    let sum = self.sum_of(next_state as u32, generator.heap);
-                    self.truncate(kept);
-                    return Err(Stop::Failure(sum));
-                }
-                if self.states.len() >= MAX_STATES {
-                    self.truncate(kept);
-                    return Err(Stop::TooMany);
-                }
-                self.push(next, (next_state as u32, generator.heap));
-            }
-            next_state += 1;
-        }
-        Ok(())
-    }
-}
+/// A sum of heaps, heap → multiplicity: a sum whose marking contradicts the misère rule.
+type Sum = BTreeMap<u64, u32>;
 
 /// `(x, S)` plus one heap: `(x·h, S·h ∪ x·T_h)`.
 fn step(state: &(u32, Vec<u32>), generator: &Generator, mul: impl Fn(u32, u32) -> u32) -> (u32, Vec<u32>) {
@@ -380,62 +452,343 @@ fn should_be_p(targets: &[u32], is_p: impl Fn(u32) -> bool) -> bool {
     !targets.is_empty() && targets.iter().all(|&target| !is_p(target))
 }
 
-fn too_many_states() -> GameError {
-    GameError::Unsupported(format!(
-        "verifying a misère quotient candidate needed more than {MAX_STATES} states; try a smaller --to"
-    ))
+/// Sets of elements of a table, one row of `words` 64-bit words per element.
+#[derive(Clone, Debug)]
+struct Rows {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Rows {
+    fn new(rows: usize, order: usize, full: bool) -> Rows {
+        let words = order.div_ceil(64);
+        let mut bits = vec![if full { u64::MAX } else { 0 }; rows * words];
+        if full && !order.is_multiple_of(64) {
+            let last = (1u64 << (order % 64)) - 1;
+            for row in 0..rows {
+                bits[row * words + words - 1] = last;
+            }
+        }
+        Rows { words, bits }
+    }
+
+    fn row(&self, row: usize) -> &[u64] {
+        &self.bits[row * self.words..(row + 1) * self.words]
+    }
+
+    fn row_mut(&mut self, row: usize) -> &mut [u64] {
+        &mut self.bits[row * self.words..(row + 1) * self.words]
+    }
+
+    fn contains(&self, row: usize, element: u32) -> bool {
+        self.bits[row * self.words + element as usize / 64] >> (element % 64) & 1 == 1
+    }
+
+    fn insert(&mut self, row: usize, element: u32) {
+        self.bits[row * self.words + element as usize / 64] |= 1 << (element % 64);
+    }
+}
+
+/// The proof that a marked monoid gives every sum of heaps its misère outcome.
+///
+/// For a sum `G`, let `f(G)` be the set of elements `z` such that some option of `G` (a move in
+/// `G` itself), times `z`, is marked P: in `G + Z` with `Z`'s element `z`, a move in `G` reaches
+/// a marked P-position. Adding a heap `h` (element `h`, options' elements `T_h`) to `G`
+/// (element `y`) gives `f(G + h) = {z : hz ∈ f(G)} ∪ {z : y·t·z ∈ P for some t ∈ T_h}`.
+/// `reach[x]` is the intersection of `f(G)` over every non-empty sum `G` with element `x`; it is
+/// the greatest solution of `reach[y·h] ⊆ {z : hz ∈ reach[y]} ∪ {z : ytz ∈ P, t ∈ T_h}` for
+/// every `y` and heap `h` (with `f(∅) = ∅`): every solution is contained in each `f(G)` by
+/// induction on `G`, and the intersections are a solution since union distributes over
+/// intersection. So the marking is right for every sum iff
+/// - (a) no sum marked P has an option marked P: `yh ∈ P ⇒ yt ∉ P` for every element `y` of
+///   a sum, heap `h` and `t ∈ T_h`;
+/// - (b) every non-empty sum marked N has an option marked P: `1 ∈ reach[x]` for every `x ∉ P`
+///   that a non-empty sum reaches;
+/// - (c) the empty sum (no move: a misère N-position) is marked N.
+///
+/// By induction over the game tree, (a)–(c) make the marking the true misère outcome of every
+/// sum. The greatest solution is found by iterating from the full sets downwards; the cost
+/// grows with the square of the order and the number of heaps, never with the number of sums.
+#[derive(Clone, Debug)]
+struct Proof {
+    /// `reach[x]`, for the elements a non-empty sum reaches (other rows unused).
+    reach: Rows,
+    /// Whether a non-empty sum reaches each element.
+    reached: Vec<bool>,
+}
+
+/// Why a marking failed its proof.
+enum Refuted {
+    /// This sum's marking contradicts the misère rule (given its options' markings).
+    At(Sum),
+    /// Some sum's does (the check started from an earlier proof, which names none).
+    Somewhere,
+}
+
+/// What one step of the fixed-point iteration uses: the table and the heaps as generators.
+struct Marked<'a> {
+    table: &'a Table,
+    generators: &'a [Generator],
+    /// `p_after[e]`: the elements `z` with `e·z ∈ P`.
+    p_after: Rows,
+}
+
+impl Marked<'_> {
+    /// The elements reached by non-empty sums, each with the (element, generator) it was
+    /// first reached from (`u32::MAX`: from the empty sum), breadth first (short sums first).
+    fn reachable(&self) -> (Vec<bool>, Vec<(u32, usize)>) {
+        let order = self.table.order;
+        let mut reached = vec![false; order];
+        let mut parent = vec![(u32::MAX, 0); order];
+        let mut queue: Vec<u32> = Vec::new();
+        let mut visit = |from: u32, x: u32, generator: usize, queue: &mut Vec<u32>| {
+            if !reached[x as usize] {
+                reached[x as usize] = true;
+                parent[x as usize] = (from, generator);
+                queue.push(x);
+            }
+        };
+        for (index, generator) in self.generators.iter().enumerate() {
+            visit(u32::MAX, generator.element, index, &mut queue);
+        }
+        let mut next = 0;
+        while next < queue.len() {
+            let y = queue[next];
+            for (index, generator) in self.generators.iter().enumerate() {
+                visit(y, self.table.mul(y, generator.element), index, &mut queue);
+            }
+            next += 1;
+        }
+        (reached, parent)
+    }
+
+    /// A non-empty sum reaching `x` (its shortest, by the breadth-first parents), plus `extra`.
+    fn sum_reaching(&self, parent: &[(u32, usize)], mut x: u32, extra: Option<u64>) -> Sum {
+        let mut sum = Sum::new();
+        if let Some(heap) = extra {
+            *sum.entry(heap).or_insert(0) += 1;
+        }
+        while x != u32::MAX {
+            let (from, generator) = parent[x as usize];
+            *sum.entry(self.generators[generator].heap).or_insert(0) += 1;
+            x = from;
+        }
+        sum
+    }
+
+    /// `{z : y·t·z ∈ P for some t ∈ T_h}` into `out`.
+    fn option_reach(&self, y: u32, generator: &Generator, out: &mut [u64]) {
+        out.fill(0);
+        for &target in &generator.targets {
+            let row = self.p_after.row(self.table.mul(y, target) as usize);
+            out.iter_mut().zip(row).for_each(|(word, bits)| *word |= bits);
+        }
+    }
+
+    /// `{z : h·z ∈ set}` or-ed into `out`.
+    fn or_preimage(&self, set: &[u64], generator: &Generator, out: &mut [u64]) {
+        let order = self.table.order;
+        // Row `h` of the table: h·z for every z, read in order.
+        let products = &self.table.table[generator.element as usize * order..][..order];
+        for (word, chunk) in out.iter_mut().zip(products.chunks(64)) {
+            let mut bits = 0u64;
+            for (bit, &hz) in chunk.iter().enumerate() {
+                bits |= (set[hz as usize / 64] >> (hz % 64) & 1) << bit;
+            }
+            *word |= bits;
+        }
+    }
+}
+
+/// Proves (or refutes) that `table`'s marking gives every sum of the heaps `generators` its
+/// misère outcome ([`Proof`]). `start`, a proof for a subset of these heaps, is a valid start
+/// for the iteration (more sums only shrink the intersections) and makes it quicker; a
+/// failure found from it names no sum.
+fn prove(
+    table: &Table,
+    generators: &[Generator],
+    start: Option<&Proof>,
+    control: &Control,
+) -> Result<Result<Proof, Refuted>, GameError> {
+    let order = table.order;
+    // p_after and reach: a bit a pair of elements each.
+    control.check_memory(|| format!("proving a misère quotient of order {order}"), (order as u128 + 1).pow(2), 1)?;
+    let mut p_after = Rows::new(order, order, false);
+    for e in 0..order as u32 {
+        for z in 0..order as u32 {
+            if table.p[table.mul(e, z) as usize] {
+                p_after.insert(e as usize, z);
+            }
+        }
+    }
+    let marked = Marked { table, generators, p_after };
+    let (reached, parent) = marked.reachable();
+    // (c) The empty sum.
+    if table.p[0] {
+        return Ok(Err(Refuted::At(Sum::new())));
+    }
+    // (a) No move from P to P; the sources are the empty sum (None) and every element reached.
+    let sources: Vec<Option<u32>> =
+        std::iter::once(None).chain((0..order as u32).filter(|&x| reached[x as usize]).map(Some)).collect();
+    for &source in &sources {
+        let y = source.unwrap_or(0);
+        for generator in generators {
+            if table.p[table.mul(y, generator.element) as usize]
+                && generator.targets.iter().any(|&target| table.p[table.mul(y, target) as usize])
+            {
+                let sum = match source {
+                    None => Sum::from([(generator.heap, 1)]),
+                    Some(y) => marked.sum_reaching(&parent, y, Some(generator.heap)),
+                };
+                return Ok(Err(Refuted::At(sum)));
+            }
+        }
+    }
+    // (b) The greatest solution, iterating down from the start.
+    let mut reach = match start {
+        Some(proof) => {
+            let mut reach = Rows::new(order, order, true);
+            for x in 0..order {
+                if proof.reached.get(x) == Some(&true) && proof.reach.words == reach.words {
+                    reach.row_mut(x).copy_from_slice(proof.reach.row(x));
+                }
+            }
+            reach
+        }
+        None => Rows::new(order, order, true),
+    };
+    let words = reach.words;
+    let mut term = vec![0u64; words];
+    loop {
+        if control.cancelled() {
+            return Err(interrupted());
+        }
+        // Each new intersection is used at once: the sets only shrink, stay above the greatest
+        // solution, and a pass that changes nothing is a solution, hence the greatest.
+        let mut changed = false;
+        for &source in &sources {
+            let y = source.unwrap_or(0);
+            for generator in generators {
+                marked.option_reach(y, generator, &mut term);
+                if let Some(y) = source {
+                    marked.or_preimage(reach.row(y as usize), generator, &mut term);
+                }
+                let x = table.mul(y, generator.element) as usize;
+                for (word, bits) in reach.row_mut(x).iter_mut().zip(&term) {
+                    changed |= *word & !bits != 0;
+                    *word &= bits;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let proof = Proof { reach, reached };
+    let Some(failing) = (0..order as u32)
+        .find(|&x| proof.reached[x as usize] && !table.p[x as usize] && !proof.reach.contains(x as usize, 0))
+    else {
+        return Ok(Ok(proof));
+    };
+    if start.is_some() {
+        return Ok(Err(Refuted::Somewhere));
+    }
+    let sum =
+        witness(&marked, &sources, failing, control)?.unwrap_or_else(|| marked.sum_reaching(&parent, failing, None));
+    Ok(Err(Refuted::At(sum)))
+}
+
+/// A shortest sum with element `x` and no option marked P, by breadth-first search over pairs
+/// `(x, z)` meaning "a sum of element `x` none of whose own moves reaches P in company `z`":
+/// `(y·h, z)` follows from `(y, hz)` when no option of `h`, times `y·z`, is in P, and from the
+/// empty sum (no moves at all) when no option of `h`, times `z`, is. The refinement frees the
+/// heaps of this sum: the shorter, the smaller the next candidate. `None` if there is none (the
+/// caller then names a sum reaching `x`; the proof found one, so this does not happen).
+fn witness(marked: &Marked, sources: &[Option<u32>], x: u32, control: &Control) -> Result<Option<Sum>, GameError> {
+    let (table, order) = (marked.table, marked.table.order);
+    control.check_memory(
+        || format!("naming a failing sum in a quotient of order {order}"),
+        (order as u128).pow(2),
+        8,
+    )?;
+    // predecessors[x]: every (source, generator) with source · generator = x.
+    let mut predecessors: Vec<Vec<(Option<u32>, usize)>> = vec![Vec::new(); order];
+    for &source in sources {
+        for (index, generator) in marked.generators.iter().enumerate() {
+            predecessors[table.mul(source.unwrap_or(0), generator.element) as usize].push((source, index));
+        }
+    }
+    const UNSEEN: (u32, u32) = (u32::MAX, u32::MAX);
+    // parent[node]: (the node it was reached from, the generator added); node = x·order + z.
+    let mut parent = vec![UNSEEN; order * order];
+    let start = x as usize * order;
+    parent[start] = (start as u32, u32::MAX);
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut term = vec![0u64; order.div_ceil(64)];
+    while let Some(node) = queue.pop_front() {
+        let (x, z) = (node / order, (node % order) as u32);
+        for &(source, index) in &predecessors[x] {
+            let generator = &marked.generators[index];
+            marked.option_reach(source.unwrap_or(0), generator, &mut term);
+            if term[z as usize / 64] >> (z % 64) & 1 == 1 {
+                continue;
+            }
+            let mut sum = Sum::from([(generator.heap, 1)]);
+            let next = source.map(|y| y as usize * order + table.mul(generator.element, z) as usize);
+            match next {
+                Some(next) if parent[next] == UNSEEN => {
+                    parent[next] = (node as u32, index as u32);
+                    queue.push_back(next);
+                    continue;
+                }
+                Some(_) => continue,
+                None => {}
+            }
+            // Back from `node` to the start: the heaps added on the way.
+            let mut at = node;
+            while at != start {
+                let (from, added) = parent[at];
+                *sum.entry(marked.generators[added as usize].heap).or_insert(0) += 1;
+                at = from as usize;
+            }
+            return Ok(Some(sum));
+        }
+    }
+    Ok(None)
 }
 
 /// Tries each element of `quotient` as the element of `heap` (whose options have the elements
-/// `targets`); the first that verifies, with the closure extended to cover it.
+/// `targets`); the first whose marking is proved, with its proof.
 fn conservative_extension(
     quotient: &Table,
-    closure: &mut Closure,
+    proof: &Proof,
     generators: &mut Vec<Generator>,
     heap: u64,
     targets: &[u32],
-) -> Result<Option<u32>, GameError> {
-    let mul = |x, y| quotient.mul(x, y);
+    control: &Control,
+) -> Result<Option<(u32, Proof)>, GameError> {
     let is_p = |x: u32| quotient.p[x as usize];
     let heap_is_p = should_be_p(targets, is_p);
-    let kept = closure.states.len();
     for candidate in 0..quotient.order as u32 {
         if is_p(candidate) != heap_is_p {
             continue;
         }
-        let generator = Generator { element: candidate, targets: targets.to_vec(), heap };
         if generators.iter().any(|known| known.element == candidate && known.targets == targets) {
-            return Ok(Some(candidate)); // the heap acts exactly like an earlier one
+            return Ok(Some((candidate, proof.clone()))); // the heap acts exactly like an earlier one
         }
-        // New states arise only through the new heap: add one copy of it to every known
-        // state (a quick necessary check), then close under every heap.
-        let mut fresh = Vec::new();
-        let mut consistent = true;
-        for (index, state) in closure.states[..kept].iter().enumerate() {
-            let next = step(state, &generator, mul);
-            if is_p(next.0) != should_be_p(&next.1, is_p) {
-                consistent = false;
-                break;
-            }
-            if !closure.index.contains_key(&next) {
-                fresh.push((next, index));
-            }
-        }
-        if !consistent {
+        // Quick necessary check: no move from P to P through the new heap alone, from any
+        // element the old heaps reach.
+        let p_to_p = (0..quotient.order as u32)
+            .filter(|&y| y == 0 || proof.reached[y as usize])
+            .any(|y| is_p(quotient.mul(y, candidate)) && targets.iter().any(|&target| is_p(quotient.mul(y, target))));
+        if p_to_p {
             continue;
         }
-        for (state, parent) in fresh {
-            if !closure.index.contains_key(&state) {
-                closure.push(state, (parent as u32, heap));
-            }
-        }
-        generators.push(generator);
-        match closure.extend(generators, kept, mul, is_p) {
-            Ok(()) => return Ok(Some(candidate)),
-            Err(Stop::TooMany) => return Err(too_many_states()),
-            Err(Stop::Failure(_)) => {
+        generators.push(Generator { element: candidate, targets: targets.to_vec(), heap });
+        match prove(quotient, generators, Some(proof), control)? {
+            Ok(extended) => return Ok(Some((candidate, extended))),
+            Err(_) => {
                 generators.pop();
-                closure.truncate(kept);
             }
         }
     }
@@ -481,10 +834,10 @@ impl Candidate<'_> {
 fn expand(
     quotient: &Table,
     options: &[Vec<Vec<u64>>],
-    heap: u64,
     limit: Order,
     task: &crate::progress::Task,
 ) -> Result<Table, GameError> {
+    let Order { heap, control, .. } = limit;
     let mut base = quotient.clone();
     // The heaps given a cyclic factor of their own, with its (index, period).
     let mut freed: BTreeMap<u64, (u32, u32)> = BTreeMap::from([(heap, (2, 2))]);
@@ -492,6 +845,9 @@ fn expand(
     let mut last_failure: Option<BTreeMap<u64, u32>> = None;
     for _ in 0..MAX_ATTEMPTS {
         task.advance(1);
+        if control.cancelled() {
+            return Err(interrupted());
+        }
         let cyclic: Vec<(u32, u32)> = freed.values().copied().collect();
         let size = cyclic.iter().fold(base.order as u64, |size, &(index, period)| size * u64::from(index + period));
         if size > MAX_CANDIDATE {
@@ -507,21 +863,22 @@ fn expand(
         let element = |h: u64| strides.get(&h).copied().unwrap_or_else(|| base.heaps[h as usize]);
         let mul = |x, y| candidate.mul(x, y);
         let generators = generators_of(options, heap as usize + 1, element, mul);
-        let (elements, marks) = mark_p_portion(&candidate, &generators);
+        let (elements, marks) = mark_p_portion(&candidate, &generators, control);
+        if control.cancelled() {
+            return Err(interrupted()); // the marking stopped part way
+        }
         let is_p = |x: u32| marks[x as usize] == Mark::P;
-        let mut closure = Closure::new();
-        let failure = match closure.extend(&generators, 0, mul, is_p) {
-            Ok(()) => {
-                let mut reduced = reduce(&elements, &generators, mul, is_p, Order { verified: true, ..limit })?;
-                reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
-                return Ok(reduced);
-            }
-            Err(Stop::TooMany) => return Err(too_many_states()),
-            Err(Stop::Failure(sum)) => sum,
-        };
-
-        let mut reduced = reduce(&elements, &generators, mul, is_p, Order { verified: false, ..limit })?;
+        // Reduce first: the reduction marks every sum as the candidate does, so one is proved
+        // iff the other is, and the reduced table is the small one.
+        let mut reduced = reduce(&elements, &generators, mul, is_p, limit)?;
         reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
+        let reduced_generators =
+            generators_of(options, heap as usize + 1, |h| reduced.heaps[h as usize], |x, y| reduced.mul(x, y));
+        let failure = match prove(&reduced, &reduced_generators, None, control)? {
+            Ok(_) => return Ok(reduced),
+            Err(Refuted::At(sum)) => sum,
+            Err(Refuted::Somewhere) => unreachable!("a proof from scratch names the failing sum"),
+        };
         if last_failure.as_ref() == Some(&failure) {
             growth += 1;
         }
@@ -549,12 +906,15 @@ enum Mark {
 
 /// Marks the P-portion of the submonoid the generators span, visiting each element through
 /// its lexicographically least sum. Returns the elements in that order and the marks.
-fn mark_p_portion(candidate: &Candidate, generators: &[Generator]) -> (Vec<u32>, Vec<Mark>) {
+fn mark_p_portion(candidate: &Candidate, generators: &[Generator], control: &Control) -> (Vec<u32>, Vec<Mark>) {
     let mul = |x, y| candidate.mul(x, y);
     let mut marks = vec![Mark::Unseen; candidate.size as usize];
     marks[0] = Mark::N; // the empty sum: no move, a misère win for the player to move
     let mut visited: Vec<(u32, Vec<u32>)> = vec![(0, Vec::new())];
     for generator in generators {
+        if control.cancelled() {
+            break; // the caller sees the flag and drops the partial marking
+        }
         // Sums with this generator come after every sum of earlier generators alone; by the
         // number of copies, then by the rest in its own order.
         let mut frontier = visited.clone();
@@ -586,9 +946,7 @@ struct Order<'c> {
     heap: u64,
     /// `--max-order`.
     max_order: usize,
-    /// Whether the candidate passed its verification (its reduction is then the quotient).
-    verified: bool,
-    /// The memory limit its table is held to.
+    /// The memory limit the tables are held to, and the cancel flag.
     control: &'c Control,
 }
 
@@ -596,12 +954,11 @@ impl Order<'_> {
     /// Refuses an order past the limit, before its `order × order` table is built: a failed
     /// candidate of 0.6 reduced to order 101,920 once asked for 41 GB at once.
     fn check(self, order: usize) -> Result<(), GameError> {
-        let Order { heap, max_order, verified, control } = self;
+        let Order { heap, max_order, control } = self;
         if order > max_order {
-            let what =
-                if verified { "the misère quotient grows" } else { "a candidate for the misère quotient reduces" };
+            // The candidate is reduced before its proof: it may be the quotient or a step to it.
             return Err(GameError::Unsupported(format!(
-                "{what} to order {order} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)"
+                "the misère quotient (or a candidate for it) reaches order {order} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)"
             )));
         }
         control.check_memory(
@@ -612,7 +969,7 @@ impl Order<'_> {
     }
 }
 
-/// The coarsest congruence of the verified candidate that keeps P apart from N (Moore's
+/// The coarsest congruence of a candidate that keeps P apart from N (Moore's
 /// partition refinement over the generators), as a quotient table. `heaps` is indexed by the
 /// candidate's elements (the caller maps heaps through it).
 ///
@@ -906,6 +1263,50 @@ mod tests {
         assert_eq!(quotient.p_portion.len(), 2);
     }
 
+    /// The proof accepts the quotient and refutes it with any one element's mark flipped,
+    /// naming a sum that exhaustive search judges differently from the flipped marking or
+    /// whose options' marks contradict it.
+    #[test]
+    fn the_proof_refutes_every_wrong_marking() {
+        let (_, game, to) = &games()[3]; // 0.75, order 8
+        let quotient = &quotients()[3];
+        let order = quotient.order;
+        let options: Vec<Vec<Vec<u64>>> = (0..=*to).map(|heap| game.heap_options(heap)).collect();
+        let table = Table {
+            order,
+            table: quotient.product.iter().flatten().copied().collect(),
+            p: (0..order as u32).map(|x| quotient.is_p(x)).collect(),
+            heaps: quotient.heaps.clone(),
+        };
+        let generators = generators_of(&options, options.len(), |h| table.heaps[h as usize], |x, y| table.mul(x, y));
+        assert!(prove(&table, &generators, None).unwrap().is_ok());
+        let mut search = MisereSearch::new(search_options(game.as_ref()), 5_000_000, &Control::default());
+        for flipped in 0..order {
+            let mut wrong = table.clone();
+            wrong.p[flipped] = !wrong.p[flipped];
+            let Err(Refuted::At(sum)) = prove(&wrong, &generators, None).unwrap() else {
+                panic!("element {flipped} flipped was not refuted");
+            };
+            let heaps: Vec<u64> =
+                sum.iter().flat_map(|(&heap, &count)| std::iter::repeat_n(heap, count as usize)).collect();
+            let element = heaps.iter().fold(0, |x, &heap| wrong.mul(x, wrong.heaps[heap as usize]));
+            let claimed = if wrong.p[element as usize] { Outcome::P } else { Outcome::N };
+            let options_marked_p = heaps.iter().enumerate().any(|(index, &heap)| {
+                let others = heaps.iter().enumerate().filter(|&(other, _)| other != index);
+                let rest = others.fold(0, |x, (_, &h)| wrong.mul(x, wrong.heaps[h as usize]));
+                options[heap as usize].iter().any(|option| {
+                    let x = option.iter().fold(rest, |x, &part| wrong.mul(x, wrong.heaps[part as usize]));
+                    wrong.p[x as usize]
+                })
+            });
+            let rule = if !heaps.is_empty() && !options_marked_p { Outcome::P } else { Outcome::N };
+            assert!(
+                claimed != rule || claimed != search.outcome(&heaps).unwrap(),
+                "element {flipped}: the sum {heaps:?} named is consistent and right"
+            );
+        }
+    }
+
     #[test]
     fn every_quotient_is_an_even_commutative_monoid() {
         for (quotient, (name, _, _)) in quotients().iter().zip(games()) {
@@ -934,6 +1335,27 @@ mod tests {
         let error =
             misere_quotient(&|heap| kayles.heap_options(heap), 40, 10, &Control::default()).unwrap_err().to_string();
         assert!(error.contains("past the limit of 10") && error.contains("heap"), "{error}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// Random octal codes of up to three digits: every quotient returned (or, when a limit
+        /// stops the run, the quotient of the heaps done) predicts exhaustive search.
+        #[test]
+        fn random_octal_quotients_match_exhaustive_search(
+            digits in prop::collection::vec(0u8..8, 1..4),
+            to in 3u64..14,
+            seed in any::<u64>(),
+        ) {
+            let code: String = digits.iter().map(|digit| char::from(b'0' + digit)).collect();
+            let game = OctalGame::parse(&format!("0.{code}"), CodeBase::Octal).unwrap();
+            let options = |heap: u64| game.heap_options(heap);
+            let run = misere_quotient_run(&options, to, 300, &Control::default()).unwrap();
+            let quotient = &run.quotient;
+            prop_assert!(quotient.order.is_multiple_of(2) || quotient.order == 1, "order {}", quotient.order);
+            let check = quotient.check_against_search(&options, 40, 22, seed, &Control::default()).unwrap();
+            prop_assert_eq!(check.disagreement, None, "0.{}", code);
+        }
     }
 
     proptest! {
