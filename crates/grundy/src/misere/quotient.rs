@@ -1279,12 +1279,12 @@ mod tests {
             heaps: quotient.heaps.clone(),
         };
         let generators = generators_of(&options, options.len(), |h| table.heaps[h as usize], |x, y| table.mul(x, y));
-        assert!(prove(&table, &generators, None).unwrap().is_ok());
+        assert!(prove(&table, &generators, None, &Control::default()).unwrap().is_ok());
         let mut search = MisereSearch::new(search_options(game.as_ref()), 5_000_000, &Control::default());
         for flipped in 0..order {
             let mut wrong = table.clone();
             wrong.p[flipped] = !wrong.p[flipped];
-            let Err(Refuted::At(sum)) = prove(&wrong, &generators, None).unwrap() else {
+            let Err(Refuted::At(sum)) = prove(&wrong, &generators, None, &Control::default()).unwrap() else {
                 panic!("element {flipped} flipped was not refuted");
             };
             let heaps: Vec<u64> =
