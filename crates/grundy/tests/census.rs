@@ -240,7 +240,7 @@ fn rare_values_where_the_engine_used_them() {
     let game = OctalGame::parse("0.16", CodeBase::Octal).unwrap();
     let mut values = Vec::new();
     find_period(&game, &mut values, 4096, &SequenceControl::default(), &mut |_| {}).unwrap();
-    let space = game.sparse_space().expect("the rare-value kernel ran on 0.16");
+    let space = game.engine().sparse_space().expect("the rare-value kernel ran on 0.16");
     assert_eq!((row.rare_mask, row.rare_heap_parity), (Some(space.mask), Some(space.heap_parity)));
     let values = definition_sequence(game.engine().moves(), row.checked_to as usize + 1);
     let rare: Vec<(usize, u32)> = values

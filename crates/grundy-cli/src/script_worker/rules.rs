@@ -216,7 +216,12 @@ impl HeapGame for ScriptRules {
         self.spec.clone()
     }
 
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+    fn extend_sequence(
+        &self,
+        values: &mut CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
         while values.len() < len {
             if control.cancelled() {
                 return Ok(false);

@@ -9,7 +9,7 @@
 //! but the lowest (Flammenkamp: 1287 rare values known).
 
 use crate::error::GameError;
-use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
+use crate::heap::sequence::{CompactSequence, NimSequenceEngine, TakeBreakMoves};
 use crate::heap::{HeapGame, Periodicity, SequenceControl};
 
 /// Grundy's game.
@@ -50,18 +50,13 @@ impl HeapGame for GrundysGame {
         "grundys-game".to_owned()
     }
 
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
-        self.engine.extend(&self.spec(), values, len, control)
-    }
-
-    /// The engine extends the compact table in place.
-    fn extend_compact(
+    fn extend_sequence(
         &self,
-        values: &mut crate::heap::sequence::CompactSequence,
+        values: &mut CompactSequence,
         len: usize,
         control: &SequenceControl,
     ) -> Result<bool, GameError> {
-        self.engine.extend_compact(&self.spec(), values, len, control)
+        self.engine.extend(&self.spec(), values, len, control)
     }
 
     /// Not an octal game: no theorem turns an observed period into a proof.
@@ -90,7 +85,7 @@ impl HeapGame for GrundysGame {
         self.engine.method()
     }
 
-    fn sparse_space(&self) -> Option<crate::heap::sequence::SparseSpace> {
-        self.engine.sparse_space()
+    fn nim_sequence_engine(&self) -> Option<&NimSequenceEngine> {
+        Some(&self.engine)
     }
 }

@@ -17,7 +17,7 @@
 //! (Guy and Smith 1956): see [`HeapGame::periodicity`] on [`OctalGame`].
 
 use crate::error::GameError;
-use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
+use crate::heap::sequence::{CompactSequence, NimSequenceEngine, TakeBreakMoves};
 use crate::heap::{HeapGame, Periodicity, SequenceControl};
 use std::fmt;
 use std::str::FromStr;
@@ -273,18 +273,13 @@ impl HeapGame for OctalGame {
         }
     }
 
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
-        self.engine.extend(&self.spec(), values, len, control)
-    }
-
-    /// The engine extends the compact table in place.
-    fn extend_compact(
+    fn extend_sequence(
         &self,
-        values: &mut crate::heap::sequence::CompactSequence,
+        values: &mut CompactSequence,
         len: usize,
         control: &SequenceControl,
     ) -> Result<bool, GameError> {
-        self.engine.extend_compact(&self.spec(), values, len, control)
+        self.engine.extend(&self.spec(), values, len, control)
     }
 
     /// The periodicity theorem proves periods of octal games only.
@@ -330,8 +325,8 @@ impl HeapGame for OctalGame {
         self.engine.method()
     }
 
-    fn sparse_space(&self) -> Option<crate::heap::sequence::SparseSpace> {
-        self.engine.sparse_space()
+    fn nim_sequence_engine(&self) -> Option<&NimSequenceEngine> {
+        Some(&self.engine)
     }
 }
 
