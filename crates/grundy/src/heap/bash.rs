@@ -154,13 +154,13 @@ mod tests {
         use crate::heap::period::{Proof, find_period};
         for max_take in 1u32..8 {
             let game = Bash::new(max_take.into());
-            let report = find_period(&game, &mut Vec::new(), 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
+            let report = find_period(&game, &mut CompactSequence::new(), 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
             let (period, proof) = report.proved.unwrap();
             assert_eq!((period.preperiod, period.period, period.saltus), (0, u64::from(max_take) + 1, 0));
             assert!(matches!(proof, Proof::ClosedForm { .. }));
             // The subtraction game {1..M} reaches the same period by the window argument alone.
             let sub = crate::heap::subtraction::SubtractionGame::new((1..=u64::from(max_take)).collect()).unwrap();
-            let (window, _) = find_period(&sub, &mut Vec::new(), 1000, &SequenceControl::default(), &mut |_| {})
+            let (window, _) = find_period(&sub, &mut CompactSequence::new(), 1000, &SequenceControl::default(), &mut |_| {})
                 .unwrap()
                 .proved
                 .unwrap();
@@ -168,9 +168,9 @@ mod tests {
         }
         let huge = Bash::new("100000000000000000000000".parse().unwrap());
         assert_eq!(huge.known_period(), None);
-        let mut values = Vec::new();
+        let mut values = CompactSequence::new();
         huge.extend_sequence(&mut values, 5, &SequenceControl::default()).unwrap();
-        assert_eq!(values, [0, 1, 2, 3, 4]);
+        assert_eq!(values.to_vec(), [0, 1, 2, 3, 4]);
     }
 
     #[test]

@@ -97,9 +97,9 @@ mod tests {
 
     #[test]
     fn sequence_is_the_closed_form_and_the_arithmetic_period_is_proved() {
-        let mut values = vec![0, 1];
+        let mut values = CompactSequence::from_values(&[0, 1]);
         assert!(Nim.extend_sequence(&mut values, 1000, &SequenceControl::default()).unwrap());
-        assert!(values.iter().enumerate().all(|(heap, &value)| value as usize == heap));
+        assert!(values.iter().enumerate().all(|(heap, value)| value as usize == heap));
         let report =
             crate::heap::period::find_period(&Nim, &mut values, 999, &SequenceControl::default(), &mut |_| {}).unwrap();
         let (period, _) = report.proved.unwrap();

@@ -418,7 +418,7 @@ mod tests {
             digits[place] |= 8;
             let code: String = digits.iter().map(|digit| format!("{digit:X}")).collect();
             let game = OctalGame::parse(&format!("0.{code}"), CodeBase::Hexadecimal).unwrap();
-            let mut values = Vec::new();
+            let mut values = CompactSequence::new();
             let report =
                 crate::heap::period::find_period(&game, &mut values, 150, &SequenceControl::default(), &mut |_| {})
                     .unwrap();
