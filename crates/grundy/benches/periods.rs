@@ -41,7 +41,12 @@ impl HeapGame for Shaped {
     fn spec(&self) -> String {
         format!("shaped:{}:{}", self.preperiod, self.period)
     }
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &SequenceControl) -> Result<bool, GameError> {
+    fn extend_sequence(
+        &self,
+        values: &mut CompactSequence,
+        len: usize,
+        _: &SequenceControl,
+    ) -> Result<bool, GameError> {
         let values = values.words_mut();
         while values.len() < len {
             values.push(self.value(values.len()));

@@ -428,7 +428,13 @@ pub fn census_row_with(spec: &str, max_heap: u64, control: &SequenceControl) -> 
 }
 
 /// The row of a finished search.
-fn row_of(game: &dyn HeapGame, report: &PeriodReport, values: &CompactSequence, max_heap: u64, seconds: f64) -> CensusRow {
+fn row_of(
+    game: &dyn HeapGame,
+    report: &PeriodReport,
+    values: &CompactSequence,
+    max_heap: u64,
+    seconds: f64,
+) -> CensusRow {
     let spec = game.spec();
     let family = spec.split_once(':').map_or(spec.as_str(), |(family, _)| family).to_owned();
     let examined = || values.iter().take(report.examined as usize);

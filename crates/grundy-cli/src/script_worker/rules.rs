@@ -4,7 +4,7 @@
 
 use super::{ScriptOption, ScriptProxy, Shape};
 use grundy::error::GameError;
-use grundy::heap::{HeapGame, Periodicity, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
 use grundy::registry::ScriptHost;
 use grundy::ruleset::{Chart, ComponentGame, ComponentMove, MOVE_LIMIT, Ruleset, Table, erase};
 use grundy::script::ScriptPosition;
