@@ -278,8 +278,8 @@ fn any_window_proof(values: &[u32], window: usize) -> bool {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
 
-    /// The search resumed from a partial prefix (what a checkpoint gives back) reports exactly
-    /// what the search from nothing does, and hands every stretch it computed to the caller,
+    /// The search resumed from a partial prefix (what a checkpoint gives back) proves what the
+    /// search from nothing does, on the same values, and hands every stretch it computed to the caller,
     /// on random octal codes (the engine extending its one-byte table in place), subtraction
     /// games (values widened to four bytes) and Grundy's game (no proof).
     #[test]
@@ -306,8 +306,13 @@ proptest! {
                 segments += 1;
             })
             .unwrap();
-            prop_assert_eq!(&report, &expected, "{}", game.spec());
-            prop_assert_eq!(resumed.to_vec(), fresh.to_vec(), "{}", game.spec());
+            // The same proof; how far it looked depends on the prefix it was given.
+            prop_assert_eq!(&report.proved, &expected.proved, "{}", game.spec());
+            prop_assert!(!report.interrupted, "{}", game.spec());
+            // The prefix given may reach past what the fresh search needed: the values agree
+            // where both have them.
+            let common = resumed.len().min(fresh.len());
+            prop_assert_eq!(&resumed.to_vec()[..common], &fresh.to_vec()[..common], "{}", game.spec());
             // Every stretch computed was handed to the caller (to save a checkpoint).
             prop_assert!(segments > 0 || resumed.len() == known);
         }
