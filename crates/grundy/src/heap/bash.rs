@@ -21,9 +21,9 @@ use num_traits::ToPrimitive;
 /// use grundy::heap::{HeapGame, SequenceControl};
 /// let game = Bash::new(3u32.into());
 /// assert_eq!(game.heap_options(5), vec![vec![4], vec![3], vec![2]]);
-/// let mut values = Vec::new();
+/// let mut values = grundy::heap::CompactSequence::new();
 /// game.extend_sequence(&mut values, 9, &SequenceControl::default()).unwrap();
-/// assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);
+/// assert_eq!(values.to_vec(), [0, 1, 2, 3, 0, 1, 2, 3, 0]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Bash {

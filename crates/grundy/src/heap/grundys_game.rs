@@ -18,9 +18,9 @@ use crate::heap::{HeapGame, Periodicity, SequenceControl};
 /// use grundy::heap::HeapGame;
 /// use grundy::heap::grundys_game::GrundysGame;
 /// let game = GrundysGame::new();
-/// let mut values = Vec::new();
+/// let mut values = grundy::heap::CompactSequence::new();
 /// game.extend_sequence(&mut values, 10, &Default::default()).unwrap();
-/// assert_eq!(values, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+/// assert_eq!(values.to_vec(), [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
 /// assert_eq!(game.heap_options(6), vec![vec![1, 5], vec![2, 4]]);
 /// ```
 pub struct GrundysGame {

@@ -208,9 +208,9 @@ impl FromStr for OctalCode {
 /// use grundy::heap::HeapGame;
 /// use grundy::heap::octal::OctalGame;
 /// let kayles = OctalGame::kayles();
-/// let mut values = Vec::new();
+/// let mut values = grundy::heap::CompactSequence::new();
 /// kayles.extend_sequence(&mut values, 12, &Default::default()).unwrap();
-/// assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// assert_eq!(values.to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 /// assert_eq!(kayles.heap_options(3), vec![vec![2], vec![1, 1], vec![1]]);
 /// ```
 pub struct OctalGame {
