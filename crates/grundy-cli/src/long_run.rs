@@ -7,7 +7,7 @@ use crate::output::Stop;
 use anyhow::Context;
 use grundy::error::quote;
 use grundy::heap::checkpoint::{Decoder, MAX_HEADER_LINE, read_header, spot_check_compact, write_compact};
-use grundy::heap::period::{PeriodReport, find_period_compact};
+use grundy::heap::period::{PeriodReport, find_period};
 use grundy::heap::sequence::CompactSequence;
 use grundy::heap::{HeapGame, SequenceControl};
 use grundy::ruleset::Ruleset;
@@ -389,7 +389,7 @@ impl<'g> LongRun<'g> {
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
             let before = values.len();
-            let done = match game.extend_compact(values, next, &control) {
+            let done = match game.extend_sequence(values, next, &control) {
                 Ok(done) => done,
                 // A signal stopped the script worker mid-request: keep the values so far.
                 Err(_) if cancelled() => return Ok(false),
@@ -410,7 +410,7 @@ impl<'g> LongRun<'g> {
         Ok(true)
     }
 
-    /// Searches for a proved period up to heap `max_heap` (see [`find_period_compact`]).
+    /// Searches for a proved period up to heap `max_heap` (see [`find_period`]).
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
         let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
@@ -425,7 +425,7 @@ impl<'g> LongRun<'g> {
                 file.save_now_and_then(values);
             }
         };
-        Ok(find_period_compact(*game, values, max_heap, &control, &mut after_segment)?)
+        Ok(find_period(*game, values, max_heap, &control, &mut after_segment)?)
     }
 
     /// Ends the run: clears the progress bar and saves the checkpoint. When the run was

@@ -372,10 +372,11 @@ impl Game {
         grundy::control::Control::default()
             .check_memory(|| format!("the nim-sequence of {} up to heap {n}", game.spec()), len as u128, 4)
             .map_err(value_error)?;
-        let mut values = Vec::new();
+        let mut values = grundy::heap::CompactSequence::new();
         extend_sequence(py, game, &mut values, len, progress)?;
         values.truncate(len);
-        Ok(PyArray1::from_vec(py, values).into_any())
+        // Widened to four bytes once, for numpy.
+        Ok(PyArray1::from_vec(py, values.into_vec()).into_any())
     }
 
     /// The period of a heap game's nim-sequence, as `grundy period` reports it:

@@ -4,7 +4,7 @@
 use crate::convert::value_error;
 use grundy::control::Control;
 use grundy::heap::period::{PeriodReport, default_max_heap, find_period};
-use grundy::heap::{HeapGame, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -99,7 +99,7 @@ pub fn without_gil<T: Send>(
 pub fn extend_sequence(
     py: Python<'_>,
     game: &dyn HeapGame,
-    values: &mut Vec<u32>,
+    values: &mut CompactSequence,
     len: usize,
     progress: bool,
 ) -> PyResult<()> {
@@ -127,7 +127,7 @@ pub fn extend_sequence(
 pub fn period_report(py: Python<'_>, game: &dyn HeapGame, max: Option<u64>, progress: bool) -> PyResult<PeriodReport> {
     let max_heap = max.unwrap_or_else(|| default_max_heap(game.periodicity()));
     let mut bar = Progress::new(py, progress, max_heap.saturating_add(1), &game.spec())?;
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     let report = without_gil(py, &bar, |control| find_period(game, &mut values, max_heap, control, &mut |_| {}))?
         .map_err(value_error)?;
     py.check_signals()?;

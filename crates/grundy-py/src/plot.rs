@@ -57,10 +57,10 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
                 .ok()
                 .and_then(|to| to.checked_add(1))
                 .ok_or_else(|| PyValueError::new_err("`to` is too large"))?;
-            let mut values = Vec::new();
+            let mut values = grundy::heap::CompactSequence::new();
             extend_sequence(py, heap_game, &mut values, len, false)?;
             values.truncate(len);
-            grundy_plot::nim_sequence_scene(heap_game, &values)
+            grundy_plot::nim_sequence_scene(heap_game, &values.to_vec())
         }
         (chart @ (Chart::Grid | Chart::Graph), _) => {
             if to.is_some() {

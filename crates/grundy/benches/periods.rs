@@ -16,7 +16,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grundy::error::GameError;
 use grundy::heap::period::find_period;
 use grundy::heap::subtraction::{SubtractionGame, extend_sequence};
-use grundy::heap::{HeapGame, Periodicity, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -41,7 +41,13 @@ impl HeapGame for Shaped {
     fn spec(&self) -> String {
         format!("shaped:{}:{}", self.preperiod, self.period)
     }
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, _: &SequenceControl) -> Result<bool, GameError> {
+    fn extend_sequence(
+        &self,
+        values: &mut CompactSequence,
+        len: usize,
+        _: &SequenceControl,
+    ) -> Result<bool, GameError> {
+        let values = values.words_mut();
         while values.len() < len {
             values.push(self.value(values.len()));
         }
@@ -90,7 +96,7 @@ fn naive_octal(values: &[u32], removal: usize) -> Option<(usize, usize)> {
     None
 }
 
-fn proved(game: &dyn HeapGame, values: &mut Vec<u32>, max_heap: u64) -> (u64, u64) {
+fn proved(game: &dyn HeapGame, values: &mut CompactSequence, max_heap: u64) -> (u64, u64) {
     let report = find_period(game, values, max_heap, &SequenceControl::default(), &mut |_| {}).unwrap();
     let (period, _) = report.proved.expect("a period is proved");
     (period.preperiod, period.period)
@@ -103,10 +109,10 @@ fn window(c: &mut Criterion) {
         let game = SubtractionGame::new(set.clone()).unwrap();
         let name = format!("sub:{}", set.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
         group.bench_function(BenchmarkId::new("rolling-hash", &name), |b| {
-            b.iter(|| proved(black_box(&game), &mut Vec::new(), 1 << 25));
+            b.iter(|| proved(black_box(&game), &mut CompactSequence::new(), 1 << 25));
         });
         if set[2] < 1000 {
-            let (e, p) = proved(&game, &mut Vec::new(), 1 << 25);
+            let (e, p) = proved(&game, &mut CompactSequence::new(), 1 << 25);
             assert_eq!(naive_window(&set), (e as usize, p as usize));
             group.bench_function(BenchmarkId::new("naive", &name), |b| b.iter(|| naive_window(black_box(&set))));
         }
@@ -123,14 +129,15 @@ fn octal(c: &mut Criterion) {
         (".354-shaped", Shaped { preperiod: 10_061_916, period: 1180, range: 8 }),
     ] {
         let needed = 2 * shape.preperiod + 2 * shape.period + 2;
-        let mut full = Vec::new();
+        let mut full = CompactSequence::new();
         shape.extend_sequence(&mut full, needed, &SequenceControl::default()).unwrap();
+        let full = full.into_vec();
         // From nothing, as `grundy period` runs: grow, check, stop at the proof.
-        let mut grown = Vec::new();
+        let mut grown = CompactSequence::new();
         assert_eq!(proved(&shape, &mut grown, 1 << 25), (shape.preperiod as u64, shape.period as u64));
         assert_eq!(grown.len(), needed, "the search stops at the shortest proof");
         group.bench_function(BenchmarkId::new("find_period", name), |b| {
-            b.iter(|| proved(black_box(&shape), &mut Vec::new(), 1 << 25));
+            b.iter(|| proved(black_box(&shape), &mut CompactSequence::new(), 1 << 25));
         });
         if shape.preperiod < 10_000 {
             assert_eq!(naive_octal(&full, 2), Some((shape.preperiod, shape.period)));

@@ -34,8 +34,9 @@ fn main() {
     let check = check.min(values.len());
     let game = GrundysGame::new();
     game.engine().set_kernel(Kernel::Plain);
-    let mut plain = Vec::new();
+    let mut plain = grundy::heap::CompactSequence::new();
     game.extend_sequence(&mut plain, check, &SequenceControl::default()).expect("fits in memory");
+    let plain = plain.into_vec();
     println!(
         "values={} rare={} last_rare={} largest={} at={} first={} checksum={:016x} plain_checksum={:016x} {}",
         values.len(),

@@ -49,13 +49,14 @@ fn main() {
         }
     };
     engine.set_kernel(kernel);
-    let mut values = Vec::new();
     let start = Instant::now();
-    if args.get(2).map(String::as_str) == Some("naive") {
-        values = grundy::heap::sequence::naive_sequence(engine.moves(), len);
+    let values = if args.get(2).map(String::as_str) == Some("naive") {
+        grundy::heap::sequence::naive_sequence(engine.moves(), len)
     } else {
-        game.extend_sequence(&mut values, len, &Default::default()).expect("fits in memory");
-    }
+        let mut sequence = grundy::heap::CompactSequence::new();
+        game.extend_sequence(&mut sequence, len, &Default::default()).expect("fits in memory");
+        sequence.into_vec()
+    };
     let seconds = start.elapsed().as_secs_f64();
     let (largest_at, largest) = values.iter().enumerate().max_by_key(|&(i, v)| (*v, std::cmp::Reverse(i))).unwrap();
     let checksum = values.iter().fold(0xcbf29ce484222325u64, |h, &v| (h ^ u64::from(v)).wrapping_mul(0x100000001b3));

@@ -24,7 +24,8 @@
 use crate::error::GameError;
 use crate::heap::octal::{CodeBase, MAX_CODE_DIGITS, OctalCode};
 use crate::heap::period::{PeriodReport, find_period};
-use crate::heap::{HeapGame, SequenceControl};
+use crate::heap::sequence::NimSequenceEngine;
+use crate::heap::{CompactSequence, HeapGame, SequenceControl};
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 use std::time::Instant;
@@ -418,7 +419,7 @@ pub fn census_row_with(spec: &str, max_heap: u64, control: &SequenceControl) -> 
     let started = Instant::now();
     let ruleset = adapter::parse_heap_game(spec)?;
     let game = adapter::heap_game(&*ruleset, spec)?;
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     let report = find_period(game, &mut values, max_heap, control, &mut |_| {})?;
     if report.interrupted {
         return Ok(None);
@@ -427,20 +428,25 @@ pub fn census_row_with(spec: &str, max_heap: u64, control: &SequenceControl) -> 
 }
 
 /// The row of a finished search.
-fn row_of(game: &dyn HeapGame, report: &PeriodReport, values: &[u32], max_heap: u64, seconds: f64) -> CensusRow {
+fn row_of(
+    game: &dyn HeapGame,
+    report: &PeriodReport,
+    values: &CompactSequence,
+    max_heap: u64,
+    seconds: f64,
+) -> CensusRow {
     let spec = game.spec();
     let family = spec.split_once(':').map_or(spec.as_str(), |(family, _)| family).to_owned();
-    let examined = &values[..(report.examined as usize).min(values.len())];
-    let (largest_value, largest_value_heap) = examined
-        .iter()
+    let examined = || values.iter().take(report.examined as usize);
+    let (largest_value, largest_value_heap) = examined()
         .enumerate()
-        .fold((0u32, 0u64), |(best, at), (heap, &value)| if value > best { (value, heap as u64) } else { (best, at) });
-    let sparse = game.sparse_space();
+        .fold((0u32, 0u64), |(best, at), (heap, value)| if value > best { (value, heap as u64) } else { (best, at) });
+    let sparse = game.nim_sequence_engine().and_then(NimSequenceEngine::sparse_space);
     let rare = sparse.map(|space| {
         let mut heaps = 0u64;
         let mut last = 0u64;
         let mut rare_values = BTreeSet::new();
-        for (heap, &value) in examined.iter().enumerate().skip(1) {
+        for (heap, value) in examined().enumerate().skip(1) {
             if space.is_rare(heap as u64, value) {
                 heaps += 1;
                 last = heap as u64;

@@ -31,7 +31,7 @@ use grundy::census::*;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::period::find_period;
 use grundy::heap::sequence::definition_sequence;
-use grundy::heap::{HeapGame, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
@@ -206,7 +206,7 @@ fn rows_of_the_classics() {
     assert_eq!(dawson.grundy_version, GRUNDY_VERSION);
     // The same as `grundy period` (its JSON answer is built from the same report).
     let game = OctalGame::parse("0.07", CodeBase::Octal).unwrap();
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     let report = find_period(&game, &mut values, 100_000, &SequenceControl::default(), &mut |_| {}).unwrap();
     let answer = grundy::answer::PeriodAnswer::of(game.spec(), &report);
     assert_eq!(
@@ -238,9 +238,9 @@ fn rare_values_where_the_engine_used_them() {
     // definition.
     let row = census_row("octal:0.16", 4096).unwrap();
     let game = OctalGame::parse("0.16", CodeBase::Octal).unwrap();
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     find_period(&game, &mut values, 4096, &SequenceControl::default(), &mut |_| {}).unwrap();
-    let space = game.sparse_space().expect("the rare-value kernel ran on 0.16");
+    let space = game.engine().sparse_space().expect("the rare-value kernel ran on 0.16");
     assert_eq!((row.rare_mask, row.rare_heap_parity), (Some(space.mask), Some(space.heap_parity)));
     let values = definition_sequence(game.engine().moves(), row.checked_to as usize + 1);
     let rare: Vec<(usize, u32)> = values

@@ -32,12 +32,12 @@ fn cancelling_one_computation_stops_only_it() {
                 }
             };
             let control = SequenceControl { control: stopped.clone(), progress: &cancel_soon };
-            let mut values = Vec::new();
+            let mut values = grundy::heap::CompactSequence::new();
             let finished = game.extend_sequence(&mut values, 10_000_000, &control).unwrap();
             (finished, values.len())
         });
         let running_thread = scope.spawn(|| {
-            let mut values = Vec::new();
+            let mut values = grundy::heap::CompactSequence::new();
             let control = SequenceControl::new(running.clone());
             let finished = game.extend_sequence(&mut values, 50_000, &control).unwrap();
             (finished, values.len())

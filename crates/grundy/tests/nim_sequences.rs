@@ -9,7 +9,7 @@
 use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::sequence::{Kernel, NimSequenceEngine, definition_sequence};
-use grundy::heap::{HeapGame, HeapSum};
+use grundy::heap::{CompactSequence, HeapGame, HeapSum};
 use grundy::solve::memo::Solver;
 use grundy::sum::Position;
 use std::path::Path;
@@ -91,11 +91,11 @@ fn parameter(words: &[String], name: &str) -> i64 {
 
 fn sequence(built: &Built, kernel: Kernel, len: usize) -> Vec<u32> {
     built.engine().set_kernel(kernel);
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     // Resume from a prefix, as from a checkpoint.
     built.game().extend_sequence(&mut values, len / 3, &Default::default()).unwrap();
     built.game().extend_sequence(&mut values, len, &Default::default()).unwrap();
-    values
+    values.into_vec()
 }
 
 #[test]

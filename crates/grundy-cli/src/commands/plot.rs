@@ -2,7 +2,7 @@
 
 use crate::games::resolve;
 use anyhow::Context;
-use grundy::heap::{HeapGame, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
 use grundy::ruleset::{Chart, Ruleset, Table};
 use grundy_plot::Scene;
 use std::path::{Path, PathBuf};
@@ -119,9 +119,9 @@ fn sequence_picture(heap_game: &dyn HeapGame, to: u64) -> anyhow::Result<Scene> 
         .checked_add(1)
         .and_then(|len| usize::try_from(len).ok())
         .with_context(|| format!("`--to {to}` is too large"))?;
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     heap_game.extend_sequence(&mut values, len, &SequenceControl::new(crate::games::control().clone()))?;
-    Ok(grundy_plot::nim_sequence_scene(heap_game, &values))
+    Ok(grundy_plot::nim_sequence_scene(heap_game, &values.to_vec()))
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so

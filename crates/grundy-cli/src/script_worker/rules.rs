@@ -4,7 +4,7 @@
 
 use super::{ScriptOption, ScriptProxy, Shape};
 use grundy::error::GameError;
-use grundy::heap::{HeapGame, Periodicity, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
 use grundy::registry::ScriptHost;
 use grundy::ruleset::{Chart, ComponentGame, ComponentMove, MOVE_LIMIT, Ruleset, Table, erase};
 use grundy::script::ScriptPosition;
@@ -216,7 +216,12 @@ impl HeapGame for ScriptRules {
         self.spec.clone()
     }
 
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+    fn extend_sequence(
+        &self,
+        values: &mut CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
         while values.len() < len {
             if control.cancelled() {
                 return Ok(false);

@@ -384,7 +384,7 @@ fn extend(
     control: &SequenceControl,
 ) -> Result<(), GameError> {
     let len = usize::try_from(last.saturating_add(1)).map_err(|_| GameError::OutOfReach(format!("heap {last}")))?;
-    if !game.extend_compact(sequence, len, control)? {
+    if !game.extend_sequence(sequence, len, control)? {
         return Err(GameError::OutOfReach(format!(
             "the guess for {} was cancelled at heap {}",
             game.spec(),

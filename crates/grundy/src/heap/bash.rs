@@ -8,7 +8,7 @@
 
 use crate::error::GameError;
 use crate::heap::period::KnownPeriod;
-use crate::heap::{HeapGame, Periodicity, SequenceControl, extend_in_chunks};
+use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
@@ -21,9 +21,9 @@ use num_traits::ToPrimitive;
 /// use grundy::heap::{HeapGame, SequenceControl};
 /// let game = Bash::new(3u32.into());
 /// assert_eq!(game.heap_options(5), vec![vec![4], vec![3], vec![2]]);
-/// let mut values = Vec::new();
+/// let mut values = grundy::heap::CompactSequence::new();
 /// game.extend_sequence(&mut values, 9, &SequenceControl::default()).unwrap();
-/// assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0]);
+/// assert_eq!(values.to_vec(), [0, 1, 2, 3, 0, 1, 2, 3, 0]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Bash {
@@ -68,7 +68,12 @@ impl HeapGame for Bash {
         format!("bash:{}", self.max_take)
     }
 
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+    fn extend_sequence(
+        &self,
+        values: &mut CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
         let modulus = self.modulus().to_u64().unwrap_or(u64::MAX);
         if modulus > 1 << 32 && len > 1 << 32 {
             return Err(GameError::Unsupported(format!(
@@ -149,23 +154,26 @@ mod tests {
         use crate::heap::period::{Proof, find_period};
         for max_take in 1u32..8 {
             let game = Bash::new(max_take.into());
-            let report = find_period(&game, &mut Vec::new(), 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
+            let report =
+                find_period(&game, &mut CompactSequence::new(), 1000, &SequenceControl::default(), &mut |_| {})
+                    .unwrap();
             let (period, proof) = report.proved.unwrap();
             assert_eq!((period.preperiod, period.period, period.saltus), (0, u64::from(max_take) + 1, 0));
             assert!(matches!(proof, Proof::ClosedForm { .. }));
             // The subtraction game {1..M} reaches the same period by the window argument alone.
             let sub = crate::heap::subtraction::SubtractionGame::new((1..=u64::from(max_take)).collect()).unwrap();
-            let (window, _) = find_period(&sub, &mut Vec::new(), 1000, &SequenceControl::default(), &mut |_| {})
-                .unwrap()
-                .proved
-                .unwrap();
+            let (window, _) =
+                find_period(&sub, &mut CompactSequence::new(), 1000, &SequenceControl::default(), &mut |_| {})
+                    .unwrap()
+                    .proved
+                    .unwrap();
             assert_eq!((window.preperiod, window.period), (0, u64::from(max_take) + 1));
         }
         let huge = Bash::new("100000000000000000000000".parse().unwrap());
         assert_eq!(huge.known_period(), None);
-        let mut values = Vec::new();
+        let mut values = CompactSequence::new();
         huge.extend_sequence(&mut values, 5, &SequenceControl::default()).unwrap();
-        assert_eq!(values, [0, 1, 2, 3, 4]);
+        assert_eq!(values.to_vec(), [0, 1, 2, 3, 4]);
     }
 
     #[test]

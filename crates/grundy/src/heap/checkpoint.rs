@@ -740,8 +740,9 @@ mod tests {
     #[test]
     fn spot_check_catches_the_wrong_values() {
         let game = SubtractionGame::new(vec![1, 2]).unwrap();
-        let mut values = Vec::new();
+        let mut values = CompactSequence::new();
         crate::heap::HeapGame::extend_sequence(&game, &mut values, 5000, &SequenceControl::default()).unwrap();
+        let mut values = values.into_vec();
         assert_eq!(spot_check(&game, &values), Ok(()));
         values[80] ^= 1;
         assert!(matches!(spot_check(&game, &values), Err(CheckpointError::WrongValue { heap: 80, .. })));
@@ -750,8 +751,9 @@ mod tests {
     #[test]
     fn forged_values_far_beyond_the_prefix_are_caught() {
         let game = SubtractionGame::new(vec![1, 2]).unwrap();
-        let mut values = Vec::new();
+        let mut values = CompactSequence::new();
         crate::heap::HeapGame::extend_sequence(&game, &mut values, 1_000_000, &SequenceControl::default()).unwrap();
+        let mut values = values.into_vec();
         // A block of 1000 values zeroed near the end, the checksum recomputed by encode.
         let original = values.clone();
         values[900_000..901_000].fill(0);
@@ -791,7 +793,7 @@ mod tests {
         }
         fn extend_sequence(
             &self,
-            values: &mut Vec<u32>,
+            values: &mut CompactSequence,
             len: usize,
             control: &SequenceControl,
         ) -> Result<bool, GameError> {
@@ -811,9 +813,9 @@ mod tests {
     #[test]
     fn spot_check_walks_the_options_without_listing_them() {
         let game = StreamedOnly(crate::heap::grundys_game::GrundysGame::new());
-        let mut values = Vec::new();
-        game.extend_sequence(&mut values, 20_000, &SequenceControl::default()).unwrap();
-        let compact = CompactSequence::from_values(&values);
+        let mut compact = CompactSequence::new();
+        game.extend_sequence(&mut compact, 20_000, &SequenceControl::default()).unwrap();
+        let values = compact.to_vec();
         assert_eq!(spot_check_compact(&game, &compact), Ok(()));
         assert_eq!(spot_check(&game, &values), Ok(()));
         // The last heap, always checked: a value too small, too large, and absurdly large (a
@@ -846,8 +848,9 @@ mod tests {
     #[test]
     fn a_value_wider_than_the_game_can_produce_is_damage() {
         let game = SubtractionGame::new(vec![1, 2]).unwrap();
-        let mut values = Vec::new();
+        let mut values = CompactSequence::new();
         crate::heap::HeapGame::extend_sequence(&game, &mut values, 200_000, &SequenceControl::default()).unwrap();
+        let mut values = values.into_vec();
         let mut sampled = vec![false; values.len()];
         let len = values.len();
         let span = (len - CHECKED_PREFIX) as f64;
@@ -1004,8 +1007,9 @@ mod tests {
         ) {
             let code = format!("0.{}", digits.iter().map(|d| char::from(b'0' + d)).collect::<String>());
             let game = crate::heap::octal::OctalGame::parse(&code, crate::heap::octal::CodeBase::Octal).unwrap();
-            let mut values = Vec::new();
+            let mut values = CompactSequence::new();
             game.extend_sequence(&mut values, heap + 1, &SequenceControl::default()).unwrap();
+            let values = values.into_vec();
             let options = game.heap_options(heap as u64);
             let definition = crate::mex(options.iter().map(|parts| {
                 parts.iter().fold(0u64, |xor, &part| xor ^ u64::from(values[part as usize]))

@@ -9,7 +9,7 @@
 //! but the lowest (Flammenkamp: 1287 rare values known).
 
 use crate::error::GameError;
-use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
+use crate::heap::sequence::{CompactSequence, NimSequenceEngine, TakeBreakMoves};
 use crate::heap::{HeapGame, Periodicity, SequenceControl};
 
 /// Grundy's game.
@@ -18,9 +18,9 @@ use crate::heap::{HeapGame, Periodicity, SequenceControl};
 /// use grundy::heap::HeapGame;
 /// use grundy::heap::grundys_game::GrundysGame;
 /// let game = GrundysGame::new();
-/// let mut values = Vec::new();
+/// let mut values = grundy::heap::CompactSequence::new();
 /// game.extend_sequence(&mut values, 10, &Default::default()).unwrap();
-/// assert_eq!(values, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+/// assert_eq!(values.to_vec(), [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
 /// assert_eq!(game.heap_options(6), vec![vec![1, 5], vec![2, 4]]);
 /// ```
 pub struct GrundysGame {
@@ -50,18 +50,13 @@ impl HeapGame for GrundysGame {
         "grundys-game".to_owned()
     }
 
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
-        self.engine.extend(&self.spec(), values, len, control)
-    }
-
-    /// The engine extends the compact table in place.
-    fn extend_compact(
+    fn extend_sequence(
         &self,
-        values: &mut crate::heap::sequence::CompactSequence,
+        values: &mut CompactSequence,
         len: usize,
         control: &SequenceControl,
     ) -> Result<bool, GameError> {
-        self.engine.extend_compact(&self.spec(), values, len, control)
+        self.engine.extend(&self.spec(), values, len, control)
     }
 
     /// Not an octal game: no theorem turns an observed period into a proof.
@@ -90,7 +85,7 @@ impl HeapGame for GrundysGame {
         self.engine.method()
     }
 
-    fn sparse_space(&self) -> Option<crate::heap::sequence::SparseSpace> {
-        self.engine.sparse_space()
+    fn nim_sequence_engine(&self) -> Option<&NimSequenceEngine> {
+        Some(&self.engine)
     }
 }

@@ -23,6 +23,7 @@ pub mod subtraction;
 
 pub use definition::{HeapMultiset, HeapSum};
 pub use rules::HeapRules;
+pub use sequence::CompactSequence;
 
 use crate::control::Control;
 use crate::error::GameError;
@@ -36,29 +37,20 @@ pub trait HeapGame: Send + Sync {
     fn spec(&self) -> String;
 
     /// Extends `values` (a correct prefix `G(0..values.len())`, perhaps read back from a
-    /// checkpoint) towards `len` values. Returns `Ok(true)` when it reached `len`, `Ok(false)`
-    /// when the control's cancel flag stopped it early (the prefix computed stays valid).
+    /// checkpoint) towards `len` values. The sequence keeps one byte a value while they fit
+    /// ([`CompactSequence`]): octal games and Grundy's game extend it in place, games computed
+    /// by [`extend_in_chunks`] (Nim, Bash, subtraction games) widen it to four bytes once.
+    /// Returns `Ok(true)` when it reached `len`, `Ok(false)` when the control's cancel flag
+    /// stopped it early (the prefix computed stays valid).
     ///
     /// # Errors
     /// [`GameError::TooLarge`] when the table would not fit in memory.
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError>;
-
-    /// [`extend_sequence`](Self::extend_sequence) on a [`sequence::CompactSequence`] (one byte
-    /// a value while they fit), which the long runs and the period search keep instead of a
-    /// `Vec<u32>`. The default widens the values to four bytes once and extends them with
-    /// `extend_sequence`; the engine of octal games and Grundy's game extends the compact table
-    /// in place.
-    ///
-    /// # Errors
-    /// As [`extend_sequence`](Self::extend_sequence).
-    fn extend_compact(
+    fn extend_sequence(
         &self,
-        values: &mut sequence::CompactSequence,
+        values: &mut CompactSequence,
         len: usize,
         control: &SequenceControl,
-    ) -> Result<bool, GameError> {
-        self.extend_sequence(values.words_mut(), len, control)
-    }
+    ) -> Result<bool, GameError>;
 
     /// The rules as one text that is the same for every spelling of the same game (`dawson`,
     /// `octal:0.07` and `hex:0.07` all give `octal:0.07`): what a checkpoint is compared by.
@@ -116,10 +108,10 @@ pub trait HeapGame: Send + Sync {
         "mex over all options".to_owned()
     }
 
-    /// The sparse space the rare-value kernel was working in when the sequence was last
-    /// extended (`None`, the default, when it did not run: the plain kernel, or a game
-    /// without that engine).
-    fn sparse_space(&self) -> Option<sequence::SparseSpace> {
+    /// The take-and-break engine computing the sequence (octal games, Grundy's game), for
+    /// what only it knows: which kernel ran, the sparse space it worked in. `None` (the
+    /// default) for games computed otherwise. Kernel details stay behind the engine.
+    fn nim_sequence_engine(&self) -> Option<&sequence::NimSequenceEngine> {
         None
     }
 
@@ -169,21 +161,22 @@ pub trait HeapGame: Send + Sync {
 }
 
 /// Extends `values` towards `len` by `fill(values, next)`, which appends the values up to heap
-/// `next` (exclusive), a chunk of `chunk` heaps at a time: the table reserved once and
-/// fallibly against the memory limit, cancellation polled and progress reported between
-/// chunks. What every heap game without a kernel of its own runs in
-/// [`HeapGame::extend_sequence`].
+/// `next` (exclusive), a chunk of `chunk` heaps at a time, on the values widened once to four
+/// bytes each: the table reserved once and fallibly against the memory limit, cancellation
+/// polled and progress reported between chunks. What every heap game without a kernel of its
+/// own runs in [`HeapGame::extend_sequence`].
 ///
 /// # Errors
 /// [`GameError::TooLarge`] when the table would not fit in memory.
 pub(crate) fn extend_in_chunks(
     spec: &str,
-    values: &mut Vec<u32>,
+    values: &mut CompactSequence,
     len: usize,
     chunk: usize,
     control: &SequenceControl,
     mut fill: impl FnMut(&mut Vec<u32>, usize),
 ) -> Result<bool, GameError> {
+    let values = values.words_mut();
     let what = || format!("the nim-sequence of {spec} up to heap {len}");
     control.control.check_memory(what, len as u128, 4)?;
     // The whole table at once and fallibly: no doubling past the estimate, no abort.

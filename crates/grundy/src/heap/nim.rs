@@ -6,7 +6,7 @@
 
 use crate::error::GameError;
 use crate::heap::period::KnownPeriod;
-use crate::heap::{HeapGame, Periodicity, SequenceControl, extend_in_chunks};
+use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
 use num_bigint::BigUint;
 
 /// Nim on one heap: the rules ([`HeapGame::heap_options`]: any smaller heap) and the closed
@@ -30,7 +30,12 @@ impl HeapGame for Nim {
         true
     }
 
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
+    fn extend_sequence(
+        &self,
+        values: &mut CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
         if len > 1 << 32 {
             return Err(GameError::Unsupported(format!(
                 "nim-sequences are tables of 32-bit values; heap {} is past 2^32 - 1",
@@ -92,9 +97,9 @@ mod tests {
 
     #[test]
     fn sequence_is_the_closed_form_and_the_arithmetic_period_is_proved() {
-        let mut values = vec![0, 1];
+        let mut values = CompactSequence::from_values(&[0, 1]);
         assert!(Nim.extend_sequence(&mut values, 1000, &SequenceControl::default()).unwrap());
-        assert!(values.iter().enumerate().all(|(heap, &value)| value as usize == heap));
+        assert!(values.iter().enumerate().all(|(heap, value)| value as usize == heap));
         let report =
             crate::heap::period::find_period(&Nim, &mut values, 999, &SequenceControl::default(), &mut |_| {}).unwrap();
         let (period, _) = report.proved.unwrap();

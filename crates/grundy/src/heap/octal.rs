@@ -17,7 +17,7 @@
 //! (Guy and Smith 1956): see [`HeapGame::periodicity`] on [`OctalGame`].
 
 use crate::error::GameError;
-use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
+use crate::heap::sequence::{CompactSequence, NimSequenceEngine, TakeBreakMoves};
 use crate::heap::{HeapGame, Periodicity, SequenceControl};
 use std::fmt;
 use std::str::FromStr;
@@ -208,9 +208,9 @@ impl FromStr for OctalCode {
 /// use grundy::heap::HeapGame;
 /// use grundy::heap::octal::OctalGame;
 /// let kayles = OctalGame::kayles();
-/// let mut values = Vec::new();
+/// let mut values = grundy::heap::CompactSequence::new();
 /// kayles.extend_sequence(&mut values, 12, &Default::default()).unwrap();
-/// assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// assert_eq!(values.to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 /// assert_eq!(kayles.heap_options(3), vec![vec![2], vec![1, 1], vec![1]]);
 /// ```
 pub struct OctalGame {
@@ -273,18 +273,13 @@ impl HeapGame for OctalGame {
         }
     }
 
-    fn extend_sequence(&self, values: &mut Vec<u32>, len: usize, control: &SequenceControl) -> Result<bool, GameError> {
-        self.engine.extend(&self.spec(), values, len, control)
-    }
-
-    /// The engine extends the compact table in place.
-    fn extend_compact(
+    fn extend_sequence(
         &self,
-        values: &mut crate::heap::sequence::CompactSequence,
+        values: &mut CompactSequence,
         len: usize,
         control: &SequenceControl,
     ) -> Result<bool, GameError> {
-        self.engine.extend_compact(&self.spec(), values, len, control)
+        self.engine.extend(&self.spec(), values, len, control)
     }
 
     /// The periodicity theorem proves periods of octal games only.
@@ -330,8 +325,8 @@ impl HeapGame for OctalGame {
         self.engine.method()
     }
 
-    fn sparse_space(&self) -> Option<crate::heap::sequence::SparseSpace> {
-        self.engine.sparse_space()
+    fn nim_sequence_engine(&self) -> Option<&NimSequenceEngine> {
+        Some(&self.engine)
     }
 }
 
@@ -423,7 +418,7 @@ mod tests {
             digits[place] |= 8;
             let code: String = digits.iter().map(|digit| format!("{digit:X}")).collect();
             let game = OctalGame::parse(&format!("0.{code}"), CodeBase::Hexadecimal).unwrap();
-            let mut values = Vec::new();
+            let mut values = CompactSequence::new();
             let report =
                 crate::heap::period::find_period(&game, &mut values, 150, &SequenceControl::default(), &mut |_| {})
                     .unwrap();

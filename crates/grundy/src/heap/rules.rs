@@ -4,7 +4,7 @@
 use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::period::{Period, default_max_heap, find_period};
-use crate::heap::{HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
+use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
 use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
 use crate::value::Value;
 use num_bigint::BigUint;
@@ -68,7 +68,7 @@ const LISTED_HEAPS: u64 = 1 << 20;
 /// ```
 pub struct HeapRules<G> {
     game: G,
-    table: RwLock<Vec<u32>>,
+    table: RwLock<CompactSequence>,
     /// The proved period, once found.
     period: RwLock<Option<Period>>,
     /// The last heap a search examined without finding a proof.
@@ -82,7 +82,7 @@ impl<G: HeapGame> HeapRules<G> {
     pub fn new(game: G) -> Self {
         HeapRules {
             game,
-            table: RwLock::new(Vec::new()),
+            table: RwLock::new(CompactSequence::new()),
             period: RwLock::new(None),
             searched_without_proof: Mutex::new(None),
             control: Control::default(),
@@ -117,7 +117,7 @@ impl<G: HeapGame> HeapRules<G> {
         )?;
         let mut table = self.table.write().expect("table lock");
         self.extend_reporting(&mut table, len)?;
-        Ok(table[heap as usize])
+        Ok(table.get(heap as usize).expect("the table reaches the heap"))
     }
 
     /// Extends `table` to `len` values, reporting progress to the front end's sink (a bar on a
@@ -126,7 +126,7 @@ impl<G: HeapGame> HeapRules<G> {
     ///
     /// # Errors
     /// The game's, or [`GameError::OutOfReach`] when the cancel flag stopped it.
-    fn extend_reporting(&self, table: &mut Vec<u32>, len: usize) -> Result<(), GameError> {
+    fn extend_reporting(&self, table: &mut CompactSequence, len: usize) -> Result<(), GameError> {
         if table.len() >= len {
             return Ok(());
         }
@@ -146,7 +146,7 @@ impl<G: HeapGame> HeapRules<G> {
 
     fn cached(&self, heap: u64) -> Option<u32> {
         let index = usize::try_from(heap).ok()?;
-        self.table.read().expect("table lock").get(index).copied()
+        self.table.read().expect("table lock").get(index)
     }
 
     /// `G(heap)` for a heap of any size: from the table, from the proved period, or computed
@@ -492,7 +492,7 @@ mod tests {
             }
             fn extend_sequence(
                 &self,
-                values: &mut Vec<u32>,
+                values: &mut CompactSequence,
                 len: usize,
                 _: &SequenceControl,
             ) -> Result<bool, GameError> {

@@ -67,11 +67,12 @@ impl Period {
     /// // sub:1,2 has G(n) = n mod 3.
     /// let period = Period { preperiod: 0, period: 3, saltus: 0, proved: true, checked_to: 4 };
     /// let heap: num_bigint::BigUint = "1000000000000000000000000000001".parse().unwrap();
-    /// assert_eq!(period.value_at(&[0, 1, 2], &heap).unwrap(), 2u32.into()); // 10^30 + 1 ≡ 2 (mod 3)
+    /// let values = grundy::heap::CompactSequence::from_values(&[0, 1, 2]);
+    /// assert_eq!(period.value_at(&values, &heap).unwrap(), 2u32.into()); // 10^30 + 1 ≡ 2 (mod 3)
     /// ```
-    pub fn value_at(&self, values: &[u32], heap: &BigUint) -> Option<BigUint> {
-        if let Some(index) = heap.to_usize().filter(|&index| index < values.len()) {
-            return Some(values[index].into());
+    pub fn value_at(&self, values: &CompactSequence, heap: &BigUint) -> Option<BigUint> {
+        if let Some(value) = heap.to_usize().and_then(|index| values.get(index)) {
+            return Some(value.into());
         }
         let start = usize::try_from(self.preperiod).ok()?;
         let period = usize::try_from(self.period).ok()?;
@@ -81,7 +82,7 @@ impl Period {
         let beyond = heap - self.preperiod;
         let offset = (&beyond % self.period).to_usize().expect("a remainder below the period");
         let laps = beyond / self.period;
-        Some(BigUint::from(values[start + offset]) + laps * self.saltus)
+        Some(BigUint::from(values.get(start + offset)?) + laps * self.saltus)
     }
 }
 
@@ -191,7 +192,9 @@ pub fn proof_needs(periodicity: Periodicity, preperiod: u64, period: u64) -> Opt
 /// Extends `values` (a correct prefix of `game`'s nim-sequence, perhaps empty, perhaps read
 /// from a checkpoint) as far as needed, at most to heap `max_heap`, until a period is proved;
 /// see the [module documentation](self) for the proofs. `after_segment` is called with the
-/// values after each stretch computed (to save a checkpoint, say).
+/// values after each stretch computed (to save a checkpoint, say). The values are kept (and
+/// read by the proof) one byte each while they fit, and octal games and Grundy's game extend
+/// them in place: for `.354` (proved from 2·10^7 values) a fifth of the memory of `u32`s.
 ///
 /// # Errors
 /// [`GameError::TooLarge`] when the values (and, for subtraction games, the window table) to
@@ -200,52 +203,31 @@ pub fn proof_needs(periodicity: Periodicity, preperiod: u64, period: u64) -> Opt
 /// ```
 /// use grundy::heap::period::find_period;
 /// use grundy::heap::subtraction::SubtractionGame;
-/// use grundy::heap::SequenceControl;
+/// use grundy::heap::{CompactSequence, SequenceControl};
 /// // S = {2, 5}: 0 0 1 1 0 2 1 0 0 1 1 0 2 1 … has period 7 from heap 0.
 /// let game = SubtractionGame::new(vec![2, 5]).unwrap();
-/// let mut values = Vec::new();
+/// let mut values = CompactSequence::new();
 /// let report = find_period(&game, &mut values, 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
 /// let (period, _proof) = report.proved.unwrap();
 /// assert_eq!((period.preperiod, period.period, period.saltus), (0, 7, 0));
 /// assert_eq!(period.checked_to, 11); // the windows G(0..5) and G(7..12) agree
-/// ```
-pub fn find_period(
-    game: &dyn HeapGame,
-    values: &mut Vec<u32>,
-    max_heap: u64,
-    control: &SequenceControl,
-    after_segment: &mut dyn FnMut(&[u32]),
-) -> Result<PeriodReport, GameError> {
-    search(game, Store::Wide { values, after_segment }, max_heap, control)
-}
-
-/// [`find_period`] on a [`CompactSequence`]: the values are kept (and read by the proof) one
-/// byte each while they fit, and octal games and Grundy's game extend them in place, with no
-/// `u32` copy: for `.354` (proved from 2·10^7 values) a fifth of the memory.
 ///
-/// # Errors
-/// As [`find_period`].
-///
-/// ```
+/// // Kayles: period 12 from heap 71 (Guy and Smith 1956), its values one byte each.
 /// use grundy::heap::octal::OctalGame;
-/// use grundy::heap::period::find_period_compact;
-/// use grundy::heap::sequence::CompactSequence;
-/// use grundy::heap::SequenceControl;
-/// // Kayles: period 12 from heap 71 (Guy and Smith 1956).
 /// let mut values = CompactSequence::new();
-/// let report = find_period_compact(&OctalGame::kayles(), &mut values, 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
+/// let report = find_period(&OctalGame::kayles(), &mut values, 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
 /// let (period, _proof) = report.proved.unwrap();
 /// assert_eq!((period.preperiod, period.period), (71, 12));
 /// assert_eq!(values.width(), 1);
 /// ```
-pub fn find_period_compact(
+pub fn find_period(
     game: &dyn HeapGame,
     values: &mut CompactSequence,
     max_heap: u64,
     control: &SequenceControl,
     after_segment: &mut dyn FnMut(&CompactSequence),
 ) -> Result<PeriodReport, GameError> {
-    search(game, Store::Compact { values, after_segment }, max_heap, control)
+    search(game, Store { values, after_segment }, max_heap, control)
 }
 
 fn search(
@@ -289,31 +271,25 @@ fn widened<T: Stored>(values: &[T]) -> Vec<u32> {
 }
 
 /// The values a search extends and reads, with what to call after each stretch.
-enum Store<'s> {
-    /// The caller's `u32` values ([`find_period`]).
-    Wide { values: &'s mut Vec<u32>, after_segment: &'s mut dyn FnMut(&[u32]) },
-    /// The caller's compact values ([`find_period_compact`]).
-    Compact { values: &'s mut CompactSequence, after_segment: &'s mut dyn FnMut(&CompactSequence) },
+struct Store<'s> {
+    values: &'s mut CompactSequence,
+    after_segment: &'s mut dyn FnMut(&CompactSequence),
 }
 
 /// Evaluates `$body` with `$prefix` bound to the first `$cap` values of `$store` as a slice of
 /// their own type (the scans are generic over [`Stored`]).
 macro_rules! with_prefix {
     ($store:expr, $cap:expr, |$prefix:ident| $body:expr) => {
-        match $store {
-            Store::Wide { values, .. } => {
+        match &*$store.values {
+            CompactSequence::Byte(values) => {
                 let $prefix = &values[..values.len().min($cap)];
                 $body
             }
-            Store::Compact { values: CompactSequence::Byte(values), .. } => {
+            CompactSequence::Half(values) => {
                 let $prefix = &values[..values.len().min($cap)];
                 $body
             }
-            Store::Compact { values: CompactSequence::Half(values), .. } => {
-                let $prefix = &values[..values.len().min($cap)];
-                $body
-            }
-            Store::Compact { values: CompactSequence::Word(values), .. } => {
+            CompactSequence::Word(values) => {
                 let $prefix = &values[..values.len().min($cap)];
                 $body
             }
@@ -323,26 +299,14 @@ macro_rules! with_prefix {
 
 impl Store<'_> {
     fn len(&self) -> usize {
-        match self {
-            Store::Wide { values, .. } => values.len(),
-            Store::Compact { values, .. } => values.len(),
-        }
+        self.values.len()
     }
 
     /// Extends the values to `next` with `game`, then calls `after_segment`.
     fn extend(&mut self, game: &dyn HeapGame, next: usize, control: &SequenceControl) -> Result<bool, GameError> {
-        match self {
-            Store::Wide { values, after_segment } => {
-                let done = game.extend_sequence(values, next, control)?;
-                after_segment(values);
-                Ok(done)
-            }
-            Store::Compact { values, after_segment } => {
-                let done = game.extend_compact(values, next, control)?;
-                after_segment(values);
-                Ok(done)
-            }
-        }
+        let done = game.extend_sequence(self.values, next, control)?;
+        (self.after_segment)(self.values);
+        Ok(done)
     }
 }
 
@@ -420,9 +384,9 @@ impl Search<'_, '_, '_> {
             checked_to: check_len as u64 - 1,
         };
         let start = (pattern.preperiod + pattern.period).min(check_len as u64) as usize;
-        let base = &prefix[..start];
+        let base = CompactSequence::from_values(&prefix[..start]);
         for (heap, &value) in prefix.iter().enumerate().skip(start) {
-            if pattern.value_at(base, &BigUint::from(heap)) != Some(value.into()) {
+            if pattern.value_at(&base, &BigUint::from(heap)) != Some(value.into()) {
                 return Err(GameError::Unsupported(format!(
                     "internal error: the closed form {} of {} disagrees with the computed G({heap}) = {value}",
                     known.theorem,

@@ -2,9 +2,10 @@
 
 /// The values `G(0), G(1), …` of a nim-sequence, one byte each while every value fits, then two,
 /// then four (widened when a value needs it, never wrapping): a quarter of the memory of a
-/// `Vec<u32>` for most octal games. The engine of octal games and Grundy's game extends it in
-/// place ([`crate::heap::HeapGame::extend_compact`]), and the period search reads it directly
-/// ([`crate::heap::period::find_period_compact`]).
+/// `Vec<u32>` for most octal games. It is the one type of a nim-sequence: every heap game
+/// extends it ([`crate::heap::HeapGame::extend_sequence`]; the engine of octal games and
+/// Grundy's game in place), and the period search reads it directly
+/// ([`crate::heap::period::find_period`]).
 ///
 /// ```
 /// use grundy::heap::sequence::CompactSequence;
@@ -133,7 +134,7 @@ impl CompactSequence {
     }
 
     /// The values as a `Vec<u32>` in place, widened once (for games without a compact
-    /// engine: [`crate::heap::HeapGame::extend_compact`]'s default).
+    /// engine, through `heap::extend_in_chunks`).
     pub fn words_mut(&mut self) -> &mut Vec<u32> {
         if !matches!(self, CompactSequence::Word(_)) {
             *self = CompactSequence::Word(self.to_vec());

@@ -344,31 +344,13 @@ impl NimSequenceEngine {
         *self.sparse.lock().expect("sparse lock")
     }
 
-    /// Extends `values` (a correct prefix) to `len` values; `Ok(false)` when cancelled.
+    /// Extends `values` (a correct prefix) to `len` values in place, the kernel working on
+    /// its values (one byte each while they fit) with no `u32` copy of the table; `Ok(false)`
+    /// when cancelled.
     ///
     /// # Errors
     /// [`GameError::TooLarge`] when the tables would not fit in memory.
     pub fn extend(
-        &self,
-        spec: &str,
-        values: &mut Vec<u32>,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
-        if values.len() >= len {
-            return Ok(true);
-        }
-        // The u32 output and the working table (at most 4 bytes each).
-        self.check_memory(&control.control, spec, || values.iter().copied().max().unwrap_or(0), values.len(), len, 8)?;
-        self.run(|kernel, report, cache| kernel::extend(&self.moves, values, len, control, kernel, report, cache))
-    }
-
-    /// [`extend`](Self::extend) on a [`CompactSequence`], in place: the kernel works on its
-    /// values (one byte each while they fit), with no `u32` copy of the table.
-    ///
-    /// # Errors
-    /// [`GameError::TooLarge`] when the tables would not fit in memory.
-    pub fn extend_compact(
         &self,
         spec: &str,
         values: &mut CompactSequence,
@@ -380,9 +362,7 @@ impl NimSequenceEngine {
         }
         // The table, at most 4 bytes a value.
         self.check_memory(&control.control, spec, || values.largest(), values.len(), len, 4)?;
-        self.run(|kernel, report, cache| {
-            kernel::extend_compact(&self.moves, values, len, control, kernel, report, cache)
-        })
+        self.run(|kernel, report, cache| kernel::extend(&self.moves, values, len, control, kernel, report, cache))
     }
 
     /// Refuses tables of `len` heaps at `table_bytes` a heap, and for three-way splits the pair

@@ -10,10 +10,10 @@ const KERNELS: [Kernel; 3] = [Kernel::Plain, Kernel::RareValue, Kernel::Auto];
 /// The sequence from `engine` with `kernel`, computed to `split` first and resumed to `len`.
 fn computed(engine: &NimSequenceEngine, kernel: Kernel, split: usize, len: usize) -> Vec<u32> {
     engine.set_kernel(kernel);
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     assert!(engine.extend("test", &mut values, split.min(len), &SequenceControl::default()).unwrap());
     assert!(engine.extend("test", &mut values, len, &SequenceControl::default()).unwrap());
-    values
+    values.into_vec()
 }
 
 fn code_text(base: CodeBase, first: u8, digits: &[u8]) -> String {
@@ -129,22 +129,23 @@ fn cancel_stops_with_a_valid_prefix_and_resume_continues() {
         }
     };
     let control = SequenceControl { control: cancel.clone(), progress: &stop_at_8192 };
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     assert!(!game.extend_sequence(&mut values, 100_000, &control).unwrap());
     assert!(values.len() < 100_000 && values.len() >= 8192);
-    let mut fresh = Vec::new();
+    let mut fresh = CompactSequence::new();
     game.extend_sequence(&mut fresh, values.len(), &SequenceControl::default()).unwrap();
     assert_eq!(values, fresh);
     assert!(game.extend_sequence(&mut values, 20_000, &SequenceControl::default()).unwrap());
     assert_eq!(values.len(), 20_000);
     // Kayles is periodic with period 12 from 71 on.
-    assert!((71..20_000 - 12).all(|n| values[n] == values[n + 12]));
+    assert!((71..20_000 - 12).all(|n| values.get(n) == values.get(n + 12)));
 }
 
 #[test]
 fn huge_tables_are_refused() {
     let game = OctalGame::kayles();
-    let error = game.extend_sequence(&mut Vec::new(), usize::MAX / 2, &SequenceControl::default()).unwrap_err();
+    let error =
+        game.extend_sequence(&mut CompactSequence::new(), usize::MAX / 2, &SequenceControl::default()).unwrap_err();
     assert!(error.to_string().contains("kayles"), "{error}");
 }
 
@@ -164,26 +165,26 @@ fn stretch_by_stretch_equals_one_call() {
     let game = GrundysGame::new();
     let whole = computed(game.engine(), Kernel::Plain, 0, 20_000);
     game.engine().set_kernel(Kernel::Auto);
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     while values.len() < 20_000 {
         let next = (values.len() + 777).min(20_000);
         game.extend_sequence(&mut values, next, &SequenceControl::default()).unwrap();
     }
-    assert_eq!(values, whole);
+    assert_eq!(values.to_vec(), whole);
     assert!(game.method().contains("rare-value"), "{}", game.method());
     // A shorter prefix than the tables hold: rebuilt from the prefix.
     values.truncate(12_345);
     game.extend_sequence(&mut values, 15_000, &SequenceControl::default()).unwrap();
-    assert_eq!(values, whole[..15_000]);
+    assert_eq!(values.to_vec(), whole[..15_000]);
     // Widening in the middle of a stretch.
     let wide = OctalGame::parse(&format!("0.{}", "7".repeat(255)), CodeBase::Octal).unwrap();
     let expected = definition_sequence(wide.engine().moves(), 330);
-    let mut values = Vec::new();
+    let mut values = CompactSequence::new();
     while values.len() < 330 {
         let next = (values.len() + 37).min(330);
         wide.extend_sequence(&mut values, next, &SequenceControl::default()).unwrap();
     }
-    assert_eq!(values, expected);
+    assert_eq!(values.to_vec(), expected);
 }
 
 /// Hexadecimal codes with at least one three-way digit (8 to F somewhere after the point).
@@ -226,7 +227,7 @@ fn computed_compact(engine: &NimSequenceEngine, kernel: Kernel, stretch: usize, 
     let mut values = CompactSequence::new();
     while values.len() < len {
         let next = (values.len() + stretch.max(1)).min(len);
-        assert!(engine.extend_compact("test", &mut values, next, &SequenceControl::default()).unwrap());
+        assert!(engine.extend("test", &mut values, next, &SequenceControl::default()).unwrap());
     }
     values
 }
@@ -249,7 +250,7 @@ proptest! {
 }
 
 #[test]
-fn compact_tables_widen_and_alternate_with_u32_calls() {
+fn compact_tables_widen_and_resume_on_one_engine() {
     // Values past one byte: the compact sequence widens in the middle of a stretch.
     let wide = OctalGame::parse(&format!("0.{}", "7".repeat(255)), CodeBase::Octal).unwrap();
     let expected = definition_sequence(wide.engine().moves(), 330);
@@ -258,24 +259,24 @@ fn compact_tables_widen_and_alternate_with_u32_calls() {
         assert_eq!(values.width(), 2, "{kernel:?}");
         assert_eq!(values.to_vec(), expected, "{kernel:?}");
     }
-    // Grundy's game, long enough for the rare-value kernel and its parallel blocks, with u32
-    // calls and compact calls on the same engine in turn (each rebuilds the tables).
+    // Grundy's game, long enough for the rare-value kernel and its parallel blocks, with two
+    // sequences extended by the same engine in turn (each rebuilds the tables).
     let game = GrundysGame::new();
     let whole = computed(game.engine(), Kernel::Plain, 0, 30_000);
     game.engine().set_kernel(Kernel::Auto);
     let mut compact = CompactSequence::new();
-    let mut wide_values = Vec::new();
+    let mut other = CompactSequence::new();
     while compact.len() < 30_000 {
         let next = (compact.len() + 4321).min(30_000);
-        game.engine().extend_compact("test", &mut compact, next, &SequenceControl::default()).unwrap();
-        game.engine().extend("test", &mut wide_values, next, &SequenceControl::default()).unwrap();
+        game.engine().extend("test", &mut compact, next, &SequenceControl::default()).unwrap();
+        game.engine().extend("test", &mut other, next, &SequenceControl::default()).unwrap();
     }
     assert_eq!(compact.to_vec(), whole);
-    assert_eq!(wide_values, whole);
+    assert_eq!(other.to_vec(), whole);
     assert!(game.method().contains("rare-value"), "{}", game.method());
     // A shorter prefix than the tables describe: rebuilt from it.
     compact.truncate(12_345);
-    game.engine().extend_compact("test", &mut compact, 15_000, &SequenceControl::default()).unwrap();
+    game.engine().extend("test", &mut compact, 15_000, &SequenceControl::default()).unwrap();
     assert_eq!(compact.to_vec(), whole[..15_000]);
 }
 

@@ -148,61 +148,9 @@ pub(crate) enum Cache {
     Word(Tables<u32>),
 }
 
-/// Extends `out` to `len` values; `false` when cancelled.
-pub(crate) fn extend(
-    moves: &TakeBreakMoves,
-    out: &mut Vec<u32>,
-    len: usize,
-    control: &SequenceControl,
-    kernel: Kernel,
-    report: &mut Report,
-    cache: &mut Cache,
-) -> bool {
-    loop {
-        // The tables hold their own copy of the values here.
-        let fits = |tables_len: usize, described: usize, cached: Kernel| {
-            tables_len == out.len() && described == out.len() && cached == kernel
-        };
-        let stop = match cache {
-            Cache::Byte(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
-                report.width = 8;
-                run(moves, Some(out), len, control, report, tables)
-            }
-            Cache::Half(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
-                report.width = 16;
-                run(moves, Some(out), len, control, report, tables)
-            }
-            Cache::Word(tables) if fits(tables.values.len(), tables.described, tables.kernel) => {
-                report.width = 32;
-                run(moves, Some(out), len, control, report, tables)
-            }
-            _ => {
-                fn cells<T: Cell>(out: &[u32]) -> Vec<T> {
-                    out.iter().map(|&value| T::from_u32(value)).collect()
-                }
-                let largest = out.iter().copied().max().unwrap_or(0);
-                *cache = if largest <= u32::from(u8::MAX) {
-                    Cache::Byte(Tables::build(cells(out), len, moves, kernel))
-                } else if largest <= u32::from(u16::MAX) {
-                    Cache::Half(Tables::build(cells(out), len, moves, kernel))
-                } else {
-                    Cache::Word(Tables::build(cells(out), len, moves, kernel))
-                };
-                continue;
-            }
-        };
-        match stop {
-            Stop::Reached => return true,
-            Stop::Cancelled => return false,
-            // The last value (pushed to `out`) does not fit: rebuild the tables one width up.
-            Stop::Widen(_) => *cache = Cache::Empty,
-        }
-    }
-}
-
 /// Extends `values` to `len` values in place, its own width being the tables' cell type;
 /// `false` when cancelled.
-pub(crate) fn extend_compact(
+pub(crate) fn extend(
     moves: &TakeBreakMoves,
     values: &mut CompactSequence,
     len: usize,
@@ -221,7 +169,7 @@ pub(crate) fn extend_compact(
         tables: &mut Tables<T>,
     ) -> Stop {
         tables.values = std::mem::take(values);
-        let stop = run(moves, None, len, control, report, tables);
+        let stop = run(moves, len, control, report, tables);
         *values = std::mem::take(&mut tables.values);
         stop
     }
@@ -498,7 +446,6 @@ fn first_unmarked(seen: &[u8], from: u32) -> u32 {
 
 fn run<T: Cell>(
     moves: &TakeBreakMoves,
-    mut out: Option<&mut Vec<u32>>,
     len: usize,
     control: &SequenceControl,
     report: &mut Report,
@@ -580,7 +527,6 @@ fn run<T: Cell>(
                 moves,
                 block_start..block_end,
                 bulk,
-                &mut out,
                 report,
                 values,
                 described,
@@ -652,7 +598,6 @@ fn compute_block<T: Cell>(
     moves: &TakeBreakMoves,
     block: std::ops::Range<usize>,
     bulk: Option<Bulk<'_>>,
-    out: &mut Option<&mut Vec<u32>>,
     report: &mut Report,
     values: &mut Vec<T>,
     described: &mut usize,
@@ -712,9 +657,6 @@ fn compute_block<T: Cell>(
             report.rare_heaps += 1;
         } else {
             report.plain_heaps += 1;
-        }
-        if let Some(out) = out.as_mut() {
-            out.push(value);
         }
         if value > T::MAX {
             return Some(Stop::Widen(value));
