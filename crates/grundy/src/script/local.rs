@@ -179,8 +179,11 @@ fn probe_shape(game: &ScriptGame) -> Shape {
     let heap = game.parse("0").is_ok_and(|zero| zero == heaps[0]).then(|| probe(&heaps, &is_heap));
     let pair = game.parse("0,0").is_ok_and(|zero| zero == pairs[0]).then(|| probe(&pairs, &is_pair));
     match (heap, pair) {
-        (Some(Some(true)), _) | (Some(None), _) => Shape::Heap,
-        (_, Some(Some(true))) | (_, Some(None)) => Shape::Pair,
+        // A shape every probe showed wins over one where the script failed.
+        (Some(Some(true)), _) => Shape::Heap,
+        (_, Some(Some(true))) => Shape::Pair,
+        (Some(None), _) => Shape::Heap,
+        (_, Some(None)) => Shape::Pair,
         _ => Shape::Other,
     }
 }
