@@ -93,9 +93,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.formula {
         return run_formula(&args, limits, &mut out);
     }
-    let loaded = crate::input::read_script_file(&args.path).map_err(|message| anyhow::anyhow!(message)).and_then(
-        |source| Ok(LocalScript::load_wrapped(&args.path, &source, limits, None, NotedGame)?),
-    );
+    let loaded = crate::input::read_script_file(&args.path)
+        .map_err(|message| anyhow::anyhow!(message))
+        .and_then(|source| Ok(LocalScript::load_wrapped(&args.path, &source, limits, None, NotedGame)?));
     let mut script = match loaded {
         Ok(script) => script,
         Err(error) => {

@@ -79,8 +79,11 @@ pub trait ScriptBackend: Send {
     ///
     /// # Errors
     /// The script failed or a limit was reached.
-    fn options_with_values(&mut self, position: &ScriptPosition, limit: usize)
-    -> Result<Option<Vec<ScriptOption>>, String>;
+    fn options_with_values(
+        &mut self,
+        position: &ScriptPosition,
+        limit: usize,
+    ) -> Result<Option<Vec<ScriptOption>>, String>;
 
     /// `G(from) … G(to)` of an integer-position game.
     ///

@@ -78,7 +78,11 @@ impl<G: SplitGame<Position = ScriptPosition> + Borrow<ScriptGame>> LocalScript<G
     }
 
     /// Each option of `position`, or `None` when it has more than `limit`.
-    fn listed_options(&mut self, position: &ScriptPosition, limit: usize) -> Result<Option<Vec<ScriptOption>>, GameError> {
+    fn listed_options(
+        &mut self,
+        position: &ScriptPosition,
+        limit: usize,
+    ) -> Result<Option<Vec<ScriptOption>>, GameError> {
         let options = self.game().options(position)?;
         if options.len() > limit {
             return Ok(None);
@@ -99,10 +103,11 @@ impl<G: SplitGame<Position = ScriptPosition> + Borrow<ScriptGame>> LocalScript<G
         let mut values = Vec::with_capacity(to.saturating_sub(from).min(1 << 24) as usize + 1);
         for heap in from..=to {
             match self.solver.value(&ScriptPosition::Int(heap)).map_err(|error| error.to_string())? {
-                Value::Finite(value) => values.push(
-                    u64::try_from(&value).map_err(|_| format!("G({heap}) = {value} does not fit in 64 bits"))?,
-                ),
-                infinite => return Err(format!("heap {heap} has the value {infinite}: a loopy game has no nim-sequence")),
+                Value::Finite(value) => values
+                    .push(u64::try_from(&value).map_err(|_| format!("G({heap}) = {value} does not fit in 64 bits"))?),
+                infinite => {
+                    return Err(format!("heap {heap} has the value {infinite}: a loopy game has no nim-sequence"));
+                }
             }
         }
         Ok(values)

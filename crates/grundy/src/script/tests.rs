@@ -226,9 +226,11 @@ fn the_script_cannot_reach_the_outside() {
 fn test_file(path: &str) -> Result<String, String> {
     match path {
         "kayles.star" => Ok(KAYLES.to_owned()),
-        "wythoff.star" => Ok("def moves(p):\n    x, y = p\n    return [(a, y) for a in range(x)] + [(x, b) for b in range(y)] + \
+        "wythoff.star" => {
+            Ok("def moves(p):\n    x, y = p\n    return [(a, y) for a in range(x)] + [(x, b) for b in range(y)] + \
                              [(x - k, y - k) for k in range(1, min(x, y) + 1)]\n"
-            .to_owned()),
+                .to_owned())
+        }
         other => Err(format!("cannot read `{other}`: no such test file")),
     }
 }
