@@ -41,7 +41,7 @@ def test_a_script_on_pairs_makes_a_table():
 def test_script_errors_are_one_clear_line(tmp_path):
     broken = tmp_path / "broken.star"
     broken.write_text("def moves(n):\n    return [n - 1\n")
-    with pytest.raises(ValueError, match=r"bad game `script:.*broken.star`: syntax error"):
+    with pytest.raises(ValueError, match=r"bad game `script:.*`: syntax error: .*broken.star:3:1"):
         grundy.Game(f"script:{broken}")
     with pytest.raises(ValueError, match="cannot read"):
         grundy.Game(f"script:{tmp_path / 'missing.star'}")
