@@ -45,7 +45,7 @@ pub fn control() -> &'static Control {
 pub fn front_end() -> FrontEnd<'static> {
     FrontEnd {
         read_file: &read_graph_file,
-        script_host: Some(&crate::script_worker::rules::WorkerHost),
+        script_host: Some(&crate::script_worker::host::WorkerHost),
         control: control().clone(),
     }
 }

@@ -5,8 +5,9 @@ use crate::convert::{component_to_python, parse_component, value_error, value_to
 use crate::long::{Progress, extend_sequence, period_report};
 use crate::user::{Sum, UserGame, short_repr};
 use grundy::heap::HeapGame;
-use grundy::registry::{PLUS, parse_game_with};
+use grundy::registry::{FrontEnd, PLUS, parse_game_in};
 use grundy::ruleset::Ruleset;
+use grundy::script::{InProcessHost, ScriptLimits};
 use grundy::sum::{Part, Position};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -20,9 +21,14 @@ pub fn read_file(path: &str) -> Result<String, String> {
 }
 
 /// Parses one GAME word, reading the file it names, if any; the game gets a control of its
-/// own ([`grundy::control::Control::default`]), shared with no other game.
+/// own ([`grundy::control::Control::default`]), shared with no other game. A `script:PATH`
+/// game runs in this process (the Starlark engine is hermetic, and its operation, heap and
+/// time limits hold; only one giant allocation in a single step could take Python down, which
+/// the CLI's worker process guards against).
 pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
-    parse_game_with(word, &read_file).map_err(value_error)
+    let scripts = InProcessHost { read_file: &read_file, limits: ScriptLimits::default() };
+    let front = FrontEnd { script_host: Some(&scripts), ..FrontEnd::reading(&read_file) };
+    parse_game_in(word, &front).map_err(value_error)
 }
 
 enum Kind {

@@ -28,9 +28,10 @@ use std::sync::Arc;
 /// be read. The library does no I/O; the front end decides what reading a file means.
 pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 
-/// What runs script games (`script:PATH`) for a front end. The library runs no script and
-/// reads no file: a front end that offers script games supplies a host (the CLI's runs each
-/// script in a watched worker process) and the host builds the whole game.
+/// What runs script games (`script:PATH`) for a front end. The library reads no file: a front
+/// end that offers script games supplies a host, which builds the whole game
+/// ([`crate::script::ScriptRules`] on a backend): the CLI's runs each script in a watched
+/// worker process, `script::InProcessHost` (feature `script`, Python's) in this process.
 pub trait ScriptHost {
     /// The game of the script at `path`, as the `script:PATH` word `text` names it, computing
     /// under `control`.

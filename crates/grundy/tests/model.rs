@@ -188,8 +188,9 @@ fn component_text(name: &str, game: &dyn Ruleset, draw: &mut Draw) -> String {
     }
 }
 
-/// Script games are built by a front end's `ScriptHost` (the CLI's worker process), which this
-/// I/O-free library has none of: `crates/grundy-cli/tests/script.rs` tests them end to end.
+/// Script games are built by a front end's `ScriptHost` (the CLI's worker process, Python's
+/// `InProcessHost`), which needs a script file: `crates/grundy-cli/tests/script.rs` and
+/// `python/tests/test_script.py` test them end to end.
 const SCRIPT: &str = "script";
 
 /// A random game of the family `name`, built through the registry, or `None` when the random

@@ -8,15 +8,15 @@
 //! options and sequences in batches over pipes, one JSON object a line. When the worker
 //! dies, the request fails with one clear line and the next request starts a fresh worker.
 
+pub mod host;
 pub mod note;
 pub mod protocol;
-pub mod rules;
 pub mod worker;
 
 use crate::output::Stop;
 use grundy::Value;
-use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
+use grundy::script::{ScriptBackend, ScriptOption, ScriptPosition, Shape};
 use protocol::{position_to_json, positions_from_json, value_from_json};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -153,17 +153,6 @@ impl ScriptOptions {
     }
 }
 
-/// One option of a position, as the worker reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptOption {
-    /// The independent parts (one for a plain move).
-    pub parts: Vec<ScriptPosition>,
-    /// Each part as text (the script's `show`).
-    pub texts: Vec<String>,
-    /// The option's value: the nim-sum of the parts' values.
-    pub value: Value,
-}
-
 struct Worker {
     child: Child,
     stdin: ChildStdin,
@@ -172,7 +161,8 @@ struct Worker {
 
 /// A script game evaluated in a watched worker process.
 ///
-/// Every command reaches it through the registry ([`rules::ScriptRules`]); `check` and
+/// Every command reaches it through the registry ([`grundy::script::ScriptRules`], whose
+/// [`ScriptBackend`] it is); `check` and
 /// `sequence` also ask it for batches of values directly.
 pub struct ScriptProxy {
     /// The script file, or the formula's text when `formula`.
@@ -183,20 +173,6 @@ pub struct ScriptProxy {
     name: String,
     description: String,
     start: Option<Vec<ScriptPosition>>,
-}
-
-/// What a script's positions look like (probed by the worker on small positions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// Heaps: the game has a nim-sequence.
-    Heap,
-    /// Pairs of integers: the game has a table.
-    Pair,
-    /// Anything else.
-    Other,
-    /// Not known: the worker died probing (then a heap or pair command runs the script and
-    /// shows why).
-    Unknown,
 }
 
 impl ScriptProxy {
@@ -480,6 +456,46 @@ impl ScriptProxy {
             crate::signals::remove_worker(worker.child.id());
         }
     }
+}
+
+/// The worker's answers, each failure as its one line.
+impl ScriptBackend for ScriptProxy {
+    fn name(&self) -> &str {
+        ScriptProxy::name(self)
+    }
+    fn description(&self) -> &str {
+        ScriptProxy::description(self)
+    }
+    fn start(&self) -> Option<&[ScriptPosition]> {
+        ScriptProxy::start(self)
+    }
+    fn shape(&mut self) -> Result<Shape, String> {
+        ScriptProxy::shape(self).map_err(one_line)
+    }
+    fn parse(&mut self, texts: &[String]) -> Result<Vec<ScriptPosition>, String> {
+        ScriptProxy::parse(self, texts).map_err(one_line)
+    }
+    fn format(&mut self, positions: &[ScriptPosition]) -> Result<Vec<String>, String> {
+        ScriptProxy::format(self, positions).map_err(one_line)
+    }
+    fn values(&mut self, positions: &[ScriptPosition]) -> Result<Vec<Value>, String> {
+        ScriptProxy::values(self, positions).map_err(one_line)
+    }
+    fn options_with_values(
+        &mut self,
+        position: &ScriptPosition,
+        limit: usize,
+    ) -> Result<Option<Vec<ScriptOption>>, String> {
+        ScriptProxy::options_with_values(self, position, limit).map_err(one_line)
+    }
+    fn sequence(&mut self, from: u64, to: u64) -> Result<Vec<u64>, String> {
+        ScriptProxy::sequence(self, from, to).map_err(one_line)
+    }
+}
+
+/// An error of the worker as one line, its causes after it.
+fn one_line(error: anyhow::Error) -> String {
+    format!("{error:#}")
 }
 
 impl Drop for ScriptProxy {

@@ -1,4 +1,5 @@
-//! The worker process: loads the script, keeps one memoized solver, answers requests.
+//! The worker process: loads the script into the library's in-process backend
+//! ([`LocalScript`]), reads requests, asks it, writes its answers.
 //!
 //! Started by [`super::ScriptProxy`] as `grundy __script-worker PATH …` under an
 //! address-space limit. Anything that kills it (an allocation past the cap aborts the process)
@@ -6,12 +7,11 @@
 //! (see [`super::note`]).
 
 use super::note;
-use super::protocol::{answer_to_json, position_to_json, positions_from_json, value_to_json};
+use super::protocol::{answer_to_json, position_from_json, position_to_json, positions_from_json, value_to_json};
 use grundy::GameError;
 use grundy::script::formula::Formula;
-use grundy::script::solver::{OptionList, OptionSink, SplitGame, SplitSolver};
-use grundy::script::{CallClock, ScriptGame, ScriptLimits, ScriptPosition};
-use grundy::sum::sum_of_values;
+use grundy::script::solver::{OptionList, OptionSink, SplitGame};
+use grundy::script::{CallClock, LocalScript, ScriptBackend, ScriptGame, ScriptLimits, ScriptPosition, Shape};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -36,6 +36,12 @@ pub struct Args {
 
 /// The script game, noting each position before it is expanded.
 struct NotedGame(ScriptGame);
+
+impl std::borrow::Borrow<ScriptGame> for NotedGame {
+    fn borrow(&self) -> &ScriptGame {
+        &self.0
+    }
+}
 
 impl SplitGame for NotedGame {
     type Position = ScriptPosition;
@@ -89,30 +95,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let loaded = crate::input::read_script_file(&args.path)
         .map_err(|message| anyhow::anyhow!(message))
-        .and_then(|source| Ok((ScriptGame::load(&args.path, &source, limits.clone())?, source)));
-    let (game, source) = match loaded {
-        Ok(loaded) => loaded,
+        .and_then(|source| Ok(LocalScript::load_wrapped(&args.path, &source, limits, None, NotedGame)?));
+    let mut script = match loaded {
+        Ok(script) => script,
         Err(error) => {
             reply(&mut out, Err(error))?;
             return Ok(());
         }
     };
-    let start = match game.start() {
-        Ok(Some(parts)) => Json::Array(parts.iter().map(position_to_json).collect()),
-        Ok(None) => Json::Null,
-        Err(error) => json!({ "error": error.to_string() }),
+    let start = match script.start() {
+        Some(parts) => Json::Array(parts.iter().map(position_to_json).collect()),
+        None => Json::Null,
     };
-    reply(&mut out, Ok(json!({ "name": game.name(), "description": game.description(), "start": start })))?;
-    // The shape probe runs on a copy with a small budget, so a script that never returns costs
-    // little there and fails with its real error (and the full budget) when it is used.
-    let probe_limits = ScriptLimits { max_ops: limits.max_ops.min(PROBE_OPS), ..limits };
-    let probe =
-        || ScriptGame::load(&args.path, &source, probe_limits.clone()).map_or(Json::Null, |probe| shape(&probe));
-    let mut solver = SplitSolver::new(NotedGame(game), args.max_positions);
+    reply(&mut out, Ok(json!({ "name": script.name(), "description": script.description(), "start": start })))?;
     for line in std::io::stdin().lock().lines() {
         let line = line?;
         let request: Json = serde_json::from_str(&line)?;
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut solver, &request, &probe)));
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut script, &request)));
         match answer {
             Ok(result) => reply(&mut out, result)?,
             Err(panic) => {
@@ -152,40 +151,6 @@ fn watch_calls(max_call_millis: u64, clock: CallClock) {
     });
 }
 
-/// Operations a call may make while probing the shape of a script's positions.
-const PROBE_OPS: u64 = 200_000;
-
-/// What the script's positions look like, probed on small ones. `"heap"`: `0` reads as the
-/// heap 0, and heaps 0 to 2 have only heaps as options (or the script failed on them: then
-/// `sequence` and its kin run it and show that error); then `sequence`, `period`, `stats`,
-/// `plot`, `genus` and `quotient` apply. `"pair"`: likewise for `0,0` and pairs up to (2, 2);
-/// then `table` applies. Otherwise `null`. A wrong guess is harmless: a later position of
-/// another shape gets a clear error.
-fn shape(game: &ScriptGame) -> Json {
-    // Some(true): every option has the shape; Some(false): one has not; None: the script
-    // failed on a probe.
-    let probe = |positions: &[ScriptPosition], shaped: &dyn Fn(&ScriptPosition) -> bool| -> Option<bool> {
-        let mut all = true;
-        for position in positions {
-            all &= game.options(position).ok()?.iter().flatten().all(shaped);
-        }
-        Some(all)
-    };
-    let is_heap = |position: &ScriptPosition| matches!(position, ScriptPosition::Int(_));
-    let is_pair = |position: &ScriptPosition| matches!(position, ScriptPosition::Tuple(entries) if entries.len() == 2);
-    let heaps = [0, 1, 2].map(ScriptPosition::Int);
-    let pairs = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 2)].map(|(x, y)| ScriptPosition::Tuple(vec![x, y]));
-    let heap = game.parse("0").is_ok_and(|zero| zero == heaps[0]).then(|| probe(&heaps, &is_heap));
-    let pair = game.parse("0,0").is_ok_and(|zero| zero == pairs[0]).then(|| probe(&pairs, &is_pair));
-    match (heap, pair) {
-        (Some(Some(true)), _) => json!("heap"),
-        (_, Some(Some(true))) => json!("pair"),
-        (Some(None), _) => json!("heap"),
-        (_, Some(None)) => json!("pair"),
-        _ => Json::Null,
-    }
-}
-
 /// The formula worker: one `evaluate` request a batch of sums of heaps.
 fn run_formula(args: &Args, limits: ScriptLimits, out: &mut impl Write) -> anyhow::Result<()> {
     let formula = match Formula::parse(&args.path, limits) {
@@ -223,70 +188,51 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "unknown".to_owned())
 }
 
-fn handle(solver: &mut SplitSolver<NotedGame>, request: &Json, probe: &dyn Fn() -> Json) -> anyhow::Result<Json> {
+/// One request's answer, asked of the in-process backend (its errors are one line already).
+fn handle(script: &mut LocalScript<NotedGame>, request: &Json) -> anyhow::Result<Json> {
     let op = request.get("op").and_then(Json::as_str).unwrap_or("");
-    match op {
-        "shape" => Ok(probe()),
+    let answer = match op {
+        "shape" => script.shape().map(|shape| match shape {
+            Shape::Heap => json!("heap"),
+            Shape::Pair => json!("pair"),
+            Shape::Other | Shape::Unknown => Json::Null,
+        }),
         "parse" => {
-            let game = &solver.game().0;
             let texts = request["texts"].as_array().ok_or_else(|| anyhow::anyhow!("worker protocol: no texts"))?;
-            let mut positions = Vec::new();
-            for text in texts {
-                positions.push(position_to_json(&game.parse(text.as_str().unwrap_or(""))?));
-            }
-            Ok(Json::Array(positions))
+            let texts: Vec<String> = texts.iter().map(|text| text.as_str().unwrap_or("").to_owned()).collect();
+            script.parse(&texts).map(|positions| Json::Array(positions.iter().map(position_to_json).collect()))
         }
-        "format" => {
-            let positions = positions_from_json(&request["positions"])?;
-            let game = &solver.game().0;
-            let texts: Result<Vec<Json>, GameError> =
-                positions.iter().map(|position| game.format(position).map(Json::from)).collect();
-            Ok(Json::Array(texts?))
-        }
-        "values" => {
-            let positions = positions_from_json(&request["positions"])?;
-            let mut values = Vec::new();
-            for position in &positions {
-                values.push(value_to_json(&solver.value(position)?));
-            }
-            Ok(Json::Array(values))
-        }
+        "format" => script.format(&positions_from_json(&request["positions"])?).map(Json::from),
+        "values" => script
+            .values(&positions_from_json(&request["positions"])?)
+            .map(|values| Json::Array(values.iter().map(value_to_json).collect())),
         "options" => {
-            let position = super::protocol::position_from_json(&request["position"])?;
-            let options = solver.game().0.options(&position)?;
+            let position = position_from_json(&request["position"])?;
             let limit = request["limit"].as_u64().unwrap_or(u64::MAX);
-            if options.len() as u64 > limit {
-                return Ok(json!({ "more_than": limit }));
-            }
-            let mut listed = Vec::new();
-            for parts in options {
-                let texts: Result<Vec<String>, GameError> =
-                    parts.iter().map(|part| solver.game().0.format(part)).collect();
-                let texts = texts?;
-                let mut values = Vec::new();
-                for part in &parts {
-                    values.push(solver.value(part)?);
+            script.options_with_values(&position, usize::try_from(limit).unwrap_or(usize::MAX)).map(|options| {
+                match options {
+                    None => json!({ "more_than": limit }),
+                    Some(options) => Json::Array(
+                        options
+                            .iter()
+                            .map(|option| {
+                                json!({
+                                    "parts": option.parts.iter().map(position_to_json).collect::<Vec<_>>(),
+                                    "texts": option.texts,
+                                    "value": value_to_json(&option.value),
+                                })
+                            })
+                            .collect(),
+                    ),
                 }
-                listed.push(json!({
-                    "parts": parts.iter().map(position_to_json).collect::<Vec<_>>(),
-                    "texts": texts,
-                    "value": value_to_json(&sum_of_values(&values)?),
-                }));
-            }
-            Ok(Json::Array(listed))
+            })
         }
         "sequence" => {
             let to = request["to"].as_u64().ok_or_else(|| anyhow::anyhow!("worker protocol: no `to`"))?;
             let from = request["from"].as_u64().unwrap_or(0);
-            let mut values = Vec::with_capacity(to.saturating_sub(from).min(1 << 24) as usize + 1);
-            for heap in from..=to {
-                match solver.value(&ScriptPosition::Int(heap))? {
-                    grundy::Value::Finite(value) => values.push(Json::from(value.to_string().parse::<u64>()?)),
-                    infinite => anyhow::bail!("heap {heap} has the value {infinite}: a loopy game has no nim-sequence"),
-                }
-            }
-            Ok(Json::Array(values))
+            script.sequence(from, to).map(Json::from)
         }
         other => anyhow::bail!("worker protocol: unknown request `{other}`"),
-    }
+    };
+    answer.map_err(|message| anyhow::anyhow!(message))
 }

@@ -234,6 +234,11 @@ impl ScriptGame {
         &self.limits
     }
 
+    /// The flag that stops this game's calls, if it has one.
+    pub fn cancel_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.cancelled.clone()
+    }
+
     /// The game word, `script:PATH`.
     pub fn spec(&self) -> String {
         format!("script:{}", self.path)

@@ -10,6 +10,10 @@
 //!
 //! - [`ScriptPosition`]: an integer, a tuple of integers or a string;
 //! - `ScriptGame` (feature `script`): the loaded script (`options`, `parse`, `format`, `start`);
+//! - [`ScriptRules`]: the `script:PATH` family of the game model, asking a [`ScriptBackend`]
+//!   wherever the script runs: `LocalScript` (feature `script`) runs it in this process, and
+//!   `InProcessHost` is the registry's script host that builds games on it (the CLI's backend
+//!   is a watched worker process that runs a `LocalScript`);
 //! - [`solver::SplitSolver`]: the memoized solver (each position expanded once, `Sum` parts
 //!   memoized separately, cycles labelled with `∞(K)`); `ScriptSolver` is it on a script;
 //! - `formula::Formula` (feature `script`): `grundy check --formula EXPR`.
@@ -36,13 +40,19 @@
 
 #[cfg(feature = "script")]
 mod engine;
+mod family;
 #[cfg(feature = "script")]
 pub mod formula;
+#[cfg(feature = "script")]
+mod local;
 mod position;
 pub mod solver;
 
 #[cfg(feature = "script")]
 pub use engine::{CallClock, ScriptGame, ScriptLimits, call_time_exceeded};
+pub use family::{ScriptBackend, ScriptOption, ScriptRules, Shape};
+#[cfg(feature = "script")]
+pub use local::{InProcessHost, LocalScript};
 pub use position::ScriptPosition;
 
 /// The solver on a script game.

@@ -222,3 +222,48 @@ fn the_script_cannot_reach_the_outside() {
         assert!(failed, "{source}");
     }
 }
+
+/// Reads the scripts of the in-process host's tests: `kayles.star`, `wythoff.star`.
+fn test_file(path: &str) -> Result<String, String> {
+    match path {
+        "kayles.star" => Ok(KAYLES.to_owned()),
+        "wythoff.star" => {
+            Ok("def moves(p):\n    x, y = p\n    return [(a, y) for a in range(x)] + [(x, b) for b in range(y)] + \
+                             [(x - k, y - k) for k in range(1, min(x, y) + 1)]\n"
+                .to_owned())
+        }
+        other => Err(format!("cannot read `{other}`: no such test file")),
+    }
+}
+
+fn in_process_front<'a>(host: &'a InProcessHost<'a>) -> crate::registry::FrontEnd<'a> {
+    crate::registry::FrontEnd { script_host: Some(host), ..crate::registry::FrontEnd::reading(&test_file) }
+}
+
+#[test]
+fn the_in_process_host_makes_script_games_of_the_registry() {
+    let host = InProcessHost { read_file: &test_file, limits: ScriptLimits::default() };
+    let front = in_process_front(&host);
+    let kayles = crate::registry::parse_sum_in(&["script:kayles.star", "4", "5", "+", "kayles", "7"], &front).unwrap();
+    let builtin = crate::registry::parse_sum(&["kayles", "4", "5", "7"]).unwrap();
+    assert_eq!(kayles.value().unwrap(), builtin.value().unwrap());
+    // The script lists `Sum(1, 2)` and `Sum(2, 1)` apart: the same moves, not the same count.
+    assert!(!kayles.winning_moves().unwrap().is_empty() && !builtin.winning_moves().unwrap().is_empty());
+    let game = crate::registry::parse_game_in("script:kayles.star", &front).unwrap();
+    assert_eq!(game.about().as_deref(), Some("kayles"));
+    assert!(game.heap_game().is_some());
+    let wythoff = crate::registry::parse_game_in("script:wythoff.star", &front).unwrap();
+    assert!(wythoff.heap_game().is_none());
+    let twin = crate::registry::parse_game("wythoff").unwrap();
+    assert_eq!(wythoff.table(Some(6)).unwrap().unwrap(), twin.table(Some(6)).unwrap().unwrap());
+}
+
+#[test]
+fn the_in_process_host_names_the_game_of_a_bad_script() {
+    let host = InProcessHost { read_file: &test_file, limits: ScriptLimits::default() };
+    let front = in_process_front(&host);
+    let missing = crate::registry::parse_game_in("script:missing.star", &front).err().unwrap().to_string();
+    assert_eq!(missing, "bad game `script:missing.star`: cannot read `missing.star`: no such test file");
+    let without_host = crate::registry::parse_game_with("script:kayles.star", &test_file).err().unwrap().to_string();
+    assert!(without_host.contains("this front end runs no scripts"), "{without_host}");
+}

@@ -1,50 +1,108 @@
 //! Script games as a family of the game model: [`ScriptRules`] is the `ComponentGame` of a
-//! `script:PATH` game, answered by its [`ScriptProxy`] (so no script runs in this process),
-//! and [`WorkerHost`] is the registry's [`ScriptHost`] that builds it.
+//! `script:PATH` game, answered by a [`ScriptBackend`], wherever that runs the script: in this
+//! process (`LocalScript`, feature `script`) or in a worker process a front end watches (the
+//! CLI's).
 
-use super::{ScriptOption, ScriptProxy, Shape};
-use grundy::error::GameError;
-use grundy::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
-use grundy::registry::ScriptHost;
-use grundy::ruleset::{Chart, ComponentGame, ComponentMove, MOVE_LIMIT, Ruleset, Table, erase};
-use grundy::script::ScriptPosition;
-use grundy::value::Value;
+use crate::error::GameError;
+use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
+use crate::ruleset::{Chart, ComponentGame, ComponentMove, MOVE_LIMIT, Ruleset, Table, erase};
+use crate::script::ScriptPosition;
+use crate::value::Value;
 use num_bigint::BigUint;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Builds script games that run in worker processes, under the limits of the global flags.
-pub struct WorkerHost;
-
-impl ScriptHost for WorkerHost {
-    /// The control goes unused: the worker process holds the script's memory and time limits
-    /// (from the global flags), and the signal handler stops the workers themselves.
-    fn build(&self, text: &str, path: &str, _: &grundy::control::Control) -> Result<Arc<dyn Ruleset>, GameError> {
-        let proxy = ScriptProxy::spawn(path, super::options()).map_err(|error| {
-            // The worker's load error already names the game: keep only its reason.
-            let message = format!("{error:#}");
-            let reason = message.strip_prefix(&format!("bad game `{text}`: ")).unwrap_or(&message).to_owned();
-            GameError::BadGame { spec: text.to_owned(), reason }
-        })?;
-        let about = match (proxy.name(), proxy.description()) {
-            (name, "") => name.to_owned(),
-            (name, description) => format!("{name}: {description}"),
-        };
-        let start = proxy.start().map(<[ScriptPosition]>::to_vec);
-        Ok(erase(ScriptRules { spec: text.to_owned(), shape: OnceLock::new(), about, start, proxy: Mutex::new(proxy) }))
-    }
+/// What a script's positions look like (probed on small positions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Heaps: the game has a nim-sequence.
+    Heap,
+    /// Pairs of integers: the game has a table.
+    Pair,
+    /// Anything else.
+    Other,
+    /// Not known: the probe failed (then a heap or pair command runs the script and shows
+    /// why).
+    Unknown,
 }
 
-/// A script game, every question sent to its worker.
+/// One option of a position, as a backend reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptOption {
+    /// The independent parts (one for a plain move).
+    pub parts: Vec<ScriptPosition>,
+    /// Each part as text (the script's `show`).
+    pub texts: Vec<String>,
+    /// The option's value: the nim-sum of the parts' values.
+    pub value: Value,
+}
+
+/// Where a script game runs: everything [`ScriptRules`] asks of its script, in batches (a
+/// backend in another process answers each call with one message). An error is one line
+/// that names what failed.
+pub trait ScriptBackend: Send {
+    /// The script's `NAME`.
+    fn name(&self) -> &str;
+
+    /// The script's `DESCRIPTION`.
+    fn description(&self) -> &str;
+
+    /// The script's `start()` position as components, if it has one.
+    fn start(&self) -> Option<&[ScriptPosition]>;
+
+    /// What the script's positions look like, probed on small positions.
+    ///
+    /// # Errors
+    /// The probe could not run at all.
+    fn shape(&mut self) -> Result<Shape, String>;
+
+    /// Reads component texts (the script's `parse`, or integers).
+    ///
+    /// # Errors
+    /// A text the script does not read.
+    fn parse(&mut self, texts: &[String]) -> Result<Vec<ScriptPosition>, String>;
+
+    /// Positions as text (the script's `show`).
+    ///
+    /// # Errors
+    /// The script's `show` failed.
+    fn format(&mut self, positions: &[ScriptPosition]) -> Result<Vec<String>, String>;
+
+    /// The value of each position.
+    ///
+    /// # Errors
+    /// The script failed or a limit was reached.
+    fn values(&mut self, positions: &[ScriptPosition]) -> Result<Vec<Value>, String>;
+
+    /// Every option of `position` with its value; `None` when it has more than `limit`, found
+    /// before any is formatted or valued (millions of options would take gigabytes as text
+    /// and values, only to be refused).
+    ///
+    /// # Errors
+    /// The script failed or a limit was reached.
+    fn options_with_values(
+        &mut self,
+        position: &ScriptPosition,
+        limit: usize,
+    ) -> Result<Option<Vec<ScriptOption>>, String>;
+
+    /// `G(from) … G(to)` of an integer-position game.
+    ///
+    /// # Errors
+    /// The script failed, a limit was reached, or a heap has an infinite value.
+    fn sequence(&mut self, from: u64, to: u64) -> Result<Vec<u64>, String>;
+}
+
+/// A script game, every question sent to its backend.
 pub struct ScriptRules {
     spec: String,
     /// Probed when a command first needs it (`value` never does).
     shape: OnceLock<Shape>,
     about: String,
     start: Option<Vec<ScriptPosition>>,
-    proxy: Mutex<ScriptProxy>,
+    backend: Mutex<Box<dyn ScriptBackend>>,
 }
 
-/// Heaps of a nim-sequence asked of the worker at a time: small enough to stop soon after
+/// Heaps of a nim-sequence asked of the backend at a time: small enough to stop soon after
 /// Ctrl-C and to show progress, large enough that the requests cost nothing.
 const SEQUENCE_CHUNK: u64 = 1 << 14;
 /// The first requests' size (they grow with the heap, up to [`SEQUENCE_CHUNK`]).
@@ -60,20 +118,32 @@ const DEFAULT_TABLE_SIDE: u64 = 10;
 const MAX_TABLE_SIDE: u64 = 1 << 12;
 
 impl ScriptRules {
+    /// The game `spec` (the `script:PATH` word) answered by `backend`, type-erased for the
+    /// registry.
+    pub fn erased(spec: &str, backend: Box<dyn ScriptBackend>) -> Arc<dyn Ruleset> {
+        let about = match (backend.name(), backend.description()) {
+            (name, "") => name.to_owned(),
+            (name, description) => format!("{name}: {description}"),
+        };
+        let start = backend.start().map(<[ScriptPosition]>::to_vec);
+        erase(ScriptRules { spec: spec.to_owned(), shape: OnceLock::new(), about, start, backend: Mutex::new(backend) })
+    }
+
     fn shape(&self) -> Shape {
-        *self.shape.get_or_init(|| self.ask(ScriptProxy::shape).unwrap_or(Shape::Unknown))
+        *self.shape.get_or_init(|| self.ask(|backend| backend.shape()).unwrap_or(Shape::Unknown))
     }
 
-    /// Runs `ask` on the proxy; a worker's failure becomes one line naming the game.
-    fn ask<T>(&self, ask: impl FnOnce(&mut ScriptProxy) -> anyhow::Result<T>) -> Result<T, GameError> {
-        // A panic while the lock was held left the proxy usable (it restarts a dead worker).
-        let mut proxy = self.proxy.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        ask(&mut proxy).map_err(|error| GameError::OutOfReach(format!("{error:#}")))
+    /// Runs `ask` on the backend; its failure becomes one line naming the game.
+    fn ask<T>(&self, ask: impl FnOnce(&mut dyn ScriptBackend) -> Result<T, String>) -> Result<T, GameError> {
+        // A panic while the lock was held left the backend usable (the CLI's restarts a dead
+        // worker).
+        let mut backend = self.backend.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        ask(backend.as_mut()).map_err(GameError::OutOfReach)
     }
 
-    /// The worker's options of `position`, at most `limit` of them.
+    /// The backend's options of `position`, at most `limit` of them.
     fn listed_options(&self, position: &ScriptPosition, limit: usize) -> Result<Vec<ScriptOption>, GameError> {
-        self.ask(|proxy| proxy.options_with_values(position, limit))?.ok_or_else(|| GameError::TooManyMoves {
+        self.ask(|backend| backend.options_with_values(position, limit))?.ok_or_else(|| GameError::TooManyMoves {
             component: position.to_string(),
             game: self.spec.clone(),
             limit,
@@ -133,7 +203,7 @@ impl ComponentGame for ScriptRules {
         }
         let pairs: Vec<ScriptPosition> =
             (0..side as i64).flat_map(|x| (0..side as i64).map(move |y| ScriptPosition::Tuple(vec![x, y]))).collect();
-        let grid = self.ask(|proxy| proxy.values(&pairs)).and_then(|values| {
+        let grid = self.ask(|backend| backend.values(&pairs)).and_then(|values| {
             let finite: Result<Vec<u64>, GameError> = values
                 .iter()
                 .zip(&pairs)
@@ -160,9 +230,12 @@ impl ComponentGame for ScriptRules {
     }
 
     fn parse_component(&self, text: &str) -> Result<ScriptPosition, GameError> {
-        let parsed = self.ask(|proxy| proxy.parse(&[text.to_owned()])).map_err(|error| {
-            // The worker's message already says which position of which game: keep its reason.
-            let message = error.to_string();
+        let parsed = self.ask(|backend| backend.parse(&[text.to_owned()])).map_err(|error| {
+            // The backend's message already says which position of which game: keep its reason.
+            let message = match error {
+                GameError::OutOfReach(message) => message,
+                other => other.to_string(),
+            };
             let reason =
                 message.strip_prefix(&format!("bad position `{text}` for {}: ", self.spec)).unwrap_or(&message);
             let reason = reason.strip_prefix(&format!("{}: ", self.spec)).unwrap_or(reason);
@@ -177,7 +250,7 @@ impl ComponentGame for ScriptRules {
 
     fn format_component(&self, position: &ScriptPosition) -> String {
         // The script's `show`; when it fails, the default form, which `parse` reads back.
-        self.ask(|proxy| proxy.format(std::slice::from_ref(position)))
+        self.ask(|backend| backend.format(std::slice::from_ref(position)))
             .ok()
             .and_then(|texts| texts.into_iter().next())
             .unwrap_or_else(|| position.to_string())
@@ -192,11 +265,11 @@ impl ComponentGame for ScriptRules {
     }
 
     fn value(&self, position: &ScriptPosition) -> Result<Value, GameError> {
-        let values = self.ask(|proxy| proxy.values(std::slice::from_ref(position)))?;
-        values.into_iter().next().ok_or_else(|| GameError::OutOfReach("worker protocol: no value".to_owned()))
+        let values = self.ask(|backend| backend.values(std::slice::from_ref(position)))?;
+        values.into_iter().next().ok_or_else(|| GameError::OutOfReach("the script's backend gave no value".to_owned()))
     }
 
-    // The worker reports each option's value with it: one request instead of one per option.
+    // The backend reports each option's value with it: one request instead of one per option.
     fn moves_to_value(
         &self,
         position: &ScriptPosition,
@@ -231,7 +304,7 @@ impl HeapGame for ScriptRules {
             // (a script that splits heaps in every way costs O(n) per heap).
             let chunk = (from / 8).clamp(SMALLEST_CHUNK, SEQUENCE_CHUNK);
             let to = (from + chunk).min(len as u64) - 1;
-            for (heap, value) in (from..).zip(self.ask(|proxy| proxy.sequence(from, to))?) {
+            for (heap, value) in (from..).zip(self.ask(|backend| backend.sequence(from, to))?) {
                 let value = u32::try_from(value).map_err(|_| {
                     GameError::OutOfReach(format!("G({heap}) = {value} of {} does not fit in 32 bits", self.spec))
                 })?;

@@ -1,0 +1,26 @@
+//! [`WorkerHost`], the registry's [`ScriptHost`] of the CLI: its script games
+//! ([`grundy::script::ScriptRules`]) ask a [`ScriptProxy`], so no script runs in this process.
+
+use super::ScriptProxy;
+use grundy::error::GameError;
+use grundy::registry::ScriptHost;
+use grundy::ruleset::Ruleset;
+use grundy::script::ScriptRules;
+use std::sync::Arc;
+
+/// Builds script games that run in worker processes, under the limits of the global flags.
+pub struct WorkerHost;
+
+impl ScriptHost for WorkerHost {
+    /// The control goes unused: the worker process holds the script's memory and time limits
+    /// (from the global flags), and the signal handler stops the workers themselves.
+    fn build(&self, text: &str, path: &str, _: &grundy::control::Control) -> Result<Arc<dyn Ruleset>, GameError> {
+        let proxy = ScriptProxy::spawn(path, super::options()).map_err(|error| {
+            // The worker's load error already names the game: keep only its reason.
+            let message = format!("{error:#}");
+            let reason = message.strip_prefix(&format!("bad game `{text}`: ")).unwrap_or(&message).to_owned();
+            GameError::BadGame { spec: text.to_owned(), reason }
+        })?;
+        Ok(ScriptRules::erased(text, Box::new(proxy)))
+    }
+}
