@@ -39,7 +39,7 @@ pub trait HeapGame: Send + Sync {
     /// Extends `values` (a correct prefix `G(0..values.len())`, perhaps read back from a
     /// checkpoint) towards `len` values. The sequence keeps one byte a value while they fit
     /// ([`CompactSequence`]): octal games and Grundy's game extend it in place, games computed
-    /// by [`extend_in_chunks`] (Nim, Bash, subtraction games) widen it to four bytes once.
+    /// by `heap::extend_in_chunks` (Nim, Bash, subtraction games) widen it to four bytes once.
     /// Returns `Ok(true)` when it reached `len`, `Ok(false)` when the control's cancel flag
     /// stopped it early (the prefix computed stays valid).
     ///
