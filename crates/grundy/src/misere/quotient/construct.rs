@@ -1,0 +1,287 @@
+//! The candidates: conservative extensions, larger monoids when none serves, their
+//! lexicographic marking, and their reduction.
+
+use super::*;
+
+/// Tries each element of `quotient` as the element of `heap` (whose options have the elements
+/// `targets`); the first whose marking is proved, with its proof.
+pub(super) fn conservative_extension(
+    quotient: &Table,
+    proof: &Proof,
+    generators: &mut Vec<Generator>,
+    heap: u64,
+    targets: &[u32],
+    control: &Control,
+) -> Result<Option<(u32, Proof)>, GameError> {
+    let is_p = |x: u32| quotient.p[x as usize];
+    let heap_is_p = should_be_p(targets, is_p);
+    for candidate in 0..quotient.order as u32 {
+        if is_p(candidate) != heap_is_p {
+            continue;
+        }
+        if generators.iter().any(|known| known.element == candidate && known.targets == targets) {
+            return Ok(Some((candidate, proof.clone()))); // the heap acts exactly like an earlier one
+        }
+        // Quick necessary check: no move from P to P through the new heap alone, from any
+        // element the old heaps reach.
+        let p_to_p = (0..quotient.order as u32)
+            .filter(|&y| y == 0 || proof.reached[y as usize])
+            .any(|y| is_p(quotient.mul(y, candidate)) && targets.iter().any(|&target| is_p(quotient.mul(y, target))));
+        if p_to_p {
+            continue;
+        }
+        generators.push(Generator { element: candidate, targets: targets.to_vec(), heap });
+        match prove(quotient, generators, Some(proof), control)? {
+            Ok(extended) => return Ok(Some((candidate, extended))),
+            Err(_) => {
+                generators.pop();
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// A candidate monoid: the old quotient times cyclic monoids `⟨t | t^(i+p) = t^i⟩`, one per
+/// freed heap. An element is `base + order · (mixed-radix exponents)`.
+struct Candidate<'a> {
+    base: &'a Table,
+    /// `(index i, period p)` of each cyclic factor.
+    cyclic: Vec<(u32, u32)>,
+    size: u64,
+}
+
+impl Candidate<'_> {
+    fn mul(&self, x: u32, y: u32) -> u32 {
+        let order = self.base.order as u32;
+        let base = self.base.mul(x % order, y % order);
+        let (mut x_rest, mut y_rest) = (x / order, y / order);
+        let mut result = 0u32;
+        let mut stride = 1u32;
+        for &(index, period) in &self.cyclic {
+            let radix = index + period;
+            let sum = x_rest % radix + y_rest % radix;
+            let exponent = if sum < radix { sum } else { index + (sum - index) % period };
+            result += exponent * stride;
+            stride *= radix;
+            x_rest /= radix;
+            y_rest /= radix;
+        }
+        base + order * result
+    }
+}
+
+/// The quotient of heaps `0..=heap` when no element of the old quotient serves for `heap`.
+///
+/// The first candidate is the old quotient times a cyclic monoid for the new heap. When a
+/// candidate fails its verification, the next one starts from that candidate reduced (so the
+/// candidates stay small) and frees the heaps of the failing sum: each gets a cyclic factor
+/// of its own, long enough for its multiplicity in that sum (Siegel's recalibration, in
+/// spirit). Repeated failures on the same heaps lengthen the cyclic factors.
+pub(super) fn expand(
+    quotient: &Table,
+    options: &[Vec<Vec<u64>>],
+    limit: Order,
+    task: &crate::progress::Task,
+) -> Result<Table, GameError> {
+    let Order { heap, control, .. } = limit;
+    let mut base = quotient.clone();
+    // The heaps given a cyclic factor of their own, with its (index, period).
+    let mut freed: BTreeMap<u64, (u32, u32)> = BTreeMap::from([(heap, (2, 2))]);
+    let mut growth = 0;
+    let mut last_failure: Option<BTreeMap<u64, u32>> = None;
+    for _ in 0..MAX_ATTEMPTS {
+        task.advance(1);
+        if control.cancelled() {
+            return Err(interrupted());
+        }
+        let cyclic: Vec<(u32, u32)> = freed.values().copied().collect();
+        let size = cyclic.iter().fold(base.order as u64, |size, &(index, period)| size * u64::from(index + period));
+        if size > MAX_CANDIDATE {
+            break;
+        }
+        let candidate = Candidate { base: &base, cyclic, size };
+        let mut strides = BTreeMap::new();
+        let mut stride = base.order as u64;
+        for (&freed_heap, &(index, period)) in &freed {
+            strides.insert(freed_heap, stride as u32);
+            stride *= u64::from(index + period);
+        }
+        let element = |h: u64| strides.get(&h).copied().unwrap_or_else(|| base.heaps[h as usize]);
+        let mul = |x, y| candidate.mul(x, y);
+        let generators = generators_of(options, heap as usize + 1, element, mul);
+        let (elements, marks) = mark_p_portion(&candidate, &generators, control);
+        if control.cancelled() {
+            return Err(interrupted()); // the marking stopped part way
+        }
+        let is_p = |x: u32| marks[x as usize] == Mark::P;
+        // Reduce first: the reduction marks every sum as the candidate does, so one is proved
+        // iff the other is, and the reduced table is the small one.
+        let mut reduced = reduce(&elements, &generators, mul, is_p, limit)?;
+        reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
+        let reduced_generators =
+            generators_of(options, heap as usize + 1, |h| reduced.heaps[h as usize], |x, y| reduced.mul(x, y));
+        let failure = match prove(&reduced, &reduced_generators, None, control)? {
+            Ok(_) => return Ok(reduced),
+            Err(Refuted::At(sum)) => sum,
+            Err(Refuted::Somewhere) => unreachable!("a proof from scratch names the failing sum"),
+        };
+        if last_failure.as_ref() == Some(&failure) {
+            growth += 1;
+        }
+        freed = failure
+            .iter()
+            .filter(|&(&sum_heap, _)| !options[sum_heap as usize].is_empty())
+            .map(|(&sum_heap, &count)| (sum_heap, (count.max(1) + 1 + growth, 2 << growth)))
+            .collect();
+        last_failure = Some(failure);
+        drop(candidate);
+        base = reduced;
+    }
+    Err(GameError::Unsupported(format!(
+        "no verified misère quotient found for heap {heap} within {MAX_ATTEMPTS} candidates of at most {MAX_CANDIDATE} elements; try a smaller --to"
+    )))
+}
+
+/// What the lexicographic pass has decided about a candidate's element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    Unseen,
+    N,
+    P,
+}
+
+/// Marks the P-portion of the submonoid the generators span, visiting each element through
+/// its lexicographically least sum. Returns the elements in that order and the marks.
+fn mark_p_portion(candidate: &Candidate, generators: &[Generator], control: &Control) -> (Vec<u32>, Vec<Mark>) {
+    let mul = |x, y| candidate.mul(x, y);
+    let mut marks = vec![Mark::Unseen; candidate.size as usize];
+    marks[0] = Mark::N; // the empty sum: no move, a misère win for the player to move
+    let mut visited: Vec<(u32, Vec<u32>)> = vec![(0, Vec::new())];
+    for generator in generators {
+        if control.cancelled() {
+            break; // the caller sees the flag and drops the partial marking
+        }
+        // Sums with this generator come after every sum of earlier generators alone; by the
+        // number of copies, then by the rest in its own order.
+        let mut frontier = visited.clone();
+        loop {
+            let mut next_frontier = Vec::new();
+            for state in &frontier {
+                let next = step(state, generator, mul);
+                if marks[next.0 as usize] != Mark::Unseen {
+                    continue; // not lexicographically least, nor is any multiple of it
+                }
+                let p = should_be_p(&next.1, |x| marks[x as usize] == Mark::P);
+                marks[next.0 as usize] = if p { Mark::P } else { Mark::N };
+                next_frontier.push(next);
+            }
+            if next_frontier.is_empty() {
+                break;
+            }
+            visited.extend(next_frontier.iter().cloned());
+            frontier = next_frontier;
+        }
+    }
+    (visited.into_iter().map(|(element, _)| element).collect(), marks)
+}
+
+/// The limit a reduced candidate's order is held to, and what to say when it passes it.
+#[derive(Clone, Copy)]
+pub(super) struct Order<'c> {
+    /// The heap being added.
+    pub(super) heap: u64,
+    /// `--max-order`.
+    pub(super) max_order: usize,
+    /// The memory limit the tables are held to, and the cancel flag.
+    pub(super) control: &'c Control,
+}
+
+impl Order<'_> {
+    /// Refuses an order past the limit, before its `order × order` table is built: a failed
+    /// candidate of 0.6 reduced to order 101,920 once asked for 41 GB at once.
+    fn check(self, order: usize) -> Result<(), GameError> {
+        let Order { heap, max_order, control } = self;
+        if order > max_order {
+            // The candidate is reduced before its proof: it may be the quotient or a step to it.
+            return Err(GameError::Unsupported(format!(
+                "the misère quotient (or a candidate for it) reaches order {order} at heap {heap}, past the limit of {max_order} (raise --max-order or lower --to)"
+            )));
+        }
+        control.check_memory(
+            || format!("the multiplication table of a misère quotient of order {order}"),
+            (order as u128).pow(2),
+            std::mem::size_of::<u32>() as u128,
+        )
+    }
+}
+
+/// The coarsest congruence of a candidate that keeps P apart from N (Moore's
+/// partition refinement over the generators), as a quotient table. `heaps` is indexed by the
+/// candidate's elements (the caller maps heaps through it).
+///
+/// # Errors
+/// An order past `limit` or a table past the memory limit.
+fn reduce(
+    elements: &[u32],
+    generators: &[Generator],
+    mul: impl Fn(u32, u32) -> u32,
+    is_p: impl Fn(u32) -> bool,
+    limit: Order,
+) -> Result<Table, GameError> {
+    // The successor lists and the refinement's signatures: a few words an element a generator.
+    limit.control.check_memory(
+        || format!("reducing a misère quotient candidate of {} elements", elements.len()),
+        elements.len() as u128 * (generators.len() as u128 + 2),
+        3 * std::mem::size_of::<usize>() as u128,
+    )?;
+    let position: FxHashMap<u32, usize> = elements.iter().enumerate().map(|(index, &x)| (x, index)).collect();
+    let successors: Vec<Vec<usize>> = elements
+        .iter()
+        .map(|&x| generators.iter().map(|generator| position[&mul(x, generator.element)]).collect())
+        .collect();
+    let mut class: Vec<u32> = elements.iter().map(|&x| u32::from(is_p(x))).collect();
+    let mut classes = 0;
+    loop {
+        let mut numbering: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let refined: Vec<u32> = (0..elements.len())
+            .map(|index| {
+                let mut signature = vec![class[index]];
+                signature.extend(successors[index].iter().map(|&next| class[next]));
+                let fresh = numbering.len() as u32;
+                *numbering.entry(signature).or_insert(fresh)
+            })
+            .collect();
+        let count = numbering.len();
+        class = refined;
+        if count == classes {
+            break;
+        }
+        classes = count;
+    }
+    // Renumber so that the identity (element 0, visited first) is class 0, then by first visit.
+    let mut renumber: FxHashMap<u32, u32> = FxHashMap::default();
+    let mut representatives = Vec::new();
+    for (index, &c) in class.iter().enumerate() {
+        renumber.entry(c).or_insert_with(|| {
+            representatives.push(elements[index]);
+            (representatives.len() - 1) as u32
+        });
+    }
+    let class_of = |x: u32| renumber[&class[position[&x]]];
+    let order = representatives.len();
+    limit.check(order)?;
+    let mut table = vec![0u32; order * order];
+    for (i, &x) in representatives.iter().enumerate() {
+        for (j, &y) in representatives.iter().enumerate() {
+            table[i * order + j] = class_of(mul(x, y));
+        }
+    }
+    let p = representatives.iter().map(|&x| is_p(x)).collect();
+    // heaps[x] for every candidate element x visited (others stay 0 and are never read).
+    let largest = elements.iter().copied().max().unwrap_or(0) as usize;
+    let mut heaps = vec![0u32; largest + 1];
+    for &x in elements {
+        heaps[x as usize] = class_of(x);
+    }
+    Ok(Table { order, table, p, heaps })
+}

@@ -1,0 +1,203 @@
+use super::*;
+use crate::heap::HeapGame;
+use crate::heap::grundys_game::GrundysGame;
+use crate::heap::nim::Nim;
+use crate::heap::octal::{CodeBase, OctalGame};
+use crate::heap::subtraction::SubtractionGame;
+use crate::misere::search::MisereSearch;
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+fn octal(code: &str) -> Box<dyn HeapGame> {
+    Box::new(OctalGame::parse(code, CodeBase::Octal).unwrap())
+}
+
+/// A game of the cross-checks: its name, rules, and the largest heap its quotient covers.
+type TestGame = (&'static str, Box<dyn HeapGame>, u64);
+
+/// The games of the cross-checks.
+fn games() -> &'static Vec<TestGame> {
+    static GAMES: OnceLock<Vec<TestGame>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        vec![
+            ("nim", Box::new(Nim) as Box<dyn HeapGame>, 6),
+            ("kayles", octal("0.77"), 40),
+            ("dawson", octal("0.07"), 18),
+            ("0.75", octal("0.75"), 40),
+            ("0.137", octal("0.137"), 20),
+            ("sub:1,2", Box::new(SubtractionGame::new(vec![1, 2]).unwrap()), 20),
+            ("sub:2,3,7", Box::new(SubtractionGame::new(vec![2, 3, 7]).unwrap()), 25),
+            ("grundys-game", Box::new(GrundysGame::new()), 16),
+        ]
+    })
+}
+
+fn quotients() -> &'static Vec<MisereQuotient> {
+    static QUOTIENTS: OnceLock<Vec<MisereQuotient>> = OnceLock::new();
+    QUOTIENTS.get_or_init(|| {
+        games()
+            .iter()
+            .map(|(name, game, to)| {
+                misere_quotient(&|heap| game.heap_options(heap), *to, DEFAULT_MAX_ORDER, &Control::default())
+                    .unwrap_or_else(|error| panic!("{name}: {error}"))
+            })
+            .collect()
+    })
+}
+
+fn search_options(game: &dyn HeapGame) -> impl Fn(&u64) -> Result<Vec<Vec<u64>>, GameError> + '_ {
+    move |heap: &u64| Ok(game.heap_options(*heap))
+}
+
+/// 0.75's quotient is R8 = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩ with P-portion
+/// {a, b²}, heap 1 ↦ a, 2 ↦ b, 5 ↦ c (Plambeck, *Taming the wild in impartial
+/// combinatorial games*, INTEGERS 5 (2005) G05, §6; Plambeck–Siegel, JCTA 2008, the
+/// quotient R8).
+#[test]
+fn octal_075_is_r8() {
+    let quotient = &quotients()[3];
+    assert_eq!(quotient.order, 8);
+    let generators: Vec<u64> = quotient.generators.iter().map(|generator| generator.heap).collect();
+    assert_eq!(generators, [1, 2, 5]);
+    let mut relations = quotient.relations.clone();
+    relations.sort();
+    assert_eq!(relations, ["a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2"]);
+    let p: Vec<&str> = quotient.p_portion.iter().map(|&x| quotient.words[x as usize].as_str()).collect();
+    assert_eq!(p, ["a", "b^2"]);
+}
+
+/// Misère Nim on heaps 0, 1, 2: ⟨a, b | a² = 1, b³ = b⟩, order 6 (Plambeck–Siegel 2008,
+/// the quotient of *2's closure: the tame quotient T2).
+#[test]
+fn nim_heaps_to_two() {
+    let quotient = misere_quotient(&|heap| Nim.heap_options(heap), 2, DEFAULT_MAX_ORDER, &Control::default()).unwrap();
+    assert_eq!(quotient.order, 6);
+    assert_eq!(quotient.relations, ["a^2 = 1", "b^3 = b"]);
+    assert_eq!(quotient.p_portion.len(), 2);
+}
+
+/// The proof accepts the quotient and refutes it with any one element's mark flipped,
+/// naming a sum that exhaustive search judges differently from the flipped marking or
+/// whose options' marks contradict it.
+#[test]
+fn the_proof_refutes_every_wrong_marking() {
+    let (_, game, to) = &games()[3]; // 0.75, order 8
+    let quotient = &quotients()[3];
+    let order = quotient.order;
+    let options: Vec<Vec<Vec<u64>>> = (0..=*to).map(|heap| game.heap_options(heap)).collect();
+    let table = Table {
+        order,
+        table: quotient.product.iter().flatten().copied().collect(),
+        p: (0..order as u32).map(|x| quotient.is_p(x)).collect(),
+        heaps: quotient.heaps.clone(),
+    };
+    let generators = generators_of(&options, options.len(), |h| table.heaps[h as usize], |x, y| table.mul(x, y));
+    assert!(prove(&table, &generators, None, &Control::default()).unwrap().is_ok());
+    let mut search = MisereSearch::new(search_options(game.as_ref()), 5_000_000, &Control::default());
+    for flipped in 0..order {
+        let mut wrong = table.clone();
+        wrong.p[flipped] = !wrong.p[flipped];
+        let Err(Refuted::At(sum)) = prove(&wrong, &generators, None, &Control::default()).unwrap() else {
+            panic!("element {flipped} flipped was not refuted");
+        };
+        let heaps: Vec<u64> =
+            sum.iter().flat_map(|(&heap, &count)| std::iter::repeat_n(heap, count as usize)).collect();
+        let element = heaps.iter().fold(0, |x, &heap| wrong.mul(x, wrong.heaps[heap as usize]));
+        let claimed = if wrong.p[element as usize] { Outcome::P } else { Outcome::N };
+        let options_marked_p = heaps.iter().enumerate().any(|(index, &heap)| {
+            let others = heaps.iter().enumerate().filter(|&(other, _)| other != index);
+            let rest = others.fold(0, |x, (_, &h)| wrong.mul(x, wrong.heaps[h as usize]));
+            options[heap as usize].iter().any(|option| {
+                let x = option.iter().fold(rest, |x, &part| wrong.mul(x, wrong.heaps[part as usize]));
+                wrong.p[x as usize]
+            })
+        });
+        let rule = if !heaps.is_empty() && !options_marked_p { Outcome::P } else { Outcome::N };
+        assert!(
+            claimed != rule || claimed != search.outcome(&heaps).unwrap(),
+            "element {flipped}: the sum {heaps:?} named is consistent and right"
+        );
+    }
+}
+
+#[test]
+fn every_quotient_is_an_even_commutative_monoid() {
+    for (quotient, (name, _, _)) in quotients().iter().zip(games()) {
+        let order = quotient.order;
+        assert!(order > 1 && order % 2 == 0, "{name}: order {order}");
+        let product = &quotient.product;
+        for x in 0..order {
+            assert_eq!(product[0][x] as usize, x, "{name}: identity");
+            for y in 0..order {
+                assert_eq!(product[x][y], product[y][x], "{name}: commutative");
+                for z in 0..order {
+                    let left = product[product[x][y] as usize][z];
+                    let right = product[x][product[y][z] as usize];
+                    assert_eq!(left, right, "{name}: associative at {x} {y} {z}");
+                }
+            }
+        }
+        assert_eq!(quotient.heaps.len() as u64, quotient.to + 1);
+        assert!(!quotient.is_p(quotient.identity), "{name}: the empty sum is a misère N-position");
+    }
+}
+
+#[test]
+fn the_order_limit_stops_with_a_clear_error() {
+    let kayles = OctalGame::kayles();
+    let error =
+        misere_quotient(&|heap| kayles.heap_options(heap), 40, 10, &Control::default()).unwrap_err().to_string();
+    assert!(error.contains("past the limit of 10") && error.contains("heap"), "{error}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Random octal codes of up to three digits: every quotient returned (or, when a limit
+    /// stops the run, the quotient of the heaps done) predicts exhaustive search.
+    #[test]
+    fn random_octal_quotients_match_exhaustive_search(
+        digits in prop::collection::vec(0u8..8, 1..4),
+        to in 3u64..14,
+        seed in any::<u64>(),
+    ) {
+        let code: String = digits.iter().map(|digit| char::from(b'0' + digit)).collect();
+        let game = OctalGame::parse(&format!("0.{code}"), CodeBase::Octal).unwrap();
+        let options = |heap: u64| game.heap_options(heap);
+        let run = misere_quotient_run(&options, to, 300, &Control::default()).unwrap();
+        let quotient = &run.quotient;
+        prop_assert!(quotient.order.is_multiple_of(2) || quotient.order == 1, "order {}", quotient.order);
+        let check = quotient.check_against_search(&options, 40, 22, seed, &Control::default()).unwrap();
+        prop_assert_eq!(check.disagreement, None, "0.{}", code);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    /// The quotient's outcome and winning moves agree with exhaustive misère search.
+    #[test]
+    fn quotient_matches_exhaustive_search(game_index in 0usize..8, seeds in prop::collection::vec(0u64..1000, 0..5)) {
+        let (_, game, to) = &games()[game_index];
+        let quotient = &quotients()[game_index];
+        // Keep the exhaustive search small: at most 32 counters in all.
+        let mut heaps = Vec::new();
+        let mut total = 0;
+        for seed in seeds {
+            let heap = seed % (to + 1);
+            if total + heap <= 32 {
+                heaps.push(heap);
+                total += heap;
+            }
+        }
+        let mut search = MisereSearch::new(search_options(game.as_ref()), 5_000_000, &Control::default());
+        prop_assert_eq!(quotient.outcome(&heaps).unwrap(), search.outcome(&heaps).unwrap(), "{:?}", heaps);
+        if heaps.len() <= 3 {
+            let expected: Vec<(usize, Vec<u64>)> = search
+                .winning_moves(&heaps)
+                .unwrap()
+                .into_iter()
+                .map(|found| (found.component, found.replacement))
+                .collect();
+            prop_assert_eq!(quotient.winning_moves(&heaps, &|heap| game.heap_options(heap)).unwrap(), expected);
+        }
+    }
+}
