@@ -265,6 +265,21 @@ def test_keyboard_interrupt_stops_a_python_game():
         timer.cancel()
 
 
+def test_keyboard_interrupt_stops_a_quotient_and_keeps_the_heaps_done():
+    main = threading.get_ident()
+    timer = threading.Timer(0.3, lambda: signal.pthread_kill(main, signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt) as stopped:
+            # Dawson's Kayles to heap 60: many seconds of work (order 360 at heap 30 alone),
+            # stopped after 0.3 s.
+            grundy.Game("dawson").quotient(to=60, max_order=100000)
+    finally:
+        timer.cancel()
+    partial = stopped.value.quotient
+    assert partial["to"] < 60 and len(partial["heaps"]) == partial["to"] + 1
+
+
 def test_guess_matches_the_cli_contract():
     kayles = grundy.Game("kayles").guess()
     assert kayles["game"] == "kayles"
@@ -324,7 +339,11 @@ def test_quotient_predicts_misere_play_by_the_definition():
 
 
 def test_quotient_refuses_clearly():
-    with pytest.raises(ValueError, match="past the limit of 10"):
+    with pytest.raises(ValueError, match="past the limit of 10") as stopped:
         grundy.Game("kayles").quotient(to=40, max_order=10)
+    # The proved quotient of the heaps done comes with the error, as the CLI prints it.
+    partial = stopped.value.quotient
+    assert partial["to"] < 40 and partial["order"] <= 10
+    assert len(partial["heaps"]) == partial["to"] + 1
     with pytest.raises(ValueError, match="heap game"):
         grundy.Game("wythoff").quotient(to=3)

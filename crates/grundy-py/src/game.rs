@@ -475,7 +475,9 @@ impl Game {
     /// a dict with the keys of `grundy quotient --json`: `order`, `product`, `identity`,
     /// `p_portion`, `p_portion_words`, `heaps`, `pretending_function`, `generators` (name and
     /// heap), `relations`, `words`, `to`. Every quotient returned is proved. `ValueError` past
-    /// `max_order` elements.
+    /// `max_order` elements; Ctrl-C raises KeyboardInterrupt. Either exception keeps the proved
+    /// quotient of the heaps done (`to` smaller than asked) in its attribute `quotient`, as the
+    /// CLI prints it.
     ///
     /// >>> import grundy
     /// >>> q = grundy.Game("octal:0.75").quotient(to=8)
@@ -483,29 +485,26 @@ impl Game {
     /// (8, ['a^2 = 1', 'bc = ab', 'c^2 = b^2', 'b^3 = b'], ['a', 'b^2'])
     #[pyo3(signature = (to, max_order = grundy::misere::quotient::DEFAULT_MAX_ORDER))]
     fn quotient<'py>(&self, py: Python<'py>, to: u64, max_order: usize) -> PyResult<Bound<'py, PyDict>> {
+        use grundy::misere::quotient::{QuotientStop, misere_quotient_run};
         let game = self.heap_game()?;
-        // Without the GIL, so that other Python threads run meanwhile.
-        let bar = crate::long::Progress::new(py, false, 0, &self.spec)?;
-        let quotient = crate::long::without_gil(py, &bar, |control| {
-            grundy::misere::quotient::misere_quotient(&|heap| game.heap_options(heap), to, max_order, &control.control)
-        })?
-        .map_err(value_error)?;
-        let dict = PyDict::new(py);
-        dict.set_item("to", quotient.to)?;
-        dict.set_item("order", quotient.order)?;
-        dict.set_item("product", &quotient.product)?;
-        dict.set_item("identity", quotient.identity)?;
-        dict.set_item("p_portion", &quotient.p_portion)?;
-        let p_words: Vec<&str> = quotient.p_portion.iter().map(|&x| quotient.words[x as usize].as_str()).collect();
-        dict.set_item("p_portion_words", p_words)?;
-        dict.set_item("heaps", &quotient.heaps)?;
-        dict.set_item("pretending_function", quotient.pretending_function())?;
-        let generators: Vec<(&str, u64)> =
-            quotient.generators.iter().map(|generator| (generator.name.as_str(), generator.heap)).collect();
-        dict.set_item("generators", generators)?;
-        dict.set_item("relations", &quotient.relations)?;
-        dict.set_item("words", &quotient.words)?;
-        Ok(dict)
+        // The quotient reports progress to its control's sink, not to a Python callback:
+        // another thread runs it while this one looks at Ctrl-C.
+        let control = grundy::control::Control::default();
+        let (run, interrupt) = crate::long::watched(py, &control, || {
+            misere_quotient_run(&|heap| game.heap_options(heap), to, max_order, &control)
+        });
+        let run = run.map_err(value_error)?;
+        let dict = quotient_dict(py, &run.quotient)?;
+        let stopped = match (interrupt, run.stopped) {
+            (None, None) => return Ok(dict),
+            (Some(interrupt), _) => interrupt,
+            (None, Some(QuotientStop::Limit(error))) => value_error(error),
+            (None, Some(QuotientStop::Cancelled)) => {
+                pyo3::exceptions::PyKeyboardInterrupt::new_err("the misère quotient computation was interrupted")
+            }
+        };
+        stopped.value(py).setattr("quotient", dict)?;
+        Err(stopped)
     }
 
     /// A picture of the game, shown as SVG in Jupyter: the nim-sequence of a heap game (heaps
@@ -739,4 +738,27 @@ pub fn table<'py>(py: Python<'py>, game: &str, size: Option<u64>) -> PyResult<Bo
             Ok(PyList::new(py, rows)?.into_any())
         }
     }
+}
+
+/// A proved misère quotient as the dict `Game.quotient` returns.
+fn quotient_dict<'py>(
+    py: Python<'py>,
+    quotient: &grundy::misere::quotient::MisereQuotient,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("to", quotient.to)?;
+    dict.set_item("order", quotient.order)?;
+    dict.set_item("product", &quotient.product)?;
+    dict.set_item("identity", quotient.identity)?;
+    dict.set_item("p_portion", &quotient.p_portion)?;
+    let p_words: Vec<&str> = quotient.p_portion.iter().map(|&x| quotient.words[x as usize].as_str()).collect();
+    dict.set_item("p_portion_words", p_words)?;
+    dict.set_item("heaps", &quotient.heaps)?;
+    dict.set_item("pretending_function", quotient.pretending_function())?;
+    let generators: Vec<(&str, u64)> =
+        quotient.generators.iter().map(|generator| (generator.name.as_str(), generator.heap)).collect();
+    dict.set_item("generators", generators)?;
+    dict.set_item("relations", &quotient.relations)?;
+    dict.set_item("words", &quotient.words)?;
+    Ok(dict)
 }

@@ -94,6 +94,41 @@ pub fn without_gil<T: Send>(
     Ok(result)
 }
 
+/// Runs `work` without the GIL on a thread of its own while this thread looks at Ctrl-C every
+/// [`CHECK_EVERY`], for library calls whose progress does not reach a Python callback (the
+/// misère quotient reports to its control's sink, per heap and candidate). Ctrl-C cancels
+/// `control`; the work still returns what it finished, given back with the KeyboardInterrupt.
+pub fn watched<T: Send>(py: Python<'_>, control: &Control, work: impl FnOnce() -> T + Send) -> (T, Option<PyErr>) {
+    py.detach(|| {
+        std::thread::scope(|scope| {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            let worker = scope.spawn(move || {
+                let _ = sender.send(work());
+            });
+            let mut interrupt = None;
+            loop {
+                match receiver.recv_timeout(CHECK_EVERY) {
+                    Ok(result) => return (result, interrupt),
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) if interrupt.is_none() => {
+                        Python::attach(|py| {
+                            if let Err(error) = py.check_signals() {
+                                interrupt = Some(error);
+                                control.cancel();
+                            }
+                        });
+                    }
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    // The worker panicked before sending: carry its panic on.
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => match worker.join() {
+                        Err(panic) => std::panic::resume_unwind(panic),
+                        Ok(()) => unreachable!("the worker sends its result before it ends"),
+                    },
+                }
+            }
+        })
+    })
+}
+
 /// Extends `values` to `len` values of `game` (see [`without_gil`]), in growing chunks, with
 /// Ctrl-C also looked at between chunks (for kernels that report no progress).
 pub fn extend_sequence(
