@@ -11,10 +11,9 @@ use grundy::heap::period::{PeriodReport, find_period};
 use grundy::heap::sequence::CompactSequence;
 use grundy::heap::{HeapGame, SequenceControl};
 use grundy::ruleset::Ruleset;
-use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
+use indicatif::ProgressBar;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Whether SIGINT, SIGTERM or SIGHUP cancelled the run's control: the computation stops at its
@@ -23,12 +22,25 @@ fn cancelled() -> bool {
     crate::games::control().cancelled()
 }
 
-/// A checkpoint that could not be saved at the end of a run whose result was printed anyway.
-static SAVE_FAILURE: Mutex<Option<String>> = Mutex::new(None);
+/// Whether a finished run's checkpoint was saved: what the command ends with once it has
+/// printed its result (a checkpoint that could not be saved is a warning, exit status 3).
+#[must_use = "a checkpoint that could not be saved must be reported after the result"]
+pub struct Saving(Option<String>);
+
+impl Saving {
+    /// `printed` (the result printed), then the warning when the checkpoint was not saved.
+    pub fn after(self, printed: anyhow::Result<()>) -> anyhow::Result<()> {
+        printed?;
+        match self.0 {
+            Some(warning) => Err(anyhow::Error::new(Stop::Unsaved(warning))),
+            None => Ok(()),
+        }
+    }
+}
 
 /// The values `G(0) … G(to)` of `game`, with the memory checked before anything is computed and
 /// the progress bar, signals and `checkpoint` handled by [`LongRun`].
-pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<CompactSequence> {
+pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<(CompactSequence, Saving)> {
     let len = usize::try_from(to)
         .ok()
         .and_then(|to| to.checked_add(1))
@@ -40,10 +52,10 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
     )?;
     let mut run = LongRun::start(game, checkpoint, len as u64)?;
     let finished = run.extend(len)?;
-    let mut values = run.finish(!finished)?;
+    let (mut values, saving) = run.finish(!finished)?;
     values.truncate(len);
     // Kept compact (one or two bytes a value): a 2^30-heap run widened to `u32` here took 4 GB.
-    Ok(values)
+    Ok((values, saving))
 }
 
 /// The first bytes of a checkpoint file read for its header (the longest header fits).
@@ -84,12 +96,6 @@ pub fn with_heap_options<T>(
         Some(error) => Err(error.into()),
         None => Ok(result?),
     }
-}
-
-/// The warning for a checkpoint that could not be saved at the end of a run whose result was
-/// printed (the process then exits with status 3), taken once.
-pub fn take_save_failure() -> Option<String> {
-    SAVE_FAILURE.lock().ok()?.take()
 }
 
 /// `path` with `suffix` appended to its file name (`x.ck` → `x.ck.lock`).
@@ -356,20 +362,7 @@ impl<'g> LongRun<'g> {
             None => (None, CompactSequence::new()),
         };
         let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(total);
-            bar.set_style(
-                ProgressStyle::with_template("{msg} [{bar:40}] {human_pos}/{human_len} values, {elapsed} (eta {eta})")
-                    .expect("a valid template")
-                    // Before the first values no rate is known: "eta ?", not "eta 0s".
-                    .with_key("eta", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                        let _ = match state.pos() {
-                            0 => write!(out, "?"),
-                            _ => write!(out, "{:#}", HumanDuration(state.eta())),
-                        };
-                    })
-                    .progress_chars("=> "),
-            );
-            bar.set_message(game.spec());
+            let bar = crate::progress_bar::bar(&game.spec(), total, "values");
             bar.set_position(values.len() as u64);
             bar
         });
@@ -429,18 +422,20 @@ impl<'g> LongRun<'g> {
     }
 
     /// Ends the run: clears the progress bar and saves the checkpoint. When the run was
-    /// interrupted, the error that says so (with where the values were saved).
-    pub fn finish(mut self, interrupted: bool) -> anyhow::Result<CompactSequence> {
+    /// interrupted, the error that says so (with where the values were saved); else the values,
+    /// and whether the checkpoint was saved.
+    pub fn finish(mut self, interrupted: bool) -> anyhow::Result<(CompactSequence, Saving)> {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
         let mut saved = None;
+        let mut unsaved = None;
         if let Some(mut file) = self.checkpoint.take() {
             match file.save(&self.values) {
                 Ok(()) => saved = Some(file.path.clone()),
                 // The values are printed all the same; the failure is a warning (exit status 3).
                 Err(error) if !interrupted => {
-                    *SAVE_FAILURE.lock().expect("save failure lock") = Some(format!(
+                    unsaved = Some(format!(
                         "{error:#}; the result printed is complete, but the checkpoint holds only what was saved before"
                     ));
                 }
@@ -458,6 +453,6 @@ impl<'g> LongRun<'g> {
                 computed.saturating_sub(1)
             ))));
         }
-        Ok(std::mem::take(&mut self.values))
+        Ok((std::mem::take(&mut self.values), Saving(unsaved)))
     }
 }

@@ -12,13 +12,13 @@ use grundy::census::{self, CensusRow};
 use grundy::heap::SequenceControl;
 use grundy::heap::octal::CodeBase;
 use grundy_census::CensusDb;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::collections::BTreeSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A census of a family of heap games, kept in an SQLite database; or its report.
 #[derive(clap::Args, Debug)]
@@ -103,24 +103,27 @@ enum Format {
     Json,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     match args.command {
-        Family::Octal(code) => run_codes(CodeBase::Octal, code),
-        Family::Hex(code) => run_codes(CodeBase::Hexadecimal, code),
+        Family::Octal(code) => run_codes(CodeBase::Octal, code, json),
+        Family::Hex(code) => run_codes(CodeBase::Hexadecimal, code, json),
         Family::Sub(sub) => {
             let moves = census::parse_count_range("--moves", &sub.moves)?;
             let games = census::subtraction_games(moves, sub.max_move)?;
-            run_census(games, &sub.run)
+            run_census(games, &sub.run, json)
         }
-        Family::Report(report_args) => report(&report_args),
+        Family::Report(report_args) if report_args.format == Format::Json && !json => {
+            crate::output::errors_in_json(report(&report_args, false))
+        }
+        Family::Report(report_args) => report(&report_args, json),
     }
 }
 
-fn run_codes(base: CodeBase, args: CodeArgs) -> anyhow::Result<()> {
+fn run_codes(base: CodeBase, args: CodeArgs, json: bool) -> anyhow::Result<()> {
     let digits = census::parse_count_range("--digits", &args.digits)?;
     let firsts = census::parse_first_digits(&args.d0)?;
     let games = census::code_games(base, digits, &firsts)?;
-    run_census(games, &args.run)
+    run_census(games, &args.run, json)
 }
 
 /// Stops the workers early: what a signal (`crate::signals`), an error or the end of the run
@@ -149,7 +152,7 @@ enum Message {
     Failed(anyhow::Error),
 }
 
-fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
+fn run_census(games: Vec<String>, args: &RunArgs, json: bool) -> anyhow::Result<()> {
     let started = Instant::now();
     let mut bounds = Vec::with_capacity(games.len());
     for game in &games {
@@ -211,7 +214,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
             }
             if let Some(bar) = &bar {
                 bar.set_position(tally.finished());
-                bar.set_message(tally.describe());
+                bar.set_message(format!("census: {}", tally.describe()));
             }
         }
     });
@@ -237,7 +240,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
             "interrupted: {summary}; {missing} games left to compute; the same command continues from there"
         ))));
     }
-    if crate::output::json() {
+    if json {
         return print_json(&serde_json::json!({
             "games": games.len(),
             "db": args.db.display().to_string(),
@@ -314,34 +317,22 @@ impl Tally {
 
 /// A progress bar on stderr, only when it is a terminal.
 fn progress_bar(games: u64) -> Option<ProgressBar> {
-    std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(games);
-        bar.set_style(
-            ProgressStyle::with_template("census [{bar:30}] {pos}/{len} games, {msg} {elapsed}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        bar.enable_steady_tick(Duration::from_millis(500));
-        bar
-    })
+    std::io::stderr().is_terminal().then(|| crate::progress_bar::bar("census", games, "games"))
 }
 
-fn report(args: &ReportArgs) -> anyhow::Result<()> {
-    // A JSON report gets its errors as JSON too, as `--json` would.
-    if args.format == Format::Json {
-        crate::output::set_json(true);
-    }
+/// The report, as JSON with `--json` (`json`) or `--format json` (whose errors the caller then
+/// writes as JSON when `--json` does not).
+fn report(args: &ReportArgs, json: bool) -> anyhow::Result<()> {
     let database = CensusDb::open_reader(&args.db)?;
     let mut rows = database.rows()?;
     if args.unsolved {
         rows.retain(|row| !row.proved);
     }
-    match args.format {
+    match (json, args.format) {
         // `--json` asks for JSON whatever the format says.
-        _ if crate::output::json() => print_json(&rows),
-        Format::Json => print_json(&rows),
-        Format::Csv => print(&csv(&rows)),
-        Format::Md => print(&markdown(&rows)),
+        (true, _) | (_, Format::Json) => print_json(&rows),
+        (false, Format::Csv) => print(&csv(&rows)),
+        (false, Format::Md) => print(&markdown(&rows)),
     }
 }
 

@@ -77,7 +77,7 @@ pub struct Args {
 /// Positions are sums of heaps.
 type Heaps = Vec<u64>;
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let format = args.input_format.as_deref().map(crate::judge::load_format).transpose()?;
     let writer = format.as_ref().map(|format| format.writer(&args.game)).transpose()?;
     let (mut positions, sampled) = positions(&args)?;
@@ -110,7 +110,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let skipped = format!("{outside} outside the format's bounds not tried");
         drawn = if drawn.is_empty() { skipped } else { format!("{drawn}; {skipped}") };
     }
-    let json = crate::output::json();
     match disagreement {
         None if json => print_json(&serde_json::json!({
             "game": args.game,
