@@ -19,6 +19,8 @@
 //! assert_eq!(reader.rows().unwrap(), vec![row]);
 //! ```
 
+#![forbid(unsafe_code)]
+
 use grundy::census::sql::{COLUMNS, SCHEMA, SCHEMA_VERSION};
 use grundy::census::{self, CensusRow};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};

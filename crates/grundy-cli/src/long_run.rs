@@ -105,13 +105,6 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Whether process `pid` is alive (`kill(pid, 0)` does not fail with "no such process").
-fn process_alive(pid: i32) -> bool {
-    // SAFETY: signal 0 sends nothing; it only checks that the process exists.
-    pid > 0
-        && (unsafe { libc::kill(pid, 0) } == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH))
-}
-
 /// A checkpoint file: read once at the start under an exclusive lock, rewritten atomically,
 /// never replaced by one holding fewer values.
 struct CheckpointFile {
@@ -184,14 +177,9 @@ impl CheckpointFile {
             .truncate(false)
             .open(&lock_path)
             .with_context(|| format!("cannot lock checkpoint `{shown}`"))?;
-        // flock(2) itself: its EWOULDBLOCK tells "held by another run" from other failures.
-        use std::os::fd::AsRawFd;
-        // SAFETY: flock on a descriptor this function owns; no memory is involved.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-            let error = std::io::Error::last_os_error();
-            if error.raw_os_error() != Some(libc::EWOULDBLOCK) {
-                return Err(anyhow::Error::new(error).context(format!("cannot lock checkpoint `{shown}`")));
-            }
+        let locked =
+            crate::os::try_lock_exclusive(&file).with_context(|| format!("cannot lock checkpoint `{shown}`"))?;
+        if !locked {
             let mut holder = String::new();
             let _ = (&file).take(32).read_to_string(&mut holder);
             let holder = match holder.trim() {
@@ -225,7 +213,7 @@ impl CheckpointFile {
             };
             if let Ok(pid) = pid.parse::<i32>()
                 && pid != std::process::id() as i32
-                && !process_alive(pid)
+                && !crate::os::process_exists(pid)
             {
                 let _ = std::fs::remove_file(entry.path());
             }

@@ -3,12 +3,16 @@
 //! One module per subcommand, each with its `Args` and `run`; every error reaches `main` and
 //! is printed as one line on stderr with exit status 2. A closed pipe ends output quietly.
 
+// `unsafe` only where the operating system needs it: `os` (see there).
+#![deny(unsafe_code)]
+
 mod commands;
 mod games;
 mod input;
 mod judge;
 mod limits;
 mod long_run;
+mod os;
 mod output;
 mod progress_bar;
 mod script_worker;
