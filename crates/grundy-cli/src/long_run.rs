@@ -338,6 +338,13 @@ pub struct LongRun<'g> {
     _stopping: crate::signals::Marked,
 }
 
+/// Moves the bar, if one is shown, to `done` values.
+fn show_count(bar: &Option<ProgressBar>, done: usize) {
+    if let Some(bar) = bar {
+        bar.set_position(done as u64);
+    }
+}
+
 impl<'g> LongRun<'g> {
     /// Starts a run towards `total` values: reads the checkpoint, if any, and shows a progress
     /// bar when stderr is a terminal.
@@ -361,11 +368,7 @@ impl<'g> LongRun<'g> {
     pub fn extend(&mut self, len: usize) -> anyhow::Result<bool> {
         let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
-        let progress = |done: usize| {
-            if let Some(bar) = bar.as_ref() {
-                bar.set_position(done as u64);
-            }
-        };
+        let progress = move |done: usize| show_count(bar, done);
         let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
@@ -395,11 +398,7 @@ impl<'g> LongRun<'g> {
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
         let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
-        let progress = |done: usize| {
-            if let Some(bar) = bar.as_ref() {
-                bar.set_position(done as u64);
-            }
-        };
+        let progress = move |done: usize| show_count(bar, done);
         let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
         let mut after_segment = |values: &CompactSequence| {
             if let Some(file) = checkpoint.as_mut() {
