@@ -12,7 +12,7 @@
 use grundy::heap::checkpoint::decode;
 use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::sequence::Kernel;
-use grundy::heap::{HeapGame, SequenceControl};
+use grundy::heap::{EngineBacked, HeapGame, SequenceControl};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
