@@ -288,7 +288,7 @@ pub struct GridGame {
 }
 
 impl Game for GridGame {
-    type Position = u64;
+    type State = u64;
     fn options_into(&self, grid: &u64, out: &mut Vec<u64>) {
         for x in 0..self.width {
             for y in 0..self.height {
