@@ -38,6 +38,12 @@ pub const EXHAUSTIVE_LIMIT: usize = 2_000_000;
 /// Geography on at most 64 vertices as a [`Game`] for the reference solver: a position is the
 /// set of visited vertices (a bit mask) and the token's vertex.
 ///
+/// Not a second definition kept for tests: it is how [`GeographyGame`]'s `value` searches, on
+/// the token's region renumbered into a bit mask (a path over the whole graph, as
+/// [`ComponentGame::options`] moves on, would hash a list of vertices per state). Its move —
+/// to an unvisited neighbour — is the one `options` states, and `tests/model.rs` checks the
+/// values it gives against the mex over `options` on random graphs and paths.
+///
 /// ```
 /// use grundy::graph::geography::PathGame;
 /// use grundy::solve::memo::grundy_value;
