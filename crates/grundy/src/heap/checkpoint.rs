@@ -1,7 +1,7 @@
 //! Checkpoints of long nim-sequence computations: the bytes of a saved prefix `G(0) … G(n−1)`,
 //! and their strict reading back. No files here: the front end writes the bytes atomically and
 //! reads them. Long prefixes are streamed both ways, so that a checkpoint of `n` values costs
-//! no memory beyond the values themselves: [`write`] writes to any [`std::io::Write`]
+//! no memory beyond the values themselves: [`write()`] writes to any [`std::io::Write`]
 //! in pieces, and a [`Decoder`] fed the file piece by piece fills a [`CompactSequence`]
 //! reserved exactly once.
 //!
@@ -216,7 +216,7 @@ pub fn write(spec: &str, values: &CompactSequence, out: &mut dyn std::io::Write)
     }
 }
 
-/// The values [`write`] turns into bytes at a time.
+/// The values [`write()`] turns into bytes at a time.
 pub const WRITE_PIECE: usize = 1 << 16;
 
 /// `values` in `width` bytes each, little-endian, appended to `bytes`.
@@ -231,7 +231,7 @@ fn header_text(spec: &str, len: usize, width: usize, sum: u64) -> String {
     format!("{MAGIC}\ngame {spec}\nlength {len}\nwidth {width}\nchecksum {sum:016x}\n\n")
 }
 
-/// [`write`] on the cells of one width, each value written in `width` bytes.
+/// [`write()`] on the cells of one width, each value written in `width` bytes.
 fn write_cells<T: Copy + Into<u32>>(
     spec: &str,
     values: &[T],

@@ -14,7 +14,7 @@
 //!
 //! **No closed form in general**: the nim-sequence comes from the engine in
 //! [`crate::heap::sequence`]. A period, once observed, is proved by the periodicity theorem
-//! (Guy and Smith 1956): see [`HeapGame::periodicity`] on [`OctalGame`].
+//! (Guy and Smith 1956): see [`crate::heap::HeapGame::periodicity`] on [`OctalGame`].
 
 use crate::error::GameError;
 use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
@@ -201,7 +201,7 @@ impl FromStr for OctalCode {
     }
 }
 
-/// An octal or hexadecimal game: the rules of one heap ([`HeapGame::heap_options`]), whose
+/// An octal or hexadecimal game: the rules of one heap ([`crate::heap::HeapGame::heap_options`]), whose
 /// nim-sequence comes from the fast engine (checked against [`crate::heap::HeapSum`]).
 ///
 /// ```
