@@ -6,7 +6,7 @@
 use crate::output::Stop;
 use anyhow::Context;
 use grundy::error::quote;
-use grundy::heap::checkpoint::{Decoder, MAX_HEADER_LINE, read_header, spot_check_compact, write_compact};
+use grundy::heap::checkpoint::{self, Decoder, MAX_HEADER_LINE, read_header, spot_check};
 use grundy::heap::period::{PeriodReport, find_period};
 use grundy::heap::sequence::CompactSequence;
 use grundy::heap::{HeapGame, SequenceControl};
@@ -156,7 +156,7 @@ impl CheckpointFile {
             Ok(file) => {
                 let values = Self::read(file, &spec).with_context(|| format!("cannot read checkpoint `{shown}`"))?;
                 let values = values.with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
-                spot_check_compact(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
+                spot_check(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
                 values
             }
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => CompactSequence::new(),
@@ -276,14 +276,14 @@ impl CheckpointFile {
         // A signal's watchdog lets this save finish.
         let _saving = crate::signals::saving();
         let temporary = beside(&self.path, &format!(".tmp-{}", std::process::id()));
-        let write = || -> std::io::Result<()> {
+        let write_and_rename = || -> std::io::Result<()> {
             // Streamed: no buffer of the file's size (2 GB for 2^30 values of two bytes).
             let mut file = std::io::BufWriter::with_capacity(WRITE_BUFFER, std::fs::File::create(&temporary)?);
-            write_compact(&self.spec, values, &mut file)?;
+            checkpoint::write(&self.spec, values, &mut file)?;
             file.into_inner().map_err(|error| error.into_error())?.sync_all()?;
             std::fs::rename(&temporary, &self.path)
         };
-        if let Err(error) = write() {
+        if let Err(error) = write_and_rename() {
             let _ = std::fs::remove_file(&temporary);
             return Err(anyhow::Error::new(error).context(format!("cannot save checkpoint `{shown}`")));
         }
