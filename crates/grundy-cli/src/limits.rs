@@ -101,13 +101,9 @@ pub fn misere() -> grundy::misere::Limits {
 
 /// `RLIMIT_AS` less the address space already mapped (`VmSize`), when a limit is set.
 fn address_space_room() -> Option<u128> {
-    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-    // SAFETY: getrlimit writes one rlimit struct, which `limit` is.
-    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
-        return None;
-    }
+    let limit = crate::os::address_space_limit()?;
     let used = proc_status("VmSize:").unwrap_or(0);
-    Some(u128::from(limit.rlim_cur).saturating_sub(used))
+    Some(u128::from(limit).saturating_sub(used))
 }
 
 /// A `kB` field of `/proc/self/status`, in bytes.

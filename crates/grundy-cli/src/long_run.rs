@@ -6,15 +6,14 @@
 use crate::output::Stop;
 use anyhow::Context;
 use grundy::error::quote;
-use grundy::heap::checkpoint::{Decoder, MAX_HEADER_LINE, read_header, spot_check_compact, write_compact};
+use grundy::heap::checkpoint::{self, Decoder, MAX_HEADER_LINE, read_header, spot_check};
 use grundy::heap::period::{PeriodReport, find_period};
 use grundy::heap::sequence::CompactSequence;
 use grundy::heap::{HeapGame, SequenceControl};
 use grundy::ruleset::Ruleset;
-use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
+use indicatif::ProgressBar;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Whether SIGINT, SIGTERM or SIGHUP cancelled the run's control: the computation stops at its
@@ -23,12 +22,25 @@ fn cancelled() -> bool {
     crate::games::control().cancelled()
 }
 
-/// A checkpoint that could not be saved at the end of a run whose result was printed anyway.
-static SAVE_FAILURE: Mutex<Option<String>> = Mutex::new(None);
+/// Whether a finished run's checkpoint was saved: what the command ends with once it has
+/// printed its result (a checkpoint that could not be saved is a warning, exit status 3).
+#[must_use = "a checkpoint that could not be saved must be reported after the result"]
+pub struct Saving(Option<String>);
+
+impl Saving {
+    /// `printed` (the result printed), then the warning when the checkpoint was not saved.
+    pub fn after(self, printed: anyhow::Result<()>) -> anyhow::Result<()> {
+        printed?;
+        match self.0 {
+            Some(warning) => Err(anyhow::Error::new(Stop::Unsaved(warning))),
+            None => Ok(()),
+        }
+    }
+}
 
 /// The values `G(0) … G(to)` of `game`, with the memory checked before anything is computed and
 /// the progress bar, signals and `checkpoint` handled by [`LongRun`].
-pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<CompactSequence> {
+pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<(CompactSequence, Saving)> {
     let len = usize::try_from(to)
         .ok()
         .and_then(|to| to.checked_add(1))
@@ -40,10 +52,10 @@ pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> any
     )?;
     let mut run = LongRun::start(game, checkpoint, len as u64)?;
     let finished = run.extend(len)?;
-    let mut values = run.finish(!finished)?;
+    let (mut values, saving) = run.finish(!finished)?;
     values.truncate(len);
     // Kept compact (one or two bytes a value): a 2^30-heap run widened to `u32` here took 4 GB.
-    Ok(values)
+    Ok((values, saving))
 }
 
 /// The first bytes of a checkpoint file read for its header (the longest header fits).
@@ -86,24 +98,11 @@ pub fn with_heap_options<T>(
     }
 }
 
-/// The warning for a checkpoint that could not be saved at the end of a run whose result was
-/// printed (the process then exits with status 3), taken once.
-pub fn take_save_failure() -> Option<String> {
-    SAVE_FAILURE.lock().ok()?.take()
-}
-
 /// `path` with `suffix` appended to its file name (`x.ck` → `x.ck.lock`).
 fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
-}
-
-/// Whether process `pid` is alive (`kill(pid, 0)` does not fail with "no such process").
-fn process_alive(pid: i32) -> bool {
-    // SAFETY: signal 0 sends nothing; it only checks that the process exists.
-    pid > 0
-        && (unsafe { libc::kill(pid, 0) } == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH))
 }
 
 /// A checkpoint file: read once at the start under an exclusive lock, rewritten atomically,
@@ -157,7 +156,7 @@ impl CheckpointFile {
             Ok(file) => {
                 let values = Self::read(file, &spec).with_context(|| format!("cannot read checkpoint `{shown}`"))?;
                 let values = values.with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
-                spot_check_compact(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
+                spot_check(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
                 values
             }
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => CompactSequence::new(),
@@ -178,14 +177,9 @@ impl CheckpointFile {
             .truncate(false)
             .open(&lock_path)
             .with_context(|| format!("cannot lock checkpoint `{shown}`"))?;
-        // flock(2) itself: its EWOULDBLOCK tells "held by another run" from other failures.
-        use std::os::fd::AsRawFd;
-        // SAFETY: flock on a descriptor this function owns; no memory is involved.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-            let error = std::io::Error::last_os_error();
-            if error.raw_os_error() != Some(libc::EWOULDBLOCK) {
-                return Err(anyhow::Error::new(error).context(format!("cannot lock checkpoint `{shown}`")));
-            }
+        let locked =
+            crate::os::try_lock_exclusive(&file).with_context(|| format!("cannot lock checkpoint `{shown}`"))?;
+        if !locked {
             let mut holder = String::new();
             let _ = (&file).take(32).read_to_string(&mut holder);
             let holder = match holder.trim() {
@@ -219,7 +213,7 @@ impl CheckpointFile {
             };
             if let Ok(pid) = pid.parse::<i32>()
                 && pid != std::process::id() as i32
-                && !process_alive(pid)
+                && !crate::os::process_exists(pid)
             {
                 let _ = std::fs::remove_file(entry.path());
             }
@@ -282,14 +276,14 @@ impl CheckpointFile {
         // A signal's watchdog lets this save finish.
         let _saving = crate::signals::saving();
         let temporary = beside(&self.path, &format!(".tmp-{}", std::process::id()));
-        let write = || -> std::io::Result<()> {
+        let write_and_rename = || -> std::io::Result<()> {
             // Streamed: no buffer of the file's size (2 GB for 2^30 values of two bytes).
             let mut file = std::io::BufWriter::with_capacity(WRITE_BUFFER, std::fs::File::create(&temporary)?);
-            write_compact(&self.spec, values, &mut file)?;
+            checkpoint::write(&self.spec, values, &mut file)?;
             file.into_inner().map_err(|error| error.into_error())?.sync_all()?;
             std::fs::rename(&temporary, &self.path)
         };
-        if let Err(error) = write() {
+        if let Err(error) = write_and_rename() {
             let _ = std::fs::remove_file(&temporary);
             return Err(anyhow::Error::new(error).context(format!("cannot save checkpoint `{shown}`")));
         }
@@ -344,6 +338,13 @@ pub struct LongRun<'g> {
     _stopping: crate::signals::Marked,
 }
 
+/// Moves the bar, if one is shown, to `done` values.
+fn show_count(bar: &Option<ProgressBar>, done: usize) {
+    if let Some(bar) = bar {
+        bar.set_position(done as u64);
+    }
+}
+
 impl<'g> LongRun<'g> {
     /// Starts a run towards `total` values: reads the checkpoint, if any, and shows a progress
     /// bar when stderr is a terminal.
@@ -356,20 +357,7 @@ impl<'g> LongRun<'g> {
             None => (None, CompactSequence::new()),
         };
         let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(total);
-            bar.set_style(
-                ProgressStyle::with_template("{msg} [{bar:40}] {human_pos}/{human_len} values, {elapsed} (eta {eta})")
-                    .expect("a valid template")
-                    // Before the first values no rate is known: "eta ?", not "eta 0s".
-                    .with_key("eta", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                        let _ = match state.pos() {
-                            0 => write!(out, "?"),
-                            _ => write!(out, "{:#}", HumanDuration(state.eta())),
-                        };
-                    })
-                    .progress_chars("=> "),
-            );
-            bar.set_message(game.spec());
+            let bar = crate::progress_bar::bar(&game.spec(), total, "values");
             bar.set_position(values.len() as u64);
             bar
         });
@@ -380,11 +368,7 @@ impl<'g> LongRun<'g> {
     pub fn extend(&mut self, len: usize) -> anyhow::Result<bool> {
         let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
-        let progress = |done: usize| {
-            if let Some(bar) = bar.as_ref() {
-                bar.set_position(done as u64);
-            }
-        };
+        let progress = move |done: usize| show_count(bar, done);
         let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
@@ -414,11 +398,7 @@ impl<'g> LongRun<'g> {
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
         let LongRun { game, values, checkpoint, bar, .. } = self;
         let bar = &*bar;
-        let progress = |done: usize| {
-            if let Some(bar) = bar.as_ref() {
-                bar.set_position(done as u64);
-            }
-        };
+        let progress = move |done: usize| show_count(bar, done);
         let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
         let mut after_segment = |values: &CompactSequence| {
             if let Some(file) = checkpoint.as_mut() {
@@ -429,18 +409,20 @@ impl<'g> LongRun<'g> {
     }
 
     /// Ends the run: clears the progress bar and saves the checkpoint. When the run was
-    /// interrupted, the error that says so (with where the values were saved).
-    pub fn finish(mut self, interrupted: bool) -> anyhow::Result<CompactSequence> {
+    /// interrupted, the error that says so (with where the values were saved); else the values,
+    /// and whether the checkpoint was saved.
+    pub fn finish(mut self, interrupted: bool) -> anyhow::Result<(CompactSequence, Saving)> {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
         let mut saved = None;
+        let mut unsaved = None;
         if let Some(mut file) = self.checkpoint.take() {
             match file.save(&self.values) {
                 Ok(()) => saved = Some(file.path.clone()),
                 // The values are printed all the same; the failure is a warning (exit status 3).
                 Err(error) if !interrupted => {
-                    *SAVE_FAILURE.lock().expect("save failure lock") = Some(format!(
+                    unsaved = Some(format!(
                         "{error:#}; the result printed is complete, but the checkpoint holds only what was saved before"
                     ));
                 }
@@ -458,6 +440,6 @@ impl<'g> LongRun<'g> {
                 computed.saturating_sub(1)
             ))));
         }
-        Ok(std::mem::take(&mut self.values))
+        Ok((std::mem::take(&mut self.values), Saving(unsaved)))
     }
 }

@@ -3,12 +3,16 @@
 //! One module per subcommand, each with its `Args` and `run`; every error reaches `main` and
 //! is printed as one line on stderr with exit status 2. A closed pipe ends output quietly.
 
+// `unsafe` only where the operating system needs it: `os` (see there).
+#![deny(unsafe_code)]
+
 mod commands;
 mod games;
 mod input;
 mod judge;
 mod limits;
 mod long_run;
+mod os;
 mod output;
 mod progress_bar;
 mod script_worker;
@@ -83,10 +87,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return output::report_usage_error(error, &Cli::command()),
     };
-    output::set_json(cli.json);
     let memory_limit = match limits::memory_limit(cli.memory_limit.as_deref()) {
         Ok(limit) => limit,
-        Err(error) => return output::finish(Err(error)),
+        Err(error) => return output::finish(Err(error), cli.json),
     };
     // The run's one control: every computation of the command takes it (through the games
     // the front end builds, or directly), the signal handler cancels it.
@@ -101,23 +104,23 @@ fn main() -> ExitCode {
     }
     script_worker::install(&cli.script);
     let result = match cli.command {
-        Command::Value(args) => commands::value::run(args),
-        Command::Outcome(args) => commands::outcome::run(args),
-        Command::Moves(args) => commands::moves::run(args),
-        Command::Rules(args) => commands::rules::run(args),
-        Command::Table(args) => commands::table::run(args),
-        Command::Sequence(args) => commands::sequence::run(args),
-        Command::Period(args) => commands::period::run(args),
-        Command::Guess(args) => commands::guess::run(args),
-        Command::Stats(args) => commands::stats::run(args),
-        Command::Play(args) => commands::play::run(args),
-        Command::Plot(args) => commands::plot::run(args),
-        Command::Genus(args) => commands::genus::run(args),
-        Command::Quotient(args) => commands::quotient::run(args),
-        Command::Check(args) => commands::check::run(args),
+        Command::Value(args) => commands::value::run(args, cli.json),
+        Command::Outcome(args) => commands::outcome::run(args, cli.json),
+        Command::Moves(args) => commands::moves::run(args, cli.json),
+        Command::Rules(args) => commands::rules::run(args, cli.json),
+        Command::Table(args) => commands::table::run(args, cli.json),
+        Command::Sequence(args) => commands::sequence::run(args, cli.json),
+        Command::Period(args) => commands::period::run(args, cli.json),
+        Command::Guess(args) => commands::guess::run(args, cli.json),
+        Command::Stats(args) => commands::stats::run(args, cli.json),
+        Command::Play(args) => commands::play::run(args, cli.json),
+        Command::Plot(args) => commands::plot::run(args, cli.json),
+        Command::Genus(args) => commands::genus::run(args, cli.json),
+        Command::Quotient(args) => commands::quotient::run(args, cli.json),
+        Command::Check(args) => commands::check::run(args, cli.json),
         Command::ScriptWorker(args) => script_worker::worker::run(args),
-        Command::Census(args) => commands::census::run(args),
+        Command::Census(args) => commands::census::run(args, cli.json),
         Command::Serve(args) => commands::serve::run(args, cli.memory_limit.as_deref()),
     };
-    output::finish(result)
+    output::finish(result, cli.json)
 }

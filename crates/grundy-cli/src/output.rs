@@ -3,21 +3,6 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Set when the command line has `--json` (a global flag, anywhere on the line): results are
-/// printed as JSON, and errors also go to stdout as `{"error": …}`.
-static JSON: AtomicBool = AtomicBool::new(false);
-
-/// Sets JSON output for this run (from `--json`).
-pub fn set_json(on: bool) {
-    JSON.store(on, Ordering::Relaxed);
-}
-
-/// Whether results are printed as JSON (`--json`).
-pub fn json() -> bool {
-    JSON.load(Ordering::Relaxed)
-}
 
 /// Writes `text` to stdout. A closed pipe (`grundy … | head`) is reported as
 /// [`Stop::BrokenPipe`], which `main` treats as success.
@@ -57,6 +42,10 @@ pub enum Stop {
     /// message on stderr, exit status 1.
     #[error("{0}")]
     NotFound(String),
+    /// The result was printed in full, but the checkpoint could not be saved at the end: a
+    /// warning on stderr, exit status 3.
+    #[error("{0}")]
+    Unsaved(String),
 }
 
 fn error_object(kind: &str, message: &str) -> serde_json::Value {
@@ -79,6 +68,17 @@ pub fn error_in_json(error: &anyhow::Error) -> (serde_json::Value, anyhow::Error
     (object, anyhow::Error::new(WrittenInJson { message }))
 }
 
+/// `result` with its error, if any, already written to stdout as the JSON error object: for
+/// a command that prints JSON because of its own flag (`census report --format json`) on a
+/// run without `--json`, so that its errors are JSON too.
+pub fn errors_in_json<T>(result: anyhow::Result<T>) -> anyhow::Result<T> {
+    result.map_err(|error| {
+        let (object, written) = error_in_json(&error);
+        let _ = print_json(&serde_json::json!({ "error": object }));
+        written
+    })
+}
+
 fn error_kind(error: &anyhow::Error) -> &'static str {
     error.downcast_ref::<grundy::GameError>().map_or("error", grundy::GameError::kind)
 }
@@ -95,21 +95,20 @@ pub fn report_line_error(number: usize, error: &anyhow::Error, json: bool) -> an
     Ok(())
 }
 
-/// Maps a command's result to the exit status: 0, or one line on stderr and 2.
+/// Maps a command's result to the exit status: 0, or one line on stderr and 2 (and with
+/// `json`, the `--json` flag, a JSON error object on stdout).
 ///
-/// A run whose result was printed but whose checkpoint could not be saved warns on stderr and
-/// exits with status 3.
-pub fn finish(result: anyhow::Result<()>) -> ExitCode {
+/// A run whose result was printed but whose checkpoint could not be saved
+/// ([`Stop::Unsaved`]) warns on stderr and exits with status 3.
+pub fn finish(result: anyhow::Result<()>, json: bool) -> ExitCode {
     match result {
-        Ok(()) => match crate::long_run::take_save_failure() {
-            Some(warning) => {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => match error.downcast_ref::<Stop>() {
+            Some(Stop::BrokenPipe) => ExitCode::SUCCESS,
+            Some(Stop::Unsaved(warning)) => {
                 let _ = writeln!(io::stderr(), "grundy: warning: {}", warning.replace('\n', " "));
                 ExitCode::from(3)
             }
-            None => ExitCode::SUCCESS,
-        },
-        Err(error) => match error.downcast_ref::<Stop>() {
-            Some(Stop::BrokenPipe) => ExitCode::SUCCESS,
             Some(Stop::Interrupted(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
                 ExitCode::from(crate::signals::interrupted_status())
@@ -126,7 +125,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
             None => {
                 let message = format!("{error:#}").replace('\n', " ");
                 let _ = writeln!(io::stderr(), "grundy: error: {message}");
-                if json() && error.downcast_ref::<WrittenInJson>().is_none() {
+                if json && error.downcast_ref::<WrittenInJson>().is_none() {
                     let _ = print_json(&error_object(error_kind(&error), &message));
                 }
                 // An error a signal caused (a computation cut short) exits as the signal says.

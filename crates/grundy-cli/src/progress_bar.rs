@@ -3,7 +3,7 @@
 //! taken a second (short tasks draw nothing).
 
 use grundy::progress::ProgressSink;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
@@ -52,14 +52,35 @@ impl ProgressSink for TerminalBars {
     }
 }
 
-/// A bar for `total` units (a spinner with a count when the total is unknown).
+/// A bar for a task of the library: `total` units (a spinner with a count when the total is
+/// unknown).
 fn new_bar(what: &str, total: u64) -> ProgressBar {
+    bar(what, total, "done")
+}
+
+/// The one look of every progress bar of the CLI: `what [=====>    ] 1,234/10,000 units,
+/// 3s (eta 12s)`, with "eta ?" before the first count (no rate known yet, not "eta 0s"); a
+/// spinner with the count when `total` is 0 (unknown). Ticks by itself, so that a long first
+/// step still shows the time going.
+pub fn bar(what: &str, total: u64, units: &str) -> ProgressBar {
     let (bar, template) = if total == 0 {
-        (ProgressBar::new_spinner(), "{spinner} {msg}: {human_pos} done, {elapsed}")
+        (ProgressBar::new_spinner(), format!("{{spinner}} {{msg}}: {{human_pos}} {units}, {{elapsed}}"))
     } else {
-        (ProgressBar::new(total), "{msg} [{bar:40}] {percent}%, {elapsed} (eta {eta})")
+        (
+            ProgressBar::new(total),
+            format!("{{msg}} [{{bar:40}}] {{human_pos}}/{{human_len}} {units}, {{elapsed}} (eta {{eta}})"),
+        )
     };
-    bar.set_style(ProgressStyle::with_template(template).expect("a valid template").progress_chars("=> "));
+    let style = ProgressStyle::with_template(&template)
+        .expect("a valid template")
+        .with_key("eta", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+            let _ = match state.pos() {
+                0 => write!(out, "?"),
+                _ => write!(out, "{:#}", HumanDuration(state.eta())),
+            };
+        })
+        .progress_chars("=> ");
+    bar.set_style(style);
     bar.set_message(what.to_owned());
     bar.enable_steady_tick(Duration::from_millis(200));
     bar

@@ -10,6 +10,7 @@
 //! ([`saving`]) is let finish. A second signal ends the process at once. The exit status is
 //! 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
 
+use crate::os;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -32,6 +33,9 @@ static STOPPING: AtomicUsize = AtomicUsize::new(0);
 const HANDLED: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
 /// Installs the handlers and the watchdog (once).
+// Registering a handler is unsafe by nature (it must be async-signal-safe): `on_signal` only
+// touches atomics and calls the async-signal-safe wrappers of `crate::os`.
+#[allow(unsafe_code)]
 pub fn install() {
     static INSTALLED: OnceLock<()> = OnceLock::new();
     INSTALLED.get_or_init(|| {
@@ -53,19 +57,15 @@ pub fn install() {
 /// The first signal asks everything to stop; a second one ends the process at once.
 fn on_signal(signal: i32) {
     if SIGNAL.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst).is_err() {
-        write_stderr(b"\ngrundy: a second signal: stopped at once\n");
-        // SAFETY: `_exit` is async-signal-safe.
-        unsafe { libc::_exit(128 + signal) };
+        os::write_stderr(b"\ngrundy: a second signal: stopped at once\n");
+        os::exit_now(128 + signal);
     }
     if let Some(control) = crate::games::installed_control() {
         control.cancel();
     }
     for worker in &WORKERS {
         let pid = worker.load(Ordering::SeqCst);
-        if pid > 0 {
-            // SAFETY: `kill` is async-signal-safe; the negative id names the worker's group.
-            unsafe { libc::kill(-pid, libc::SIGKILL) };
-        }
+        os::kill_process_group(pid);
     }
 }
 
@@ -74,7 +74,7 @@ fn on_signal(signal: i32) {
 fn watchdog(signal: i32) {
     std::thread::sleep(GRACE);
     if SAVING.load(Ordering::SeqCst) > 0 || STOPPING.load(Ordering::SeqCst) > 0 {
-        write_stderr(b"\ngrundy: stopping: saving what was computed (a second signal ends at once)\n");
+        os::write_stderr(b"\ngrundy: stopping: saving what was computed (a second signal ends at once)\n");
         let deadline = std::time::Instant::now() + SAVE_GRACE;
         while SAVING.load(Ordering::SeqCst) > 0
             || (STOPPING.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < deadline)
@@ -87,14 +87,9 @@ fn watchdog(signal: i32) {
         name(signal),
         128 + signal
     );
-    write_stderr(message.as_bytes());
-    // SAFETY: ends the process without running destructors other threads may be using.
-    unsafe { libc::_exit(128 + signal) };
-}
-
-fn write_stderr(bytes: &[u8]) {
-    // SAFETY: writes a buffer this function borrows to file descriptor 2.
-    let _ = unsafe { libc::write(2, bytes.as_ptr().cast(), bytes.len()) };
+    os::write_stderr(message.as_bytes());
+    // Without destructors: other threads may be using what they would free.
+    os::exit_now(128 + signal);
 }
 
 fn name(signal: i32) -> &'static str {
@@ -127,8 +122,7 @@ pub fn add_worker(pid: u32) {
         && received().is_some()
     {
         // The signal came while the worker was starting: it is not needed any more.
-        // SAFETY: sends a signal to the worker's group; no memory is involved.
-        unsafe { libc::kill(-pid, libc::SIGKILL) };
+        os::kill_process_group(pid);
     }
 }
 

@@ -146,7 +146,11 @@ fn checkpoint_continues_a_sequence_and_rejects_damage() {
     std::fs::write(&path, b"").unwrap();
     assert!(fails(&["sequence", "sub:2,5", "--to", "10", "--checkpoint", file]).contains("not a grundy checkpoint"));
     // A well-formed checkpoint of wrong values (for the game it names) is refused.
-    std::fs::write(&path, grundy::heap::checkpoint::encode("sub:2,5", &[0, 1, 1, 1, 0])).unwrap();
+    std::fs::write(
+        &path,
+        grundy::heap::checkpoint::encode("sub:2,5", &grundy::heap::CompactSequence::from_values(&[0, 1, 1, 1, 0])),
+    )
+    .unwrap();
     assert!(fails(&["sequence", "sub:2,5", "--to", "10", "--checkpoint", file]).contains("G(1) = 1"));
     // The damaged file is left alone.
     assert!(path.exists());

@@ -21,6 +21,7 @@
 //! assert!(svg.contains("period 3 from n = 0 (proved)"));
 //! ```
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod charts;
 mod render;

@@ -5,6 +5,8 @@
 //! `extension-module` (no link to libpython) is a feature maturin turns on, so that
 //! `cargo test --workspace` builds and links this crate as an ordinary library.
 
+#![deny(unsafe_code)]
+
 mod census;
 mod convert;
 mod game;

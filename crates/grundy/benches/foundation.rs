@@ -68,7 +68,7 @@ fn nim_product(criterion: &mut Criterion) {
 struct TakeAway(SubtractionSet);
 
 impl Game for TakeAway {
-    type Position = u64;
+    type State = u64;
     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
         out.extend(self.0.elements().iter().take_while(|&&take| take <= *heap).map(|take| heap - take));
     }

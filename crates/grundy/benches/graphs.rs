@@ -230,18 +230,7 @@ fn main() {
         );
         // A grid 1000 x 1000 from the corner (N iff the side is even).
         let side = 1000u32;
-        let mut edges = Vec::new();
-        for r in 0..side {
-            for c in 0..side {
-                let v = r * side + c;
-                if c + 1 < side {
-                    edges.push((v, v + 1));
-                }
-                if r + 1 < side {
-                    edges.push((v, v + side));
-                }
-            }
-        }
+        let edges = grundy::graph::geography::grid_edges(side, side);
         let graph = Graph::unnamed((side * side) as usize, &edges);
         let (result, elapsed) = time(|| classify(&graph));
         println!(

@@ -12,7 +12,7 @@
 use grundy::heap::checkpoint::decode;
 use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::sequence::Kernel;
-use grundy::heap::{HeapGame, SequenceControl};
+use grundy::heap::{EngineBacked, HeapGame, SequenceControl};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,7 +22,7 @@ fn main() {
     };
     let check: usize = args.get(1).map_or(1 << 20, |text| text.parse().expect("CHECK is a number"));
     let bytes = std::fs::read(path).expect("a readable checkpoint");
-    let values = decode(&bytes, "grundys-game").expect("a checkpoint of Grundy's game");
+    let values = decode(&bytes, "grundys-game").expect("a checkpoint of Grundy's game").into_vec();
     drop(bytes);
     let rare: Vec<usize> =
         (0..values.len()).filter(|&heap| (values[heap] & !1).count_ones().is_multiple_of(2)).collect();

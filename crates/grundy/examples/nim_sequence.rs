@@ -8,10 +8,10 @@
 //! and with MASK (a signed integer, `-2` for every bit but the lowest) how many heaps are rare
 //! under it (the bits of G(n) under MASK have even parity) and the last of them.
 
-use grundy::heap::HeapGame;
 use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::sequence::{Kernel, NimSequenceEngine};
+use grundy::heap::{EngineBacked, HeapGame};
 use std::time::Instant;
 
 fn main() {

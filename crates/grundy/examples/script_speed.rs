@@ -53,7 +53,7 @@ fn rust<G: Game>(game: G) -> SplitSolver<PlainGame<G>> {
 struct KeyedWythoff;
 
 impl SplitGame for KeyedWythoff {
-    type Position = (u64, u64);
+    type State = (u64, u64);
     fn expand(&self, position: &(u64, u64), out: &mut OptionList<(u64, u64)>) -> Result<(), GameError> {
         PlainGame(Wythoff::new()).expand(position, out)
     }
@@ -63,11 +63,7 @@ impl SplitGame for KeyedWythoff {
 }
 
 /// The values of all pairs below `side`, as text.
-fn all_pairs<G: SplitGame>(
-    solver: &mut SplitSolver<G>,
-    side: i64,
-    pair: impl Fn(i64, i64) -> G::Position,
-) -> Vec<String> {
+fn all_pairs<G: SplitGame>(solver: &mut SplitSolver<G>, side: i64, pair: impl Fn(i64, i64) -> G::State) -> Vec<String> {
     let mut values = Vec::new();
     for x in 0..side {
         for y in 0..side {

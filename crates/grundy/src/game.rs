@@ -18,7 +18,7 @@ use std::hash::Hash;
 /// /// Take 1 or 2 counters from a single heap.
 /// struct TakeOneOrTwo;
 /// impl Game for TakeOneOrTwo {
-///     type Position = u64;
+///     type State = u64;
 ///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
 ///         out.extend((1..=2).filter(|&take| take <= *heap).map(|take| heap - take));
 ///     }
@@ -27,28 +27,30 @@ use std::hash::Hash;
 /// assert_eq!(TakeOneOrTwo.options(&5), vec![4, 3]);
 /// ```
 pub trait Game {
-    /// A position: a heap size, a pair, a vertex, a row of coins, a list of components.
-    type Position: Clone + Eq + Hash + Debug;
+    /// A state of the game, what one move leads from and to: a heap size, a pair, a vertex, a
+    /// row of coins, a list of components. (Named apart from [`crate::sum::Position`], the sum
+    /// of registry games the front ends carry.)
+    type State: Clone + Eq + Hash + Debug;
 
     /// Appends every option of `position` to `out` (repeats are allowed).
-    fn options_into(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+    fn options_into(&self, position: &Self::State, out: &mut Vec<Self::State>);
 
     /// Every option of `position`.
-    fn options(&self, position: &Self::Position) -> Vec<Self::Position> {
+    fn options(&self, position: &Self::State) -> Vec<Self::State> {
         let mut out = Vec::new();
         self.options_into(position, &mut out);
         out
     }
 
     /// Whether `to` is an option of `from`: a legal move.
-    fn is_option(&self, from: &Self::Position, to: &Self::Position) -> bool {
+    fn is_option(&self, from: &Self::State, to: &Self::State) -> bool {
         self.options(from).contains(to)
     }
 }
 
 impl<G: Game + ?Sized> Game for &G {
-    type Position = G::Position;
-    fn options_into(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+    type State = G::State;
+    fn options_into(&self, position: &Self::State, out: &mut Vec<Self::State>) {
         (**self).options_into(position, out)
     }
 }

@@ -200,25 +200,27 @@ pub(crate) fn nim_mul_reference(a: u64, b: u64, bits: u32) -> u64 {
     (cross << half) | (low_low ^ high_high_times_half)
 }
 
+/// `base` to the power `exponent` under `multiply` (associative, with identity 1), by
+/// repeated squaring: the powers of GF(2^16) here and the modular powers of the period
+/// search's fingerprints (`heap::period`).
+pub(crate) fn power_by_squaring(base: u64, exponent: u64, multiply: impl Fn(u64, u64) -> u64) -> u64 {
+    let (mut result, mut base, mut exponent) = (1, base, exponent);
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            result = multiply(result, base);
+        }
+        base = multiply(base, base);
+        exponent >>= 1;
+    }
+    result
+}
+
 fn build_tables() -> Tables {
     let product16 = |a: u64, b: u64| nim_mul_reference(a, b, 16);
     let order = 65535u32;
     // Find a generator of the cyclic group of order 65535 = 3·5·17·257.
     let generator = (2u64..)
-        .find(|&g| {
-            let power = |mut exponent: u32| {
-                let (mut result, mut base) = (1u64, g);
-                while exponent > 0 {
-                    if exponent & 1 == 1 {
-                        result = product16(result, base);
-                    }
-                    base = product16(base, base);
-                    exponent >>= 1;
-                }
-                result
-            };
-            [3u32, 5, 17, 257].iter().all(|p| power(order / p) != 1)
-        })
+        .find(|&g| [3u32, 5, 17, 257].iter().all(|p| power_by_squaring(g, u64::from(order / p), product16) != 1))
         .expect("GF(2^16)* is cyclic");
     let mut log = vec![0u16; 65536];
     let mut exp = vec![0u16; 2 * order as usize];

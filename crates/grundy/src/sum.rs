@@ -477,7 +477,7 @@ pub fn sum_of_values(values: &[Value]) -> Result<Value, GameError> {
 /// /// Nim on one heap: any smaller heap.
 /// struct NimHeap;
 /// impl Game for NimHeap {
-///     type Position = u64;
+///     type State = u64;
 ///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
 ///         out.extend(0..*heap);
 ///     }
@@ -489,9 +489,9 @@ pub fn sum_of_values(values: &[Value]) -> Result<Value, GameError> {
 pub struct SumGame<G>(pub G);
 
 impl<G: Game> Game for SumGame<G> {
-    type Position = Vec<G::Position>;
+    type State = Vec<G::State>;
 
-    fn options_into(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+    fn options_into(&self, position: &Self::State, out: &mut Vec<Self::State>) {
         let mut component_options = Vec::new();
         for (index, component) in position.iter().enumerate() {
             component_options.clear();

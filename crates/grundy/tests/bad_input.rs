@@ -125,7 +125,7 @@ proptest! {
 
     #[test]
     fn checkpoints_mutated(values in proptest::collection::vec(0u32..70_000, 0..50), at in 0usize..400, kind in 0u8..3, piece in "\\PC{0,4}") {
-        let good = String::from_utf8_lossy(&encode("sub:2,5", &values)).into_owned();
+        let good = String::from_utf8_lossy(&encode("sub:2,5", &grundy::heap::CompactSequence::from_values(&values))).into_owned();
         let bytes = mutate(&good, at, kind, &piece).into_bytes();
         let _ = read_header(&bytes);
         if let Err(error) = decode(&bytes, "sub:2,5") {

@@ -31,7 +31,7 @@ use grundy::census::*;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::period::find_period;
 use grundy::heap::sequence::definition_sequence;
-use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
+use grundy::heap::{CompactSequence, EngineBacked, HeapGame, SequenceControl};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;

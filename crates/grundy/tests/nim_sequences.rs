@@ -9,7 +9,7 @@
 use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::sequence::{Kernel, NimSequenceEngine, definition_sequence};
-use grundy::heap::{CompactSequence, HeapGame, HeapSum};
+use grundy::heap::{CompactSequence, EngineBacked, HeapGame, HeapSum};
 use grundy::solve::memo::Solver;
 use grundy::sum::Position;
 use std::path::Path;

@@ -7,19 +7,18 @@
 //! bound. Only the main thread writes; `--jobs` worker threads compute.
 
 use crate::output::{Stop, print, print_json};
-use anyhow::Context;
-use grundy::census::sql::{COLUMNS, SCHEMA, SCHEMA_VERSION};
+use grundy::census::sql::COLUMNS;
 use grundy::census::{self, CensusRow};
 use grundy::heap::SequenceControl;
 use grundy::heap::octal::CodeBase;
-use indicatif::{ProgressBar, ProgressStyle};
-use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use grundy_census::CensusDb;
+use indicatif::ProgressBar;
 use std::collections::BTreeSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A census of a family of heap games, kept in an SQLite database; or its report.
 #[derive(clap::Args, Debug)]
@@ -104,24 +103,27 @@ enum Format {
     Json,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     match args.command {
-        Family::Octal(code) => run_codes(CodeBase::Octal, code),
-        Family::Hex(code) => run_codes(CodeBase::Hexadecimal, code),
+        Family::Octal(code) => run_codes(CodeBase::Octal, code, json),
+        Family::Hex(code) => run_codes(CodeBase::Hexadecimal, code, json),
         Family::Sub(sub) => {
             let moves = census::parse_count_range("--moves", &sub.moves)?;
             let games = census::subtraction_games(moves, sub.max_move)?;
-            run_census(games, &sub.run)
+            run_census(games, &sub.run, json)
         }
-        Family::Report(report_args) => report(&report_args),
+        Family::Report(report_args) if report_args.format == Format::Json && !json => {
+            crate::output::errors_in_json(report(&report_args, false))
+        }
+        Family::Report(report_args) => report(&report_args, json),
     }
 }
 
-fn run_codes(base: CodeBase, args: CodeArgs) -> anyhow::Result<()> {
+fn run_codes(base: CodeBase, args: CodeArgs, json: bool) -> anyhow::Result<()> {
     let digits = census::parse_count_range("--digits", &args.digits)?;
     let firsts = census::parse_first_digits(&args.d0)?;
     let games = census::code_games(base, digits, &firsts)?;
-    run_census(games, &args.run)
+    run_census(games, &args.run, json)
 }
 
 /// Stops the workers early: what a signal (`crate::signals`), an error or the end of the run
@@ -150,7 +152,7 @@ enum Message {
     Failed(anyhow::Error),
 }
 
-fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
+fn run_census(games: Vec<String>, args: &RunArgs, json: bool) -> anyhow::Result<()> {
     let started = Instant::now();
     let mut bounds = Vec::with_capacity(games.len());
     for game in &games {
@@ -159,7 +161,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
             None => census::default_max_heap(game)?,
         });
     }
-    let mut database = Database::open(&args.db)?;
+    let mut database = CensusDb::open(&args.db)?;
     let mut pending = Vec::new();
     for (game, &bound) in games.iter().zip(&bounds) {
         if !database.done(game, bound)? {
@@ -193,7 +195,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
                 }
                 Message::Row(row) => {
                     tally.running.remove(&row.game);
-                    database.write(&row).map(|()| tally.count(&row))
+                    database.write(&row).map(|()| tally.count(&row)).map_err(anyhow::Error::from)
                 }
                 Message::AlreadyDone(game) => {
                     tally.running.remove(&game);
@@ -212,7 +214,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
             }
             if let Some(bar) = &bar {
                 bar.set_position(tally.finished());
-                bar.set_message(tally.describe());
+                bar.set_message(format!("census: {}", tally.describe()));
             }
         }
     });
@@ -238,7 +240,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
             "interrupted: {summary}; {missing} games left to compute; the same command continues from there"
         ))));
     }
-    if crate::output::json() {
+    if json {
         return print_json(&serde_json::json!({
             "games": games.len(),
             "db": args.db.display().to_string(),
@@ -255,7 +257,7 @@ fn run_census(games: Vec<String>, args: &RunArgs) -> anyhow::Result<()> {
 /// One worker: takes the next pending game until none is left or the census stops.
 fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mpsc::Sender<Message>) {
     // A connection of its own, to skip games another census finished since this one began.
-    let reader = Database::open_reader(path).ok();
+    let reader = CensusDb::open_reader(path).ok();
     let control = SequenceControl::new(crate::games::control().clone());
     loop {
         let index = next.fetch_add(1, Ordering::SeqCst);
@@ -315,265 +317,22 @@ impl Tally {
 
 /// A progress bar on stderr, only when it is a terminal.
 fn progress_bar(games: u64) -> Option<ProgressBar> {
-    std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(games);
-        bar.set_style(
-            ProgressStyle::with_template("census [{bar:30}] {pos}/{len} games, {msg} {elapsed}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        bar.enable_steady_tick(Duration::from_millis(500));
-        bar
-    })
+    std::io::stderr().is_terminal().then(|| crate::progress_bar::bar("census", games, "games"))
 }
 
-/// How long a census waits for another writer's transaction before it calls the database busy.
-const BUSY_WAIT: Duration = Duration::from_millis(census::sql::BUSY_TIMEOUT_MS);
-
-/// A census database.
-struct Database {
-    connection: Connection,
-    path: PathBuf,
-}
-
-/// One line naming the database for an SQLite error: busy, not a database, or other.
-fn database_error(path: &Path, error: rusqlite::Error) -> anyhow::Error {
-    let shown = path.display();
-    match error.sqlite_error_code() {
-        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => anyhow::anyhow!(
-            "database `{shown}` is busy: another program held it for more than {} s; run again when it is done",
-            BUSY_WAIT.as_secs()
-        ),
-        Some(ErrorCode::NotADatabase) => anyhow::anyhow!("`{shown}` is not an SQLite database"),
-        Some(ErrorCode::CannotOpen) => anyhow::anyhow!("cannot open database `{shown}`: {error}"),
-        Some(ErrorCode::ReadOnly) => anyhow::anyhow!("database `{shown}` is read-only: {error}"),
-        Some(ErrorCode::DiskFull) => anyhow::anyhow!("no space left for database `{shown}`"),
-        _ => anyhow::anyhow!("database `{shown}`: {error}"),
-    }
-}
-
-fn to_sql_integer(value: u64) -> anyhow::Result<i64> {
-    i64::try_from(value).map_err(|_| anyhow::anyhow!("{value} is beyond what the database stores (2^63 - 1)"))
-}
-
-impl Database {
-    /// Opens (or creates) `path` for a census: WAL journal, full sync, the schema checked.
-    fn open(path: &Path) -> anyhow::Result<Database> {
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let connection = Connection::open_with_flags(path, flags).map_err(|error| database_error(path, error))?;
-        let mut database = Database { connection, path: path.to_owned() };
-        database.setup(true).map_err(|error| database_error(path, error))?;
-        database.check_schema(true)?;
-        Ok(database)
-    }
-
-    /// Opens an existing census database to read.
-    fn open_reader(path: &Path) -> anyhow::Result<Database> {
-        if !path.exists() {
-            anyhow::bail!("no census database `{}`", path.display());
-        }
-        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let connection = Connection::open_with_flags(path, flags).map_err(|error| database_error(path, error))?;
-        let mut database = Database { connection, path: path.to_owned() };
-        database.setup(false).map_err(|error| database_error(path, error))?;
-        database.check_schema(false)?;
-        Ok(database)
-    }
-
-    fn setup(&mut self, write: bool) -> rusqlite::Result<()> {
-        self.connection.busy_timeout(BUSY_WAIT)?;
-        if write {
-            // WAL: readers never block the writer, and a commit is one append; FULL: a
-            // committed row survives even a power cut.
-            let mode: String = self.connection.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
-            if !mode.eq_ignore_ascii_case("wal") {
-                return Err(rusqlite::Error::InvalidQuery);
-            }
-            self.connection.pragma_update(None, "synchronous", "FULL")?;
-        }
-        Ok(())
-    }
-
-    /// Creates the tables in an empty database; refuses a database of something else or of
-    /// another schema version.
-    fn check_schema(&mut self, write: bool) -> anyhow::Result<()> {
-        let path = self.path.clone();
-        let sql = |error| database_error(&path, error);
-        let tables: Vec<String> = {
-            let mut statement =
-                self.connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").map_err(sql)?;
-            statement.query_map([], |row| row.get(0)).map_err(sql)?.collect::<Result<_, _>>().map_err(sql)?
-        };
-        let shown = self.path.display();
-        if tables.is_empty() {
-            if !write {
-                anyhow::bail!("`{shown}` has no census in it yet");
-            }
-            let transaction = self.connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
-            transaction.execute_batch(SCHEMA).map_err(sql)?;
-            transaction.commit().map_err(sql)?;
-            return Ok(());
-        }
-        if !tables.iter().any(|table| table == "census_meta") || !tables.iter().any(|table| table == "census") {
-            anyhow::bail!("`{shown}` is an SQLite database but not a grundy census (no census and census_meta tables)");
-        }
-        let version: Option<String> = self
-            .connection
-            .query_row("SELECT value FROM census_meta WHERE key = 'schema_version'", [], |row| row.get(0))
-            .optional()
-            .map_err(sql)?;
-        if version.as_deref() != Some(SCHEMA_VERSION) {
-            anyhow::bail!(
-                "census database `{shown}` has schema version {}; this grundy reads version {SCHEMA_VERSION}",
-                version.as_deref().unwrap_or("(none)")
-            );
-        }
-        Ok(())
-    }
-
-    /// Whether `game` is done at bound `max_heap` (see `CensusRow::done_at`).
-    fn done(&self, game: &str, max_heap: u64) -> anyhow::Result<bool> {
-        let stored: Option<(i64, i64, i64)> = self
-            .connection
-            .query_row("SELECT max_heap, proved, checked_to FROM census WHERE game = ?1", [game], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-            })
-            .optional()
-            .map_err(|error| database_error(&self.path, error))?;
-        Ok(stored.is_some_and(|(stored_max, proved, checked_to)| {
-            census::done_at(stored_max.max(0) as u64, proved == 1, checked_to.max(0) as u64, max_heap)
-        }))
-    }
-
-    /// Commits one row in a transaction of its own.
-    fn write(&mut self, row: &CensusRow) -> anyhow::Result<()> {
-        let path = self.path.clone();
-        let sql = |error| database_error(&path, error);
-        let integer = |value: Option<u64>| value.map(to_sql_integer).transpose();
-        let rare_values = row.rare_values.as_ref().map(serde_json::to_string).transpose()?;
-        let transaction = self.connection.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
-        transaction
-            .execute(
-                &census::sql::upsert(),
-                params![
-                    row.game,
-                    row.family,
-                    to_sql_integer(row.max_heap)?,
-                    integer(row.preperiod)?,
-                    integer(row.period)?,
-                    integer(row.saltus)?,
-                    row.proved,
-                    to_sql_integer(row.checked_to)?,
-                    integer(row.observed_preperiod)?,
-                    integer(row.observed_period)?,
-                    integer(row.observed_saltus)?,
-                    row.largest_value,
-                    to_sql_integer(row.largest_value_heap)?,
-                    row.rare_mask,
-                    row.rare_heap_parity,
-                    integer(row.rare_heaps)?,
-                    integer(row.last_rare_heap)?,
-                    rare_values,
-                    row.seconds,
-                    row.grundy_version,
-                ],
-            )
-            .map_err(sql)?;
-        transaction.commit().map_err(sql)?;
-        Ok(())
-    }
-
-    /// How many of `games` have a proved row, and how many an unresolved one.
-    fn status_counts(&self, games: &[String]) -> anyhow::Result<(u64, u64)> {
-        let mut statement = self
-            .connection
-            .prepare_cached("SELECT proved FROM census WHERE game = ?1")
-            .map_err(|error| database_error(&self.path, error))?;
-        let (mut proved, mut unresolved) = (0, 0);
-        for game in games {
-            match statement.query_row([game], |row| row.get::<_, i64>(0)).optional() {
-                Ok(Some(1)) => proved += 1,
-                Ok(Some(_)) => unresolved += 1,
-                Ok(None) => {}
-                Err(error) => return Err(database_error(&self.path, error)),
-            }
-        }
-        Ok((proved, unresolved))
-    }
-
-    /// Every row, sorted as the tables list games.
-    fn rows(&self) -> anyhow::Result<Vec<CensusRow>> {
-        let path = &self.path;
-        let mut statement = self
-            .connection
-            .prepare(&format!("SELECT {} FROM census", COLUMNS.join(", ")))
-            .map_err(|error| database_error(path, error))?;
-        let mut rows = Vec::new();
-        let mut query = statement.query([]).map_err(|error| database_error(path, error))?;
-        while let Some(stored) = query.next().map_err(|error| database_error(path, error))? {
-            let game: String = stored.get(0).map_err(|error| database_error(path, error))?;
-            let row =
-                read_row(stored).map_err(|error| error.context(format!("bad row `{game}` in `{}`", path.display())))?;
-            rows.push(row);
-        }
-        rows.sort_by_cached_key(|row| census::census_order(&row.game));
-        Ok(rows)
-    }
-}
-
-/// A stored row back as a [`CensusRow`].
-fn read_row(stored: &rusqlite::Row) -> anyhow::Result<CensusRow> {
-    let unsigned = |index: usize| -> anyhow::Result<u64> {
-        let value: i64 = stored.get(index)?;
-        u64::try_from(value).map_err(|_| anyhow::anyhow!("{} is negative", COLUMNS[index]))
-    };
-    let maybe = |index: usize| -> anyhow::Result<Option<u64>> {
-        let value: Option<i64> = stored.get(index)?;
-        value
-            .map(|value| u64::try_from(value).map_err(|_| anyhow::anyhow!("{} is negative", COLUMNS[index])))
-            .transpose()
-    };
-    let rare_values: Option<String> = stored.get(17)?;
-    Ok(CensusRow {
-        game: stored.get(0)?,
-        family: stored.get(1)?,
-        max_heap: unsigned(2)?,
-        preperiod: maybe(3)?,
-        period: maybe(4)?,
-        saltus: maybe(5)?,
-        proved: stored.get(6)?,
-        checked_to: unsigned(7)?,
-        observed_preperiod: maybe(8)?,
-        observed_period: maybe(9)?,
-        observed_saltus: maybe(10)?,
-        largest_value: stored.get(11)?,
-        largest_value_heap: unsigned(12)?,
-        rare_mask: stored.get(13)?,
-        rare_heap_parity: stored.get(14)?,
-        rare_heaps: maybe(15)?,
-        last_rare_heap: maybe(16)?,
-        rare_values: rare_values.map(|text| serde_json::from_str(&text)).transpose().context("rare_values")?,
-        seconds: stored.get(18)?,
-        grundy_version: stored.get(19)?,
-    })
-}
-
-fn report(args: &ReportArgs) -> anyhow::Result<()> {
-    // A JSON report gets its errors as JSON too, as `--json` would.
-    if args.format == Format::Json {
-        crate::output::set_json(true);
-    }
-    let database = Database::open_reader(&args.db)?;
+/// The report, as JSON with `--json` (`json`) or `--format json` (whose errors the caller then
+/// writes as JSON when `--json` does not).
+fn report(args: &ReportArgs, json: bool) -> anyhow::Result<()> {
+    let database = CensusDb::open_reader(&args.db)?;
     let mut rows = database.rows()?;
     if args.unsolved {
         rows.retain(|row| !row.proved);
     }
-    match args.format {
+    match (json, args.format) {
         // `--json` asks for JSON whatever the format says.
-        _ if crate::output::json() => print_json(&rows),
-        Format::Json => print_json(&rows),
-        Format::Csv => print(&csv(&rows)),
-        Format::Md => print(&markdown(&rows)),
+        (true, _) | (_, Format::Json) => print_json(&rows),
+        (false, Format::Csv) => print(&csv(&rows)),
+        (false, Format::Md) => print(&markdown(&rows)),
     }
 }
 

@@ -77,7 +77,7 @@ pub struct Args {
 /// Positions are sums of heaps.
 type Heaps = Vec<u64>;
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let format = args.input_format.as_deref().map(crate::judge::load_format).transpose()?;
     let writer = format.as_ref().map(|format| format.writer(&args.game)).transpose()?;
     let (mut positions, sampled) = positions(&args)?;
@@ -110,7 +110,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let skipped = format!("{outside} outside the format's bounds not tried");
         drawn = if drawn.is_empty() { skipped } else { format!("{drawn}; {skipped}") };
     }
-    let json = crate::output::json();
     match disagreement {
         None if json => print_json(&serde_json::json!({
             "game": args.game,
@@ -655,17 +654,11 @@ fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result<Str
     }
     let stdout = read_on_a_thread(child.stdout.take().expect("piped"), MAX_OUTPUT);
     let stderr = read_on_a_thread(child.stderr.take().expect("piped"), 1 << 20);
-    let kill_group = || {
-        // SAFETY: kill(2) on the process group we created; its leader is not reaped yet (or
-        // is being reaped by us below), so the group id cannot name anyone else's group.
-        unsafe {
-            libc::kill(-group, libc::SIGKILL);
-        }
-    };
+    let kill_group = || crate::os::kill_process_group(group);
     let deadline = Instant::now() + Duration::from_secs_f64(timeout);
     let timed_out = || anyhow::anyhow!("the program `{command}` did not finish within {timeout} s (--timeout)");
     loop {
-        if exited_unreaped(group)? {
+        if crate::os::exited_unreaped(group)? {
             break;
         }
         if Instant::now() >= deadline {
@@ -691,19 +684,6 @@ fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result<Str
         anyhow::bail!("the program `{command}` failed ({status}){said}");
     }
     String::from_utf8(output).map_err(|_| anyhow::anyhow!("the program `{command}` printed text that is not UTF-8"))
-}
-
-/// Whether the child `pid` has exited, leaving it unreaped (`waitid` with `WNOWAIT`), so that
-/// its process group id stays reserved until we reap it.
-fn exited_unreaped(pid: libc::pid_t) -> std::io::Result<bool> {
-    // SAFETY: waitid(2) on our own child, writing into a zeroed siginfo_t we own.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        if libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT) != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        Ok(info.si_pid() != 0)
-    }
 }
 
 #[cfg(test)]

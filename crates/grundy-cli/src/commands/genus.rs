@@ -25,7 +25,7 @@ pub struct Args {
     max_positions: usize,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if args.to > MAX_HEAP {
         anyhow::bail!("--to {} is past the largest heap a genus table covers, {MAX_HEAP}", args.to);
     }
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     })?;
     let table = with_heap_options(game, |options| genus_table(options, args.to, args.max_positions))?;
     let first_wild = table.heaps.iter().find(|entry| !entry.tame).map(|entry| entry.heap);
-    if crate::output::json() {
+    if json {
         let heaps: Vec<serde_json::Value> = table
             .heaps
             .iter()

@@ -34,7 +34,7 @@ pub struct Args {
     emit: Option<String>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if let Some(to) = args.to
         && to < 8
     {
@@ -57,7 +57,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .into()),
         };
     }
-    if crate::output::json() {
+    if json {
         return print_json(&GuessAnswer::of(&guess));
     }
     print(&guess.explain())

@@ -32,8 +32,7 @@ pub struct Args {
     misere: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let json = crate::output::json();
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let all = args.all;
     for_each_position(args.position.positions()?, json, |position| {
         // Refuse a heap whose moves cannot be listed before computing its value (seconds).

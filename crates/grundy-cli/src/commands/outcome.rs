@@ -27,8 +27,7 @@ pub struct Args {
     misere: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let json = crate::output::json();
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let misere = args.misere;
     let answer = |position: &Position, judge: Option<&JudgeFormat>| {
         if misere {

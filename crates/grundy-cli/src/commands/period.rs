@@ -26,7 +26,7 @@ pub struct Args {
     checkpoint: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let max_heap = args.max.unwrap_or_else(|| game.default_max_heap());
@@ -35,13 +35,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Ok(report) => report,
         // A signal stopped a script's worker mid-request: save and say so, as any interruption.
         Err(error) if crate::signals::received().is_some() => {
-            run.finish(true)?;
+            let _interrupted = run.finish(true)?;
             return Err(error);
         }
         Err(error) => return Err(error),
     };
-    run.finish(report.interrupted)?;
-    if crate::output::json() {
+    let (_, saving) = run.finish(report.interrupted)?;
+    saving.after(if json {
         print_json(&PeriodAnswer::of(game.spec(), &report))
     } else {
         let mut text = report.explain(&game.spec(), &game.method());
@@ -49,5 +49,5 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             text.push_str(&format!("searched to the default bound, heap {max_heap}: --max N searches further\n"));
         }
         print(&text)
-    }
+    })
 }

@@ -57,15 +57,15 @@ fn starting_position(words: &[&str]) -> anyhow::Result<grundy::sum::Position> {
     crate::games::parse_position(words)
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
     let start = starting_position(&words)?;
     let interactive = std::io::stdin().is_terminal();
     let mut game =
-        Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints };
+        Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints, json };
     let first = if args.first == First::Me { "you move first" } else { "grundy moves first" };
     let name = if game.position.is_single_game() { game.position.parts[0].game.spec() } else { "the sum".to_owned() };
-    emit(
+    game.emit(
         "start",
         &format!(
             "{name}: {first}. Type a move as `grundy moves` writes it (like `{}`), or hint, undo, quit.\n",
@@ -88,14 +88,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 engine_move(&game.position, &mut game.chooser)?
             };
             match reply {
-                None if args.misere => return emit("end", "grundy has no move: under misère play grundy wins.\n"),
+                None if args.misere => return game.emit("end", "grundy has no move: under misère play grundy wins.\n"),
                 None if game.position.outcome().ok() == Some(grundy::Outcome::D) => {
-                    return emit("end", "grundy has no move.\n");
+                    return game.emit("end", "grundy has no move.\n");
                 }
-                None => return emit("end", "grundy has no move: you win!\n"),
+                None => return game.emit("end", "grundy has no move: you win!\n"),
                 Some(reply) => {
                     let reason = if game.hints { format!("   ({})", reply.reason) } else { String::new() };
-                    emit("grundy", &format!("grundy: {}{reason}\n", reply.chosen.notation))?;
+                    game.emit("grundy", &format!("grundy: {}{reason}\n", reply.chosen.notation))?;
                     game.position = game.position.after(&reply.chosen);
                     persons_turn = true;
                     position_changed = true;
@@ -105,20 +105,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         if game.position.options(MOVE_LIMIT)?.is_empty() {
             if args.misere {
-                return emit("end", "you have no move: under misère play you win!\n");
+                return game.emit("end", "you have no move: under misère play you win!\n");
             }
-            return emit("end", "you have no move: grundy wins.\n");
+            return game.emit("end", "you have no move: grundy wins.\n");
         }
-        if interactive && !crate::output::json() {
+        if interactive && !json {
             print("your move> ")?;
         }
         let line = match input.next_line()? {
-            None => return emit("end", "input ended before the game did; stopping.\n"),
+            None => return game.emit("end", "input ended before the game did; stopping.\n"),
             Some(Line::Text(line)) => line,
             Some(unreadable) => {
                 // A line too long or not UTF-8 is an unreadable move, not the end of the game.
                 let reason = unreadable.into_text(STDIN_LINE_LIMIT).err().unwrap_or_default();
-                emit("unreadable", &format!("unreadable: {reason}; type a move like the example above.\n"))?;
+                game.emit("unreadable", &format!("unreadable: {reason}; type a move like the example above.\n"))?;
                 continue;
             }
         };
@@ -126,41 +126,31 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         match typed {
             "" => continue,
             "quit" | "q" if game.position.outcome().ok() == Some(grundy::Outcome::D) => {
-                return emit("end", "you quit a drawn game: a draw.\n");
+                return game.emit("end", "you quit a drawn game: a draw.\n");
             }
-            "quit" | "q" => return emit("end", "you quit: grundy wins.\n"),
-            "hint" => emit("hint", &format!("hint: {}\n", hint(&game.position)?))?,
+            "quit" | "q" => return game.emit("end", "you quit: grundy wins.\n"),
+            "hint" => game.emit("hint", &format!("hint: {}\n", hint(&game.position)?))?,
             "undo" => match game.history.pop() {
                 Some(previous) => {
                     game.position = previous;
                     position_changed = true;
-                    emit("undo", "undone: back to before your last move.\n")?;
+                    game.emit("undo", "undone: back to before your last move.\n")?;
                 }
-                None => emit("undo", "nothing to undo.\n")?,
+                None => game.emit("undo", "nothing to undo.\n")?,
             },
             _ => match find_typed_move(&game.position, typed)? {
                 Ok(chosen) => {
-                    emit("you", &format!("you: {}\n", chosen.notation))?;
+                    game.emit("you", &format!("you: {}\n", chosen.notation))?;
                     let next = game.position.after(&chosen);
                     game.history.push(std::mem::replace(&mut game.position, next));
                     persons_turn = false;
                     position_changed = true;
                 }
-                Err(illegal) => emit("illegal", &format!("illegal: {illegal}\n"))?,
+                Err(illegal) => game.emit("illegal", &format!("illegal: {illegal}\n"))?,
             },
         }
         std::io::stdout().flush()?;
     }
-}
-
-/// Prints one line of the game: the text, or with `--json` one JSON object a line
-/// (`{"event": "start" | "grundy" | "you" | "illegal" | "hint" | "undo" | "unreadable" | "end",
-/// "text": …}`; positions are `"position"` events with the position as `value` prints it).
-fn emit(event: &str, text: &str) -> anyhow::Result<()> {
-    if crate::output::json() {
-        return print_json(&serde_json::json!({ "event": event, "text": text.trim_end() }));
-    }
-    print(text)
 }
 
 struct Session {
@@ -169,9 +159,21 @@ struct Session {
     history: Vec<Position>,
     chooser: Chooser,
     hints: bool,
+    /// `--json`: one JSON object a line.
+    json: bool,
 }
 
 impl Session {
+    /// Prints one line of the game: the text, or with `--json` one JSON object a line
+    /// (`{"event": "start" | "grundy" | "you" | "illegal" | "hint" | "undo" | "unreadable" | "end",
+    /// "text": …}`; positions are `"position"` events with the position as `value` prints it).
+    fn emit(&self, event: &str, text: &str) -> anyhow::Result<()> {
+        if self.json {
+            return print_json(&serde_json::json!({ "event": event, "text": text.trim_end() }));
+        }
+        print(text)
+    }
+
     fn show(&self, persons_turn: bool) -> anyhow::Result<()> {
         let mut text = format!("position ({} to move):\n", if persons_turn { "you" } else { "grundy" });
         for line in self.position.describe() {
@@ -187,7 +189,7 @@ impl Session {
             );
             text.push_str(&format!("  value: {value}\n"));
         }
-        if crate::output::json() {
+        if self.json {
             return print_json(&serde_json::json!({
                 "event": "position",
                 "to_move": if persons_turn { "you" } else { "grundy" },

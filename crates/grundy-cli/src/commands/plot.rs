@@ -39,7 +39,7 @@ enum Format {
     Png,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let format = picture_format(&args.output)?;
     check_directory(&args.output)?;
     let ruleset = resolve(&args.game)?;
@@ -49,7 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Format::Png => grundy_plot::png::render(&scene)?,
     };
     write_atomically(&args.output, &bytes)?;
-    if crate::output::json() {
+    if json {
         crate::output::print_json(&serde_json::json!({
             "game": ruleset.spec(),
             "file": args.output.display().to_string(),

@@ -36,7 +36,7 @@ pub struct Args {
     check: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if args.to > MAX_HEAP {
         anyhow::bail!("--to {} is past the largest heap a quotient covers, {MAX_HEAP}", args.to);
     }
@@ -82,7 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         )
     });
     let failure = stop.or(disagreement);
-    if crate::output::json() {
+    if json {
         let mut document = serde_json::json!({
             "game": game.spec(),
             "to": quotient.to,

@@ -36,7 +36,7 @@ const EXAMPLE_FILES: &[(&str, &str)] = &[
 
 /// Writes [`EXAMPLE_FILES`] into `directory`: each file through a temporary one renamed over
 /// (two runs at once never see half a file); an existing file that differs is refused.
-fn write_examples(directory: &Path) -> anyhow::Result<()> {
+fn write_examples(directory: &Path, json: bool) -> anyhow::Result<()> {
     let shown = directory.display();
     std::fs::create_dir_all(directory).with_context(|| format!("cannot create `{shown}`"))?;
     let mut written = Vec::new();
@@ -54,7 +54,7 @@ fn write_examples(directory: &Path) -> anyhow::Result<()> {
         }
         written.push(path.display().to_string());
     }
-    if crate::output::json() {
+    if json {
         return print_json(&serde_json::json!({ "directory": shown.to_string(), "files": written }));
     }
     print(&format!(
@@ -64,14 +64,14 @@ fn write_examples(directory: &Path) -> anyhow::Result<()> {
     ))
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if let Some(directory) = &args.write_examples {
-        return write_examples(directory);
+        return write_examples(directory, json);
     }
     if let Some(game) = &args.game {
-        return one_game(game, crate::output::json());
+        return one_game(game, json);
     }
-    if crate::output::json() {
+    if json {
         return print_json(&serde_json::json!({ "games": FAMILIES }));
     }
     let mut text =

@@ -34,20 +34,19 @@ pub struct Args {
     width: u64,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     // A script file can change between runs, and a checkpoint knows the game only by name.
     if script_path(&args.game).is_some() && args.checkpoint.is_some() {
         anyhow::bail!("--checkpoint is for built-in heap games, not script games (their file can change between runs)");
     }
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
-    let values = values_to(game, args.to, args.checkpoint.as_deref())?;
-    if args.table && !crate::output::json() {
-        return write_table(&game.spec(), &values, args.width as usize);
+    let (values, saving) = values_to(game, args.to, args.checkpoint.as_deref())?;
+    if args.table && !json {
+        return saving.after(write_table(&game.spec(), &values, args.width as usize));
     }
-    let head =
-        crate::output::json().then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(game.spec())));
-    write_values(&values, head)
+    let head = json.then(|| format!("{{\"game\":{},\"values\":[", serde_json::Value::from(game.spec())));
+    saving.after(write_values(&values, head))
 }
 
 /// Prints the values in pieces, so that millions of them need no second copy as one text.

@@ -31,7 +31,7 @@ pub struct Args {
     heaps: u32,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     // Counted from the compact values: a long sequence is never widened to four bytes a heap.
@@ -45,7 +45,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let counts = match through_the_period {
         Some(counts) => counts,
         None => {
-            let values = values_to(game, args.to, None)?;
+            // No checkpoint, so nothing to save.
+            let (values, _no_checkpoint) = values_to(game, args.to, None)?;
             value_counts(values.iter().skip(args.from as usize))
         }
     };
@@ -55,7 +56,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let total = BigUint::from(heap_count).pow(args.heaps);
     // A count a line (text) or a number (JSON), written in pieces: `--to 100000000` of Nim has
     // 10^8 counts, gigabytes as one string.
-    let json = crate::output::json();
     let mut piece = String::new();
     if json {
         // serde_json writes keys sorted: `counts` first, then the rest after it.
@@ -117,7 +117,7 @@ fn counts_through_the_period(
     let max_heap = game.default_max_heap();
     let mut run = crate::long_run::LongRun::start(game, None, max_heap.saturating_add(1))?;
     let report = run.find_period(max_heap)?;
-    let values = run.finish(report.interrupted)?;
+    let (values, _no_checkpoint) = run.finish(report.interrupted)?;
     let Some((period, _)) = report.proved.filter(|(period, _)| period.saltus == 0) else {
         return Ok(None);
     };

@@ -23,7 +23,7 @@ pub struct Args {
     size: Option<u64>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if args.size == Some(0) {
         anyhow::bail!("`--size 0` asks for an empty table: give a size of at least 1");
     }
@@ -36,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     match table? {
         Table::Grid { values } => {
-            if crate::output::json() {
+            if json {
                 return print_json(&GridAnswer { game: ruleset.spec(), values });
             }
             let mut text = String::new();
@@ -48,7 +48,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             print(&text)
         }
         Table::Vertices(vertices) => {
-            if crate::output::json() {
+            if json {
                 return print_json(&VerticesAnswer {
                     game: ruleset.spec(),
                     vertices: vertices.iter().map(VertexReport::of).collect(),

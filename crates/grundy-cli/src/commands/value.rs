@@ -19,8 +19,7 @@ pub struct Args {
     position: PositionOrJudgeInput,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let json = crate::output::json();
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let answer = |position: &Position| {
         let value = position.value()?;
         if json {

@@ -94,7 +94,7 @@ impl ScriptFlags {
     /// The options these flags give, the memory cap lowered to what this process may have.
     pub fn options(&self) -> ScriptOptions {
         let requested = self.memory_cap.saturating_mul(1 << 20);
-        let memory_cap = match address_space_limit() {
+        let memory_cap = match crate::os::address_space_limit() {
             Some(limit) if limit < requested => {
                 let _ = CAP_LOWERED.set(format!(
                     "grundy: note: the script worker gets {} of memory, the address-space limit of this \
@@ -117,17 +117,6 @@ impl ScriptFlags {
 
 /// The note that the memory cap was lowered, printed when the first worker starts.
 static CAP_LOWERED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-
-/// This process's address-space limit (`ulimit -v`), which a child cannot exceed: `None` when
-/// unlimited.
-fn address_space_limit() -> Option<libc::rlim_t> {
-    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-    // SAFETY: getrlimit writes into the struct this function owns.
-    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
-        return None;
-    }
-    Some(limit.rlim_cur)
-}
 
 /// The options of this run's script games, set once from the command line by [`install`].
 static OPTIONS: std::sync::OnceLock<ScriptOptions> = std::sync::OnceLock::new();
@@ -345,7 +334,7 @@ impl ScriptProxy {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        prepare_child(&mut command, self.options.memory_cap);
+        crate::os::limit_child(&mut command, self.options.memory_cap);
         if crate::signals::received().is_some() {
             return Err(anyhow::Error::new(Stop::Interrupted(format!("interrupted before loading {}", self.label()))));
         }
@@ -517,38 +506,6 @@ fn describe_status(status: std::process::ExitStatus) -> String {
         (Some(code), _) => format!("exited with status {code}"),
         (None, Some(signal)) => format!("was killed by signal {signal}"),
         _ => "stopped".to_owned(),
-    }
-}
-
-/// Sets up the child between fork and exec: its own process group (a terminal's Ctrl-C goes to
-/// grundy, which stops it), killed when grundy dies however it dies (`PR_SET_PDEATHSIG`), and
-/// its address space capped at `bytes`.
-pub fn prepare_child(command: &mut Command, bytes: u64) {
-    use std::os::unix::process::CommandExt;
-    let limit = libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
-    // SAFETY: getpid only reads this process's id; this runs before the fork.
-    #[cfg(target_os = "linux")]
-    let parent = unsafe { libc::getpid() };
-    command.process_group(0);
-    // SAFETY: the closure runs in the child between fork and exec and only calls the
-    // async-signal-safe `prctl`, `getppid`, `setrlimit` and `_exit` on values it owns.
-    unsafe {
-        command.pre_exec(move || {
-            #[cfg(target_os = "linux")]
-            {
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // The parent died before the prctl: nobody would stop this worker.
-                if libc::getppid() != parent {
-                    libc::_exit(1);
-                }
-            }
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
     }
 }
 

@@ -4,6 +4,9 @@
 //! handler cannot be caught). Before it does, [`NotingAllocator`] writes
 //! `grundy-worker: out of memory while expanding position X` to stderr with one `write` call
 //! from a static buffer (no allocation), so the parent can name the position.
+// A global allocator can only be written with `unsafe` (the `GlobalAlloc` trait is unsafe):
+// every call is forwarded to `System` unchanged.
+#![allow(unsafe_code)]
 
 use grundy::script::ScriptPosition;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -102,10 +105,7 @@ fn write_note() {
         buffer[PREFIX.len() + index] = slot.load(Ordering::Relaxed);
     }
     buffer[PREFIX.len() + len] = b'\n';
-    // SAFETY: writes initialized bytes of a stack buffer to fd 2.
-    unsafe {
-        libc::write(2, buffer.as_ptr().cast(), PREFIX.len() + len + 1);
-    }
+    crate::os::write_stderr(&buffer[..PREFIX.len() + len + 1]);
 }
 
 /// The marker the parent looks for when the watchdog ended a call past its time limit.
@@ -116,9 +116,6 @@ pub const CALL_TOO_LONG: &str = "grundy-worker: a script call ran past its time 
 pub fn call_too_long() -> ! {
     let position = expanding().map(|position| format!(" while expanding position {position}")).unwrap_or_default();
     let line = format!("\n{CALL_TOO_LONG}{position}\n");
-    // SAFETY: write(2) of a buffer we own to fd 2, then _exit(2), which never returns.
-    unsafe {
-        libc::write(2, line.as_ptr().cast(), line.len());
-        libc::_exit(3)
-    }
+    crate::os::write_stderr(line.as_bytes());
+    crate::os::exit_now(3)
 }

@@ -44,7 +44,7 @@ impl std::borrow::Borrow<ScriptGame> for NotedGame {
 }
 
 impl SplitGame for NotedGame {
-    type Position = ScriptPosition;
+    type State = ScriptPosition;
     fn expand(&self, position: &ScriptPosition, out: &mut OptionList<ScriptPosition>) -> Result<(), GameError> {
         note::set_expanding(position);
         let result = self.0.expand(position, out);

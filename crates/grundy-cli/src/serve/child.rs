@@ -36,10 +36,7 @@ pub async fn run_grundy(settings: &Settings, arguments: &[String], stdin: &str) 
         .stderr(Stdio::piped())
         .kill_on_drop(true);
     // Its own process group, killed if the server dies, its address space capped.
-    crate::script_worker::prepare_child(
-        command.as_std_mut(),
-        settings.request_memory.saturating_add(ADDRESS_SPACE_HEADROOM),
-    );
+    crate::os::limit_child(command.as_std_mut(), settings.request_memory.saturating_add(ADDRESS_SPACE_HEADROOM));
     let mut child = match command.spawn() {
         Ok(child) => child,
         Err(error) => return stopped("error", format!("cannot start a grundy process: {error}")),

@@ -357,8 +357,7 @@ async fn save_script(State(server): State<Shared>, body: String) -> Answer {
 fn save_pasted(text: &str) -> anyhow::Result<std::path::PathBuf> {
     use std::hash::{Hash, Hasher};
     use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
-    // SAFETY: getuid has no preconditions and cannot fail.
-    let uid = unsafe { libc::getuid() };
+    let uid = crate::os::user_id();
     let directory = std::env::temp_dir().join(format!("grundy-serve-{uid}"));
     match std::fs::DirBuilder::new().mode(0o700).create(&directory) {
         Ok(()) => {}

@@ -129,41 +129,6 @@ impl CoinEngine {
     }
 }
 
-/// Every set of coins (as a bitmask, coin `c` at bit `c − 1`) a move with rightmost coin `r`
-/// may turn, `r` included; `r ≤ 64`. The rule by its definition, for the grids of
-/// [`product::GridGame`].
-///
-/// ```
-/// use grundy::coins::rule::NamedRule;
-/// use grundy::coins::turn_masks;
-/// assert_eq!(turn_masks(&NamedRule::Twins.rule(), 3), [0b101, 0b110]);
-/// assert_eq!(turn_masks(&NamedRule::Ruler.rule(), 3), [0b100, 0b110, 0b111]);
-/// ```
-pub fn turn_masks(rule: &CoinRule, r: u64) -> Vec<u64> {
-    assert!((1..=64).contains(&r), "coins 1..=64 fit a mask");
-    let top = 1u64 << (r - 1);
-    if rule.consecutive() {
-        return (1..=r)
-            .filter(|&count| rule.allows_count(count))
-            .map(|count| if count == 64 { u64::MAX } else { ((1u64 << count) - 1) << (r - count) })
-            .collect();
-    }
-    let start = rule.window_start(r);
-    let window = (top - 1) & !((1u64 << (start - 1)) - 1);
-    let mut masks = Vec::new();
-    let mut subset = 0u64;
-    loop {
-        if rule.allows_count(u64::from(subset.count_ones()) + 1) {
-            masks.push(subset | top);
-        }
-        if subset == window {
-            break;
-        }
-        subset = (subset.wrapping_sub(window)) & window;
-    }
-    masks
-}
-
 /// Reads one component of a coin row: a heads coin's number or a row of `H`/`T` letters.
 fn parse_coin_row(game: &str, text: &str) -> Result<CoinRow, GameError> {
     let bad = |reason: String| GameError::BadComponent { game: game.to_owned(), text: text.to_owned(), reason };

@@ -15,7 +15,7 @@
 
 use crate::coins::moves::{Budget, other_sets};
 use crate::coins::rule::{CoinRule, NamedRule};
-use crate::coins::{CoinEngine, coin_list, turn_masks};
+use crate::coins::{CoinEngine, coin_list};
 use crate::control::Control;
 use crate::error::GameError;
 use crate::game::Game;
@@ -264,48 +264,63 @@ impl ComponentGame for ProductGame {
     }
 }
 
-/// The product of two rules as a game on a `width × height` grid (cell `(x, y)` at bit
-/// `x·height + y`, up to 64 cells): the definition the Tartan theorem is checked against.
+/// A product game on a `width × height` grid read literally, as the coin game it is: a
+/// position is the whole grid (cell `(x, y)` at bit `x·height + y`, up to 64 cells), a move
+/// takes one of the product's options from one of the heads and turns the heads and the
+/// option's cells, and a cell turned twice is tails.
+///
+/// The options are the product's own [`ComponentGame::options`], the family's one statement of
+/// its rules. What this type adds is the grid with no theorem: [`ProductGame`] values a grid as
+/// the sum of its heads (*Winning Ways* ch. 14: in a coin-turning game each heads is a game of
+/// its own) and each heads by the Tartan theorem (`G_A(x) ⊗ G_B(y)`), and the reference solver
+/// on this game, which assumes neither, is what the tests compare both with.
 ///
 /// ```
-/// use grundy::coins::product::GridGame;
-/// use grundy::coins::rule::NamedRule;
+/// use grundy::coins::product::{GridGame, ProductGame};
 /// use grundy::solve::memo::grundy_value;
-/// let corners = GridGame { rows: NamedRule::Twins.rule(), columns: NamedRule::Twins.rule(), width: 4, height: 6 };
+/// let grid = GridGame::new(&ProductGame::corners(), 4, 6);
 /// // One heads at (3, 5): 3 ⊗ 5 = 15.
-/// assert_eq!(grundy_value(&corners, &(1 << (3 * 6 + 5))).unwrap().0, 15);
+/// assert_eq!(grundy_value(&grid, &(1 << (3 * 6 + 5))).unwrap().0, 15);
 /// ```
 #[derive(Clone, Debug)]
 pub struct GridGame {
-    /// The rule along `x`.
-    pub rows: CoinRule,
-    /// The rule along `y`.
-    pub columns: CoinRule,
-    /// Coordinates `x` are `0..width`.
-    pub width: u64,
     /// Coordinates `y` are `0..height`.
-    pub height: u64,
+    height: u64,
+    /// For each cell (by its bit), the cells each move from a heads there turns, as masks.
+    moves: Vec<Vec<u64>>,
+}
+
+impl GridGame {
+    /// The grid of `width × height` cells (at most 64) of `product`, its moves listed once.
+    ///
+    /// # Panics
+    /// With more than 64 cells, or a cell with more moves than a list holds.
+    pub fn new(product: &ProductGame, width: u64, height: u64) -> Self {
+        assert!(width * height <= 64, "a bit mask holds 64 cells");
+        let bit = |(x, y): (u64, u64)| 1u64 << (x * height + y);
+        // Every cell of a move lies in the grid: no further right or down than the heads.
+        let moves = (0..width * height)
+            .map(|cell| {
+                let heads = (cell / height, cell % height);
+                let moves = product.options(&heads, usize::MAX).expect("a small grid's moves are listed");
+                moves.iter().map(|one| one.result.iter().fold(bit(heads), |turned, &cell| turned ^ bit(cell))).collect()
+            })
+            .collect();
+        GridGame { height, moves }
+    }
+
+    /// The bit of cell `(x, y)`.
+    pub fn bit(&self, (x, y): (u64, u64)) -> u64 {
+        1 << (x * self.height + y)
+    }
 }
 
 impl Game for GridGame {
-    type Position = u64;
+    type State = u64;
     fn options_into(&self, grid: &u64, out: &mut Vec<u64>) {
-        for x in 0..self.width {
-            for y in 0..self.height {
-                if grid >> (x * self.height + y) & 1 == 0 {
-                    continue;
-                }
-                for row_mask in turn_masks(&self.rows, x + 1) {
-                    for column_mask in turn_masks(&self.columns, y + 1) {
-                        let mut turned = 0u64;
-                        for u in (0..=x).filter(|u| row_mask >> u & 1 == 1) {
-                            for v in (0..=y).filter(|v| column_mask >> v & 1 == 1) {
-                                turned |= 1 << (u * self.height + v);
-                            }
-                        }
-                        out.push(grid ^ turned);
-                    }
-                }
+        for (cell, moves) in self.moves.iter().enumerate() {
+            if grid >> cell & 1 == 1 {
+                out.extend(moves.iter().map(|turned| grid ^ turned));
             }
         }
     }
@@ -319,32 +334,30 @@ mod tests {
     use crate::testing::{at, destinations, winning_destinations};
     use std::sync::Arc;
 
-    fn rules() -> Vec<(String, CoinRule)> {
-        let mut rules: Vec<(String, CoinRule)> =
-            NamedRule::ALL.iter().map(|named| (named.name().to_owned(), named.rule())).collect();
-        for text in ["turn=2..3;within=2", "turn=1..;consecutive;within=2", "turn=2,4"] {
-            rules.push((text.to_owned(), CoinRule::parse(text, text).unwrap()));
-        }
+    /// The named rules and a few written ones.
+    fn rules() -> Vec<String> {
+        let mut rules: Vec<String> = NamedRule::ALL.iter().map(|named| named.name().to_owned()).collect();
+        rules.extend(["turn=2..3;within=2", "turn=1..;consecutive;within=2", "turn=2,4"].map(str::to_owned));
         rules
     }
 
     /// Every grid of `width × height` solved by the definition is worth the xor of its heads'
     /// nim-products, the options listed are the definition's, and the listed winning moves are
     /// the options of value 0.
-    fn check_grid(product: &Arc<dyn Ruleset>, game: &GridGame) {
+    fn check_grid(product: &Arc<dyn Ruleset>, game: &GridGame, width: u64, height: u64) {
         // A position's heads `x,y` as the grid's bitmask: a cell named twice is tails (xor).
         let as_grid = |text: &String| {
             text.split_whitespace().fold(0u64, |acc, cell| {
                 let (x, y) = cell.split_once(',').unwrap();
-                acc ^ 1 << (x.parse::<u64>().unwrap() * game.height + y.parse::<u64>().unwrap())
+                acc ^ game.bit((x.parse().unwrap(), y.parse().unwrap()))
             })
         };
         let spec = product.spec();
-        let mut solver = Solver::new(game.clone());
-        for grid in 0..1u64 << (game.width * game.height) {
-            let cells: Vec<String> = (0..game.width * game.height)
+        let mut solver = Solver::new(game);
+        for grid in 0..1u64 << (width * height) {
+            let cells: Vec<String> = (0..width * height)
                 .filter(|bit| grid >> bit & 1 == 1)
-                .map(|bit| format!("{},{}", bit / game.height, bit % game.height))
+                .map(|bit| format!("{},{}", bit / height, bit % height))
                 .collect();
             let texts: Vec<&str> = cells.iter().map(String::as_str).collect();
             let position = at(product, &texts).unwrap();
@@ -375,11 +388,10 @@ mod tests {
 
     #[test]
     fn turning_corners_agrees_with_exhaustive_search() {
-        let twins = NamedRule::Twins.rule();
         let corners = erase(ProductGame::corners());
+        let product = ProductGame::corners();
         for (width, height) in [(3, 4), (4, 3), (2, 6)] {
-            let game = GridGame { rows: twins.clone(), columns: twins.clone(), width, height };
-            check_grid(&erase(ProductGame::corners()), &game);
+            check_grid(&corners, &GridGame::new(&product, width, height), width, height);
         }
         for x in 0..40u64 {
             for y in 0..40u64 {
@@ -391,20 +403,19 @@ mod tests {
 
     #[test]
     fn tartan_products_agree_with_exhaustive_search() {
-        for (first_name, first) in rules() {
-            for (second_name, second) in rules() {
+        for first_name in rules() {
+            for second_name in rules() {
                 // The older `A*B` and the current `A:B` read the same game.
                 let old = ProductGame::parse("product", &format!("{first_name}*{second_name}")).unwrap();
                 let product = ProductGame::parse("product", &format!("{first_name}:{second_name}")).unwrap();
                 assert_eq!(old.spec(), product.spec());
-                let game = GridGame { rows: first.clone(), columns: second, width: 3, height: 3 };
-                check_grid(&erase(product), &game);
+                let erased = erase(ProductGame::parse("product", &format!("{first_name}:{second_name}")).unwrap());
+                check_grid(&erased, &GridGame::new(&product, 3, 3), 3, 3);
             }
         }
         let product = ProductGame::parse("product", "ruler:mock-turtles").unwrap();
-        let game =
-            GridGame { rows: NamedRule::Ruler.rule(), columns: NamedRule::MockTurtles.rule(), width: 3, height: 4 };
-        check_grid(&erase(product), &game);
+        let erased = erase(ProductGame::parse("product", "ruler:mock-turtles").unwrap());
+        check_grid(&erased, &GridGame::new(&product, 3, 4), 3, 4);
     }
 
     #[test]

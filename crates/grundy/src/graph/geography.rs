@@ -38,6 +38,12 @@ pub const EXHAUSTIVE_LIMIT: usize = 2_000_000;
 /// Geography on at most 64 vertices as a [`Game`] for the reference solver: a position is the
 /// set of visited vertices (a bit mask) and the token's vertex.
 ///
+/// Not a second definition kept for tests: it is how [`GeographyGame`]'s `value` searches, on
+/// the token's region renumbered into a bit mask (a path over the whole graph, as
+/// [`ComponentGame::options`] moves on, would hash a list of vertices per state). Its move —
+/// to an unvisited neighbour — is the one `options` states, and `tests/model.rs` checks the
+/// values it gives against the mex over `options` on random graphs and paths.
+///
 /// ```
 /// use grundy::graph::geography::PathGame;
 /// use grundy::solve::memo::grundy_value;
@@ -70,7 +76,7 @@ impl PathGame {
 }
 
 impl Game for PathGame {
-    type Position = (u64, u32);
+    type State = (u64, u32);
     fn options_into(&self, &(visited, at): &(u64, u32), out: &mut Vec<(u64, u32)>) {
         let mut open = self.neighbours[at as usize] & !visited;
         while open != 0 {
@@ -115,8 +121,9 @@ pub struct GeographyGame {
 /// A classification and the vertices removed from the graph before it was made.
 type KeptClassification = (Vec<u32>, Arc<Classification>);
 
-/// A parsed position: the vertices visited before the token's, and the token's vertex.
-struct Position {
+/// The token's path as a position text gives it: the vertices visited before the token's,
+/// and the token's vertex.
+struct TokenPath {
     earlier: Vec<u32>,
     token: u32,
 }
@@ -239,13 +246,13 @@ impl GeographyGame {
         Some(path)
     }
 
-    fn position(path: &[u32]) -> Position {
+    fn token_path(path: &[u32]) -> TokenPath {
         let (&token, earlier) = path.split_last().expect("a path has a vertex");
-        Position { earlier: earlier.to_vec(), token }
+        TokenPath { earlier: earlier.to_vec(), token }
     }
 
     fn is_p_position(&self, path: &[u32]) -> bool {
-        let position = Self::position(path);
+        let position = Self::token_path(path);
         !self.classify_position(&position).in_every_maximum[position.token as usize]
     }
 
@@ -254,7 +261,7 @@ impl GeographyGame {
     }
 
     /// The classification of the graph that is left: the earlier vertices removed.
-    fn classify_position(&self, position: &Position) -> Arc<Classification> {
+    fn classify_position(&self, position: &TokenPath) -> Arc<Classification> {
         self.classify_without(&position.earlier)
     }
 
@@ -274,7 +281,7 @@ impl GeographyGame {
     }
 
     /// The path a position text describes, as written (`a,b,c`).
-    fn path_text(&self, position: &Position) -> String {
+    fn path_text(&self, position: &TokenPath) -> String {
         let mut names: Vec<&str> = position.earlier.iter().map(|&v| self.name(v)).collect();
         names.push(self.name(position.token));
         names.join(",")
@@ -282,7 +289,7 @@ impl GeographyGame {
 
     /// The Grundy value by exhaustive search, or `None` past [`EXHAUSTIVE_LIMIT`] states or 64
     /// vertices in the token's region.
-    fn exhaustive_value(&self, position: &Position) -> Result<Option<u64>, usize> {
+    fn exhaustive_value(&self, position: &TokenPath) -> Result<Option<u64>, usize> {
         // The token's region: unvisited vertices reachable from it, and the token itself.
         let mut visited = vec![false; self.graph.vertex_count()];
         for &v in &position.earlier {
@@ -336,16 +343,16 @@ impl ComponentGame for GeographyGame {
     }
 
     fn format_component(&self, path: &Vec<u32>) -> String {
-        self.path_text(&Self::position(path))
+        self.path_text(&Self::token_path(path))
     }
 
     fn describe_component(&self, path: &Vec<u32>) -> String {
-        let position = Self::position(path);
+        let position = Self::token_path(path);
         format!("on {}; visited: {}", self.name(position.token), self.path_text(&position).replace(',', ", "))
     }
 
     fn options(&self, path: &Vec<u32>, limit: usize) -> Result<Vec<ComponentMove<Vec<u32>>>, GameError> {
-        let position = Self::position(path);
+        let position = Self::token_path(path);
         let from = self.name(position.token);
         let mut moves = Vec::new();
         for &w in self.graph.neighbours(position.token) {
@@ -363,7 +370,7 @@ impl ComponentGame for GeographyGame {
     }
 
     fn value(&self, path: &Vec<u32>) -> Result<Value, GameError> {
-        let position = Self::position(path);
+        let position = Self::token_path(path);
         let too_big = |what: String| {
             GameError::OutOfReach(format!(
                 "the Grundy value of geography needs an exhaustive search over paths, and {what}; `grundy outcome` and `grundy moves` answer for any size by the maximum-matching rule"
@@ -393,7 +400,7 @@ impl ComponentGame for GeographyGame {
     /// none to `A` or `C` is. Otherwise `v ∈ C`, and the one graph every move leaves, `G − v`,
     /// is classified once. The definition — classify what each move leaves — is the test.
     fn moves_to_p(&self, path: &Vec<u32>) -> Result<Vec<ComponentMove<Vec<u32>>>, GameError> {
-        let position = Self::position(path);
+        let position = Self::token_path(path);
         let left = self.classify_position(&position);
         let missable = |classification: &Classification, w: u32| !classification.in_every_maximum[w as usize];
         if missable(&left, position.token) {
@@ -409,7 +416,7 @@ impl ComponentGame for GeographyGame {
     }
 
     fn p_position_reason(&self, path: &Vec<u32>) -> Option<String> {
-        let position = Self::position(path);
+        let position = Self::token_path(path);
         let token = self.name(position.token);
         self.is_p_position(path).then(|| {
             format!(

@@ -26,7 +26,7 @@ pub type HeapMultiset = Vec<u64>;
 pub struct HeapSum<G>(pub G);
 
 impl<G: HeapGame + ?Sized, R: Deref<Target = G>> Game for HeapSum<R> {
-    type Position = HeapMultiset;
+    type State = HeapMultiset;
 
     fn options_into(&self, position: &HeapMultiset, out: &mut Vec<HeapMultiset>) {
         for (index, &heap) in position.iter().enumerate() {

@@ -8,9 +8,8 @@
 //! [`crate::heap::sequence`], where the rare-value method applies with the mask of every bit
 //! but the lowest (Flammenkamp: 1287 rare values known).
 
-use crate::error::GameError;
-use crate::heap::sequence::{CompactSequence, NimSequenceEngine, TakeBreakMoves};
-use crate::heap::{HeapGame, Periodicity, SequenceControl};
+use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
+use crate::heap::{EngineBacked, Periodicity};
 
 /// Grundy's game.
 ///
@@ -32,11 +31,6 @@ impl GrundysGame {
     pub fn new() -> Self {
         GrundysGame { engine: NimSequenceEngine::new(TakeBreakMoves::grundys_game()) }
     }
-
-    /// The engine computing the nim-sequence (to force a kernel, in tests and benchmarks).
-    pub fn engine(&self) -> &NimSequenceEngine {
-        &self.engine
-    }
 }
 
 impl Default for GrundysGame {
@@ -45,47 +39,17 @@ impl Default for GrundysGame {
     }
 }
 
-impl HeapGame for GrundysGame {
-    fn spec(&self) -> String {
+impl EngineBacked for GrundysGame {
+    fn engine(&self) -> &NimSequenceEngine {
+        &self.engine
+    }
+
+    fn engine_game_spec(&self) -> String {
         "grundys-game".to_owned()
     }
 
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
-        self.engine.extend(&self.spec(), values, len, control)
-    }
-
     /// Not an octal game: no theorem turns an observed period into a proof.
-    fn periodicity(&self) -> Periodicity {
+    fn engine_game_periodicity(&self) -> Periodicity {
         Periodicity::Unproved
-    }
-
-    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
-        self.engine.moves().heap_options(heap)
-    }
-
-    /// One option at a time (a heap of `n` has about `n/2` splits).
-    fn for_each_heap_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
-        self.engine.moves().for_each_option(heap, |parts| visit(parts));
-    }
-
-    fn try_for_each_heap_option(
-        &self,
-        heap: u64,
-        visit: &mut dyn FnMut(&[u64]) -> std::ops::ControlFlow<()>,
-    ) -> std::ops::ControlFlow<()> {
-        self.engine.moves().try_for_each_option(heap, |parts| visit(parts))
-    }
-
-    fn method(&self) -> String {
-        self.engine.method()
-    }
-
-    fn nim_sequence_engine(&self) -> Option<&NimSequenceEngine> {
-        Some(&self.engine)
     }
 }

@@ -160,6 +160,77 @@ pub trait HeapGame: Send + Sync {
     }
 }
 
+/// A heap game whose rules are a take-and-break move set held by a
+/// [`sequence::NimSequenceEngine`] (octal and hexadecimal games, Grundy's game). Implementing
+/// it is the game's whole [`HeapGame`]: its options (listed, or walked one by one), its
+/// nim-sequence and the method that computed it all come from the engine, written once in the
+/// blanket implementation below; the game says only what differs, its name and the theorem
+/// that proves its periods. The engine's hot paths are called directly, with nothing between.
+pub trait EngineBacked: Send + Sync {
+    /// The engine holding the game's moves and computing its nim-sequence (tests and
+    /// benchmarks force a kernel through it).
+    fn engine(&self) -> &sequence::NimSequenceEngine;
+
+    /// What the game's [`HeapGame::spec`] is.
+    fn engine_game_spec(&self) -> String;
+
+    /// What the game's [`HeapGame::canonical_spec`] is (by default its spec).
+    fn engine_game_canonical_spec(&self) -> String {
+        self.engine_game_spec()
+    }
+
+    /// What the game's [`HeapGame::periodicity`] is.
+    fn engine_game_periodicity(&self) -> Periodicity;
+}
+
+impl<Game: EngineBacked> HeapGame for Game {
+    fn spec(&self) -> String {
+        self.engine_game_spec()
+    }
+
+    fn canonical_spec(&self) -> String {
+        self.engine_game_canonical_spec()
+    }
+
+    fn extend_sequence(
+        &self,
+        values: &mut CompactSequence,
+        len: usize,
+        control: &SequenceControl,
+    ) -> Result<bool, GameError> {
+        self.engine().extend(&self.spec(), values, len, control)
+    }
+
+    fn periodicity(&self) -> Periodicity {
+        self.engine_game_periodicity()
+    }
+
+    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
+        self.engine().moves().heap_options(heap)
+    }
+
+    /// One option at a time (a heap of `n` may have about `n/2` splits).
+    fn for_each_heap_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
+        self.engine().moves().for_each_option(heap, |parts| visit(parts));
+    }
+
+    fn try_for_each_heap_option(
+        &self,
+        heap: u64,
+        visit: &mut dyn FnMut(&[u64]) -> std::ops::ControlFlow<()>,
+    ) -> std::ops::ControlFlow<()> {
+        self.engine().moves().try_for_each_option(heap, |parts| visit(parts))
+    }
+
+    fn method(&self) -> String {
+        self.engine().method()
+    }
+
+    fn nim_sequence_engine(&self) -> Option<&sequence::NimSequenceEngine> {
+        Some(self.engine())
+    }
+}
+
 /// Extends `values` towards `len` by `fill(values, next)`, which appends the values up to heap
 /// `next` (exclusive), a chunk of `chunk` heaps at a time, on the values widened once to four
 /// bytes each: the table reserved once and fallibly against the memory limit, cancellation

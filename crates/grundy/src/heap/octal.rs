@@ -14,11 +14,11 @@
 //!
 //! **No closed form in general**: the nim-sequence comes from the engine in
 //! [`crate::heap::sequence`]. A period, once observed, is proved by the periodicity theorem
-//! (Guy and Smith 1956): see [`HeapGame::periodicity`] on [`OctalGame`].
+//! (Guy and Smith 1956): see [`crate::heap::HeapGame::periodicity`] on [`OctalGame`].
 
 use crate::error::GameError;
-use crate::heap::sequence::{CompactSequence, NimSequenceEngine, TakeBreakMoves};
-use crate::heap::{HeapGame, Periodicity, SequenceControl};
+use crate::heap::sequence::{NimSequenceEngine, TakeBreakMoves};
+use crate::heap::{EngineBacked, Periodicity};
 use std::fmt;
 use std::str::FromStr;
 
@@ -201,7 +201,7 @@ impl FromStr for OctalCode {
     }
 }
 
-/// An octal or hexadecimal game: the rules of one heap ([`HeapGame::heap_options`]), whose
+/// An octal or hexadecimal game: the rules of one heap ([`crate::heap::HeapGame::heap_options`]), whose
 /// nim-sequence comes from the fast engine (checked against [`crate::heap::HeapSum`]).
 ///
 /// ```
@@ -248,15 +248,14 @@ impl OctalGame {
     pub fn code(&self) -> &OctalCode {
         &self.code
     }
-
-    /// The engine computing the nim-sequence (to force a kernel, in tests and benchmarks).
-    pub fn engine(&self) -> &NimSequenceEngine {
-        &self.engine
-    }
 }
 
-impl HeapGame for OctalGame {
-    fn spec(&self) -> String {
+impl EngineBacked for OctalGame {
+    fn engine(&self) -> &NimSequenceEngine {
+        &self.engine
+    }
+
+    fn engine_game_spec(&self) -> String {
         match self.name {
             Some(name) => name.to_owned(),
             None => format!("{}:{}", self.code.base.family(), self.code),
@@ -265,21 +264,12 @@ impl HeapGame for OctalGame {
 
     /// The code in octal when every digit is an octal digit (hexadecimal digits 0–7 mean the
     /// same moves), else in hexadecimal; named games by their codes.
-    fn canonical_spec(&self) -> String {
+    fn engine_game_canonical_spec(&self) -> String {
         if self.code.digits.iter().all(|&digit| digit < 8) {
             format!("octal:{}", OctalCode { base: CodeBase::Octal, digits: self.code.digits.clone() })
         } else {
             format!("hex:{}", self.code)
         }
-    }
-
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
-        self.engine.extend(&self.spec(), values, len, control)
     }
 
     /// The periodicity theorem proves periods of octal games only.
@@ -299,40 +289,16 @@ impl HeapGame for OctalGame {
     /// goes through with `G(n + p) = G(n)` checked for `e ≤ n < 3e + 2p + t` (with `j` parts,
     /// `j·e + (j − 1)·p + t`; Howse and Nowakowski, *Periodicity and arithmetic-periodicity in
     /// hexadecimal games*, TCS 313 (2004)). Such codes report `max_parts: 3`.
-    fn periodicity(&self) -> Periodicity {
+    fn engine_game_periodicity(&self) -> Periodicity {
         let three_way = (0..=self.code.max_removal()).any(|k| self.code.digit(k) & 8 != 0);
         Periodicity::Octal { max_removal: self.code.max_removal() as u64, max_parts: if three_way { 3 } else { 2 } }
-    }
-
-    fn heap_options(&self, heap: u64) -> Vec<Vec<u64>> {
-        self.engine.moves().heap_options(heap)
-    }
-
-    /// One option at a time (a heap of `n` has about `n/2` splits).
-    fn for_each_heap_option(&self, heap: u64, visit: &mut dyn FnMut(&[u64])) {
-        self.engine.moves().for_each_option(heap, |parts| visit(parts));
-    }
-
-    fn try_for_each_heap_option(
-        &self,
-        heap: u64,
-        visit: &mut dyn FnMut(&[u64]) -> std::ops::ControlFlow<()>,
-    ) -> std::ops::ControlFlow<()> {
-        self.engine.moves().try_for_each_option(heap, |parts| visit(parts))
-    }
-
-    fn method(&self) -> String {
-        self.engine.method()
-    }
-
-    fn nim_sequence_engine(&self) -> Option<&NimSequenceEngine> {
-        Some(&self.engine)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::{CompactSequence, HeapGame, SequenceControl};
     use proptest::prelude::*;
 
     #[test]

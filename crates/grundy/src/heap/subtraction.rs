@@ -96,7 +96,7 @@ impl SubtractionGame {
 /// The game on one word-sized heap for the generic solvers (a subtraction game never splits a
 /// heap): the options of [`HeapGame::heap_options`], each a single heap.
 impl Game for SubtractionGame {
-    type Position = u64;
+    type State = u64;
     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
         out.extend(self.heap_options(*heap).into_iter().flatten());
     }

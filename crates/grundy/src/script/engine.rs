@@ -630,7 +630,7 @@ fn position_words(position: &ScriptPosition) -> String {
 }
 
 impl SplitGame for ScriptGame {
-    type Position = ScriptPosition;
+    type State = ScriptPosition;
 
     fn expand(&self, position: &ScriptPosition, out: &mut OptionList<ScriptPosition>) -> Result<(), GameError> {
         self.moves_of(position, &mut |parts| {
@@ -709,7 +709,7 @@ mod speed_path_tests {
     struct WithoutKeys(ScriptGame);
 
     impl SplitGame for WithoutKeys {
-        type Position = ScriptPosition;
+        type State = ScriptPosition;
         fn expand(&self, position: &ScriptPosition, out: &mut OptionList<ScriptPosition>) -> Result<(), GameError> {
             self.0.expand(position, out)
         }

@@ -24,7 +24,7 @@ const PROBE_OPS: u64 = 200_000;
 /// `G` is the script game as the solver sees it: [`ScriptGame`] itself, or a wrapper that
 /// does something around each expansion (the CLI's worker notes the position, for the message
 /// of a process that runs out of memory).
-pub struct LocalScript<G: SplitGame<Position = ScriptPosition> = ScriptGame> {
+pub struct LocalScript<G: SplitGame<State = ScriptPosition> = ScriptGame> {
     solver: SplitSolver<G>,
     /// The script's text and name, to load the shape probe's copy when it is asked for.
     path: String,
@@ -50,7 +50,7 @@ impl LocalScript<ScriptGame> {
     }
 }
 
-impl<G: SplitGame<Position = ScriptPosition> + Borrow<ScriptGame>> LocalScript<G> {
+impl<G: SplitGame<State = ScriptPosition> + Borrow<ScriptGame>> LocalScript<G> {
     /// As [`LocalScript::load`], the solver working on `wrap` of the loaded game.
     ///
     /// # Errors
@@ -114,7 +114,7 @@ impl<G: SplitGame<Position = ScriptPosition> + Borrow<ScriptGame>> LocalScript<G
     }
 }
 
-impl<G: SplitGame<Position = ScriptPosition> + Borrow<ScriptGame> + Send> ScriptBackend for LocalScript<G> {
+impl<G: SplitGame<State = ScriptPosition> + Borrow<ScriptGame> + Send> ScriptBackend for LocalScript<G> {
     fn name(&self) -> &str {
         self.game().name()
     }

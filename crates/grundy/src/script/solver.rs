@@ -179,17 +179,17 @@ pub type OptionSink<'a, P> = dyn FnMut(&[P]) -> Result<(), GameError> + 'a;
 /// A game whose options may split into independent parts, and whose expansion may fail (a
 /// script's runtime error): what [`SplitSolver`] solves.
 pub trait SplitGame {
-    /// A position.
-    type Position: Clone + Eq + Hash + Debug;
+    /// A state of the game, as [`crate::game::Game::State`].
+    type State: Clone + Eq + Hash + Debug;
 
     /// Appends every option of `position` to `out`.
     ///
     /// # Errors
     /// When the options cannot be computed; the error names the position.
-    fn expand(&self, position: &Self::Position, out: &mut OptionList<Self::Position>) -> Result<(), GameError>;
+    fn expand(&self, position: &Self::State, out: &mut OptionList<Self::State>) -> Result<(), GameError>;
 
     /// The position in words, for error messages.
-    fn describe(&self, position: &Self::Position) -> String {
+    fn describe(&self, position: &Self::State) -> String {
         format!("{position:?}")
     }
 
@@ -203,7 +203,7 @@ pub trait SplitGame {
     /// Keys made by [`heap_key`] and [`pair_key`] (small heaps, pairs of small non-negative
     /// entries) are looked up in direct-indexed tables instead of hashed (see [`pair_key`]);
     /// any other injective key works, hashed.
-    fn compact_key(&self, position: &Self::Position) -> Option<u64> {
+    fn compact_key(&self, position: &Self::State) -> Option<u64> {
         let _ = position;
         None
     }
@@ -221,9 +221,9 @@ pub trait SplitGame {
     /// As [`SplitGame::expand`], and any error of `each`.
     fn for_each_option(
         &self,
-        position: &Self::Position,
-        scratch: &mut OptionList<Self::Position>,
-        each: &mut OptionSink<'_, Self::Position>,
+        position: &Self::State,
+        scratch: &mut OptionList<Self::State>,
+        each: &mut OptionSink<'_, Self::State>,
     ) -> Result<(), GameError> {
         scratch.clear();
         self.expand(position, scratch)?;
@@ -236,8 +236,8 @@ pub trait SplitGame {
 pub struct PlainGame<G>(pub G);
 
 impl<G: Game> SplitGame for PlainGame<G> {
-    type Position = G::Position;
-    fn expand(&self, position: &G::Position, out: &mut OptionList<G::Position>) -> Result<(), GameError> {
+    type State = G::State;
+    fn expand(&self, position: &G::State, out: &mut OptionList<G::State>) -> Result<(), GameError> {
         for option in self.0.options(position) {
             out.push_single(option);
         }
@@ -268,7 +268,7 @@ enum Search {
 /// use grundy::script::solver::{PlainGame, SplitSolver};
 /// struct TakeOneOrTwo;
 /// impl Game for TakeOneOrTwo {
-///     type Position = u64;
+///     type State = u64;
 ///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
 ///         out.extend((1..=2).filter(|&take| take <= *heap).map(|take| heap - take));
 ///     }
@@ -279,20 +279,20 @@ enum Search {
 pub struct SplitSolver<G: SplitGame> {
     game: G,
     /// The ids of positions without a compact key.
-    ids: FxHashMap<G::Position, u32>,
+    ids: FxHashMap<G::State, u32>,
     /// The ids of positions with a compact key ([`SplitGame::compact_key`]) that has no slot
     /// in `dense`, by that key.
     compact_ids: FxHashMap<u64, u32>,
     /// The direct tables (see [`pair_key`]).
     dense: DenseIds,
-    positions: Vec<G::Position>,
+    positions: Vec<G::State>,
     state: Vec<u32>,
     /// The options of every position of value `∞`, kept to give its `K` and to label it again
     /// when a later question reaches it.
     loopy_options: FxHashMap<u32, Vec<Vec<u32>>>,
     max_positions: usize,
     expansions: u64,
-    scratch: OptionList<G::Position>,
+    scratch: OptionList<G::State>,
 }
 
 /// The direct-indexed tables of ids (see [`pair_key`]).
@@ -358,7 +358,7 @@ struct Memo<'a, P> {
 
 impl<P: Clone + Eq + Hash> Memo<'_, P> {
     /// The id of `position`, a new one (state unseen) the first time it is met.
-    fn intern<G: SplitGame<Position = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
+    fn intern<G: SplitGame<State = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
         let Some(key) = game.compact_key(position) else {
             if let Some(&id) = self.ids.get(position) {
                 return Ok(id);
@@ -394,7 +394,7 @@ impl<P: Clone + Eq + Hash> Memo<'_, P> {
     }
 
     /// A new id for `position` (state unseen), within the position limit.
-    fn push<G: SplitGame<Position = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
+    fn push<G: SplitGame<State = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
         if self.positions.len() >= self.max_positions {
             return Err(GameError::Unsupported(format!(
                 "the search met more than {} positions (--max-positions) while expanding {}; raise the limit or ask about a smaller position",
@@ -463,7 +463,7 @@ impl<G: SplitGame> SplitSolver<G> {
     /// # Errors
     /// The game's own errors; [`GameError::TooLarge`] past the position limit;
     /// [`GameError::Unsupported`] for a `Sum` option on a cycle.
-    pub fn value(&mut self, position: &G::Position) -> Result<Value, GameError> {
+    pub fn value(&mut self, position: &G::State) -> Result<Value, GameError> {
         let root = self.intern(position)?;
         self.solve(root)?;
         Ok(self.value_of(root))
@@ -504,7 +504,7 @@ impl<G: SplitGame> SplitSolver<G> {
         })
     }
 
-    fn intern(&mut self, position: &G::Position) -> Result<u32, GameError> {
+    fn intern(&mut self, position: &G::State) -> Result<u32, GameError> {
         let SplitSolver { game, ids, compact_ids, dense, positions, state, max_positions, .. } = self;
         Memo { ids, compact_ids, dense, positions, state, max_positions: *max_positions }.intern(game, position)
     }

@@ -37,7 +37,7 @@ struct Options {
 }
 
 impl Game for Options {
-    type Position = Vec<Component>;
+    type State = Vec<Component>;
 
     fn options_into(&self, position: &Vec<Component>, out: &mut Vec<Vec<Component>>) {
         for (index, component) in position.iter().enumerate() {

@@ -29,7 +29,7 @@ const IN_PROGRESS: u64 = u64::MAX;
 /// ```
 pub struct Solver<G: Game> {
     game: G,
-    memo: FxHashMap<G::Position, u64>,
+    memo: FxHashMap<G::State, u64>,
     max_positions: usize,
 }
 
@@ -67,11 +67,11 @@ impl<G: Game> Solver<G> {
     /// control byte each), not counting what positions own on the heap.
     pub fn memo_bytes(&self) -> usize {
         let buckets = if self.memo.capacity() == 0 { 0 } else { (self.memo.capacity() * 8 / 7).next_power_of_two() };
-        buckets * (std::mem::size_of::<(G::Position, u64)>() + 1)
+        buckets * (std::mem::size_of::<(G::State, u64)>() + 1)
     }
 
     /// The value of a position evaluated earlier, if it was.
-    pub fn known_value(&self, position: &G::Position) -> Option<Nimber> {
+    pub fn known_value(&self, position: &G::State) -> Option<Nimber> {
         self.memo.get(position).filter(|&&value| value != IN_PROGRESS).map(|&value| Nimber(value))
     }
 
@@ -80,7 +80,7 @@ impl<G: Game> Solver<G> {
     /// # Errors
     /// [`GameError::Cycle`] if a position can be reached from itself;
     /// [`GameError::TooLarge`] past the position limit.
-    pub fn grundy_value(&mut self, position: &G::Position) -> Result<Nimber, GameError> {
+    pub fn grundy_value(&mut self, position: &G::State) -> Result<Nimber, GameError> {
         if let Some(value) = self.known_value(position) {
             return Ok(value);
         }
@@ -92,9 +92,9 @@ impl<G: Game> Solver<G> {
         result
     }
 
-    fn search(&mut self, root: &G::Position) -> Result<Nimber, GameError> {
-        let mut options: Vec<G::Position> = Vec::new();
-        let mut stack: Vec<Frame<G::Position>> = Vec::new();
+    fn search(&mut self, root: &G::State) -> Result<Nimber, GameError> {
+        let mut options: Vec<G::State> = Vec::new();
+        let mut stack: Vec<Frame<G::State>> = Vec::new();
         let mut seen_words: Vec<u64> = Vec::new();
         self.enter(root.clone(), &mut stack, &mut options)?;
         while let Some(frame) = stack.last_mut() {
@@ -138,12 +138,12 @@ impl<G: Game> Solver<G> {
 
     fn enter(
         &mut self,
-        position: G::Position,
-        stack: &mut Vec<Frame<G::Position>>,
-        options: &mut Vec<G::Position>,
+        position: G::State,
+        stack: &mut Vec<Frame<G::State>>,
+        options: &mut Vec<G::State>,
     ) -> Result<(), GameError> {
         if self.memo.len() >= self.max_positions {
-            let entry_bytes = (std::mem::size_of::<(G::Position, u64)>() + 1) as u128;
+            let entry_bytes = (std::mem::size_of::<(G::State, u64)>() + 1) as u128;
             return Err(GameError::TooLarge {
                 what: format!("the search, past {} positions,", self.max_positions),
                 bytes_needed: (self.memo.len() as u128 + 1) * entry_bytes,
@@ -166,7 +166,7 @@ impl<G: Game> Solver<G> {
 /// use grundy::solve::memo::grundy_value;
 /// assert_eq!(grundy_value(&HeapSum(&Nim), &vec![9]).unwrap().0, 9);
 /// ```
-pub fn grundy_value<G: Game>(game: &G, position: &G::Position) -> Result<Nimber, GameError> {
+pub fn grundy_value<G: Game>(game: &G, position: &G::State) -> Result<Nimber, GameError> {
     Solver::new(game).grundy_value(position)
 }
 
@@ -177,7 +177,7 @@ mod tests {
     /// A chain 0 ← 1 ← 2 ← … with one move from each position.
     struct Chain;
     impl Game for Chain {
-        type Position = u32;
+        type State = u32;
         fn options_into(&self, position: &u32, out: &mut Vec<u32>) {
             if *position > 0 {
                 out.push(position - 1);
@@ -188,7 +188,7 @@ mod tests {
     /// A three-cycle 0 → 1 → 2 → 0.
     struct Triangle;
     impl Game for Triangle {
-        type Position = u8;
+        type State = u8;
         fn options_into(&self, position: &u8, out: &mut Vec<u8>) {
             out.push((position + 1) % 3);
         }

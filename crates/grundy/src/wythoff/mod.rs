@@ -318,7 +318,7 @@ impl Wythoff {
 /// assert_eq!(grundy_value(&Wythoff::new(), &(1, 8)).unwrap().0, 6);
 /// ```
 impl Game for Wythoff {
-    type Position = (u64, u64);
+    type State = (u64, u64);
     fn options_into(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
         out.extend(word_options(x, y).map(|(to, ..)| to));
     }

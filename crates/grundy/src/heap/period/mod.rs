@@ -669,7 +669,7 @@ impl WindowProver {
     fn new(window: usize) -> Self {
         WindowProver {
             window,
-            leading_power: power_mod(BASE, window - 1),
+            leading_power: crate::nimber::power_by_squaring(BASE, (window - 1) as u64, mul_mod),
             next_start: 0,
             hash: 0,
             table: WindowTable::new(),
@@ -749,18 +749,6 @@ impl WindowProver {
         }
         best.map(|(first, repeat)| Self::minimal(values, first, repeat))
     }
-}
-
-fn power_mod(base: u64, exponent: usize) -> u64 {
-    let (mut result, mut base, mut exponent) = (1, base, exponent);
-    while exponent > 0 {
-        if exponent & 1 == 1 {
-            result = mul_mod(result, base);
-        }
-        base = mul_mod(base, base);
-        exponent >>= 1;
-    }
-    result
 }
 
 /// An open-addressing table of window starts keyed by their hash: 8 bytes a slot (32 bits of

@@ -39,14 +39,31 @@ impl CompactSequence {
 
     /// `values` in the narrowest width that holds the largest.
     pub fn from_values(values: &[u32]) -> Self {
-        let largest = values.iter().copied().max().unwrap_or(0);
-        if largest <= u32::from(u8::MAX) {
-            CompactSequence::Byte(values.iter().map(|&value| value as u8).collect())
-        } else if largest <= u32::from(u16::MAX) {
-            CompactSequence::Half(values.iter().map(|&value| value as u16).collect())
-        } else {
-            CompactSequence::Word(values.to_vec())
+        match width_for(values.iter().copied().max().unwrap_or(0)) {
+            1 => CompactSequence::Byte(values.iter().map(|&value| value as u8).collect()),
+            2 => CompactSequence::Half(values.iter().map(|&value| value as u16).collect()),
+            _ => CompactSequence::Word(values.to_vec()),
         }
+    }
+
+    /// The fewest bytes a value (1, 2 or 4) that hold every value: [`CompactSequence::width`]
+    /// or less, since a sequence widened to four bytes by a game without a compact engine may
+    /// hold small values only. What a checkpoint stores each value in.
+    ///
+    /// ```
+    /// use grundy::heap::sequence::CompactSequence;
+    /// let mut values = CompactSequence::from_values(&[0, 1, 300]);
+    /// values.words_mut();
+    /// assert_eq!((values.width(), values.narrowest_width()), (4, 2));
+    /// ```
+    pub fn narrowest_width(&self) -> usize {
+        width_for(self.largest())
+    }
+
+    /// The same values in [`CompactSequence::narrowest_width`] (one copy when that is
+    /// narrower, none otherwise).
+    pub fn narrowed(self) -> Self {
+        if self.narrowest_width() < self.width() { CompactSequence::from_values(&self.to_vec()) } else { self }
     }
 
     /// How many values it holds.
@@ -152,6 +169,17 @@ impl CompactSequence {
             CompactSequence::Half(values) => values.iter().copied().max().map_or(0, u32::from),
             CompactSequence::Word(values) => values.iter().copied().max().unwrap_or(0),
         }
+    }
+}
+
+/// The fewest bytes (1, 2 or 4) that hold `largest`.
+fn width_for(largest: u32) -> usize {
+    if largest <= u32::from(u8::MAX) {
+        1
+    } else if largest <= u32::from(u16::MAX) {
+        2
+    } else {
+        4
     }
 }
 

@@ -1,7 +1,7 @@
 use super::*;
 use crate::heap::grundys_game::GrundysGame;
 use crate::heap::octal::{CodeBase, OctalGame};
-use crate::heap::{HeapGame, HeapSum};
+use crate::heap::{EngineBacked, HeapGame, HeapSum};
 use crate::solve::memo::Solver;
 use proptest::prelude::*;
 

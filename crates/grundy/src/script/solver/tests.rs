@@ -7,7 +7,7 @@ use proptest::prelude::*;
 struct TableGame(Vec<Vec<Vec<u32>>>);
 
 impl SplitGame for TableGame {
-    type Position = u32;
+    type State = u32;
     fn expand(&self, position: &u32, out: &mut OptionList<u32>) -> Result<(), GameError> {
         for option in &self.0[*position as usize] {
             out.push_option(option.iter().copied());
@@ -22,7 +22,7 @@ impl SplitGame for TableGame {
 struct Compound<'a>(&'a [Vec<Vec<u32>>]);
 
 impl Game for Compound<'_> {
-    type Position = Vec<u32>;
+    type State = Vec<u32>;
     fn options_into(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         for (index, &node) in position.iter().enumerate() {
             for option in &self.0[node as usize] {
@@ -123,7 +123,7 @@ proptest! {
 /// A chain 0 ← 1 ← 2 ← … with one move from each position.
 struct Chain;
 impl Game for Chain {
-    type Position = u32;
+    type State = u32;
     fn options_into(&self, position: &u32, out: &mut Vec<u32>) {
         if *position > 0 {
             out.push(position - 1);
@@ -184,7 +184,7 @@ impl KeyedTable {
 }
 
 impl SplitGame for KeyedTable {
-    type Position = Spot;
+    type State = Spot;
     fn expand(&self, position: &Spot, out: &mut OptionList<Spot>) -> Result<(), GameError> {
         for option in &self.options[self.node_of[position] as usize] {
             out.push_option(option.iter().map(|&part| self.spots[part as usize]));
@@ -306,7 +306,7 @@ fn pair_shells_fill_the_square() {
 struct KeyedWythoff;
 
 impl SplitGame for KeyedWythoff {
-    type Position = (u64, u64);
+    type State = (u64, u64);
     fn expand(&self, position: &(u64, u64), out: &mut OptionList<(u64, u64)>) -> Result<(), GameError> {
         PlainGame(crate::wythoff::Wythoff::new()).expand(position, out)
     }
@@ -350,7 +350,7 @@ fn far_pairs_move_from_the_hash_map_into_the_table() {
 struct KeyedTakeOneOrTwo;
 
 impl SplitGame for KeyedTakeOneOrTwo {
-    type Position = u64;
+    type State = u64;
     fn expand(&self, heap: &u64, out: &mut OptionList<u64>) -> Result<(), GameError> {
         (1..=2).filter(|&take| take <= *heap).for_each(|take| out.push_single(heap - take));
         Ok(())
