@@ -201,7 +201,8 @@ impl SplitGame for MovesFunction {
 /// A game given by its moves function.
 pub struct UserGame {
     /// Every position is handed to `moves` once (the options are kept), as `from_moves` promises.
-    solver: Mutex<SplitSolver<MovesFunction>>,
+    /// Boxed: a game's kind stays the size of a pointer or two, whichever kind it is.
+    solver: Box<Mutex<SplitSolver<MovesFunction>>>,
 }
 
 impl UserGame {
@@ -216,7 +217,7 @@ impl UserGame {
         // No limit of its own, as before the library's solver: the solver's own bound (ids
         // in 32 bits) is far past the memory of any machine that keeps a Python object per
         // position.
-        UserGame { solver: Mutex::new(SplitSolver::new(game, usize::MAX).keeping_options()) }
+        UserGame { solver: Box::new(Mutex::new(SplitSolver::new(game, usize::MAX).keeping_options())) }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, SplitSolver<MovesFunction>> {

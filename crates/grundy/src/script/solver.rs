@@ -367,6 +367,10 @@ struct KeptOptions {
 impl KeptOptions {
     /// The options of `node`, if kept.
     fn get(&self, node: u32) -> Option<impl Iterator<Item = &[u32]> + '_> {
+        // Usually nothing is kept: no hashing then, on every expansion of a search.
+        if self.ranges.is_empty() {
+            return None;
+        }
         let &(first, last) = self.ranges.get(&node)?;
         Some((first..last).map(move |option| {
             let start = if option == 0 { 0 } else { self.ends[option - 1] };
@@ -390,6 +394,9 @@ impl KeptOptions {
 
 /// An option of a position as [`SplitSolver::options`] gives it: its parts and its value.
 pub type ValuedOption<P> = (Vec<P>, Value);
+
+/// A position's value and its options with theirs, as [`SplitSolver::options`] gives them.
+pub type ValuedOptions<P> = (Value, Vec<ValuedOption<P>>);
 
 /// The direct-indexed tables of ids (see [`pair_key`]).
 ///
@@ -601,7 +608,7 @@ impl<G: SplitGame> SplitSolver<G> {
     ///
     /// # Errors
     /// As [`SplitSolver::value`].
-    pub fn options(&mut self, position: &G::Position) -> Result<(Value, Vec<ValuedOption<G::Position>>), GameError> {
+    pub fn options(&mut self, position: &G::Position) -> Result<ValuedOptions<G::Position>, GameError> {
         let root = self.intern(position)?;
         self.solve(root)?;
         let mut listed = Vec::new();
