@@ -222,6 +222,53 @@ def test_exceptions_in_moves_propagate():
         grundy.Game.from_moves(lambda n: [[1]], name="bad").value(0)
 
 
+def test_a_stopped_search_calls_moves_again_only_where_it_stopped():
+    calls = []
+    broken = {3}
+
+    def moves(n):
+        calls.append(n)
+        if n in broken:
+            raise ValueError(f"no moves for {n}")
+        return [n - 1] if n else []
+
+    game = grundy.Game.from_moves(moves, name="mended")
+    with pytest.raises(ValueError, match="no moves for 3"):
+        game.value(6)
+    broken.clear()
+    assert game.value(6) == 0
+    assert calls == [6, 5, 4, 3, 3, 2, 1, 0]
+
+
+def test_an_error_reading_the_options_names_the_position():
+    with pytest.raises(TypeError, match="a position is an int, a tuple or a string") as info:
+        grundy.Game.from_moves(lambda n: [n - 1, [1]] if n else [], name="bad").value(2)
+    if sys.version_info >= (3, 11):
+        assert info.value.__notes__ == ["in the options of position 2 of bad"]
+
+
+def test_long_cycles_are_shortened():
+    game = grundy.Game.from_moves(lambda n: [(n + 1) % 30], name="big ring")
+    path = r"0 -> 1 -> 2 -> 3 -> 4 -> … \(20 more\) … -> 25 -> 26 -> 27 -> 28 -> 29 -> 0"
+    with pytest.raises(ValueError, match=rf"the game big ring is loopy: position 0 .*\({path}\)"):
+        game.value(0)
+
+
+def test_winning_moves_give_back_the_objects_moves_returned_without_calling_it_again():
+    calls = []
+
+    def moves(n):
+        calls.append(n)
+        return [True] if n == 2 else []
+
+    game = grundy.Game.from_moves(moves, name="true")
+    assert game.value(2) == 1
+    [move] = game.winning_moves(2)
+    assert move.to is True
+    assert calls == [2, True]
+    assert game.value(grundy.Sum(1, 2)) == 1 and calls == [2, True]
+
+
 def test_user_period_is_observed_not_proved():
     game = grundy.Game.from_moves(lambda n: [n - t for t in (2, 5) if t <= n], name="sub 2,5 by hand")
     period = game.period(max=200)

@@ -1,15 +1,22 @@
-//! Games written as a Python function `moves(position)`: values memoized in Rust, computed
-//! by an explicit stack (no recursion in Rust or Python, so play a million moves deep is
-//! fine), with a revisited position reported as a cycle, and Ctrl-C checked as it goes.
+//! Games written as a Python function `moves(position)`, solved by the library's one solver
+//! for games whose options split into sums ([`SplitSolver`]): this module only adapts the
+//! function to [`SplitGame`]. So values are memoized, each distinct position is handed to
+//! `moves` once, play may go a million moves deep (the search is iterative), a position
+//! reached again from itself is reported with the cycle ([`SplitGame::must_end`]), and Ctrl-C
+//! is looked at as it goes.
 //!
 //! The value of a position is the mex of its options' values (Sprague–Grundy), and an option
 //! that is a `Sum(a, b, …)` of independent positions is worth the xor of their values (the
-//! Sprague–Grundy theorem); each distinct position is handed to `moves` once.
+//! Sprague–Grundy theorem).
 
+use grundy::error::GameError;
+use grundy::script::solver::{OptionList, SplitGame, SplitSolver, cycle_path};
+use grundy::value::Value;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyString, PyTuple};
 use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
 use std::sync::Mutex;
 
 /// A sum of independent positions: an option of a game from `moves` that splits (Kayles'
@@ -57,7 +64,7 @@ impl Sum {
 }
 
 /// A position of a game from `moves`, as a hash key: ints (any size), strings, tuples of these.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
     Int(i64),
     /// A big int: its sign and magnitude in little-endian bytes.
@@ -96,65 +103,136 @@ pub fn short_repr(object: &Bound<'_, PyAny>) -> String {
     grundy::error::quote(&text)
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    /// Seen as an option, `moves` not called yet.
-    New,
-    /// Its options are known, its value is not (a computation was stopped).
-    Open,
-    /// On the stack of the computation under way.
-    OnStack,
-    /// Its value is known.
-    Done,
-}
-
-struct Node {
-    position: Py<PyAny>,
-    state: State,
-    value: u64,
-    /// Its options: `spans[options.0 .. options.1]`, each a range of `parts`.
-    options: (usize, usize),
-}
-
-/// Everything computed so far.
-#[derive(Default)]
-struct Memo {
-    ids: FxHashMap<Key, usize>,
-    nodes: Vec<Node>,
-    /// Each option as a range of `parts`: the positions it is the sum of.
-    spans: Vec<(usize, usize)>,
-    parts: Vec<usize>,
-    /// Calls of `moves` since the last look at Ctrl-C.
-    calls_since_check: u32,
-}
-
 /// An option of a position (a position, or a `Sum` of several) and its value.
 pub type ValuedOption = (Py<PyAny>, u64);
 
+/// The game of a Python function `moves`, as the library's [`SplitSolver`] sees it: positions
+/// by their [`Key`], options read from what `moves` returns.
+struct MovesFunction {
+    name: String,
+    moves: Py<PyAny>,
+    /// The first Python object met for each position: the one handed to `moves`, and given
+    /// back as an option (so that `True` stays `True`, not `1`).
+    objects: RefCell<FxHashMap<Key, Py<PyAny>>>,
+    /// The Python exception that stopped the expansion under way (the solver only carries a
+    /// [`GameError`]): raised again, unchanged, once the solver returns.
+    raised: RefCell<Option<PyErr>>,
+    /// Calls of `moves` since the last look at Ctrl-C.
+    calls_since_check: Cell<u32>,
+}
+
+/// Calls of `moves` between two looks at Ctrl-C.
+const CALLS_PER_SIGNAL_CHECK: u32 = 4096;
+
+impl MovesFunction {
+    /// The key of `object`, remembering the object if its position is new.
+    fn intern(&self, object: &Bound<'_, PyAny>) -> PyResult<Key> {
+        let key = key_of(object)?;
+        self.objects.borrow_mut().entry(key.clone()).or_insert_with(|| object.clone().unbind());
+        Ok(key)
+    }
+
+    fn object<'py>(&self, py: Python<'py>, key: &Key) -> Bound<'py, PyAny> {
+        self.objects.borrow()[key].bind(py).clone()
+    }
+
+    /// Keeps `error` to raise it once the solver returns; the solver gets a stand-in.
+    fn stash(&self, error: PyErr) -> GameError {
+        *self.raised.borrow_mut() = Some(error);
+        GameError::Unsupported(format!("the moves function of {} raised an exception", self.name))
+    }
+
+    /// Calls `moves` on `position` and reads its options into `out`.
+    fn read_options(&self, py: Python<'_>, position: &Key, out: &mut OptionList<Key>) -> PyResult<()> {
+        let calls = self.calls_since_check.get() + 1;
+        self.calls_since_check.set(if calls >= CALLS_PER_SIGNAL_CHECK { 0 } else { calls });
+        if calls >= CALLS_PER_SIGNAL_CHECK {
+            py.check_signals()?;
+        }
+        let object = self.object(py, position);
+        let options = self.moves.bind(py).call1((&object,))?;
+        let read = (|| -> PyResult<()> {
+            for option in options.try_iter()? {
+                let option = option?;
+                if let Ok(sum) = option.cast::<Sum>() {
+                    let parts =
+                        sum.get().parts.bind(py).iter().map(|part| self.intern(&part)).collect::<PyResult<Vec<_>>>()?;
+                    out.push_option(parts);
+                } else {
+                    out.push_single(self.intern(&option)?);
+                }
+            }
+            Ok(())
+        })();
+        read.map_err(|error| {
+            let note = format!("in the options of position {} of {}", short_repr(&object), self.name);
+            with_note(py, error, &note)
+        })
+    }
+}
+
+impl SplitGame for MovesFunction {
+    type State = Key;
+
+    fn expand(&self, position: &Key, out: &mut OptionList<Key>) -> Result<(), GameError> {
+        Python::attach(|py| self.read_options(py, position, out)).map_err(|error| self.stash(error))
+    }
+
+    fn describe(&self, position: &Key) -> String {
+        Python::attach(|py| short_repr(&self.object(py, position)))
+    }
+
+    fn must_end(&self) -> bool {
+        true
+    }
+
+    fn cycle_error(&self, path: &[Key]) -> GameError {
+        let described: Vec<String> = path.iter().map(|position| self.describe(position)).collect();
+        let first = described.first().map_or("?", String::as_str);
+        self.stash(PyValueError::new_err(format!(
+            "the game {} is loopy: position {first} can be reached from itself ({}); \
+             a game from moves needs every play to end",
+            self.name,
+            cycle_path(&described)
+        )))
+    }
+}
+
 /// A game given by its moves function.
 pub struct UserGame {
-    pub name: String,
-    moves: Py<PyAny>,
-    memo: Mutex<Memo>,
+    /// Every position is handed to `moves` once (the options are kept), as `from_moves` promises.
+    /// Boxed: a game's kind stays the size of a pointer or two, whichever kind it is.
+    solver: Box<Mutex<SplitSolver<MovesFunction>>>,
 }
 
 impl UserGame {
     pub fn new(moves: Py<PyAny>, name: String) -> Self {
-        UserGame { name, moves, memo: Mutex::new(Memo::default()) }
+        let game = MovesFunction {
+            name,
+            moves,
+            objects: RefCell::default(),
+            raised: RefCell::default(),
+            calls_since_check: Cell::new(0),
+        };
+        // No limit of its own, as before the library's solver: the solver's own bound (ids
+        // in 32 bits) is far past the memory of any machine that keeps a Python object per
+        // position.
+        UserGame { solver: Box::new(Mutex::new(SplitSolver::new(game, usize::MAX).keeping_options())) }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Memo> {
-        self.memo.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, SplitSolver<MovesFunction>> {
+        self.solver.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The value of `position` (one position or a `Sum`; a list is read as a `Sum`).
     pub fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let parts = self.parts_of(py, position)?;
-        let mut memo = self.lock();
+        let mut solver = self.lock();
         let mut total = 0;
         for part in parts {
-            let id = memo.intern(py, &part)?;
-            total ^= self.evaluate(py, &mut memo, id)?;
+            let key = solver.game().intern(&part)?;
+            let value = solver.value(&key);
+            total ^= finite(&solver, value)?;
         }
         Ok(total)
     }
@@ -172,150 +250,38 @@ impl UserGame {
 
     /// The value of one position and its options (each with its value), for winning moves.
     pub fn options(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<(u64, Vec<ValuedOption>)> {
-        let mut memo = self.lock();
-        let id = memo.intern(py, position)?;
-        let value = self.evaluate(py, &mut memo, id)?;
-        let (first, last) = memo.nodes[id].options;
-        let mut options = Vec::with_capacity(last - first);
-        for span in first..last {
-            let (start, end) = memo.spans[span];
-            let ids = &memo.parts[start..end];
-            let option_value = ids.iter().fold(0, |acc, &part| acc ^ memo.nodes[part].value);
-            let object = match ids {
-                [one] => memo.nodes[*one].position.clone_ref(py),
+        let mut solver = self.lock();
+        let key = solver.game().intern(position)?;
+        let answer = solver.options(&key);
+        let (value, options) = answer.map_err(|error| raised(&solver, error))?;
+        let game = solver.game();
+        let mut valued = Vec::with_capacity(options.len());
+        for (parts, option_value) in options {
+            let object = match parts.as_slice() {
+                [one] => game.object(py, one).unbind(),
                 many => {
-                    let parts = PyTuple::new(py, many.iter().map(|&part| memo.nodes[part].position.clone_ref(py)))?;
+                    let parts = PyTuple::new(py, many.iter().map(|part| game.object(py, part)))?;
                     Bound::new(py, Sum { parts: parts.unbind() })?.into_any().unbind()
                 }
             };
-            options.push((object, option_value));
+            valued.push((object, finite(&solver, Ok(option_value))?));
         }
-        Ok((value, options))
+        Ok((finite(&solver, Ok(value))?, valued))
     }
+}
 
-    /// The value of node `root`, computing every position below it first, iteratively.
-    fn evaluate(&self, py: Python<'_>, memo: &mut Memo, root: usize) -> PyResult<u64> {
-        if memo.nodes[root].state == State::Done {
-            return Ok(memo.nodes[root].value);
-        }
-        // Each frame: a node and the next of its option parts to look at.
-        let mut stack: Vec<(usize, usize)> = Vec::new();
-        let result = self.run(py, memo, root, &mut stack);
-        if result.is_err() {
-            // Stopped (an exception, a cycle, Ctrl-C): what was expanded stays known.
-            for &(id, _) in &stack {
-                memo.nodes[id].state = State::Open;
-            }
-        }
-        result
-    }
+/// The Python exception for an error of the solver: the one `moves` raised (or the cycle's),
+/// else a `ValueError` with the message.
+fn raised(solver: &SplitSolver<MovesFunction>, error: GameError) -> PyErr {
+    solver.game().raised.borrow_mut().take().unwrap_or_else(|| PyValueError::new_err(error.to_string()))
+}
 
-    fn run(&self, py: Python<'_>, memo: &mut Memo, root: usize, stack: &mut Vec<(usize, usize)>) -> PyResult<u64> {
-        let mut seen_values: Vec<u64> = Vec::new();
-        self.open(py, memo, root)?;
-        stack.push((root, memo.first_part(root)));
-        while let Some(&(node, mut cursor)) = stack.last() {
-            let end = memo.last_part(node);
-            while cursor < end && memo.nodes[memo.parts[cursor]].state == State::Done {
-                cursor += 1;
-            }
-            if let Some(frame) = stack.last_mut() {
-                frame.1 = cursor;
-            }
-            if cursor < end {
-                let child = memo.parts[cursor];
-                if memo.nodes[child].state == State::OnStack {
-                    return Err(self.cycle(py, memo, stack, child));
-                }
-                self.open(py, memo, child)?;
-                stack.push((child, memo.first_part(child)));
-                continue;
-            }
-            // Every option's value is known: the mex of their values.
-            seen_values.clear();
-            let (first, last) = memo.nodes[node].options;
-            for span in first..last {
-                let (start, end) = memo.spans[span];
-                seen_values.push(memo.parts[start..end].iter().fold(0, |acc, &part| acc ^ memo.nodes[part].value));
-            }
-            seen_values.sort_unstable();
-            seen_values.dedup();
-            let mex = seen_values
-                .iter()
-                .enumerate()
-                .find(|&(index, &value)| index as u64 != value)
-                .map_or(seen_values.len(), |(index, _)| index);
-            memo.nodes[node].value = mex as u64;
-            memo.nodes[node].state = State::Done;
-            stack.pop();
-        }
-        Ok(memo.nodes[root].value)
-    }
-
-    /// Puts `id` on the stack, calling `moves` for it the first time.
-    fn open(&self, py: Python<'_>, memo: &mut Memo, id: usize) -> PyResult<()> {
-        if memo.nodes[id].state == State::New {
-            memo.calls_since_check += 1;
-            if memo.calls_since_check >= 4096 {
-                memo.calls_since_check = 0;
-                py.check_signals()?;
-            }
-            let position = memo.nodes[id].position.clone_ref(py);
-            let options = self.moves.bind(py).call1((position.bind(py),))?;
-            let first_span = memo.spans.len();
-            let result = (|| -> PyResult<()> {
-                for option in options.try_iter()? {
-                    let option = option?;
-                    let start = memo.parts.len();
-                    if let Ok(sum) = option.cast::<Sum>() {
-                        for part in sum.get().parts.bind(py).iter() {
-                            let part_id = memo.intern(py, &part)?;
-                            memo.parts.push(part_id);
-                        }
-                    } else {
-                        let part_id = memo.intern(py, &option)?;
-                        memo.parts.push(part_id);
-                    }
-                    memo.spans.push((start, memo.parts.len()));
-                }
-                Ok(())
-            })();
-            if let Err(error) = result {
-                // Forget the half-read options; the next question calls `moves` again.
-                let start = memo.spans.get(first_span).map_or(memo.parts.len(), |span| span.0);
-                memo.spans.truncate(first_span);
-                memo.parts.truncate(start);
-                let note = format!(
-                    "in the options of position {} of {}",
-                    short_repr(memo.nodes[id].position.bind(py)),
-                    self.name
-                );
-                return Err(with_note(py, error, &note));
-            }
-            memo.nodes[id].options = (first_span, memo.spans.len());
-        }
-        memo.nodes[id].state = State::OnStack;
-        Ok(())
-    }
-
-    fn cycle(&self, py: Python<'_>, memo: &Memo, stack: &[(usize, usize)], again: usize) -> PyErr {
-        let from = stack.iter().position(|&(id, _)| id == again).unwrap_or(0);
-        let mut path: Vec<String> =
-            stack[from..].iter().map(|&(id, _)| short_repr(memo.nodes[id].position.bind(py))).collect();
-        let shown = if path.len() > 12 {
-            let tail = path.split_off(path.len() - 5);
-            let hidden = path.len() - 5;
-            path.truncate(5);
-            format!("{} -> … ({hidden} more) … -> {}", path.join(" -> "), tail.join(" -> "))
-        } else {
-            path.join(" -> ")
-        };
-        let first = short_repr(memo.nodes[again].position.bind(py));
-        PyValueError::new_err(format!(
-            "the game {} is loopy: position {first} can be reached from itself ({shown} -> {first}); \
-             a game from moves needs every play to end",
-            self.name
-        ))
+/// A value as an int: a game that must end has only finite values.
+fn finite(solver: &SplitSolver<MovesFunction>, value: Result<Value, GameError>) -> PyResult<u64> {
+    match value.map_err(|error| raised(solver, error))? {
+        Value::Finite(value) => u64::try_from(&value)
+            .map_err(|_| PyValueError::new_err(format!("the value {value} does not fit in 64 bits"))),
+        infinite => Err(PyValueError::new_err(format!("the value {infinite} of a game that must end"))),
     }
 }
 
@@ -326,27 +292,4 @@ fn with_note(py: Python<'_>, error: PyErr, note: &str) -> PyErr {
         let _ = value.call_method1("add_note", (note,));
     }
     error
-}
-
-impl Memo {
-    fn intern(&mut self, _py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let key = key_of(position)?;
-        if let Some(&id) = self.ids.get(&key) {
-            return Ok(id);
-        }
-        let id = self.nodes.len();
-        self.nodes.push(Node { position: position.clone().unbind(), state: State::New, value: 0, options: (0, 0) });
-        self.ids.insert(key, id);
-        Ok(id)
-    }
-
-    fn first_part(&self, id: usize) -> usize {
-        let (first, last) = self.nodes[id].options;
-        if first == last { 0 } else { self.spans[first].0 }
-    }
-
-    fn last_part(&self, id: usize) -> usize {
-        let (first, last) = self.nodes[id].options;
-        if first == last { 0 } else { self.spans[last - 1].1 }
-    }
 }

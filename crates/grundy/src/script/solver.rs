@@ -12,6 +12,9 @@
 //! Sprague–Grundy function of Smith (1966), with the Fraenkel–Yesha labelling of
 //! [`crate::graph::loopy`]: values `∞(K)` and draws.
 //!
+//! A game whose every play must end ([`SplitGame::must_end`]) is not labelled: meeting a
+//! position still being evaluated is then an error naming the cycle ([`SplitGame::cycle_error`]).
+//!
 //! Sums inside a loopy region are supported when each part of the sum has a finite value that
 //! does not depend on the cycle; a `Sum` option with a part on a cycle or of value `∞` is
 //! refused with [`GameError::Unsupported`] (Smith's theory gives the value of a sum, but not
@@ -23,6 +26,7 @@ use crate::graph::digraph::Digraph;
 use crate::graph::loopy::{INFINITE, label_cyclic_part};
 use crate::graph::retrograde::UNKNOWN;
 use crate::nimber::first_zero_bit;
+use crate::sum::sum_of_values;
 use crate::value::Value;
 use rustc_hash::FxHashMap;
 use std::fmt::Debug;
@@ -208,6 +212,27 @@ pub trait SplitGame {
         None
     }
 
+    /// Whether every play of the game must end, so that a position reachable from itself is a
+    /// mistake in the game's rules rather than a loopy game to label with `∞` values: the
+    /// solver then stops at the first cycle with [`SplitGame::cycle_error`]. `false` (the
+    /// default) for games that may be loopy.
+    fn must_end(&self) -> bool {
+        false
+    }
+
+    /// The error for a cycle met in a game that [must end](SplitGame::must_end): `path` runs
+    /// from the position met again, move by move, to the one that moves back to it.
+    ///
+    /// The default says so in words with [`SplitGame::describe`] and [`cycle_path`].
+    fn cycle_error(&self, path: &[Self::State]) -> GameError {
+        let described: Vec<String> = path.iter().map(|position| self.describe(position)).collect();
+        GameError::Unsupported(format!(
+            "the game is loopy: position {} can be reached from itself ({}); every play of this game must end",
+            described.first().map_or("?", String::as_str),
+            cycle_path(&described)
+        ))
+    }
+
     /// Calls `each` with the parts of every option of `position` in turn, stopping at the first
     /// error (the game's or the one `each` returns).
     ///
@@ -228,6 +253,35 @@ pub trait SplitGame {
         scratch.clear();
         self.expand(position, scratch)?;
         scratch.iter().try_for_each(each)
+    }
+}
+
+/// A cycle in words: the positions of `path` (see [`SplitGame::cycle_error`]) joined by
+/// arrows and back to the first, a long one shortened to its first and last five.
+///
+/// ```
+/// use grundy::script::solver::cycle_path;
+/// let short: Vec<String> = (0..3).map(|n| n.to_string()).collect();
+/// assert_eq!(cycle_path(&short), "0 -> 1 -> 2 -> 0");
+/// let long: Vec<String> = (0..20).map(|n| n.to_string()).collect();
+/// assert_eq!(cycle_path(&long), "0 -> 1 -> 2 -> 3 -> 4 -> … (10 more) … -> 15 -> 16 -> 17 -> 18 -> 19 -> 0");
+/// ```
+pub fn cycle_path(path: &[String]) -> String {
+    const SHOWN_AT_EACH_END: usize = 5;
+    const SHOWN_WHOLE_UP_TO: usize = 12;
+    let around = if path.len() > SHOWN_WHOLE_UP_TO {
+        let hidden = path.len() - 2 * SHOWN_AT_EACH_END;
+        format!(
+            "{} -> … ({hidden} more) … -> {}",
+            path[..SHOWN_AT_EACH_END].join(" -> "),
+            path[path.len() - SHOWN_AT_EACH_END..].join(" -> ")
+        )
+    } else {
+        path.join(" -> ")
+    };
+    match path.first() {
+        Some(first) => format!("{around} -> {first}"),
+        None => around,
     }
 }
 
@@ -290,10 +344,59 @@ pub struct SplitSolver<G: SplitGame> {
     /// The options of every position of value `∞`, kept to give its `K` and to label it again
     /// when a later question reaches it.
     loopy_options: FxHashMap<u32, Vec<Vec<u32>>>,
+    /// Options of positions expanded but not to be expanded again: those a stopped search
+    /// left under way (so a game's expansion is never repeated after an error), and with
+    /// [`SplitSolver::keeping_options`] every position's.
+    kept: KeptOptions,
+    keep_every_expansion: bool,
     max_positions: usize,
     expansions: u64,
     scratch: OptionList<G::State>,
 }
+
+/// The options of some positions, each option a list of part ids, stored flat.
+#[derive(Default)]
+struct KeptOptions {
+    /// For each position kept, the range of its options in `ends`.
+    ranges: FxHashMap<u32, (usize, usize)>,
+    /// Where each option ends in `parts`; it starts where the one before ends.
+    ends: Vec<usize>,
+    parts: Vec<u32>,
+}
+
+impl KeptOptions {
+    /// The options of `node`, if kept.
+    fn get(&self, node: u32) -> Option<impl Iterator<Item = &[u32]> + '_> {
+        // Usually nothing is kept: no hashing then, on every expansion of a search.
+        if self.ranges.is_empty() {
+            return None;
+        }
+        let &(first, last) = self.ranges.get(&node)?;
+        Some((first..last).map(move |option| {
+            let start = if option == 0 { 0 } else { self.ends[option - 1] };
+            &self.parts[start..self.ends[option]]
+        }))
+    }
+
+    /// Keeps `options` as those of `node`, unless it has some already.
+    fn insert<'a>(&mut self, node: u32, options: impl IntoIterator<Item = &'a [u32]>) {
+        if self.ranges.contains_key(&node) {
+            return;
+        }
+        let first = self.ends.len();
+        for option in options {
+            self.parts.extend_from_slice(option);
+            self.ends.push(self.parts.len());
+        }
+        self.ranges.insert(node, (first, self.ends.len()));
+    }
+}
+
+/// An option of a position as [`SplitSolver::options`] gives it: its parts and its value.
+pub type ValuedOption<P> = (Vec<P>, Value);
+
+/// A position's value and its options with theirs, as [`SplitSolver::options`] gives them.
+pub type ValuedOptions<P> = (Value, Vec<ValuedOption<P>>);
 
 /// The direct-indexed tables of ids (see [`pair_key`]).
 ///
@@ -421,6 +524,8 @@ impl<G: SplitGame> SplitSolver<G> {
             positions: Vec::new(),
             state: Vec::new(),
             loopy_options: FxHashMap::default(),
+            kept: KeptOptions::default(),
+            keep_every_expansion: false,
             max_positions: max_positions.min(FINITE_LIMIT as usize),
             expansions: 0,
             scratch: OptionList::new(),
@@ -440,6 +545,15 @@ impl<G: SplitGame> SplitSolver<G> {
     pub fn with_direct_tables(mut self, enabled: bool) -> Self {
         debug_assert!(self.positions.is_empty(), "the memo is empty when its layout is chosen");
         self.dense.enabled = enabled;
+        self
+    }
+
+    /// The same solver keeping the options of every position it expands (a few bytes per
+    /// part), so that [`SplitSolver::options`] never expands a position again: for a game
+    /// whose expansion has effects its user sees (a Python function), or costs far more than
+    /// the memory. Call it before the first question.
+    pub fn keeping_options(mut self) -> Self {
+        self.keep_every_expansion = true;
         self
     }
 
@@ -469,15 +583,71 @@ impl<G: SplitGame> SplitSolver<G> {
         Ok(self.value_of(root))
     }
 
+    /// The value of `position` and each of its options, as its parts with the option's value
+    /// (the nim-sum of theirs): what a winning move is chosen from. Options kept by the
+    /// search are reused; otherwise (without [`SplitSolver::keeping_options`]) `position` is
+    /// expanded once more.
+    ///
+    /// ```
+    /// use grundy::game::Game;
+    /// use grundy::script::solver::{PlainGame, SplitSolver};
+    /// struct TakeOneOrTwo;
+    /// impl Game for TakeOneOrTwo {
+    ///     type State = u64;
+    ///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
+    ///         out.extend((1..=2).filter(|&take| take <= *heap).map(|take| heap - take));
+    ///     }
+    /// }
+    /// let mut solver = SplitSolver::new(PlainGame(TakeOneOrTwo), 1000).keeping_options();
+    /// let (value, options) = solver.options(&4).unwrap();
+    /// assert_eq!(value.to_string(), "1");
+    /// let listed: Vec<String> = options.iter().map(|(parts, value)| format!("{parts:?} {value}")).collect();
+    /// assert_eq!(listed, ["[3] 0", "[2] 2"]);
+    /// assert_eq!(solver.expansions(), 5); // heaps 4, 3, 2, 1, 0, each once
+    /// ```
+    ///
+    /// # Errors
+    /// As [`SplitSolver::value`].
+    pub fn options(&mut self, position: &G::State) -> Result<ValuedOptions<G::State>, GameError> {
+        let root = self.intern(position)?;
+        self.solve(root)?;
+        let mut listed = Vec::new();
+        for option in self.node_options(root)? {
+            let mut values = Vec::with_capacity(option.len());
+            for &part in &option {
+                self.solve(part)?;
+                values.push(self.value_of(part));
+            }
+            let parts = option.iter().map(|&part| self.positions[part as usize].clone()).collect();
+            listed.push((parts, sum_of_values(&values)?));
+        }
+        Ok((self.value_of(root), listed))
+    }
+
     fn solve(&mut self, root: u32) -> Result<(), GameError> {
         if self.state[root as usize] < FINITE_LIMIT || self.state[root as usize] == INFINITE_STATE {
             return Ok(());
         }
-        let mut pending = FxHashMap::default();
-        match self.search(root, &mut pending)? {
+        match self.search(root)? {
             Search::Finite => Ok(()),
-            Search::Loopy => self.solve_loopy(root, pending),
+            Search::Loopy => self.solve_loopy(root),
         }
+    }
+
+    /// The options of `node` as lists of part ids: those kept, or by expanding it.
+    fn node_options(&mut self, node: u32) -> Result<Vec<Vec<u32>>, GameError> {
+        if let Some(kept) = self.kept.get(node) {
+            return Ok(kept.map(<[u32]>::to_vec).collect());
+        }
+        if let Some(known) = self.loopy_options.get(&node) {
+            return Ok(known.clone());
+        }
+        let mut collected = Vec::new();
+        self.expand_node(node, |option| collected.push(option.to_vec()))?;
+        if self.keep_every_expansion {
+            self.kept.insert(node, collected.iter().map(Vec::as_slice));
+        }
+        Ok(collected)
     }
 
     fn value_of(&self, node: u32) -> Value {
@@ -528,25 +698,21 @@ impl<G: SplitGame> SplitSolver<G> {
     }
 
     /// Depth-first search with finite values; stops at the first sign of a loop.
-    fn search(&mut self, root: u32, pending: &mut FxHashMap<u32, Vec<Vec<u32>>>) -> Result<Search, GameError> {
+    fn search(&mut self, root: u32) -> Result<Search, GameError> {
         let mut parts: Vec<u32> = Vec::new();
         let mut spans: Vec<(usize, usize)> = Vec::new();
         let mut stack: Vec<Frame> = Vec::new();
         let mut seen_words: Vec<u64> = Vec::new();
         let result = self.search_from(root, &mut parts, &mut spans, &mut stack, &mut seen_words);
         if !matches!(result, Ok(Search::Finite)) {
-            // Keep the options of the positions under way (so `moves` is not called for them
-            // again) and unmark them.
+            // Keep the options of the positions under way (for the loopy labelling, and so
+            // that a game is not asked for them again after an error) and unmark them. Every
+            // frame on the stack is fully expanded: `enter` drops the one it fails to expand.
             for (index, frame) in stack.iter().enumerate() {
                 let spans_end = stack.get(index + 1).map_or(spans.len(), |next| next.spans_start);
-                let options: Vec<Vec<u32>> = spans[frame.spans_start..spans_end]
-                    .iter()
-                    .map(|&(start, end)| parts[start..end].to_vec())
-                    .collect();
+                let options = spans[frame.spans_start..spans_end].iter().map(|&(start, end)| &parts[start..end]);
+                self.kept.insert(frame.node, options);
                 self.state[frame.node as usize] = UNSEEN;
-                if result.is_ok() {
-                    pending.insert(frame.node, options);
-                }
             }
         }
         result
@@ -569,6 +735,12 @@ impl<G: SplitGame> SplitSolver<G> {
                     UNSEEN => {
                         descend = Some(part);
                         break;
+                    }
+                    IN_PROGRESS if self.game.must_end() => {
+                        let from = stack.iter().position(|frame| frame.node == part).unwrap_or(0);
+                        let path: Vec<G::State> =
+                            stack[from..].iter().map(|frame| self.positions[frame.node as usize].clone()).collect();
+                        return Err(self.game.cycle_error(&path));
                     }
                     IN_PROGRESS | INFINITE_STATE => return Ok(Search::Loopy),
                     _ => frame.cursor += 1,
@@ -609,18 +781,28 @@ impl<G: SplitGame> SplitSolver<G> {
     ) -> Result<(), GameError> {
         let spans_start = spans.len();
         let cursor = parts.len();
-        self.state[node as usize] = IN_PROGRESS;
-        // Pushed before expanding, so that an error unmarks this position too.
-        stack.push(Frame { node, spans_start, cursor });
-        self.expand_node(node, |option| {
+        let mut push_option = |option: &[u32]| {
             let start = parts.len();
             parts.extend_from_slice(option);
             spans.push((start, parts.len()));
-        })
+        };
+        if let Some(kept) = self.kept.get(node) {
+            kept.for_each(push_option);
+        } else if let Err(error) = self.expand_node(node, &mut push_option) {
+            // Half expanded: forgotten, so the next question expands it again in full.
+            spans.truncate(spans_start);
+            parts.truncate(cursor);
+            return Err(error);
+        } else if self.keep_every_expansion {
+            self.kept.insert(node, spans[spans_start..].iter().map(|&(start, end)| &parts[start..end]));
+        }
+        self.state[node as usize] = IN_PROGRESS;
+        stack.push(Frame { node, spans_start, cursor });
+        Ok(())
     }
 
     /// Labels every position reachable from `root` whose value is not finite yet.
-    fn solve_loopy(&mut self, root: u32, mut pending: FxHashMap<u32, Vec<Vec<u32>>>) -> Result<(), GameError> {
+    fn solve_loopy(&mut self, root: u32) -> Result<(), GameError> {
         // 1. The region: positions reachable from root without passing a finite value.
         let mut region: Vec<u32> = vec![root];
         let mut local: FxHashMap<u32, u32> = FxHashMap::default();
@@ -630,15 +812,7 @@ impl<G: SplitGame> SplitSolver<G> {
         while next < region.len() {
             let node = region[next];
             next += 1;
-            let node_options = if let Some(known) = pending.remove(&node) {
-                known
-            } else if let Some(known) = self.loopy_options.get(&node) {
-                known.clone()
-            } else {
-                let mut collected = Vec::new();
-                self.expand_node(node, |option| collected.push(option.to_vec()))?;
-                collected
-            };
+            let node_options = self.node_options(node)?;
             for option in &node_options {
                 for &part in option {
                     if self.state[part as usize] >= FINITE_LIMIT && !local.contains_key(&part) {

@@ -391,3 +391,96 @@ fn far_keys_keep_the_tables_small() {
     );
     assert_eq!(solver.compact_ids.len(), 3, "the heap 2^40, the pair (2^29, 3) and the heap 70000 are hashed");
 }
+
+/// A table game whose every play must end: a cycle is its error, not `∞` values.
+struct FiniteTable(Vec<Vec<Vec<u32>>>);
+
+impl SplitGame for FiniteTable {
+    type State = u32;
+    fn expand(&self, position: &u32, out: &mut OptionList<u32>) -> Result<(), GameError> {
+        TableGame(self.0.clone()).expand(position, out)
+    }
+    fn must_end(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_game_that_must_end_reports_its_cycle_with_the_path() {
+    // 0 → 1 → 2 → 3 → 1, and 4 → Sum(5, 5), 5 an end.
+    let table = vec![vec![vec![1]], vec![vec![2]], vec![vec![3]], vec![vec![1]], vec![vec![5, 5]], vec![]];
+    let mut solver = SplitSolver::new(FiniteTable(table), 100);
+    let error = solver.value(&0).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        "the game is loopy: position 1 can be reached from itself (1 -> 2 -> 3 -> 1); every play of this game must end"
+    );
+    assert_eq!(solver.value(&4).unwrap(), Value::from(1u64), "the solver stays usable");
+    assert!(
+        solver.value(&2).unwrap_err().to_string().contains("position 2 can be reached from itself (2 -> 3 -> 1 -> 2)")
+    );
+    // The same table may be loopy: then it is labelled.
+    let table = vec![vec![vec![1]], vec![vec![2]], vec![vec![3]], vec![vec![1]]];
+    assert_eq!(SplitSolver::new(TableGame(table), 100).value(&0).unwrap(), Value::Infinite { reachable: vec![] });
+}
+
+#[test]
+fn a_long_cycle_is_shortened_in_the_message() {
+    let ring: Vec<Vec<Vec<u32>>> = (0..30).map(|node| vec![vec![(node + 1) % 30]]).collect();
+    let error = SplitSolver::new(FiniteTable(ring), 100).value(&0).unwrap_err().to_string();
+    assert!(error.contains("(0 -> 1 -> 2 -> 3 -> 4 -> … (20 more) … -> 25 -> 26 -> 27 -> 28 -> 29 -> 0)"), "{error}");
+}
+
+/// A chain whose expansion of one position fails until it is told not to, counting expansions
+/// of each position.
+struct FailingChain {
+    fails_at: std::cell::Cell<Option<u32>>,
+    expanded: std::cell::RefCell<Vec<u32>>,
+}
+
+impl SplitGame for FailingChain {
+    type State = u32;
+    fn expand(&self, position: &u32, out: &mut OptionList<u32>) -> Result<(), GameError> {
+        self.expanded.borrow_mut().push(*position);
+        if self.fails_at.get() == Some(*position) {
+            out.push_single(0); // half expanded: must be forgotten
+            return Err(GameError::Unsupported(format!("no options for {position}")));
+        }
+        PlainGame(Chain).expand(position, out)
+    }
+}
+
+#[test]
+fn a_stopped_search_keeps_what_it_expanded() {
+    let game = FailingChain { fails_at: std::cell::Cell::new(Some(3)), expanded: Default::default() };
+    let mut solver = SplitSolver::new(game, 100);
+    assert_eq!(solver.value(&6).unwrap_err().to_string(), "no options for 3");
+    assert_eq!(solver.value(&2).unwrap(), Value::from(0u64));
+    solver.game().fails_at.set(None);
+    assert_eq!(solver.value(&6).unwrap(), Value::from(0u64));
+    // 6, 5, 4 were expanded once, before the error; 3 failed, then was expanded in full.
+    assert_eq!(*solver.game().expanded.borrow(), [6, 5, 4, 3, 2, 1, 0, 3]);
+}
+
+#[test]
+fn options_come_with_their_values_and_keeping_them_saves_expansions() {
+    // 0 an end; 1 → 0; 2 → 1, Sum(1, 1), Sum(); 3 → 2, Sum(1, 2).
+    let table = vec![vec![], vec![vec![0]], vec![vec![1], vec![1, 1], vec![]], vec![vec![2], vec![1, 2]]];
+    let listed = |solver: &mut SplitSolver<TableGame>| {
+        let (value, options) = solver.options(&3).unwrap();
+        let options: Vec<String> = options.iter().map(|(parts, value)| format!("{parts:?}={value}")).collect();
+        format!("{value}: {}", options.join(" "))
+    };
+    let mut kept = SplitSolver::new(TableGame(table.clone()), 100).keeping_options();
+    assert_eq!(listed(&mut kept), "0: [2]=2 [1, 2]=3");
+    assert_eq!(kept.expansions(), 4, "each position once");
+    let mut plain = SplitSolver::new(TableGame(table), 100);
+    assert_eq!(plain.value(&3).unwrap(), Value::from(0u64));
+    assert_eq!(listed(&mut plain), "0: [2]=2 [1, 2]=3");
+    assert_eq!(plain.expansions(), 5, "the position asked about once more");
+    // Loopy options: ∞ values summed by Smith's rule.
+    let loopy = vec![vec![vec![1], vec![2]], vec![vec![1]], vec![]];
+    let (value, options) = SplitSolver::new(TableGame(loopy), 100).options(&0).unwrap();
+    assert_eq!(value.to_string(), "∞(0)");
+    assert_eq!(options.iter().map(|(_, value)| value.to_string()).collect::<Vec<_>>(), ["∞()", "0"]);
+}
