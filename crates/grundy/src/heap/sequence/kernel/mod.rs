@@ -1045,6 +1045,53 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::BTreeSet;
 
+    /// A heap's marks in one word ([`super::Bits`]) give the value a byte a value gives, and the
+    /// definition's, with every split with a rare part marked by the heap itself: the path the
+    /// release kernel takes for 0.16, which the unit tests' chunking (always on in tests) skips.
+    #[test]
+    fn marks_in_a_word_agree_with_a_byte_a_value() {
+        use super::super::{Kernel, TakeBreakMoves, definition_sequence};
+        use super::{Bits, Enumeration, PairSets, Tables, heap_value};
+        let games = [
+            // 0.16, Kayles (0.77), Dawson's Kayles (0.07), 0.137, Grundy's game.
+            TakeBreakMoves::new(vec![1], vec![2], vec![2], false, vec![]),
+            TakeBreakMoves::new(vec![1, 2], vec![1, 2], vec![1, 2], false, vec![]),
+            TakeBreakMoves::new(vec![2], vec![2], vec![2], false, vec![]),
+            TakeBreakMoves::new(vec![1], vec![2], vec![2, 3], false, vec![]),
+            TakeBreakMoves::grundys_game(),
+        ];
+        for moves in &games {
+            let mut expected = definition_sequence(moves, 1500);
+            // The prefix whose values fit one word.
+            expected.truncate(expected.iter().position(|&value| value >= 64).unwrap_or(expected.len()));
+            assert!(expected.len() >= 200, "a long enough prefix for {moves:?}");
+            let cells: Vec<u8> = expected.iter().map(|&value| value as u8).collect();
+            let tables = Tables::build(cells.clone(), cells.len(), moves, Kernel::RareValue);
+            assert!(tables.sparse.active, "the rare-value kernel runs for {moves:?}");
+            let bound = (tables.largest as usize + 1).next_power_of_two();
+            assert!(bound <= Bits::BOUND);
+            let mut segments = Vec::new();
+            for heap in 1..cells.len() {
+                let (sparse, pair_sets) = (&tables.sparse, &PairSets::default());
+                let mut bits = Bits::default();
+                let in_a_word =
+                    heap_value(moves, heap, &cells, sparse, Enumeration::Full, pair_sets, &mut bits, &mut segments);
+                let mut bytes = vec![0u8; bound + 1];
+                let byte_a_value = heap_value(
+                    moves,
+                    heap,
+                    &cells,
+                    sparse,
+                    Enumeration::Full,
+                    pair_sets,
+                    &mut bytes[..],
+                    &mut segments,
+                );
+                assert_eq!((in_a_word, byte_a_value), (expected[heap], expected[heap]), "heap {heap} of {moves:?}");
+            }
+        }
+    }
+
     /// The scan by its definition: the first pair `forward[i] ^ backward[len − 1 − i]` that is
     /// a target.
     fn first_pair_hit<T: Cell>(forward: &[T], backward: &[T], targets: &[T]) -> Option<usize> {
