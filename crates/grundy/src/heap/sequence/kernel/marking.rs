@@ -24,13 +24,13 @@ pub(super) enum Enumeration {
 
 /// Marks `G(p) ^ G(m − p)` for the rare heaps `p` at `range` in the list.
 #[inline]
-pub(super) fn mark_rare_pairs<T: Cell>(
+pub(super) fn mark_rare_pairs<T: Cell, S: Seen + ?Sized>(
     list: RareList<'_, T>,
     range: std::ops::Range<usize>,
     values: &[T],
     m: usize,
     unequal_parts: bool,
-    seen: &mut [u8],
+    seen: &mut S,
 ) {
     let positions = &list.positions[range.clone()];
     let rares = &list.values[range];
@@ -51,7 +51,13 @@ pub(super) fn mark_rare_pairs<T: Cell>(
 /// Marks `rare ^ G(m − p)` for each rare heap `p` of `positions` (`1 ≤ p < m`, increasing) with
 /// its value `rare`: the bulk of the rare-value kernel.
 #[inline]
-pub(super) fn mark_rare_list<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+pub(super) fn mark_rare_list<T: Cell, S: Seen + ?Sized>(
+    positions: &[u32],
+    rares: &[T],
+    values: &[T],
+    m: usize,
+    seen: &mut S,
+) {
     #[cfg(target_arch = "x86_64")]
     {
         // The gather reads without bounds checks: only when every G(m − p) is in `values`
@@ -66,15 +72,15 @@ pub(super) fn mark_rare_list<T: Cell>(positions: &[u32], rares: &[T], values: &[
 }
 
 #[inline(always)]
-pub(super) fn mark_rare_list_portable<T: Cell>(
+pub(super) fn mark_rare_list_portable<T: Cell, S: Seen + ?Sized>(
     positions: &[u32],
     rares: &[T],
     values: &[T],
     m: usize,
-    seen: &mut [u8],
+    seen: &mut S,
 ) {
     for (&position, &rare) in positions.iter().zip(rares) {
-        seen[(rare ^ values[m - position as usize]).to_u32() as usize] = 1;
+        seen.mark((rare ^ values[m - position as usize]).to_u32());
     }
 }
 
@@ -84,7 +90,13 @@ pub(super) fn mark_rare_list_portable<T: Cell>(
 /// caller has checked `m − p < values.len()` for every `p` (they increase: the first is enough).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(super) fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], values: &[T], m: usize, seen: &mut [u8]) {
+pub(super) fn mark_rare_list_avx2<T: Cell, S: Seen + ?Sized>(
+    positions: &[u32],
+    rares: &[T],
+    values: &[T],
+    m: usize,
+    seen: &mut S,
+) {
     use std::arch::x86_64::{
         __m256i, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_set1_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
         _mm256_sub_epi32,
@@ -127,7 +139,7 @@ pub(super) fn mark_rare_list_avx2<T: Cell>(positions: &[u32], rares: &[T], value
         // SAFETY: `lanes` is 32 writable bytes.
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), values) };
         for (&lane, &rare) in lanes.iter().zip(&rares[at..at + 8]) {
-            seen[(rare.to_u32() ^ lane) as usize] = 1;
+            seen.mark(rare.to_u32() ^ lane);
         }
     }
     let rest = chunks * 8;
@@ -375,14 +387,14 @@ pub(super) fn mark_across_rows_avx2<T: Cell>(
 
 /// Marks `G(a) ^ G(m − a)` for `lo ≤ a ≤ hi`.
 #[inline]
-pub(super) fn mark_pairs<T: Cell>(values: &[T], m: usize, lo: usize, hi: usize, seen: &mut [u8]) {
+pub(super) fn mark_pairs<T: Cell, S: Seen + ?Sized>(values: &[T], m: usize, lo: usize, hi: usize, seen: &mut S) {
     if lo > hi {
         return;
     }
     let forward = &values[lo..=hi];
     let backward = &values[m - hi..=m - lo];
     for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
-        seen[(small ^ large).to_u32() as usize] = 1;
+        seen.mark((small ^ large).to_u32());
     }
 }
 

@@ -396,20 +396,86 @@ struct Segment {
     end: usize,
 }
 
-/// The values seen among the options so far, one byte each: marking is a plain store, with no
-/// read-modify-write of a shared word to wait for.
-struct Marks {
-    seen: Vec<u8>,
+/// The values seen among a heap's options so far, below the heap's bound (a power of two; the
+/// bound itself is never marked, every xor of values being below it).
+pub(super) trait Seen {
+    fn mark(&mut self, value: u32);
+    /// The smallest unmarked value from `from` on.
+    fn first_missing(&self, from: u32) -> u32;
+    /// Which of the values `64·word … 64·word + 63` up to the bound are unmarked, as bits.
+    fn missing_in_word(&self, word: u32) -> u64;
+    /// The bound + 1: the values that may be marked, and the bound.
+    fn len(&self) -> usize;
 }
 
-impl Marks {
+/// One byte a value: marking is a plain store, with no read-modify-write of a shared word to
+/// wait for (any bound).
+impl Seen for [u8] {
     #[inline(always)]
     fn mark(&mut self, value: u32) {
-        self.seen[value as usize] = 1;
+        self[value as usize] = 1;
     }
+    #[inline(always)]
     fn first_missing(&self, from: u32) -> u32 {
-        first_unmarked(&self.seen, from)
+        first_unmarked(self, from)
     }
+    fn missing_in_word(&self, word: u32) -> u64 {
+        let base = word as usize * 64;
+        let end = (base + 64).min(self.len());
+        let mut missing = 0u64;
+        for (bit, &seen) in self[base..end].iter().enumerate() {
+            if seen == 0 {
+                missing |= 1 << bit;
+            }
+        }
+        missing
+    }
+    fn len(&self) -> usize {
+        <[u8]>::len(self)
+    }
+}
+
+/// The marks of a heap whose bound is at most 64 (0.16's values stay below 32, Kayles' below
+/// 8): one bit a value in a word the compiler keeps in a register, so that a heap's marks need
+/// no clearing, a mark is an `or` instead of a checked store, and the mex one
+/// `trailing_zeros` instead of a scan (measured by instruction count: `bench/RESULTS.md`).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Bits(u64);
+
+impl Bits {
+    /// The largest bound the word holds (values `0 … 63`, the bound `64` never marked).
+    pub(super) const BOUND: usize = 64;
+}
+
+impl Seen for Bits {
+    #[inline(always)]
+    fn mark(&mut self, value: u32) {
+        debug_assert!((value as usize) < Self::BOUND);
+        self.0 |= 1 << (value & 63);
+    }
+    #[inline(always)]
+    fn first_missing(&self, from: u32) -> u32 {
+        if from >= 64 {
+            return 64;
+        }
+        (!(self.0 | ((1u64 << from) - 1))).trailing_zeros()
+    }
+    fn missing_in_word(&self, word: u32) -> u64 {
+        // Word 1 holds only the bound, 64, never marked.
+        match word {
+            0 => !self.0,
+            1 => 1,
+            _ => 0,
+        }
+    }
+    fn len(&self) -> usize {
+        Self::BOUND + 1
+    }
+}
+
+/// A heap's marks, one byte a value, kept between heaps for their allocation.
+struct Marks {
+    seen: Vec<u8>,
 }
 
 /// The smallest value neither marked in `seen` nor flagged in `rare_type`, eight flags at a time
@@ -623,8 +689,12 @@ fn compute_block<T: Cell>(
         let bound_now = (*largest as usize + 1).next_power_of_two();
         // Every xor of values below `bound_now` (a power of two) is below it, so the mex
         // is at most `bound_now`, and entry `bound_now` stays unmarked.
-        marks.seen.clear();
-        marks.seen.resize(bound_now + 1, 0);
+        // Small values with every split marked here (no bulk, no chunk): the marks fit one word.
+        let in_a_word = bulk.is_none() && !chunked && moves.leave_three.is_empty() && bound_now <= Bits::BOUND;
+        if !in_a_word {
+            marks.seen.clear();
+            marks.seen.resize(bound_now + 1, 0);
+        }
         let enumeration = match bulk {
             Some(bulk) => {
                 // The bulk's bound is at most this one (the largest value only grows), and its
@@ -652,7 +722,11 @@ fn compute_block<T: Cell>(
             }
             None => Enumeration::Full,
         };
-        let value = heap_value(moves, heap, values, sparse, enumeration, pair_sets, marks, segments);
+        let value = if in_a_word {
+            heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut Bits::default(), segments)
+        } else {
+            heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut marks.seen[..], segments)
+        };
         if sparse.active {
             report.rare_heaps += 1;
         } else {
@@ -759,23 +833,16 @@ fn xor_permute(mut word: u64, shuffle: u32) -> u64 {
 /// `word ^ (G(a) >> 6)` of the pair set with its bits permuted by `G(a) & 63`: one word a part,
 /// `O(n)` a word of candidates instead of `O(n²)` triples. The scan stops as soon as every
 /// candidate of the word not already marked (by a one- or two-heap option) is found.
-fn mark_three_way_word<T: Cell>(
+fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
     moves: &TakeBreakMoves,
     heap: usize,
     values: &[T],
     pair_sets: &PairSets,
     word: u32,
-    marks: &mut Marks,
+    marks: &mut S,
 ) {
-    let base = word as usize * 64;
-    let end = (base + 64).min(marks.seen.len());
     // The candidates of the word still unmarked.
-    let mut missing = 0u64;
-    for (bit, &seen) in marks.seen[base..end].iter().enumerate() {
-        if seen == 0 {
-            missing |= 1 << bit;
-        }
-    }
+    let missing = marks.missing_in_word(word);
     // The pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators,
     // a load and an or a part) and permuted once per `l` when the scan checks whether it may
     // stop: at 8, 16, 32, … parts, then every 1024, so that it reads at most about twice the
@@ -822,14 +889,14 @@ fn mark_three_way_word<T: Cell>(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn heap_value<T: Cell>(
+fn heap_value<T: Cell, S: Seen + ?Sized>(
     moves: &TakeBreakMoves,
     heap: usize,
     values: &[T],
     sparse: &Sparse<T>,
     enumeration: Enumeration,
     pair_sets: &PairSets,
-    marks: &mut Marks,
+    marks: &mut S,
     segments: &mut Vec<Segment>,
 ) -> u32 {
     if moves.take_all.contains(&heap) {
@@ -859,28 +926,19 @@ fn heap_value<T: Cell>(
                 _ => positions.partition_point(|&position| (position as usize) < heap),
             };
             match enumeration {
-                Enumeration::Full => {
-                    mark_rare_pairs(sparse.list(), 0..below(m), values, m, moves.unequal_parts, &mut marks.seen)
-                }
+                Enumeration::Full => mark_rare_pairs(sparse.list(), 0..below(m), values, m, moves.unequal_parts, marks),
                 Enumeration::Fixup { known_below, .. } => {
                     // The bulk marked the rare parts p with m - p below `known_below`; here the
                     // rest: p ≤ m - known_below (the other part not known then: each such p is
                     // below m when known_below > 0), and the rare heaps found since.
                     let small = positions.partition_point(|&position| (position as usize) + known_below <= m);
                     let small = if known_below == 0 { small.min(below(m)) } else { small };
-                    mark_rare_pairs(sparse.list(), 0..small, values, m, moves.unequal_parts, &mut marks.seen);
+                    mark_rare_pairs(sparse.list(), 0..small, values, m, moves.unequal_parts, marks);
                     if positions.last().is_some_and(|&last| last as usize >= known_below) {
                         let from = below(known_below).max(small);
                         let below_m = below(m);
                         if from < below_m {
-                            mark_rare_pairs(
-                                sparse.list(),
-                                from..below_m,
-                                values,
-                                m,
-                                moves.unequal_parts,
-                                &mut marks.seen,
-                            );
+                            mark_rare_pairs(sparse.list(), from..below_m, values, m, moves.unequal_parts, marks);
                         }
                     }
                 }
@@ -900,11 +958,11 @@ fn heap_value<T: Cell>(
             // Three-way splits are decided 64 candidates at a time, and only once a candidate
             // in a word is missing from every one- and two-heap option (all marked first).
             // The last entry of `seen` is above every xor of values: never an option.
-            if (candidate as usize) < marks.seen.len() - 1 && !three_way_done.contains(&(candidate / 64)) {
+            if (candidate as usize) < marks.len() - 1 && !three_way_done.contains(&(candidate / 64)) {
                 if !prefix_marked {
                     prefix_marked = true;
                     for segment in segments.iter_mut() {
-                        mark_pairs(values, segment.m, segment.frontier, segment.high, &mut marks.seen);
+                        mark_pairs(values, segment.m, segment.frontier, segment.high, marks);
                         segment.frontier = segment.high + 1;
                     }
                     continue;
@@ -924,7 +982,7 @@ fn heap_value<T: Cell>(
             prefix_marked = true;
             for segment in segments.iter_mut() {
                 let end = segment.high.min(PREFIX_PAIRS);
-                mark_pairs(values, segment.m, segment.frontier, end, &mut marks.seen);
+                mark_pairs(values, segment.m, segment.frontier, end, marks);
                 segment.frontier = end + 1;
             }
             continue;
@@ -940,7 +998,7 @@ fn heap_value<T: Cell>(
             }
         }
         let local_hit = if bulk_fixup { BULK_LOCAL_HIT } else { LOCAL_HIT };
-        if !find_in_segments(values, segments, T::from_u32(candidate), &mut marks.seen, local_hit) {
+        if !find_in_segments(values, segments, T::from_u32(candidate), marks, local_hit) {
             return candidate;
         }
     }
@@ -950,11 +1008,11 @@ fn heap_value<T: Cell>(
 /// `target`, and marks it; `false` if there is none. A hit close to the frontier marks every
 /// split up to it (later candidates are then found without a scan) and moves the frontier; a
 /// farther one marks only the value found.
-fn find_in_segments<T: Cell>(
+fn find_in_segments<T: Cell, S: Seen + ?Sized>(
     values: &[T],
     segments: &mut [Segment],
     target: T,
-    seen: &mut [u8],
+    seen: &mut S,
     local_hit: usize,
 ) -> bool {
     for segment in segments.iter_mut() {
@@ -972,7 +1030,7 @@ fn find_in_segments<T: Cell>(
             mark_pairs(values, segment.m, lo, hit, seen);
             segment.frontier = hit + 1;
         } else {
-            seen[target.to_u32() as usize] = 1;
+            seen.mark(target.to_u32());
         }
         return true;
     }
@@ -986,6 +1044,53 @@ mod tests {
     };
     use proptest::prelude::*;
     use std::collections::BTreeSet;
+
+    /// A heap's marks in one word ([`super::Bits`]) give the value a byte a value gives, and the
+    /// definition's, with every split with a rare part marked by the heap itself: the path the
+    /// release kernel takes for 0.16, which the unit tests' chunking (always on in tests) skips.
+    #[test]
+    fn marks_in_a_word_agree_with_a_byte_a_value() {
+        use super::super::{Kernel, TakeBreakMoves, definition_sequence};
+        use super::{Bits, Enumeration, PairSets, Tables, heap_value};
+        let games = [
+            // 0.16, Kayles (0.77), Dawson's Kayles (0.07), 0.137, Grundy's game.
+            TakeBreakMoves::new(vec![1], vec![2], vec![2], false, vec![]),
+            TakeBreakMoves::new(vec![1, 2], vec![1, 2], vec![1, 2], false, vec![]),
+            TakeBreakMoves::new(vec![2], vec![2], vec![2], false, vec![]),
+            TakeBreakMoves::new(vec![1], vec![2], vec![2, 3], false, vec![]),
+            TakeBreakMoves::grundys_game(),
+        ];
+        for moves in &games {
+            let mut expected = definition_sequence(moves, 1500);
+            // The prefix whose values fit one word.
+            expected.truncate(expected.iter().position(|&value| value >= 64).unwrap_or(expected.len()));
+            assert!(expected.len() >= 200, "a long enough prefix for {moves:?}");
+            let cells: Vec<u8> = expected.iter().map(|&value| value as u8).collect();
+            let tables = Tables::build(cells.clone(), cells.len(), moves, Kernel::RareValue);
+            assert!(tables.sparse.active, "the rare-value kernel runs for {moves:?}");
+            let bound = (tables.largest as usize + 1).next_power_of_two();
+            assert!(bound <= Bits::BOUND);
+            let mut segments = Vec::new();
+            for (heap, &value) in expected.iter().enumerate().skip(1) {
+                let (sparse, pair_sets) = (&tables.sparse, &PairSets::default());
+                let mut bits = Bits::default();
+                let in_a_word =
+                    heap_value(moves, heap, &cells, sparse, Enumeration::Full, pair_sets, &mut bits, &mut segments);
+                let mut bytes = vec![0u8; bound + 1];
+                let byte_a_value = heap_value(
+                    moves,
+                    heap,
+                    &cells,
+                    sparse,
+                    Enumeration::Full,
+                    pair_sets,
+                    &mut bytes[..],
+                    &mut segments,
+                );
+                assert_eq!((in_a_word, byte_a_value), (value, value), "heap {heap} of {moves:?}");
+            }
+        }
+    }
 
     /// The scan by its definition: the first pair `forward[i] ^ backward[len − 1 − i]` that is
     /// a target.
