@@ -59,6 +59,7 @@ mod compact;
 // intrinsics, each block with its invariant (see the module).
 #[allow(unsafe_code)]
 mod kernel;
+pub mod window;
 
 pub use compact::CompactSequence;
 
