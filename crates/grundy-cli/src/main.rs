@@ -3,6 +3,7 @@
 //! One module per subcommand, each with its `Args` and `run`; every error reaches `main` and
 //! is printed as one line on stderr with exit status 2. A closed pipe ends output quietly.
 
+mod bounded_run;
 mod commands;
 mod games;
 mod input;
