@@ -14,8 +14,7 @@ use std::path::PathBuf;
   grundy sequence kayles --to 20
   grundy sequence sub:1,3,4 --to 15 --json
   grundy sequence sub:2,5 --to 27 --table --width 7
-  grundy sequence grundys-game --to 100000 --bounded
-  grundy sequence grundys-game --to 4294967295 --bounded --checkpoint grundy.state   # hours; Ctrl-C and rerun to continue")]
+  grundy sequence grundys-game --to 100000 --bounded --checkpoint grundy.state")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,
@@ -50,7 +49,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     if args.bounded {
         if ruleset.spec() != "grundys-game" {
-            anyhow::bail!("--bounded is for grundys-game only (its rare values keep the window small), not `{}`", args.game);
+            anyhow::bail!(
+                "--bounded is for grundys-game only (its rare values keep the window small), not `{}`",
+                args.game
+            );
         }
         return crate::bounded_run::run(args.to, args.checkpoint.as_deref());
     }

@@ -122,7 +122,9 @@ impl WindowedGrundy {
     /// [`GameError::Unsupported`] for a window that is not a power of two of at least 2.
     pub fn new(prefix_len: u64, window_len: u64) -> Result<Self, GameError> {
         if window_len < 2 || !window_len.is_power_of_two() {
-            return Err(GameError::Unsupported(format!("the window ({window_len}) must be a power of two, at least 2")));
+            return Err(GameError::Unsupported(format!(
+                "the window ({window_len}) must be a power of two, at least 2"
+            )));
         }
         Ok(WindowedGrundy {
             next: 0,
@@ -199,7 +201,26 @@ impl WindowedGrundy {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        // Every split with a rare part: these decide every common value.
+        // Every split with a rare part: these decide every common value. Past the prefix and
+        // the last rare heap, with the rare heaps inside the window, every partner is in the
+        // window: read it there directly.
+        let last_rare = self.rare_heaps.last().copied().unwrap_or(0);
+        if last_rare <= self.window_len && heap >= self.prefix_len.saturating_add(last_rare) && !self.window.is_empty()
+        {
+            let ring = self.window_len - 1;
+            for (&rare, &value) in self.rare_heaps.iter().zip(&self.rare_values) {
+                if 2 * rare != heap {
+                    self.seen[usize::from(value ^ self.window[((heap - rare) & ring) as usize])] = stamp;
+                }
+            }
+        } else {
+            self.mark_rare_splits_checked(heap, stamp)?;
+        }
+        self.search_rare_candidates(heap, stamp)
+    }
+
+    /// Marks the splits of `heap` with a rare part, each partner looked up where it is kept.
+    fn mark_rare_splits_checked(&mut self, heap: u64, stamp: u32) -> Result<(), GameError> {
         for index in 0..self.rare_heaps.len() {
             let rare = self.rare_heaps[index];
             if rare >= heap {
@@ -211,6 +232,12 @@ impl WindowedGrundy {
             let partner = self.get(heap - rare, heap)?;
             self.seen[usize::from(self.rare_values[index] ^ partner)] = stamp;
         }
+        Ok(())
+    }
+
+    /// The mex, once the splits with a rare part are marked: the smallest unmarked value if it
+    /// is common, else the first rare candidate no split gives.
+    fn search_rare_candidates(&mut self, heap: u64, stamp: u32) -> Result<u32, GameError> {
         // The rare candidates, searched among the splits from the smallest part up (each split
         // looked at is marked, so later candidates may be found without a search).
         let half = heap.saturating_sub(1) / 2;
@@ -395,8 +422,13 @@ impl WindowedGrundy {
         let mut field = |name: &str| -> Result<Vec<String>, GameError> {
             let line = lines.next().ok_or_else(|| bad(&format!("no `{name}` line")))?;
             let rest = line.strip_prefix(name).and_then(|rest| rest.strip_prefix(' '));
-            let rest = rest.ok_or_else(|| bad(&format!("expected a `{name}` line, found `{}`", crate::error::quote(line))))?;
-            Ok(rest.split(' ').filter(|word| !word.is_empty() && *word != "of" && *word != "at").map(str::to_owned).collect())
+            let rest =
+                rest.ok_or_else(|| bad(&format!("expected a `{name}` line, found `{}`", crate::error::quote(line))))?;
+            Ok(rest
+                .split(' ')
+                .filter(|word| !word.is_empty() && *word != "of" && *word != "at")
+                .map(str::to_owned)
+                .collect())
         };
         let number = |words: &[String], index: usize, name: &str| -> Result<u64, GameError> {
             words.get(index).and_then(|word| word.parse().ok()).ok_or_else(|| bad(&format!("a bad `{name}` line")))
@@ -528,11 +560,10 @@ mod tests {
             let mut resumed = WindowedGrundy::read_state(&mut bytes.as_slice(), &Control::default()).unwrap();
             assert_eq!(resumed, WindowedGrundy { seen: Vec::new(), stamp: 0, ..first.clone() }, "stop {stop}");
             resumed.extend_to(20_000, &mut |_, _| {}, &|| false).unwrap();
-            assert_eq!((resumed.checksum(), resumed.rare(), resumed.largest()), (
-                whole.checksum(),
-                whole.rare(),
-                whole.largest()
-            ));
+            assert_eq!(
+                (resumed.checksum(), resumed.rare(), resumed.largest()),
+                (whole.checksum(), whole.rare(), whole.largest())
+            );
             // A damaged or cut file is refused.
             let last = bytes.len() - 1;
             bytes[last] ^= 1;
