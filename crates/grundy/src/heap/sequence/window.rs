@@ -100,10 +100,29 @@ pub struct WindowedGrundy {
     /// The largest value and the first heap that has it.
     largest: (u16, u64),
     checksum: ValueChecksum,
-    /// `seen[v] == stamp`: value `v` is an option of the heap being computed.
-    seen: Vec<u32>,
-    stamp: u32,
+    scratch: Scratch,
 }
+
+/// Heaps computed together where [`WindowedGrundy::mark_chunk`] applies.
+const CHUNK: u64 = 16;
+
+/// Working memory of the computation, not part of a run's state (runs compare equal whatever
+/// it holds).
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// `seen[v] != 0`: value `v` is an option of the heap being computed.
+    seen: Vec<u8>,
+    /// A chunk's rows of flags ([`WindowedGrundy::mark_chunk`]).
+    rows: Vec<u8>,
+}
+
+impl PartialEq for Scratch {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Scratch {}
 
 /// Why a value is out of this run's reach, for the error.
 fn out_of_reach(heap: u64, needed: u64, run: &WindowedGrundy) -> GameError {
@@ -136,8 +155,7 @@ impl WindowedGrundy {
             rare_values: Vec::new(),
             largest: (0, 0),
             checksum: ValueChecksum::default(),
-            seen: Vec::new(),
-            stamp: 0,
+            scratch: Scratch::default(),
         })
     }
 
@@ -187,41 +205,77 @@ impl WindowedGrundy {
         }
     }
 
-    /// Computes `G(next)`.
-    fn next_value(&mut self) -> Result<u32, GameError> {
-        let heap = self.next;
-        let bound = (usize::from(self.largest.0) + 1).next_power_of_two();
-        // Every xor of values below `bound` is below it: the mex is at most `bound`.
-        if self.seen.len() <= bound {
-            self.seen.resize(bound + 1, 0);
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
-        // Every split with a rare part: these decide every common value. Past the prefix and
-        // the last rare heap, with the rare heaps inside the window, every partner is in the
-        // window: read it there directly.
-        let last_rare = self.rare_heaps.last().copied().unwrap_or(0);
-        if last_rare <= self.window_len && heap >= self.prefix_len.saturating_add(last_rare) && !self.window.is_empty()
-        {
-            let ring = self.window_len - 1;
-            for (&rare, &value) in self.rare_heaps.iter().zip(&self.rare_values) {
-                if 2 * rare != heap {
-                    self.seen[usize::from(value ^ self.window[((heap - rare) & ring) as usize])] = stamp;
+    /// Marks, for each heap `start + j` of a chunk of [`CHUNK`] heaps, its splits with a rare
+    /// part of at least [`CHUNK`] tokens, in row `j` of `width` flags: their partners
+    /// `start + j − r` lie next to each other in the window, so each rare heap costs one short
+    /// contiguous read for the whole chunk instead of a scattered read a heap. The caller has
+    /// checked that every such partner is in the window and that no such split is into equal
+    /// parts.
+    fn mark_chunk(&mut self, start: u64, width: usize) {
+        let rows = &mut self.scratch.rows;
+        rows.clear();
+        rows.resize(CHUNK as usize * width, 0);
+        let ring = self.window_len - 1;
+        for (&rare, &value) in self.rare_heaps.iter().zip(&self.rare_values) {
+            if rare < CHUNK {
+                continue;
+            }
+            let first = ((start - rare) & ring) as usize;
+            match self.window.get(first..first + CHUNK as usize) {
+                Some(partners) => {
+                    for (row, &partner) in rows.chunks_exact_mut(width).zip(partners) {
+                        row[usize::from(value ^ partner)] = 1;
+                    }
+                }
+                // The chunk's partners wrap round the end of the ring.
+                None => {
+                    for (offset, row) in rows.chunks_exact_mut(width).enumerate() {
+                        let partner = self.window[(start - rare + offset as u64 & ring) as usize];
+                        row[usize::from(value ^ partner)] = 1;
+                    }
                 }
             }
-        } else {
-            self.mark_rare_splits_checked(heap, stamp)?;
         }
-        self.search_rare_candidates(heap, stamp)
     }
 
-    /// Marks the splits of `heap` with a rare part, each partner looked up where it is kept.
-    fn mark_rare_splits_checked(&mut self, heap: u64, stamp: u32) -> Result<(), GameError> {
-        for index in 0..self.rare_heaps.len() {
+    /// Computes `G(next)`; `chunk` is `(start, width, rare heaps then)` when [`mark_chunk`]
+    /// marked its row, at the start of the chunk, for the rare heaps known then.
+    ///
+    /// [`mark_chunk`]: Self::mark_chunk
+    fn next_value(&mut self, chunk: Option<(u64, usize, usize)>) -> Result<u32, GameError> {
+        let heap = self.next;
+        // Every xor of values below `bound` (a power of two) is below it: the mex is at most
+        // `bound`, whose flag stays clear.
+        let bound = (usize::from(self.largest.0) + 1).next_power_of_two();
+        let mut seen = std::mem::take(&mut self.scratch.seen);
+        seen.clear();
+        seen.resize(bound + 1, 0);
+        // Every split with a rare part: these decide every common value.
+        let marked = match chunk {
+            Some((start, width, marked)) => {
+                // The bound only grows: the row fits.
+                seen[..width].copy_from_slice(&self.scratch.rows[(heap - start) as usize * width..][..width]);
+                // Left to do: the rare heaps below CHUNK (their partners may lie in the chunk)
+                // and those found since the chunk began.
+                let small = self.rare_heaps.partition_point(|&rare| rare < CHUNK);
+                self.mark_rare_splits(heap, (0..small).chain(marked..self.rare_heaps.len()), &mut seen)
+            }
+            None => self.mark_rare_splits(heap, 0..self.rare_heaps.len(), &mut seen),
+        };
+        let value = marked.and_then(|()| self.search_rare_candidates(heap, &mut seen));
+        self.scratch.seen = seen;
+        value
+    }
+
+    /// Marks the splits of `heap` with the rare heaps of index in `indices`, each partner looked
+    /// up where it is kept.
+    fn mark_rare_splits(
+        &self,
+        heap: u64,
+        indices: impl Iterator<Item = usize>,
+        seen: &mut [u8],
+    ) -> Result<(), GameError> {
+        for index in indices {
             let rare = self.rare_heaps[index];
             if rare >= heap {
                 break;
@@ -230,21 +284,21 @@ impl WindowedGrundy {
                 continue;
             }
             let partner = self.get(heap - rare, heap)?;
-            self.seen[usize::from(self.rare_values[index] ^ partner)] = stamp;
+            seen[usize::from(self.rare_values[index] ^ partner)] = 1;
         }
         Ok(())
     }
 
     /// The mex, once the splits with a rare part are marked: the smallest unmarked value if it
     /// is common, else the first rare candidate no split gives.
-    fn search_rare_candidates(&mut self, heap: u64, stamp: u32) -> Result<u32, GameError> {
+    fn search_rare_candidates(&self, heap: u64, seen: &mut [u8]) -> Result<u32, GameError> {
         // The rare candidates, searched among the splits from the smallest part up (each split
         // looked at is marked, so later candidates may be found without a search).
         let half = heap.saturating_sub(1) / 2;
         let mut small = 1;
         let mut candidate = 0;
         loop {
-            while self.seen[candidate] == stamp {
+            while seen[candidate] != 0 {
                 candidate += 1;
             }
             if !is_rare_value(candidate as u32) {
@@ -254,7 +308,7 @@ impl WindowedGrundy {
             while small <= half {
                 let parts = self.get(small, heap).and_then(|first| Ok(first ^ self.get(heap - small, heap)?));
                 let value = usize::from(parts.map_err(|_| self.rare_candidate_out_of_reach(heap, candidate, small))?);
-                self.seen[value] = stamp;
+                seen[value] = 1;
                 small += 1;
                 if value == candidate {
                     found = true;
@@ -319,13 +373,36 @@ impl WindowedGrundy {
         visit: &mut dyn FnMut(u64, u32),
         cancelled: &dyn Fn() -> bool,
     ) -> Result<bool, GameError> {
+        let mut since_check = 0;
         while self.next < len {
-            if self.next % (1 << 16) == 0 && self.next > 0 && cancelled() {
-                return Ok(false);
+            if since_check >= 1 << 16 {
+                since_check = 0;
+                if cancelled() {
+                    return Ok(false);
+                }
             }
-            let value = self.next_value()?;
-            self.push(value)?;
-            visit(self.next - 1, value);
+            let start = self.next;
+            // A chunk when every split with a rare part of at least CHUNK tokens has its
+            // partner in the window and unequal parts (see `mark_chunk`).
+            let last_rare = self.rare_heaps.last().copied().unwrap_or(0);
+            let chunked = !self.window.is_empty()
+                && last_rare <= self.window_len
+                && self.prefix_len >= CHUNK
+                && start >= self.prefix_len + last_rare
+                && start > 2 * last_rare
+                && start + CHUNK <= len;
+            let chunk = chunked.then(|| {
+                let width = (usize::from(self.largest.0) + 1).next_power_of_two() + 1;
+                self.mark_chunk(start, width);
+                (start, width, self.rare_heaps.len())
+            });
+            let count = if chunked { CHUNK } else { 1 };
+            for _ in 0..count {
+                let value = self.next_value(chunk)?;
+                self.push(value)?;
+                visit(self.next - 1, value);
+            }
+            since_check += count;
         }
         Ok(true)
     }
@@ -558,7 +635,7 @@ mod tests {
             let mut bytes = Vec::new();
             first.write_state(&mut bytes).unwrap();
             let mut resumed = WindowedGrundy::read_state(&mut bytes.as_slice(), &Control::default()).unwrap();
-            assert_eq!(resumed, WindowedGrundy { seen: Vec::new(), stamp: 0, ..first.clone() }, "stop {stop}");
+            assert_eq!(resumed, first, "stop {stop}");
             resumed.extend_to(20_000, &mut |_, _| {}, &|| false).unwrap();
             assert_eq!(
                 (resumed.checksum(), resumed.rare(), resumed.largest()),
