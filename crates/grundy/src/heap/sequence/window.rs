@@ -230,7 +230,7 @@ impl WindowedGrundy {
                 // The chunk's partners wrap round the end of the ring.
                 None => {
                     for (offset, row) in rows.chunks_exact_mut(width).enumerate() {
-                        let partner = self.window[(start - rare + offset as u64 & ring) as usize];
+                        let partner = self.window[((start - rare + offset as u64) & ring) as usize];
                         row[usize::from(value ^ partner)] = 1;
                     }
                 }
