@@ -99,7 +99,7 @@ pub fn with_heap_options<T>(
 }
 
 /// `path` with `suffix` appended to its file name (`x.ck` → `x.ck.lock`).
-fn beside(path: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
@@ -107,7 +107,7 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 
 /// A checkpoint file: read once at the start under an exclusive lock, rewritten atomically,
 /// never replaced by one holding fewer values.
-struct CheckpointFile {
+pub(crate) struct CheckpointFile {
     path: PathBuf,
     spec: String,
     last_save: Instant,
@@ -168,7 +168,7 @@ impl CheckpointFile {
 
     /// Takes the exclusive lock on `FILE.lock` and writes our process id in it; refuses when
     /// another run holds it, naming that run's process id.
-    fn lock(path: &Path, shown: &str) -> anyhow::Result<(std::fs::File, PathBuf)> {
+    pub(crate) fn lock(path: &Path, shown: &str) -> anyhow::Result<(std::fs::File, PathBuf)> {
         let lock_path = beside(path, ".lock");
         let mut file = std::fs::OpenOptions::new()
             .read(true)
@@ -198,7 +198,7 @@ impl CheckpointFile {
     }
 
     /// Removes `FILE.tmp-PID` files whose process is gone (a run killed while saving).
-    fn remove_stale_temporaries(path: &Path) {
+    pub(crate) fn remove_stale_temporaries(path: &Path) {
         let Some(name) = path.file_name() else { return };
         let directory = match path.parent() {
             Some(directory) if !directory.as_os_str().is_empty() => directory,

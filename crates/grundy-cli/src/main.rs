@@ -6,6 +6,7 @@
 // `unsafe` only where the operating system needs it: `os` (see there).
 #![deny(unsafe_code)]
 
+mod bounded_run;
 mod commands;
 mod games;
 mod input;

@@ -213,3 +213,79 @@ fn errors_quote_a_long_input_briefly() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("no periodicity theorem covers grundys-game"), "{}", run.stderr);
 }
+
+/// The summary's checksum line.
+fn checksum_line(stdout: &str) -> &str {
+    stdout.lines().find(|line| line.starts_with("checksum of the values:")).expect("a checksum line")
+}
+
+#[test]
+fn a_bounded_run_of_grundys_game_summarizes_the_same_values_and_resumes() {
+    // The summary's checksum is that of the values `sequence` prints.
+    let plain = grundy(&["sequence", "grundys-game", "--to", "6000"]);
+    assert_eq!(plain.status, 0, "{}", plain.stderr);
+    let values: Vec<u32> = plain.stdout.split_whitespace().map(|value| value.parse().unwrap()).collect();
+    let expected = grundy::heap::sequence::window::ValueChecksum::of(values.iter().copied());
+    let fresh = grundy(&["sequence", "grundys-game", "--to", "6000", "--bounded"]);
+    assert_eq!(fresh.status, 0, "{}", fresh.stderr);
+    assert_eq!(checksum_line(&fresh.stdout), format!("checksum of the values: {expected:016x}"));
+    let largest = *values.iter().max().unwrap();
+    let first = values.iter().position(|&value| value == largest).unwrap();
+    assert!(fresh.stdout.contains(&format!("largest value: {largest}, first at heap {first}\n")), "{}", fresh.stdout);
+    // Stopped at 2000 and continued from its state: the same summary as the fresh run.
+    let dir = directory("bounded");
+    let state = dir.join("grundy.state");
+    let state = state.to_str().unwrap();
+    let first_part = grundy(&["sequence", "grundys-game", "--to", "2000", "--bounded", "--checkpoint", state]);
+    assert_eq!(first_part.status, 0, "{}", first_part.stderr);
+    let resumed = grundy(&["sequence", "grundys-game", "--to", "6000", "--bounded", "--checkpoint", state]);
+    assert_eq!(resumed.status, 0, "{}", resumed.stderr);
+    assert_eq!(resumed.stdout, fresh.stdout);
+    assert!(!dir.join("grundy.state.lock").exists());
+    // A sequence checkpoint is not a bounded run's state, and the reverse: both refused.
+    let sequence_checkpoint = dir.join("values.ck");
+    let sequence_checkpoint = sequence_checkpoint.to_str().unwrap();
+    assert_eq!(grundy(&["sequence", "grundys-game", "--to", "100", "--checkpoint", sequence_checkpoint]).status, 0);
+    let refused =
+        grundy(&["sequence", "grundys-game", "--to", "200", "--bounded", "--checkpoint", sequence_checkpoint]);
+    assert_eq!(refused.status, 2, "{}", refused.stderr);
+    assert!(refused.stderr.contains("cannot be used with --bounded"), "{}", refused.stderr);
+    assert_eq!(grundy(&["sequence", "grundys-game", "--to", "200", "--checkpoint", state]).status, 2);
+    // Another game, or --table: one line, exit status 2.
+    let other = grundy(&["sequence", "kayles", "--to", "10", "--bounded"]);
+    assert_eq!(other.status, 2);
+    assert_eq!(other.stderr.lines().count(), 1, "{}", other.stderr);
+    assert!(other.stderr.contains("--bounded is for grundys-game only"), "{}", other.stderr);
+    assert_eq!(grundy(&["sequence", "grundys-game", "--to", "10", "--bounded", "--table"]).status, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bounded_run_stops_on_sigterm_and_continues_from_its_state() {
+    let dir = directory("bounded-signal");
+    let state = dir.join("grundy.state");
+    let child =
+        spawn(&["sequence", "grundys-game", "--to", "400000000", "--bounded", "--checkpoint", state.to_str().unwrap()]);
+    wait_for(&dir.join("grundy.state.lock"));
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "-TERM");
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(143), "{stderr}");
+    assert!(stderr.contains("the same command continues from there"), "{stderr}");
+    let saved = std::fs::read(&state).unwrap();
+    assert!(saved.starts_with(b"grundy-window 1\n"));
+    // Continued: it reads the state, computes on, and is stopped again.
+    let again =
+        spawn(&["sequence", "grundys-game", "--to", "400000000", "--bounded", "--checkpoint", state.to_str().unwrap()]);
+    std::thread::sleep(Duration::from_millis(500));
+    signal(&again, "-TERM");
+    let output = again.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(143), "{}", String::from_utf8_lossy(&output.stderr));
+    let length = |bytes: &[u8]| -> u64 {
+        let text = String::from_utf8_lossy(&bytes[..200]).into_owned();
+        text.lines().find_map(|line| line.strip_prefix("length ")).unwrap().parse().unwrap()
+    };
+    assert!(length(&std::fs::read(&state).unwrap()) > length(&saved));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,7 +13,8 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   grundy sequence kayles --to 20
   grundy sequence sub:1,3,4 --to 15 --json
-  grundy sequence sub:2,5 --to 27 --table --width 7")]
+  grundy sequence sub:2,5 --to 27 --table --width 7
+  grundy sequence grundys-game --to 100000 --bounded --checkpoint grundy.state")]
 pub struct Args {
     /// The game: a heap game (nim, bash:M, sub:S, octal:CODE, kayles, …).
     game: String,
@@ -32,6 +33,12 @@ pub struct Args {
     /// The heaps a row of --table.
     #[arg(long, value_name = "W", default_value_t = 10, requires = "table", value_parser = clap::value_parser!(u64).range(1..=1000))]
     width: u64,
+    /// Grundy's game only: compute in memory bounded by what the rare-value proof reads (the
+    /// first 2^28 values, the last 2^28 and the rare heaps: at most 1 GiB whatever N), and
+    /// print a summary (the rare heaps, the largest value, a checksum of the values) instead of
+    /// the values. With --checkpoint, FILE keeps the run's state, not the sequence.
+    #[arg(long, conflicts_with = "table")]
+    bounded: bool,
 }
 
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
@@ -40,6 +47,15 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         anyhow::bail!("--checkpoint is for built-in heap games, not script games (their file can change between runs)");
     }
     let ruleset = resolve(&args.game)?;
+    if args.bounded {
+        if ruleset.spec() != "grundys-game" {
+            anyhow::bail!(
+                "--bounded is for grundys-game only (its rare values keep the window small), not `{}`",
+                args.game
+            );
+        }
+        return crate::bounded_run::run(args.to, args.checkpoint.as_deref(), json);
+    }
     let game = heap_game(&*ruleset, &args.game)?;
     let (values, saving) = values_to(game, args.to, args.checkpoint.as_deref())?;
     if args.table && !json {

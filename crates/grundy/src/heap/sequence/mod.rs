@@ -37,6 +37,21 @@
 //!   candidates stops as soon as all of them are found: `O(n² · V/64)` at worst instead of the
 //!   `O(n³)` triples.
 //!
+//!   *No rare-value split for three parts, and why.* The parity `p(v)` of a value's bits under a
+//!   mask is linear, so `p(G(a) ^ G(b) ^ G(c)) = p(G(a)) + p(G(b)) + p(G(c))`. In the range
+//!   version three common parts (odd parity each) give a common value, so common values are not
+//!   decided by the splits with a rare part, as they are for two parts. In the domain version
+//!   (rare when `p(G(n)) = (n + t) mod 2`) a split removing `k` tokens into three common parts
+//!   gives a rare-type value exactly when `k` is odd; then every common-type value needs a rare
+//!   part, and the candidates would be `G(r) ^ P(m − r)` over the rare heaps `r`, the pair sets
+//!   above (the split of Howse and Nowakowski, *Periodicity and arithmetic-periodicity in
+//!   hexadecimal games*, TCS 313 (2004), where such games are treated through their two-heap
+//!   structure). But it only pays when rare heaps are rare, and the hexadecimal games whose
+//!   three-way cost matters are arithmetic-periodic, values growing like `n`, with no sparse
+//!   space: under the best mask and version 25% to 40% of their heaps are rare (0.8F, 0.9, 0.C,
+//!   0.E, 0.48 to heap 1500: `bench/three-way-sparse.py`, figures in `bench/RESULTS.md`). So
+//!   the pair-set scan stays the method for them.
+//!
 //! Both cores: in the rare-value kernel, for blocks of 1024 heaps when a heap has at least 1024
 //! splits with a rare part, each heap's *bulk* is prepared from the values already known: its
 //! splits with a rare part whose parts are both known are marked, and then the rare-type values
@@ -59,6 +74,7 @@ mod compact;
 // intrinsics, each block with its invariant (see the module).
 #[allow(unsafe_code)]
 mod kernel;
+pub mod window;
 
 pub use compact::CompactSequence;
 

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Three-way splits (hexadecimal digits 8 to F): the engine's three-way kernel (pair-set words,
+# 64 candidates a part, early stop per word) against the plain search of every triple
+# (`naive`, the textbook loop, O(n^3)), on a few hexadecimal codes; then the hexadecimal census
+# of the README.
+#
+#   sh bench/three-way.sh [LEN]        # LEN heaps each (default 3000)
+#
+# Each game line is printed by `crates/grundy/examples/nim_sequence.rs` (seconds, cpu_seconds,
+# largest value, checksum of the whole sequence: equal checksums, equal sequences). The last
+# lines compare the two; bench/three-way-sparse.py looks for a sparse space of each code
+# (bench/RESULTS.md: none of these codes has one).
+set -eu
+cd "$(dirname "$0")/.."
+len=${1:-3000}
+cargo build --release -p grundy --example nim_sequence >/dev/null 2>&1
+cargo build --release -p grundy-cli >/dev/null 2>&1
+bin=target/release/examples/nim_sequence
+grep -m1 'model name' /proc/cpuinfo
+date -u
+for code in 0.8F 0.9 0.C 0.E 0.48; do
+    fast=$($bin "hex:$code" "$len" auto)
+    slow=$($bin "hex:$code" "$len" naive)
+    echo "$fast"
+    echo "$slow"
+    sum() { echo "$1" | sed 's/.*checksum=\([0-9a-f]*\).*/\1/'; }
+    secs() { echo "$1" | sed -n 's/.* seconds=\([0-9.]*\) .*/\1/p'; }
+    [ "$(sum "$fast")" = "$(sum "$slow")" ] || { echo "VALUES DIFFER for $code"; exit 1; }
+    awk -v a="$(secs "$fast")" -v b="$(secs "$slow")" -v c="$code" -v n="$len" \
+        'BEGIN { printf "hex:%s to %d: engine %.3f s, plain search %.3f s, %.1fx, same values\n", c, n, a, b, b / a }'
+done
+db=$(mktemp -u /tmp/grundy-three-way-census-XXXXXX.sqlite)
+echo "census: grundy census hex --digits 1..2 --to 2000 --db $db"
+/usr/bin/time -f "census: %e s wall, %U s user, %M KB" target/release/grundy census hex --digits 1..2 --to 2000 --db "$db" >/dev/null
+rm -f "$db" "$db-wal" "$db-shm"

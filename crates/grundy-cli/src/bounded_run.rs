@@ -1,0 +1,163 @@
+//! `grundy sequence grundys-game --to N --bounded [--checkpoint FILE]`: Grundy's game in memory
+//! bounded by what the rare-value proof reads (`grundy::heap::sequence::window`), with the
+//! same checkpoint guarantees as the other long runs (checked writable at start, locked,
+//! rewritten atomically, saved on Ctrl-C, SIGTERM and SIGHUP) but the run's state in the file
+//! instead of the whole sequence.
+
+use crate::long_run::{CheckpointFile, beside};
+use crate::output::{Stop, print};
+use anyhow::Context;
+use grundy::error::quote;
+use grundy::heap::sequence::window::{DEFAULT_SPAN, WindowedGrundy};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How often the state is rewritten during a run (besides at its end and on a signal): it is
+/// up to 1 GiB, so less often than a sequence checkpoint.
+const SAVE_EVERY: Duration = Duration::from_secs(300);
+
+/// `FILE.lock`, held while the run lasts and removed at its end.
+struct Lock(Option<(std::fs::File, PathBuf)>);
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        if let Some((file, path)) = self.0.take() {
+            let _ = std::fs::remove_file(path);
+            drop(file);
+        }
+    }
+}
+
+/// Writes the run's state to `path` atomically (a temporary file beside it, then a rename).
+fn save(run: &WindowedGrundy, path: &Path) -> anyhow::Result<()> {
+    let _saving = crate::signals::saving();
+    let temporary = beside(path, &format!(".tmp-{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&temporary)?);
+        run.write_state(&mut file)?;
+        use std::io::Write;
+        file.flush()?;
+        file.into_inner().map_err(|error| error.into_error())?.sync_all()?;
+        std::fs::rename(&temporary, path)
+    };
+    write().map_err(|error| {
+        let _ = std::fs::remove_file(&temporary);
+        anyhow::Error::new(error).context(format!("cannot save checkpoint `{}`", quote(&path.display().to_string())))
+    })
+}
+
+/// Computes heaps `0 … to` of Grundy's game in bounded memory and prints the summary (the
+/// values themselves are not kept).
+pub fn run(to: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()> {
+    let len = to.checked_add(1).ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any heap this run counts"))?;
+    let control = crate::games::control();
+    let (mut run, lock) = match checkpoint {
+        Some(path) => {
+            let shown = quote(&path.display().to_string());
+            if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
+                anyhow::bail!("checkpoint `{shown}` is not a regular file (a checkpoint is a file grundy writes)");
+            }
+            let probe = beside(path, &format!(".probe-{}", std::process::id()));
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&probe)
+                .and_then(|_| std::fs::remove_file(&probe))
+                .with_context(|| format!("cannot write checkpoint `{shown}` (creating a file beside it failed)"))?;
+            let lock = Lock(Some(CheckpointFile::lock(path, &shown)?));
+            CheckpointFile::remove_stale_temporaries(path);
+            let run = match std::fs::File::open(path) {
+                Ok(file) => {
+                    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+                    WindowedGrundy::read_state(&mut reader, control)
+                        .with_context(|| format!("checkpoint `{shown}` cannot be used with --bounded"))?
+                }
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                    WindowedGrundy::new(DEFAULT_SPAN, DEFAULT_SPAN)?
+                }
+                Err(error) => {
+                    return Err(anyhow::Error::new(error).context(format!("cannot read checkpoint `{shown}`")));
+                }
+            };
+            (run, Some(lock))
+        }
+        None => (WindowedGrundy::new(DEFAULT_SPAN, DEFAULT_SPAN)?, None),
+    };
+    control.check_memory(
+        || format!("the bounded run of grundys-game to heap {to}"),
+        WindowedGrundy::memory_for(DEFAULT_SPAN, DEFAULT_SPAN, len),
+        1,
+    )?;
+    let _stopping = crate::signals::stopping();
+    let mut last_save = Instant::now();
+    let finished = loop {
+        // Stretches of 2^22 heaps: the state is saved between them when the last save is old.
+        let next = len.min(run.len().saturating_add(1 << 22));
+        let reached = run.extend_to(next, &mut |_, _| {}, &|| control.cancelled());
+        let reached = match reached {
+            Ok(reached) => reached,
+            Err(error) => {
+                if let Some(path) = checkpoint {
+                    save(&run, path)?;
+                }
+                return Err(error.into());
+            }
+        };
+        if !reached || run.len() >= len {
+            break reached;
+        }
+        if let Some(path) = checkpoint
+            && last_save.elapsed() >= SAVE_EVERY
+        {
+            save(&run, path)?;
+            last_save = Instant::now();
+        }
+    };
+    if let Some(path) = checkpoint {
+        save(&run, path)?;
+    }
+    drop(lock);
+    if !finished {
+        let place = match checkpoint {
+            Some(path) => format!("; saved to `{}`, the same command continues from there", path.display()),
+            None => "; nothing saved (use --checkpoint FILE to keep the work)".to_owned(),
+        };
+        return Err(anyhow::Error::new(Stop::Interrupted(format!(
+            "interrupted after computing heaps 0..{}{place}",
+            run.len().saturating_sub(1)
+        ))));
+    }
+    print_summary(&run, json)
+}
+
+/// The summary: how far, the rare heaps, the largest value, the checksum of the values.
+fn print_summary(run: &WindowedGrundy, json: bool) -> anyhow::Result<()> {
+    let rare = run.rare();
+    let (largest, largest_at) = run.largest();
+    let last = run.len().saturating_sub(1);
+    if json {
+        let text = serde_json::json!({
+            "game": "grundys-game",
+            "to": last,
+            "rare": rare,
+            "largest": { "value": largest, "heap": largest_at },
+            "checksum": format!("{:016x}", run.checksum()),
+        });
+        return print(&format!("{text}\n"));
+    }
+    let mut text = format!(
+        "grundys-game: heaps 0..{last} in bounded memory (values not kept)\n\
+         rare values (bits above the lowest of even parity, heap 0 included): {}, the last at heap {}\n\
+         largest value: {largest}, first at heap {largest_at}\n\
+         checksum of the values: {:016x}\n\
+         rare heaps (heap:value):",
+        rare.len(),
+        rare.last().map_or(0, |&(heap, _)| heap),
+        run.checksum()
+    );
+    for (heap, value) in &rare {
+        text.push_str(&format!(" {heap}:{value}"));
+    }
+    text.push('\n');
+    print(&text)
+}
