@@ -30,7 +30,7 @@ pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 
 /// What runs script games (`script:PATH`) for a front end. The library reads no file: a front
 /// end that offers script games supplies a host, which builds the whole game
-/// ([`crate::script::ScriptRules`] on a backend): the CLI's runs each script in a watched
+/// ([`crate::script::ScriptFamily`] on a backend): the CLI's runs each script in a watched
 /// worker process, `script::InProcessHost` (feature `script`, Python's) in this process.
 pub trait ScriptHost {
     /// The game of the script at `path`, as the `script:PATH` word `text` names it, computing

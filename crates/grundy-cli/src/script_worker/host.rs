@@ -1,11 +1,11 @@
 //! [`WorkerHost`], the registry's [`ScriptHost`] of the CLI: its script games
-//! ([`grundy::script::ScriptRules`]) ask a [`ScriptProxy`], so no script runs in this process.
+//! ([`grundy::script::ScriptFamily`]) ask a [`ScriptProxy`], so no script runs in this process.
 
 use super::ScriptProxy;
 use grundy::error::GameError;
 use grundy::registry::ScriptHost;
 use grundy::ruleset::Ruleset;
-use grundy::script::ScriptRules;
+use grundy::script::ScriptFamily;
 use std::sync::Arc;
 
 /// Builds script games that run in worker processes, under the limits of the global flags.
@@ -21,6 +21,6 @@ impl ScriptHost for WorkerHost {
             let reason = message.strip_prefix(&format!("bad game `{text}`: ")).unwrap_or(&message).to_owned();
             GameError::BadGame { spec: text.to_owned(), reason }
         })?;
-        Ok(ScriptRules::erased(text, Box::new(proxy)))
+        Ok(ScriptFamily::erased(text, Box::new(proxy)))
     }
 }

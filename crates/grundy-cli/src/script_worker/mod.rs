@@ -150,7 +150,7 @@ struct Worker {
 
 /// A script game evaluated in a watched worker process.
 ///
-/// Every command reaches it through the registry ([`grundy::script::ScriptRules`], whose
+/// Every command reaches it through the registry ([`grundy::script::ScriptFamily`], whose
 /// [`ScriptBackend`] it is); `check` and
 /// `sequence` also ask it for batches of values directly.
 pub struct ScriptProxy {

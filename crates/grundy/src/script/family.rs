@@ -1,4 +1,4 @@
-//! Script games as a family of the game model: [`ScriptRules`] is the `ComponentGame` of a
+//! Script games as a family of the game model: [`ScriptFamily`] is the `ComponentGame` of a
 //! `script:PATH` game, answered by a [`ScriptBackend`], wherever that runs the script: in this
 //! process (`LocalScript`, feature `script`) or in a worker process a front end watches (the
 //! CLI's).
@@ -36,7 +36,7 @@ pub struct ScriptOption {
     pub value: Value,
 }
 
-/// Where a script game runs: everything [`ScriptRules`] asks of its script, in batches (a
+/// Where a script game runs: everything [`ScriptFamily`] asks of its script, in batches (a
 /// backend in another process answers each call with one message). An error is one line
 /// that names what failed.
 pub trait ScriptBackend: Send {
@@ -93,7 +93,7 @@ pub trait ScriptBackend: Send {
 }
 
 /// A script game, every question sent to its backend.
-pub struct ScriptRules {
+pub struct ScriptFamily {
     spec: String,
     /// Probed when a command first needs it (`value` never does).
     shape: OnceLock<Shape>,
@@ -117,7 +117,7 @@ const DEFAULT_TABLE_SIDE: u64 = 10;
 /// The largest side `grundy table` computes for a script game (its values come one request).
 const MAX_TABLE_SIDE: u64 = 1 << 12;
 
-impl ScriptRules {
+impl ScriptFamily {
     /// The game `spec` (the `script:PATH` word) answered by `backend`, type-erased for the
     /// registry.
     pub fn erased(spec: &str, backend: Box<dyn ScriptBackend>) -> Arc<dyn Ruleset> {
@@ -126,7 +126,13 @@ impl ScriptRules {
             (name, description) => format!("{name}: {description}"),
         };
         let start = backend.start().map(<[ScriptPosition]>::to_vec);
-        erase(ScriptRules { spec: spec.to_owned(), shape: OnceLock::new(), about, start, backend: Mutex::new(backend) })
+        erase(ScriptFamily {
+            spec: spec.to_owned(),
+            shape: OnceLock::new(),
+            about,
+            start,
+            backend: Mutex::new(backend),
+        })
     }
 
     fn shape(&self) -> Shape {
@@ -167,7 +173,7 @@ impl ScriptRules {
     }
 }
 
-impl ComponentGame for ScriptRules {
+impl ComponentGame for ScriptFamily {
     type Component = ScriptPosition;
 
     fn about(&self) -> Option<String> {
@@ -284,7 +290,7 @@ impl ComponentGame for ScriptRules {
     }
 }
 
-impl HeapGame for ScriptRules {
+impl HeapGame for ScriptFamily {
     fn spec(&self) -> String {
         self.spec.clone()
     }

@@ -3,7 +3,7 @@
 //! it. A front end that must survive any script (one giant allocation in one step aborts the
 //! process) runs this backend in a process it watches instead, as the CLI's worker does.
 
-use super::family::{ScriptBackend, ScriptOption, ScriptRules, Shape};
+use super::family::{ScriptBackend, ScriptFamily, ScriptOption, Shape};
 use super::solver::{SplitGame, SplitSolver};
 use super::{ScriptGame, ScriptLimits, ScriptPosition};
 use crate::control::Control;
@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 /// Operations a call may make while probing the shape of a script's positions.
 const PROBE_OPS: u64 = 200_000;
 
-/// A loaded script and its memoized solver, answering [`ScriptRules`] in this process.
+/// A loaded script and its memoized solver, answering [`ScriptFamily`] in this process.
 ///
 /// `G` is the script game as the solver sees it: [`ScriptGame`] itself, or a wrapper that
 /// does something around each expansion (the CLI's worker notes the position, for the message
@@ -213,6 +213,6 @@ impl ScriptHost for InProcessHost<'_> {
         let held = usize::try_from(control.memory_limit() / BYTES_PER_POSITION).unwrap_or(usize::MAX);
         let limits = ScriptLimits { max_positions: self.limits.max_positions.min(held).max(1), ..self.limits.clone() };
         let backend = LocalScript::load(path, &source, limits, Some(control.cancel_flag()))?;
-        Ok(ScriptRules::erased(text, Box::new(backend)))
+        Ok(ScriptFamily::erased(text, Box::new(backend)))
     }
 }

@@ -10,7 +10,7 @@
 //!
 //! - [`ScriptPosition`]: an integer, a tuple of integers or a string;
 //! - `ScriptGame` (feature `script`): the loaded script (`options`, `parse`, `format`, `start`);
-//! - [`ScriptRules`]: the `script:PATH` family of the game model, asking a [`ScriptBackend`]
+//! - [`ScriptFamily`]: the `script:PATH` family of the game model, asking a [`ScriptBackend`]
 //!   wherever the script runs: `LocalScript` (feature `script`) runs it in this process, and
 //!   `InProcessHost` is the registry's script host that builds games on it (the CLI's backend
 //!   is a watched worker process that runs a `LocalScript`);
@@ -50,7 +50,7 @@ pub mod solver;
 
 #[cfg(feature = "script")]
 pub use engine::{CallClock, ScriptGame, ScriptLimits, call_time_exceeded};
-pub use family::{ScriptBackend, ScriptOption, ScriptRules, Shape};
+pub use family::{ScriptBackend, ScriptFamily, ScriptOption, Shape};
 #[cfg(feature = "script")]
 pub use local::{InProcessHost, LocalScript};
 pub use position::ScriptPosition;
