@@ -53,19 +53,8 @@ pub fn run(to: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()>
     let control = crate::games::control();
     let (mut run, lock) = match checkpoint {
         Some(path) => {
-            let shown = quote(&path.display().to_string());
-            if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
-                anyhow::bail!("checkpoint `{shown}` is not a regular file (a checkpoint is a file grundy writes)");
-            }
-            let probe = beside(path, &format!(".probe-{}", std::process::id()));
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&probe)
-                .and_then(|_| std::fs::remove_file(&probe))
-                .with_context(|| format!("cannot write checkpoint `{shown}` (creating a file beside it failed)"))?;
-            let lock = Lock(Some(CheckpointFile::lock(path, &shown)?));
-            CheckpointFile::remove_stale_temporaries(path);
+            let (shown, lock) = CheckpointFile::claim(path)?;
+            let lock = Lock(Some(lock));
             let run = match std::fs::File::open(path) {
                 Ok(file) => {
                     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);

@@ -123,25 +123,7 @@ impl CheckpointFile {
     /// checkpoint another run holds, or one that is not a regular file; removes temporary files
     /// that dead runs left; reads the prefix saved (empty when there is no file yet).
     fn open(path: &Path, game: &dyn HeapGame) -> anyhow::Result<(Self, CompactSequence)> {
-        let shown = quote(&path.display().to_string());
-        match std::fs::metadata(path) {
-            Ok(metadata) if !metadata.is_file() => {
-                anyhow::bail!("checkpoint `{shown}` is not a regular file (a checkpoint is a file grundy writes)")
-            }
-            Ok(_) => {}
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
-            Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot use checkpoint `{shown}`"))),
-        }
-        // Writable? Create and remove a file beside it, before any work.
-        let probe = beside(path, &format!(".probe-{}", std::process::id()));
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&probe)
-            .and_then(|_| std::fs::remove_file(&probe))
-            .with_context(|| format!("cannot write checkpoint `{shown}` (creating a file beside it failed)"))?;
-        let lock = Self::lock(path, &shown)?;
-        Self::remove_stale_temporaries(path);
+        let (shown, lock) = Self::claim(path)?;
         let spec = game.spec();
         // Owned from here on, so that a checkpoint refused below takes its `FILE.lock` away.
         let mut file = CheckpointFile {
@@ -168,7 +150,33 @@ impl CheckpointFile {
 
     /// Takes the exclusive lock on `FILE.lock` and writes our process id in it; refuses when
     /// another run holds it, naming that run's process id.
-    pub(crate) fn lock(path: &Path, shown: &str) -> anyhow::Result<(std::fs::File, PathBuf)> {
+    /// Makes `path` this run's checkpoint before any work: a regular file or none yet, in a
+    /// folder where a file can be created, locked (`FILE.lock`), with the temporaries of dead
+    /// runs removed. Returns the path as messages show it, and the lock.
+    pub(crate) fn claim(path: &Path) -> anyhow::Result<(String, (std::fs::File, PathBuf))> {
+        let shown = quote(&path.display().to_string());
+        match std::fs::metadata(path) {
+            Ok(metadata) if !metadata.is_file() => {
+                anyhow::bail!("checkpoint `{shown}` is not a regular file (a checkpoint is a file grundy writes)")
+            }
+            Ok(_) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot use checkpoint `{shown}`"))),
+        }
+        // Writable? Create and remove a file beside it, before any work.
+        let probe = beside(path, &format!(".probe-{}", std::process::id()));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&probe)
+            .and_then(|_| std::fs::remove_file(&probe))
+            .with_context(|| format!("cannot write checkpoint `{shown}` (creating a file beside it failed)"))?;
+        let lock = Self::lock(path, &shown)?;
+        Self::remove_stale_temporaries(path);
+        Ok((shown, lock))
+    }
+
+    fn lock(path: &Path, shown: &str) -> anyhow::Result<(std::fs::File, PathBuf)> {
         let lock_path = beside(path, ".lock");
         let mut file = std::fs::OpenOptions::new()
             .read(true)
@@ -198,7 +206,7 @@ impl CheckpointFile {
     }
 
     /// Removes `FILE.tmp-PID` files whose process is gone (a run killed while saving).
-    pub(crate) fn remove_stale_temporaries(path: &Path) {
+    fn remove_stale_temporaries(path: &Path) {
         let Some(name) = path.file_name() else { return };
         let directory = match path.parent() {
             Some(directory) if !directory.as_os_str().is_empty() => directory,
