@@ -69,7 +69,12 @@ fn children(pid: u32) -> Vec<u32> {
 fn worker_of(pid: u32) -> u32 {
     let started = Instant::now();
     loop {
-        if let Some(&worker) = children(pid).first() {
+        // Only once it has become the worker (exec'd): between fork and exec a child is still
+        // in grundy's process group, its own not yet set.
+        if let Some(&worker) = children(pid).first()
+            && std::fs::read(format!("/proc/{worker}/cmdline"))
+                .is_ok_and(|line| line.windows(15).any(|word| word == b"__script-worker"))
+        {
             return worker;
         }
         assert!(started.elapsed() < Duration::from_secs(20), "no worker appeared");

@@ -77,7 +77,7 @@ pub fn is_rare_value(value: u32) -> bool {
 /// use grundy::heap::sequence::window::{ValueChecksum, WindowedGrundy};
 /// use grundy::heap::sequence::{TakeBreakMoves, definition_sequence};
 /// // The first 1500 values kept and a window of the last 2048: a new rare value may need
-/// // every split, so each must cover half the heap; the window wraps round by 3000.
+/// // every split, so each must cover half the heap.
 /// let mut run = WindowedGrundy::new(1500, 2048).unwrap();
 /// let mut streamed = Vec::new();
 /// run.extend_to(3000, &mut |_, value| streamed.push(value), &|| false).unwrap();
