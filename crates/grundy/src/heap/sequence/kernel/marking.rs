@@ -393,9 +393,7 @@ pub(super) fn mark_pairs<T: Cell, S: Seen + ?Sized>(values: &[T], m: usize, lo: 
     }
     let forward = &values[lo..=hi];
     let backward = &values[m - hi..=m - lo];
-    for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
-        seen.mark((small ^ large).to_u32());
-    }
+    seen.mark_xors(forward, backward.iter().rev().copied());
 }
 
 /// Values searched for in one pass of the candidate scan. Searching for the next four

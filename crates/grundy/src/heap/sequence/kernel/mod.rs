@@ -400,6 +400,12 @@ struct Segment {
 /// bound itself is never marked, every xor of values being below it).
 pub(super) trait Seen {
     fn mark(&mut self, value: u32);
+    /// Marks `small[i] ^ large[i]` for every `i` (the slices have one length).
+    fn mark_xors<T: Cell>(&mut self, small: &[T], large: impl Iterator<Item = T>) {
+        for (&small, large) in small.iter().zip(large) {
+            self.mark((small ^ large).to_u32());
+        }
+    }
     /// The smallest unmarked value from `from` on.
     fn first_missing(&self, from: u32) -> u32;
     /// Which of the values `64·word … 64·word + 63` up to the bound are unmarked, as bits.
@@ -414,6 +420,14 @@ impl Seen for [u8] {
     #[inline(always)]
     fn mark(&mut self, value: u32) {
         self[value as usize] = 1;
+    }
+    /// Not inlined: in a function of its own the loop keeps its bound in a register (inlined
+    /// into the kernel's block loop it was spilled, and `.354` ran 5% slower: bench/RESULTS.md).
+    #[inline(never)]
+    fn mark_xors<T: Cell>(&mut self, small: &[T], large: impl Iterator<Item = T>) {
+        for (&small, large) in small.iter().zip(large) {
+            self.mark((small ^ large).to_u32());
+        }
     }
     #[inline(always)]
     fn first_missing(&self, from: u32) -> u32 {
