@@ -70,13 +70,17 @@ impl Candidate<'_> {
     }
 }
 
-/// The quotient of heaps `0..=heap` when no element of the old quotient serves for `heap`.
+/// The quotient of heaps `0..=heap` when no element of the old quotient serves for `heap`
+/// (Siegel's iterative construction, as in his MisereSolver).
 ///
-/// The first candidate is the old quotient times a cyclic monoid for the new heap. When a
-/// candidate fails its verification, the next one starts from that candidate reduced (so the
-/// candidates stay small) and frees the heaps of the failing sum: each gets a cyclic factor
-/// of its own, long enough for its multiplicity in that sum (Siegel's recalibration, in
-/// spirit). Repeated failures on the same heaps lengthen the cyclic factors.
+/// The first candidate is the old quotient times `⟨t | t⁴ = t²⟩` for the new heap. While a
+/// candidate fails its proof at a sum `w`, it is *recalibrated*: for subsets of the heaps of
+/// `w`, smallest first, each heap of the subset is freed from its old element and given a
+/// cyclic factor `⟨t | t^(i+p) = t^i⟩` of its own, `i` the larger of its old element's index
+/// and its multiplicity in `w` less one, `p = max(2, 2⌊(i − 4)/2⌋)`; the first subset whose
+/// marked, reduced candidate gives `w` the other outcome is the next candidate. Every candidate
+/// is marked from its lexicographically least sums and reduced before its proof, and only a
+/// proved one is returned, so how the subsets are chosen affects speed, never the answer.
 pub(super) fn expand(
     quotient: &Table,
     options: &[Vec<Vec<u64>>],
@@ -84,62 +88,142 @@ pub(super) fn expand(
     task: &crate::progress::Task,
 ) -> Result<Table, GameError> {
     let Order { heap, control, .. } = limit;
-    let mut base = quotient.clone();
-    // The heaps given a cyclic factor of their own, with its (index, period).
-    let mut freed: BTreeMap<u64, (u32, u32)> = BTreeMap::from([(heap, (2, 2))]);
-    let mut growth = 0;
-    let mut last_failure: Option<BTreeMap<u64, u32>> = None;
+    let mut trial = candidate(quotient, &BTreeMap::from([(heap, (2, 2))]), options, limit)?.ok_or_else(|| {
+        GameError::Unsupported(format!(
+            "the first misère quotient candidate for heap {heap} has more than {MAX_CANDIDATE} elements"
+        ))
+    })?;
     for _ in 0..MAX_ATTEMPTS {
         task.advance(1);
         if control.cancelled() {
             return Err(interrupted());
         }
-        let cyclic: Vec<(u32, u32)> = freed.values().copied().collect();
-        let size = cyclic.iter().fold(base.order as u64, |size, &(index, period)| size * u64::from(index + period));
-        if size > MAX_CANDIDATE {
-            break;
-        }
-        let candidate = Candidate { base: &base, cyclic, size };
-        let mut strides = BTreeMap::new();
-        let mut stride = base.order as u64;
-        for (&freed_heap, &(index, period)) in &freed {
-            strides.insert(freed_heap, stride as u32);
-            stride *= u64::from(index + period);
-        }
-        let element = |h: u64| strides.get(&h).copied().unwrap_or_else(|| base.heaps[h as usize]);
-        let mul = |x, y| candidate.mul(x, y);
-        let generators = generators_of(options, heap as usize + 1, element, mul);
-        let (elements, marks) = mark_p_portion(&candidate, &generators, control);
-        if control.cancelled() {
-            return Err(interrupted()); // the marking stopped part way
-        }
-        let is_p = |x: u32| marks[x as usize] == Mark::P;
-        // Reduce first: the reduction marks every sum as the candidate does, so one is proved
-        // iff the other is, and the reduced table is the small one.
-        let mut reduced = reduce(&elements, &generators, mul, is_p, limit)?;
-        reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
-        let reduced_generators =
-            generators_of(options, heap as usize + 1, |h| reduced.heaps[h as usize], |x, y| reduced.mul(x, y));
-        let failure = match prove(&reduced, &reduced_generators, None, control)? {
-            Ok(_) => return Ok(reduced),
-            Err(Refuted::At(sum)) => sum,
-            Err(Refuted::Somewhere) => unreachable!("a proof from scratch names the failing sum"),
+        let generators = generators_of(options, heap as usize + 1, |h| trial.heaps[h as usize], |x, y| trial.mul(x, y));
+        // The least failure when the search finds one; otherwise the proof decides, and names
+        // a shortest failure if there is one.
+        let failure = match least_failure(&trial, &generators, MAX_FAILURE_SEARCH, control) {
+            Some(sum) => sum,
+            None => match prove(&trial, &generators, None, control)? {
+                Ok(_) => return Ok(trial),
+                Err(Refuted::At(sum)) => sum,
+                Err(Refuted::Somewhere) => unreachable!("a proof from scratch names the failing sum"),
+            },
         };
-        if last_failure.as_ref() == Some(&failure) {
-            growth += 1;
-        }
-        freed = failure
-            .iter()
-            .filter(|&(&sum_heap, _)| !options[sum_heap as usize].is_empty())
-            .map(|(&sum_heap, &count)| (sum_heap, (count.max(1) + 1 + growth, 2 << growth)))
-            .collect();
-        last_failure = Some(failure);
-        drop(candidate);
-        base = reduced;
+        trial = recalibrate(&trial, &failure, options, limit)?;
     }
     Err(GameError::Unsupported(format!(
-        "no verified misère quotient found for heap {heap} within {MAX_ATTEMPTS} candidates of at most {MAX_CANDIDATE} elements; try a smaller --to"
+        "no verified misère quotient found for heap {heap} within {MAX_ATTEMPTS} candidates; try a smaller --to"
     )))
+}
+
+/// The next candidate after `trial` failed its proof at `failure`: the first subset of the
+/// failing sum's heaps (fewest heaps first) whose freeing gives `failure` the other outcome.
+fn recalibrate(trial: &Table, failure: &Sum, options: &[Vec<Vec<u64>>], limit: Order) -> Result<Table, GameError> {
+    let element_of = |table: &Table, sum: &Sum| {
+        sum.iter().fold(0, |x, (&heap, &count)| (0..count).fold(x, |x, _| table.mul(x, table.heaps[heap as usize])))
+    };
+    let should_be_p = !trial.p[element_of(trial, failure) as usize];
+    let involved: Vec<u64> = failure.keys().copied().filter(|&heap| !options[heap as usize].is_empty()).collect();
+    let mut refused = None;
+    for size in 1..=involved.len() {
+        for subset in subsets(&involved, size) {
+            if limit.control.cancelled() {
+                return Err(interrupted());
+            }
+            let freed = subset
+                .iter()
+                .map(|&heap| {
+                    let index = index_of(trial, trial.heaps[heap as usize]).max(failure[&heap].saturating_sub(1));
+                    // Siegel's choice: period 2 for short tails, about the index for long ones.
+                    let period = (2 * ((i64::from(index) - 4) / 2)).max(2) as u32;
+                    (heap, (index, period))
+                })
+                .collect();
+            match candidate(trial, &freed, options, limit) {
+                Ok(Some(next)) if next.p[element_of(&next, failure) as usize] == should_be_p => return Ok(next),
+                Ok(_) => {}
+                // A subset whose candidate is past --max-order: a larger subset may still do.
+                Err(error @ GameError::Unsupported(_)) => refused = Some(error),
+                Err(error) => return Err(error),
+            }
+        }
+    }
+    Err(refused.unwrap_or_else(|| {
+        GameError::Unsupported(format!(
+            "no recalibration of the misère quotient candidate for heap {} fixes the failing sum {}",
+            limit.heap,
+            failure.iter().map(|(heap, count)| format!("{heap}x{count}")).collect::<Vec<_>>().join(" + ")
+        ))
+    }))
+}
+
+/// The subsets of `items` of `size` elements, in lexicographic order of positions.
+fn subsets(items: &[u64], size: usize) -> Vec<Vec<u64>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    (0..items.len())
+        .rev()
+        .skip(size - 1)
+        .rev()
+        .flat_map(|first| {
+            subsets(&items[first + 1..], size - 1).into_iter().map(move |mut rest| {
+                rest.insert(0, items[first]);
+                rest
+            })
+        })
+        .collect()
+}
+
+/// The index of `x` in `table`: the least `i` with `x^i = x^(i+p)` for some `p > 0`.
+fn index_of(table: &Table, x: u32) -> u32 {
+    let mut first_seen: FxHashMap<u32, u32> = FxHashMap::default();
+    let mut power = 0u32;
+    for exponent in 0.. {
+        if let Some(&index) = first_seen.get(&power) {
+            return index;
+        }
+        first_seen.insert(power, exponent);
+        power = table.mul(power, x);
+    }
+    unreachable!("a finite monoid's powers repeat")
+}
+
+/// `base` times a cyclic factor `⟨t | t^(i+p) = t^i⟩` for each heap of `freed` (heap ↦ its
+/// `(i, p)`; that heap's element is the factor's `t`, every other heap keeps its element of
+/// `base`), marked and reduced; `None` when it would have more than [`MAX_CANDIDATE`] elements.
+fn candidate(
+    base: &Table,
+    freed: &BTreeMap<u64, (u32, u32)>,
+    options: &[Vec<Vec<u64>>],
+    limit: Order,
+) -> Result<Option<Table>, GameError> {
+    let Order { heap, control, .. } = limit;
+    let cyclic: Vec<(u32, u32)> = freed.values().copied().collect();
+    let size = cyclic.iter().fold(base.order as u64, |size, &(index, period)| size * u64::from(index + period));
+    if size > MAX_CANDIDATE {
+        return Ok(None);
+    }
+    let candidate = Candidate { base, cyclic, size };
+    let mut strides = BTreeMap::new();
+    let mut stride = base.order as u64;
+    for (&freed_heap, &(index, period)) in freed {
+        strides.insert(freed_heap, stride as u32);
+        stride *= u64::from(index + period);
+    }
+    let element = |h: u64| strides.get(&h).copied().unwrap_or_else(|| base.heaps[h as usize]);
+    let mul = |x, y| candidate.mul(x, y);
+    let generators = generators_of(options, heap as usize + 1, element, mul);
+    let (elements, marks) = mark_p_portion(&candidate, &generators, control);
+    if control.cancelled() {
+        return Err(interrupted()); // the marking stopped part way
+    }
+    let is_p = |x: u32| marks[x as usize] == Mark::P;
+    // Reduce before the proof: the reduction marks every sum as the candidate does, so one is
+    // proved iff the other is, and the reduced table is the small one.
+    let mut reduced = reduce(&elements, &generators, mul, is_p, limit)?;
+    reduced.heaps = (0..=heap).map(|h| reduced.heaps[element(h) as usize]).collect();
+    Ok(Some(reduced))
 }
 
 /// What the lexicographic pass has decided about a candidate's element.

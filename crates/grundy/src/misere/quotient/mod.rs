@@ -8,34 +8,42 @@
 //! misère P-positions form its *P-portion*. The misère outcome of a sum of heaps is read off
 //! the product of the heaps' elements — one table look-up per heap.
 //!
-//! **Algorithm** (after Siegel's MisereSolver: the quotient is built heap by heap, and every
-//! candidate is proved before it is accepted).
+//! **Algorithm** (Siegel's iterative construction, as in his MisereSolver (CGSuite): the
+//! quotient is built heap by heap, and every candidate is proved before it is accepted).
 //! 1. *Candidate.* For heap `n`, first try each element `x` of the quotient of heaps `0..n`
-//!    as heap `n`'s element (a conservative extension). Otherwise build a larger monoid: the
-//!    old quotient times a cyclic monoid `⟨t | t^(i+p) = t^i⟩` for heap `n` (and, when a
-//!    proof fails, for the heaps of the failing sum, whose old identifications were too
-//!    coarse; repeated failures at the same sum lengthen the cycles), and mark its P-portion by
-//!    visiting each element first through its lexicographically least sum (largest heap most
-//!    significant: every option of a sum is lexicographically smaller, so its element is
-//!    already marked).
+//!    as heap `n`'s element (a conservative extension). Otherwise the first candidate is the
+//!    old quotient times a cyclic monoid `⟨t | t⁴ = t²⟩` for heap `n`; every candidate's
+//!    P-portion is marked by visiting each element first through its lexicographically least
+//!    sum (largest heap most significant: every option of a sum is lexicographically smaller,
+//!    so its element is already marked).
 //! 2. *Reduction.* The coarsest congruence separating P from N (Moore's partition refinement
 //!    over the heap generators: `x ~ y` iff `xz ∈ P ⇔ yz ∈ P` for every `z`). It marks every
-//!    sum as the candidate does, so it is proved iff the candidate is; it is the quotient
-//!    itself once proved, and the next candidate starts from it when not.
-//! 3. *Proof* (`Proof`: the finite form of "a sum is P iff it has a move and no move to
-//!    P"). No sum marked P may have an option marked P: a check over every element `y` and
-//!    heap `h`. Every non-empty sum marked N must have an option marked P: for each element
-//!    `x`, the intersection over all sums `G` with element `x` of the set of `z` for which a
-//!    move in `G` reaches P in `G + Z` (`Z` of element `z`) is the greatest fixed point of a
-//!    monotone system with one set per element, found by iterating down from the full sets;
-//!    `x` passes iff the identity is in its set. Both checks are exact, so a failure names a
-//!    sum whose marking is wrong (a shortest one, by a breadth-first search over pairs of elements), which step 1
-//!    refines at. Time and memory grow with the square of the order and the number of heaps,
-//!    never with the number of sums (an earlier proof searched the states `(x, S)` of sums,
-//!    `S` the set of its options' elements, and needed millions of them for Dawson's Kayles
-//!    at heap 25).
+//!    sum as the candidate does, so it is proved iff the candidate is.
+//! 3. *Least failure* (`failure`). The lexicographically least sum the candidate marks
+//!    against the misère rule: the least `L(y) + h` marked P with an option marked P, and a
+//!    depth-first search in increasing order for a sum marked N with no option marked P,
+//!    skipping a sum whose element and set of options' elements contain those of a smaller
+//!    sum visited.
+//! 4. *Recalibration.* For subsets of the failing sum's heaps, fewest first, free each heap of
+//!    the subset from its element and give it a cyclic factor of its own (index: the larger of
+//!    its old element's index and its multiplicity less one; period 2, or about the index for
+//!    long tails); the first subset whose marked, reduced candidate gives the failing sum the
+//!    other outcome is the next candidate, and step 3 runs again. The failure must be the
+//!    least one: every smaller sum is then marked right, and a freed heap makes the failure
+//!    the least sum of a new element, marked from its options.
+//! 5. *Proof* (`Proof`: the finite form of "a sum is P iff it has a move and no move to
+//!    P"), when step 3 finds no failure. No sum marked P may have an option marked P: a check
+//!    over every element `y` and heap `h`. Every non-empty sum marked N must have an option
+//!    marked P: for each element `x`, the intersection over all sums `G` with element `x` of
+//!    the set of `z` for which a move in `G` reaches P in `G + Z` (`Z` of element `z`) is the
+//!    greatest fixed point of a monotone system with one set per element, found by iterating
+//!    down from the full sets; `x` passes iff the identity is in its set. Both checks are
+//!    exact; time and memory grow with the square of the order and the number of heaps,
+//!    never with the number of sums. (Should the proof refute a candidate step 3 passed — its
+//!    search gives up after `MAX_FAILURE_SEARCH` sums — the proof names a shortest failing
+//!    sum, and step 4 works on that.)
 //!
-//! Every quotient returned has passed step 3, so the answers it gives are proved; how quickly
+//! Every quotient returned has passed step 5, so the answers it gives are proved; how quickly
 //! the candidates are found is heuristic. Impartial misère quotients other than the trivial
 //! one have even order (Plambeck–Siegel 2008, Theorem 6.2), which the tests check.
 
@@ -47,12 +55,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 
 mod construct;
+mod failure;
 mod present;
 mod proof;
 #[cfg(test)]
 mod tests;
 
 use construct::{Order, conservative_extension, expand};
+use failure::least_failure;
 use present::present;
 use proof::{Proof, Refuted, prove};
 
@@ -63,6 +73,9 @@ pub const DEFAULT_MAX_ORDER: usize = 2000;
 const MAX_CANDIDATE: u64 = 4_000_000;
 /// How many candidate monoids one heap may try before the computation gives up.
 const MAX_ATTEMPTS: usize = 64;
+/// How many sums the search for a candidate's least failing sum visits before leaving the
+/// decision to the proof.
+const MAX_FAILURE_SEARCH: usize = 200_000;
 
 /// A misère quotient of the heaps `0..=to` of a heap game, as data.
 ///

@@ -76,47 +76,110 @@ fn nim_heaps_to_two() {
     assert_eq!(quotient.p_portion.len(), 2);
 }
 
+/// The marked table of a proved quotient (to flip marks in).
+fn table_of(quotient: &MisereQuotient) -> Table {
+    Table {
+        order: quotient.order,
+        table: quotient.product.iter().flatten().copied().collect(),
+        p: (0..quotient.order as u32).map(|x| quotient.is_p(x)).collect(),
+        heaps: quotient.heaps.clone(),
+    }
+}
+
+/// Whether `table` marks the sum `heaps` against the misère rule, given its options' marks.
+fn marked_against_the_rule(table: &Table, options: &[Vec<Vec<u64>>], heaps: &[u64]) -> bool {
+    let element = heaps.iter().fold(0, |x, &heap| table.mul(x, table.heaps[heap as usize]));
+    let options_marked_p = heaps.iter().enumerate().any(|(index, &heap)| {
+        let others = heaps.iter().enumerate().filter(|&(other, _)| other != index);
+        let rest = others.fold(0, |x, (_, &h)| table.mul(x, table.heaps[h as usize]));
+        options[heap as usize].iter().any(|option| {
+            let x = option.iter().fold(rest, |x, &part| table.mul(x, table.heaps[part as usize]));
+            table.p[x as usize]
+        })
+    });
+    let rule_p = !heaps.is_empty() && !options_marked_p;
+    table.p[element as usize] != rule_p
+}
+
+fn heaps_of(sum: &Sum) -> Vec<u64> {
+    sum.iter().flat_map(|(&heap, &count)| std::iter::repeat_n(heap, count as usize)).collect()
+}
+
 /// The proof accepts the quotient and refutes it with any one element's mark flipped,
 /// naming a sum that exhaustive search judges differently from the flipped marking or
 /// whose options' marks contradict it.
 #[test]
 fn the_proof_refutes_every_wrong_marking() {
     let (_, game, to) = &games()[3]; // 0.75, order 8
-    let quotient = &quotients()[3];
-    let order = quotient.order;
+    let table = table_of(&quotients()[3]);
     let options: Vec<Vec<Vec<u64>>> = (0..=*to).map(|heap| game.heap_options(heap)).collect();
-    let table = Table {
-        order,
-        table: quotient.product.iter().flatten().copied().collect(),
-        p: (0..order as u32).map(|x| quotient.is_p(x)).collect(),
-        heaps: quotient.heaps.clone(),
-    };
     let generators = generators_of(&options, options.len(), |h| table.heaps[h as usize], |x, y| table.mul(x, y));
     assert!(prove(&table, &generators, None, &Control::default()).unwrap().is_ok());
     let mut search = MisereSearch::new(search_options(game.as_ref()), 5_000_000, &Control::default());
-    for flipped in 0..order {
+    for flipped in 0..table.order {
         let mut wrong = table.clone();
         wrong.p[flipped] = !wrong.p[flipped];
         let Err(Refuted::At(sum)) = prove(&wrong, &generators, None, &Control::default()).unwrap() else {
             panic!("element {flipped} flipped was not refuted");
         };
-        let heaps: Vec<u64> =
-            sum.iter().flat_map(|(&heap, &count)| std::iter::repeat_n(heap, count as usize)).collect();
+        let heaps = heaps_of(&sum);
         let element = heaps.iter().fold(0, |x, &heap| wrong.mul(x, wrong.heaps[heap as usize]));
         let claimed = if wrong.p[element as usize] { Outcome::P } else { Outcome::N };
-        let options_marked_p = heaps.iter().enumerate().any(|(index, &heap)| {
-            let others = heaps.iter().enumerate().filter(|&(other, _)| other != index);
-            let rest = others.fold(0, |x, (_, &h)| wrong.mul(x, wrong.heaps[h as usize]));
-            options[heap as usize].iter().any(|option| {
-                let x = option.iter().fold(rest, |x, &part| wrong.mul(x, wrong.heaps[part as usize]));
-                wrong.p[x as usize]
-            })
-        });
-        let rule = if !heaps.is_empty() && !options_marked_p { Outcome::P } else { Outcome::N };
         assert!(
-            claimed != rule || claimed != search.outcome(&heaps).unwrap(),
+            marked_against_the_rule(&wrong, &options, &heaps) || claimed != search.outcome(&heaps).unwrap(),
             "element {flipped}: the sum {heaps:?} named is consistent and right"
         );
+    }
+}
+
+/// The search for the least failing sum (Siegel's order: multiplicities compared from the
+/// largest heap down) names a non-empty sum marked against the rule, and no non-empty sum
+/// with at most three copies of each heap below it is: checked against every such sum in turn, with each element
+/// of several quotients flipped.
+#[test]
+fn the_least_failure_is_a_failure_and_the_least() {
+    for index in [0, 1, 3, 5] {
+        let (name, game, to) = &games()[index];
+        let to = (*to).min(10);
+        let quotient =
+            misere_quotient(&|heap| game.heap_options(heap), to, DEFAULT_MAX_ORDER, &Control::default()).unwrap();
+        let table = table_of(&quotient);
+        let options: Vec<Vec<Vec<u64>>> = (0..=to).map(|heap| game.heap_options(heap)).collect();
+        let generators = generators_of(&options, options.len(), |h| table.heaps[h as usize], |x, y| table.mul(x, y));
+        assert_eq!(least_failure(&table, &generators, 1_000_000, &Control::default()), None, "{name}");
+        // Every non-empty sum of the generators' heaps with multiplicities 0..=3, in increasing
+        // order (the empty sum's mark is the proof's to check: no heap to free names it).
+        let heaps: Vec<u64> = generators.iter().map(|generator| generator.heap).collect();
+        let boxed: Vec<Vec<u64>> = (1..4usize.pow(heaps.len() as u32))
+            .map(|code| {
+                let mut sum = Vec::new();
+                for (place, &heap) in heaps.iter().enumerate() {
+                    sum.extend(std::iter::repeat_n(heap, code / 4usize.pow(place as u32) % 4));
+                }
+                sum
+            })
+            .collect();
+        for flipped in 0..table.order {
+            let mut wrong = table.clone();
+            wrong.p[flipped] = !wrong.p[flipped];
+            let found = least_failure(&wrong, &generators, 1_000_000, &Control::default())
+                .unwrap_or_else(|| panic!("{name}: element {flipped} flipped, no failure found"));
+            let found_heaps = heaps_of(&found);
+            assert!(marked_against_the_rule(&wrong, &options, &found_heaps), "{name}: {found_heaps:?}");
+            let first = boxed.iter().position(|sum| marked_against_the_rule(&wrong, &options, sum));
+            let found_at = boxed.iter().position(|sum| *sum == found_heaps);
+            match (first, found_at) {
+                (Some(first), Some(found_at)) => assert_eq!(first, found_at, "{name}: element {flipped}"),
+                // Found past the box: every failing sum of the box is larger.
+                (Some(first), None) => {
+                    let multiplicities = |sum: &[u64]| -> Vec<usize> {
+                        heaps.iter().rev().map(|heap| sum.iter().filter(|&part| part == heap).count()).collect()
+                    };
+                    assert!(multiplicities(&boxed[first]) > multiplicities(&found_heaps), "{name}: element {flipped}");
+                }
+                (None, _) => assert!(found_at.is_none(), "the found sum fails"),
+            }
+        }
     }
 }
 

@@ -1,0 +1,232 @@
+//! The lexicographically least sum a candidate marks wrongly: the sum Siegel's recalibration
+//! works on (A. Siegel, MisereSolver; Plambeck and Siegel, JCTA 115 (2008), §7).
+//!
+//! Sums are ordered lexicographically by their multiplicities, the largest heap most
+//! significant; every option of a sum is smaller than the sum. A candidate's marking gives
+//! each element the outcome of its lexicographically least sum, so every sum below the least
+//! failure is marked right; freeing the heaps of that failure makes it the least sum of a new
+//! element, whose marking then follows the misère rule from its (smaller, rightly marked)
+//! options. That is why the failure must be the least one: a shortest failure may share its
+//! element with a smaller sum whatever is freed.
+//!
+//! This search only finds failures; [`super::proof::prove`] is what proves a candidate.
+
+use super::*;
+
+/// A sum as multiplicities of the generators (index = generator), compared from the last
+/// generator (the largest heap) down.
+type Word = Vec<u32>;
+
+fn word_cmp(a: &Word, b: &Word) -> std::cmp::Ordering {
+    a.iter().rev().cmp(b.iter().rev())
+}
+
+/// A set of elements of a table of `order` elements, as 64-bit words.
+type Set = Vec<u64>;
+
+fn insert(set: &mut Set, x: u32) {
+    set[x as usize / 64] |= 1 << (x % 64);
+}
+
+fn is_subset(small: &Set, large: &Set) -> bool {
+    small.iter().zip(large).all(|(s, l)| s & !l == 0)
+}
+
+fn elements(set: &Set) -> impl Iterator<Item = u32> + '_ {
+    set.iter().enumerate().flat_map(|(index, &word)| {
+        (0..64).filter(move |bit| word >> bit & 1 == 1).map(move |bit| (index * 64 + bit) as u32)
+    })
+}
+
+/// The lexicographically least sum of the heaps `generators` that `table` marks against the
+/// misère rule, as heap ↦ multiplicity; `None` when the search finds none (the proof then
+/// decides). The search visits sums in increasing order and skips a sum whose element and
+/// options' elements include those of a smaller sum already visited (its failures, and those
+/// of every sum containing it, would be preceded by the smaller sum's); it gives up (`None`)
+/// past `max_states` visited sums.
+pub(super) fn least_failure(
+    table: &Table,
+    generators: &[Generator],
+    max_states: usize,
+    control: &Control,
+) -> Option<Sum> {
+    let p_failure = least_p_failure(table, generators);
+    let mut search = NSearch {
+        table,
+        generators,
+        words: table.order.div_ceil(64),
+        minimal: vec![Vec::new(); table.order],
+        bound: p_failure.clone(),
+        visited: 0,
+        max_states,
+        control,
+        found: None,
+        gave_up: false,
+    };
+    let mut word = vec![0; generators.len()];
+    let empty = vec![0u64; search.words];
+    search.level(generators.len(), &mut word, 0, &empty);
+    if search.gave_up {
+        return None;
+    }
+    let failure = search.found.or(p_failure)?;
+    let mut sum = Sum::new();
+    for (generator, &count) in generators.iter().zip(&failure) {
+        if count > 0 {
+            *sum.entry(generator.heap).or_insert(0) += count;
+        }
+    }
+    Some(sum)
+}
+
+/// Each element's lexicographically least sum, by visiting sums in increasing order and not
+/// extending a sum whose element was reached before (nor is any sum containing it least).
+fn least_words(table: &Table, generators: &[Generator]) -> Vec<Option<Word>> {
+    let mut least: Vec<Option<Word>> = vec![None; table.order];
+    least[0] = Some(vec![0; generators.len()]);
+    let mut visited: Vec<(u32, Word)> = vec![(0, vec![0; generators.len()])];
+    for (index, generator) in generators.iter().enumerate() {
+        let mut frontier = visited.clone();
+        while !frontier.is_empty() {
+            let mut next_frontier = Vec::new();
+            for (element, word) in &frontier {
+                let next = table.mul(*element, generator.element);
+                if least[next as usize].is_none() {
+                    let mut next_word = word.clone();
+                    next_word[index] += 1;
+                    least[next as usize] = Some(next_word.clone());
+                    next_frontier.push((next, next_word));
+                }
+            }
+            visited.extend(next_frontier.iter().cloned());
+            frontier = next_frontier;
+        }
+    }
+    least
+}
+
+/// The least sum marked P with an option marked P: `L(y) + h` over the elements `y` (least
+/// sum `L(y)`) and heaps `h` with `y·h ∈ P` and `y·t ∈ P` for some option `t` of `h` (adding
+/// the same heap keeps the order, so `L(y) + h` is the least such sum for its `y` and `h`).
+fn least_p_failure(table: &Table, generators: &[Generator]) -> Option<Word> {
+    let least = least_words(table, generators);
+    let mut best: Option<Word> = None;
+    for (y, word) in least.iter().enumerate() {
+        let Some(word) = word else { continue };
+        for (index, generator) in generators.iter().enumerate() {
+            let y = y as u32;
+            if table.p[table.mul(y, generator.element) as usize]
+                && generator.targets.iter().any(|&target| table.p[table.mul(y, target) as usize])
+            {
+                let mut failure = word.clone();
+                failure[index] += 1;
+                if best.as_ref().is_none_or(|best| word_cmp(&failure, best).is_lt()) {
+                    best = Some(failure);
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The depth-first search for the least sum marked N with no option marked P.
+struct NSearch<'a> {
+    table: &'a Table,
+    generators: &'a [Generator],
+    words: usize,
+    /// For each element, the minimal option-element sets of the sums visited with it.
+    minimal: Vec<Vec<Set>>,
+    /// Sums from this one on are not searched (the least P-failure).
+    bound: Option<Word>,
+    visited: usize,
+    max_states: usize,
+    control: &'a Control,
+    found: Option<Word>,
+    gave_up: bool,
+}
+
+impl NSearch<'_> {
+    fn done(&self) -> bool {
+        self.found.is_some() || self.gave_up
+    }
+
+    /// Visits, in increasing order, the sums that agree with `word` on generators `level..`
+    /// (the lower ones still zero); `element` and `options` are `word`'s.
+    fn level(&mut self, level: usize, word: &mut Word, element: u32, options: &Set) {
+        if level == 0 {
+            let failing = !self.table.p[element as usize]
+                && options.iter().any(|&bits| bits != 0)
+                && elements(options).all(|target| !self.table.p[target as usize]);
+            if failing {
+                self.found = Some(word.clone());
+            }
+            return;
+        }
+        let index = level - 1;
+        // Multiplicity 0 first: those sums are the smaller ones.
+        self.level(index, word, element, options);
+        let generator = &self.generators[index];
+        let (mut element, mut options) = (element, options.clone());
+        let start = word[index];
+        while !self.done() {
+            word[index] += 1;
+            if self.bound.as_ref().is_some_and(|bound| word_cmp(word, bound).is_ge()) {
+                break; // every later sum is larger still
+            }
+            self.visited += 1;
+            if self.visited > self.max_states || (self.visited.is_multiple_of(4096) && self.control.cancelled()) {
+                self.gave_up = true;
+                break;
+            }
+            let mut next = vec![0u64; self.words];
+            for target in elements(&options) {
+                insert(&mut next, self.table.mul(target, generator.element));
+            }
+            for &target in &generator.targets {
+                insert(&mut next, self.table.mul(element, target));
+            }
+            element = self.table.mul(element, generator.element);
+            options = next;
+            if !self.record(element, &options) {
+                break; // this sum and every larger multiple are preceded by a smaller sum's
+            }
+            self.level(index, word, element, &options);
+        }
+        word[index] = start;
+    }
+
+    /// Keeps `options` among `element`'s minimal sets; false when a set already there is
+    /// contained in it.
+    fn record(&mut self, element: u32, options: &Set) -> bool {
+        let minimal = &mut self.minimal[element as usize];
+        if minimal.iter().any(|set| is_subset(set, options)) {
+            return false;
+        }
+        minimal.retain(|set| !is_subset(options, set));
+        minimal.push(options.clone());
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_compare_from_the_largest_heap() {
+        assert!(word_cmp(&vec![5, 0], &vec![0, 1]).is_lt());
+        assert!(word_cmp(&vec![0, 1], &vec![1, 1]).is_lt());
+        assert!(word_cmp(&vec![1, 1], &vec![1, 1]).is_eq());
+    }
+
+    #[test]
+    fn set_operations() {
+        let mut set = vec![0u64; 2];
+        insert(&mut set, 3);
+        insert(&mut set, 70);
+        assert_eq!(elements(&set).collect::<Vec<_>>(), [3, 70]);
+        let mut larger = set.clone();
+        insert(&mut larger, 5);
+        assert!(is_subset(&set, &larger) && !is_subset(&larger, &set));
+    }
+}
