@@ -142,7 +142,7 @@ mod tests {
             values: &mut CompactSequence,
             len: usize,
             _: &SequenceControl,
-        ) -> Result<bool, grundy::GameError> {
+        ) -> grundy::heap::Extended {
             let values = values.words_mut();
             while values.len() < len {
                 let n = values.len();

@@ -13,7 +13,6 @@
 //!   theorem's range directly.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use grundy::error::GameError;
 use grundy::heap::period::find_period;
 use grundy::heap::subtraction::{SubtractionGame, extend_sequence};
 use grundy::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
@@ -41,12 +40,7 @@ impl HeapGame for Shaped {
     fn spec(&self) -> String {
         format!("shaped:{}:{}", self.preperiod, self.period)
     }
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        _: &SequenceControl,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &SequenceControl) -> grundy::heap::Extended {
         let values = values.words_mut();
         while values.len() < len {
             values.push(self.value(values.len()));

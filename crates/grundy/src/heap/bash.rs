@@ -8,7 +8,7 @@
 
 use crate::error::GameError;
 use crate::heap::period::KnownPeriod;
-use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
@@ -68,12 +68,7 @@ impl HeapGame for Bash {
         format!("bash:{}", self.max_take)
     }
 
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
         let modulus = self.modulus().to_u64().unwrap_or(u64::MAX);
         if modulus > 1 << 32 && len > 1 << 32 {
             return Err(GameError::Unsupported(format!(

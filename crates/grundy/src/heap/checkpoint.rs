@@ -751,17 +751,13 @@ mod tests {
     /// Grundy's game whose options can only be walked one by one: listing them panics, so a
     /// check that passes never built a list.
     struct StreamedOnly(crate::heap::grundys_game::GrundysGame);
+    use crate::heap::Extended;
 
     impl HeapGame for StreamedOnly {
         fn spec(&self) -> String {
             self.0.spec()
         }
-        fn extend_sequence(
-            &self,
-            values: &mut CompactSequence,
-            len: usize,
-            control: &SequenceControl,
-        ) -> Result<bool, GameError> {
+        fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
             self.0.extend_sequence(values, len, control)
         }
         fn periodicity(&self) -> crate::heap::Periodicity {

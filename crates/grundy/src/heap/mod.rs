@@ -30,6 +30,11 @@ use crate::error::GameError;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+/// What [`HeapGame::extend_sequence`] returns: `Ok(true)` when the sequence reached the length
+/// asked, `Ok(false)` when the control's cancel flag stopped it early (the prefix computed stays
+/// valid).
+pub type Extended = Result<bool, GameError>;
+
 /// A heap game solved through its nim-sequence `G(0), G(1), …`, where `G(n)` depends only on
 /// earlier values: subtraction, octal and hexadecimal games, Grundy's game.
 pub trait HeapGame: Send + Sync {
@@ -45,12 +50,7 @@ pub trait HeapGame: Send + Sync {
     ///
     /// # Errors
     /// [`GameError::TooLarge`] when the table would not fit in memory.
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError>;
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended;
 
     /// The rules as one text that is the same for every spelling of the same game (`dawson`,
     /// `octal:0.07` and `hex:0.07` all give `octal:0.07`): what a checkpoint is compared by.
@@ -192,12 +192,7 @@ impl<Game: EngineBacked> HeapGame for Game {
         self.engine_game_canonical_spec()
     }
 
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
         self.engine().extend(&self.spec(), values, len, control)
     }
 

@@ -6,7 +6,7 @@
 
 use crate::error::GameError;
 use crate::heap::period::KnownPeriod;
-use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
 use num_bigint::BigUint;
 
 /// Nim on one heap: the rules ([`HeapGame::heap_options`]: any smaller heap) and the closed
@@ -30,12 +30,7 @@ impl HeapGame for Nim {
         true
     }
 
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
         if len > 1 << 32 {
             return Err(GameError::Unsupported(format!(
                 "nim-sequences are tables of 32-bit values; heap {} is past 2^32 - 1",

@@ -495,7 +495,7 @@ mod tests {
                 values: &mut CompactSequence,
                 len: usize,
                 _: &SequenceControl,
-            ) -> Result<bool, GameError> {
+            ) -> crate::heap::Extended {
                 while values.len() < len {
                     values.push((values.len() % 5) as u32);
                 }

@@ -7,7 +7,9 @@
 
 use crate::error::GameError;
 use crate::game::Game;
-use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl, extend_in_chunks, parse_positive_list};
+use crate::heap::{
+    CompactSequence, Extended, HeapGame, Periodicity, SequenceControl, extend_in_chunks, parse_positive_list,
+};
 use std::fmt;
 use std::str::FromStr;
 
@@ -134,12 +136,7 @@ impl HeapGame for SubtractionGame {
         format!("sub:{}", list.join(","))
     }
 
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
         extend_in_chunks(&self.spec(), values, len, 1 << 20, control, |values, next| {
             extend_sequence(&self.set, values, next);
         })

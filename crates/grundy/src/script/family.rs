@@ -4,7 +4,7 @@
 //! CLI's).
 
 use crate::error::GameError;
-use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, SequenceControl};
 use crate::ruleset::{Chart, ComponentGame, ComponentMove, MOVE_LIMIT, Ruleset, Table, erase};
 use crate::script::ScriptPosition;
 use crate::value::Value;
@@ -295,12 +295,7 @@ impl HeapGame for ScriptFamily {
         self.spec.clone()
     }
 
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
         while values.len() < len {
             if control.cancelled() {
                 return Ok(false);

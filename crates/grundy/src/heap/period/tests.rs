@@ -1,5 +1,6 @@
 use super::*;
 use crate::error::GameError;
+use crate::heap::Extended;
 use crate::heap::subtraction::{SubtractionGame, SubtractionSet, extend_sequence};
 use proptest::prelude::*;
 
@@ -48,12 +49,7 @@ impl HeapGame for PlainOctal {
         let digits: String = self.digits[1..].iter().map(|d| char::from(b'0' + d)).collect();
         format!("octal-test:{}.{digits}", self.digits[0])
     }
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        control: &SequenceControl,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
         let values = values.words_mut();
         let mut seen = vec![0u64; 4];
         while values.len() < len {
