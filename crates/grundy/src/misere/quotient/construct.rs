@@ -99,12 +99,19 @@ pub(super) fn expand(
             return Err(interrupted());
         }
         let generators = generators_of(options, heap as usize + 1, |h| trial.heaps[h as usize], |x, y| trial.mul(x, y));
-        // The least failure when the search finds one; otherwise the proof decides, and names
-        // a shortest failure if there is one.
-        let failure = match least_failure(&trial, &generators, MAX_FAILURE_SEARCH, control) {
-            Some(sum) => sum,
-            None => match prove(&trial, &generators, None, control)? {
+        // The least failure when Siegel's search finds one; otherwise the fixed-point proof
+        // decides (and names a shortest failure if there is one). When both complete they are
+        // two independent proofs, and must agree.
+        let verdict = least_failure(&trial, &generators, MAX_FAILURE_SEARCH, control);
+        let failure = match verdict {
+            Verdict::Fails(sum) => sum,
+            Verdict::Holds | Verdict::Undecided => match prove(&trial, &generators, None, control)? {
                 Ok(_) => return Ok(trial),
+                Err(_) if verdict == Verdict::Holds => {
+                    return Err(GameError::Unsupported(format!(
+                        "internal error: the two proofs of the misère quotient candidate for heap {heap} disagree"
+                    )));
+                }
                 Err(Refuted::At(sum)) => sum,
                 Err(Refuted::Somewhere) => unreachable!("a proof from scratch names the failing sum"),
             },

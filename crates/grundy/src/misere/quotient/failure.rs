@@ -38,18 +38,26 @@ fn elements(set: &Set) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
-/// The lexicographically least sum of the heaps `generators` that `table` marks against the
-/// misère rule, as heap ↦ multiplicity; `None` when the search finds none (the proof then
-/// decides). The search visits sums in increasing order and skips a sum whose element and
-/// options' elements include those of a smaller sum already visited (its failures, and those
-/// of every sum containing it, would be preceded by the smaller sum's); it gives up (`None`)
-/// past `max_states` visited sums.
-pub(super) fn least_failure(
-    table: &Table,
-    generators: &[Generator],
-    max_states: usize,
-    control: &Control,
-) -> Option<Sum> {
+/// What the search over a candidate's sums found.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// The lexicographically least sum marked against the misère rule, heap ↦ multiplicity.
+    Fails(Sum),
+    /// No sum is marked against the rule: Siegel's verification, complete.
+    Holds,
+    /// The search visited `max_states` sums (or was cancelled) without deciding.
+    Undecided,
+}
+
+/// Siegel's verification of `table`'s marking of the sums of the heaps `generators`, which also
+/// names the lexicographically least sum marked against the misère rule when there is one.
+/// No sum marked P has an option marked P iff no `L(y) + h` does (see `least_p_failure`); for
+/// sums marked N, the search visits sums in increasing order and skips a sum whose element and
+/// options' elements include those of a smaller sum already visited: whatever is added to it,
+/// the smaller sum plus the same has the same element and fewer options' elements, so it would
+/// fail first. The sets of options' elements kept for each element are an antichain, so the
+/// search ends.
+pub(super) fn least_failure(table: &Table, generators: &[Generator], max_states: usize, control: &Control) -> Verdict {
     let p_failure = least_p_failure(table, generators);
     let mut search = NSearch {
         table,
@@ -67,16 +75,18 @@ pub(super) fn least_failure(
     let empty = vec![0u64; search.words];
     search.level(generators.len(), &mut word, 0, &empty);
     if search.gave_up {
-        return None;
+        return Verdict::Undecided;
     }
-    let failure = search.found.or(p_failure)?;
+    let Some(failure) = search.found.or(p_failure) else {
+        return Verdict::Holds;
+    };
     let mut sum = Sum::new();
     for (generator, &count) in generators.iter().zip(&failure) {
         if count > 0 {
             *sum.entry(generator.heap).or_insert(0) += count;
         }
     }
-    Some(sum)
+    Verdict::Fails(sum)
 }
 
 /// Each element's lexicographically least sum, by visiting sums in increasing order and not

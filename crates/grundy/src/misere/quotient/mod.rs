@@ -39,9 +39,11 @@
 //!    greatest fixed point of a monotone system with one set per element, found by iterating
 //!    down from the full sets; `x` passes iff the identity is in its set. Both checks are
 //!    exact; time and memory grow with the square of the order and the number of heaps,
-//!    never with the number of sums. (Should the proof refute a candidate step 3 passed — its
-//!    search gives up after `MAX_FAILURE_SEARCH` sums — the proof names a shortest failing
-//!    sum, and step 4 works on that.)
+//!    never with the number of sums. When step 3's search completes without a failure, it is
+//!    itself a proof (Siegel's verification: a sum skipped fails only after the smaller sum
+//!    that made it skipped), and the two must agree, or the run stops with an internal error.
+//!    When it gives up (past `MAX_FAILURE_SEARCH` sums), the fixed point decides alone and
+//!    names a shortest failing sum for step 4.
 //!
 //! Every quotient returned has passed step 5, so the answers it gives are proved; how quickly
 //! the candidates are found is heuristic. Impartial misère quotients other than the trivial
@@ -62,7 +64,7 @@ mod proof;
 mod tests;
 
 use construct::{Order, conservative_extension, expand};
-use failure::least_failure;
+use failure::{Verdict, least_failure};
 use present::present;
 use proof::{Proof, Refuted, prove};
 

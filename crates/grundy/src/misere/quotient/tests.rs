@@ -146,7 +146,7 @@ fn the_least_failure_is_a_failure_and_the_least() {
         let table = table_of(&quotient);
         let options: Vec<Vec<Vec<u64>>> = (0..=to).map(|heap| game.heap_options(heap)).collect();
         let generators = generators_of(&options, options.len(), |h| table.heaps[h as usize], |x, y| table.mul(x, y));
-        assert_eq!(least_failure(&table, &generators, 1_000_000, &Control::default()), None, "{name}");
+        assert_eq!(least_failure(&table, &generators, 1_000_000, &Control::default()), Verdict::Holds, "{name}");
         // Every non-empty sum of the generators' heaps with multiplicities 0..=3, in increasing
         // order (the empty sum's mark is the proof's to check: no heap to free names it).
         let heaps: Vec<u64> = generators.iter().map(|generator| generator.heap).collect();
@@ -162,8 +162,9 @@ fn the_least_failure_is_a_failure_and_the_least() {
         for flipped in 0..table.order {
             let mut wrong = table.clone();
             wrong.p[flipped] = !wrong.p[flipped];
-            let found = least_failure(&wrong, &generators, 1_000_000, &Control::default())
-                .unwrap_or_else(|| panic!("{name}: element {flipped} flipped, no failure found"));
+            let Verdict::Fails(found) = least_failure(&wrong, &generators, 1_000_000, &Control::default()) else {
+                panic!("{name}: element {flipped} flipped, no failure found");
+            };
             let found_heaps = heaps_of(&found);
             assert!(marked_against_the_rule(&wrong, &options, &found_heaps), "{name}: {found_heaps:?}");
             let first = boxed.iter().position(|sum| marked_against_the_rule(&wrong, &options, sum));
