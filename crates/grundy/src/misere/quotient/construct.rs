@@ -102,7 +102,7 @@ pub(super) fn expand(
         // The least failure when Siegel's search finds one; otherwise the fixed-point proof
         // decides (and names a shortest failure if there is one). When both complete they are
         // two independent proofs, and must agree.
-        let verdict = least_failure(&trial, &generators, MAX_FAILURE_SEARCH, control);
+        let verdict = least_failure(&trial, &generators, control);
         let failure = match verdict {
             Verdict::Fails(sum) => sum,
             Verdict::Holds | Verdict::Undecided => match prove(&trial, &generators, None, control)? {

@@ -21,21 +21,23 @@ fn word_cmp(a: &Word, b: &Word) -> std::cmp::Ordering {
     a.iter().rev().cmp(b.iter().rev())
 }
 
-/// A set of elements of a table of `order` elements, as 64-bit words.
-type Set = Vec<u64>;
+/// A set of elements, ascending without repeats: a sum's options' elements are a few dozen
+/// of the thousands a large candidate has, so a list is far smaller than a bit set (and the
+/// search keeps millions of them).
+type Set = Vec<u32>;
 
-fn insert(set: &mut Set, x: u32) {
-    set[x as usize / 64] |= 1 << (x % 64);
-}
-
+/// `small ⊆ large`, both ascending.
 fn is_subset(small: &Set, large: &Set) -> bool {
-    small.iter().zip(large).all(|(s, l)| s & !l == 0)
+    if small.len() > large.len() {
+        return false;
+    }
+    let mut rest = large.iter();
+    small.iter().all(|x| rest.by_ref().any(|y| y == x))
 }
 
-fn elements(set: &Set) -> impl Iterator<Item = u32> + '_ {
-    set.iter().enumerate().flat_map(|(index, &word)| {
-        (0..64).filter(move |bit| word >> bit & 1 == 1).map(move |bit| (index * 64 + bit) as u32)
-    })
+/// The bytes one kept set takes: its elements and its `Vec`.
+fn bytes_of(set: &Set) -> usize {
+    set.len() * std::mem::size_of::<u32>() + std::mem::size_of::<Set>()
 }
 
 /// What the search over a candidate's sums found.
@@ -45,7 +47,8 @@ pub(super) enum Verdict {
     Fails(Sum),
     /// No sum is marked against the rule: Siegel's verification, complete.
     Holds,
-    /// The search visited `max_states` sums (or was cancelled) without deciding.
+    /// The sets the search keeps outgrew its share of the memory limit (or it was
+    /// cancelled) before it decided.
     Undecided,
 }
 
@@ -56,24 +59,24 @@ pub(super) enum Verdict {
 /// options' elements include those of a smaller sum already visited: whatever is added to it,
 /// the smaller sum plus the same has the same element and fewer options' elements, so it would
 /// fail first. The sets of options' elements kept for each element are an antichain, so the
-/// search ends.
-pub(super) fn least_failure(table: &Table, generators: &[Generator], max_states: usize, control: &Control) -> Verdict {
+/// search ends. It has no bound on the sums it visits (as in MisereSolver) but keeps its sets
+/// within a quarter of `control`'s memory limit, giving up past it.
+pub(super) fn least_failure(table: &Table, generators: &[Generator], control: &Control) -> Verdict {
     let p_failure = least_p_failure(table, generators);
     let mut search = NSearch {
         table,
         generators,
-        words: table.order.div_ceil(64),
         minimal: vec![Vec::new(); table.order],
         bound: p_failure.clone(),
         visited: 0,
-        max_states,
+        kept_bytes: 0,
+        max_bytes: usize::try_from(control.memory_limit() / 4).unwrap_or(usize::MAX),
         control,
         found: None,
         gave_up: false,
     };
     let mut word = vec![0; generators.len()];
-    let empty = vec![0u64; search.words];
-    search.level(generators.len(), &mut word, 0, &empty);
+    search.level(generators.len(), &mut word, 0, &Set::new());
     if search.gave_up {
         return Verdict::Undecided;
     }
@@ -143,13 +146,14 @@ fn least_p_failure(table: &Table, generators: &[Generator]) -> Option<Word> {
 struct NSearch<'a> {
     table: &'a Table,
     generators: &'a [Generator],
-    words: usize,
     /// For each element, the minimal option-element sets of the sums visited with it.
     minimal: Vec<Vec<Set>>,
     /// Sums from this one on are not searched (the least P-failure).
     bound: Option<Word>,
     visited: usize,
-    max_states: usize,
+    /// The bytes the sets in `minimal` take, and the most they may.
+    kept_bytes: usize,
+    max_bytes: usize,
     control: &'a Control,
     found: Option<Word>,
     gave_up: bool,
@@ -165,8 +169,8 @@ impl NSearch<'_> {
     fn level(&mut self, level: usize, word: &mut Word, element: u32, options: &Set) {
         if level == 0 {
             let failing = !self.table.p[element as usize]
-                && options.iter().any(|&bits| bits != 0)
-                && elements(options).all(|target| !self.table.p[target as usize]);
+                && !options.is_empty()
+                && options.iter().all(|&target| !self.table.p[target as usize]);
             if failing {
                 self.found = Some(word.clone());
             }
@@ -184,17 +188,14 @@ impl NSearch<'_> {
                 break; // every later sum is larger still
             }
             self.visited += 1;
-            if self.visited > self.max_states || (self.visited.is_multiple_of(4096) && self.control.cancelled()) {
+            if self.kept_bytes > self.max_bytes || (self.visited.is_multiple_of(4096) && self.control.cancelled()) {
                 self.gave_up = true;
                 break;
             }
-            let mut next = vec![0u64; self.words];
-            for target in elements(&options) {
-                insert(&mut next, self.table.mul(target, generator.element));
-            }
-            for &target in &generator.targets {
-                insert(&mut next, self.table.mul(element, target));
-            }
+            let mut next: Set = options.iter().map(|&target| self.table.mul(target, generator.element)).collect();
+            next.extend(generator.targets.iter().map(|&target| self.table.mul(element, target)));
+            next.sort_unstable();
+            next.dedup();
             element = self.table.mul(element, generator.element);
             options = next;
             if !self.record(element, &options) {
@@ -212,7 +213,15 @@ impl NSearch<'_> {
         if minimal.iter().any(|set| is_subset(set, options)) {
             return false;
         }
-        minimal.retain(|set| !is_subset(options, set));
+        let kept_bytes = &mut self.kept_bytes;
+        minimal.retain(|set| {
+            let superseded = is_subset(options, set);
+            if superseded {
+                *kept_bytes -= bytes_of(set);
+            }
+            !superseded
+        });
+        *kept_bytes += bytes_of(options);
         minimal.push(options.clone());
         true
     }
@@ -230,13 +239,10 @@ mod tests {
     }
 
     #[test]
-    fn set_operations() {
-        let mut set = vec![0u64; 2];
-        insert(&mut set, 3);
-        insert(&mut set, 70);
-        assert_eq!(elements(&set).collect::<Vec<_>>(), [3, 70]);
-        let mut larger = set.clone();
-        insert(&mut larger, 5);
+    fn subsets_of_ascending_lists() {
+        let (set, larger) = (vec![3, 70], vec![3, 5, 70]);
         assert!(is_subset(&set, &larger) && !is_subset(&larger, &set));
+        assert!(is_subset(&vec![], &set) && is_subset(&set, &set));
+        assert!(!is_subset(&vec![3, 71], &larger) && !is_subset(&vec![2, 3], &larger));
     }
 }

@@ -42,8 +42,8 @@
 //!    never with the number of sums. When step 3's search completes without a failure, it is
 //!    itself a proof (Siegel's verification: a sum skipped fails only after the smaller sum
 //!    that made it skipped), and the two must agree, or the run stops with an internal error.
-//!    When it gives up (past `MAX_FAILURE_SEARCH` sums), the fixed point decides alone and
-//!    names a shortest failing sum for step 4.
+//!    When it gives up (its sets past a quarter of the memory limit), the fixed point decides
+//!    alone and names a shortest failing sum for step 4.
 //!
 //! Every quotient returned has passed step 5, so the answers it gives are proved; how quickly
 //! the candidates are found is heuristic. Impartial misère quotients other than the trivial
@@ -75,9 +75,6 @@ pub const DEFAULT_MAX_ORDER: usize = 2000;
 const MAX_CANDIDATE: u64 = 4_000_000;
 /// How many candidate monoids one heap may try before the computation gives up.
 const MAX_ATTEMPTS: usize = 64;
-/// How many sums the search for a candidate's least failing sum visits before leaving the
-/// decision to the proof.
-const MAX_FAILURE_SEARCH: usize = 200_000;
 
 /// A misère quotient of the heaps `0..=to` of a heap game, as data.
 ///

@@ -146,7 +146,10 @@ fn the_least_failure_is_a_failure_and_the_least() {
         let table = table_of(&quotient);
         let options: Vec<Vec<Vec<u64>>> = (0..=to).map(|heap| game.heap_options(heap)).collect();
         let generators = generators_of(&options, options.len(), |h| table.heaps[h as usize], |x, y| table.mul(x, y));
-        assert_eq!(least_failure(&table, &generators, 1_000_000, &Control::default()), Verdict::Holds, "{name}");
+        assert_eq!(least_failure(&table, &generators, &Control::default()), Verdict::Holds, "{name}");
+        // With no memory for its sets the search leaves the decision to the proof.
+        let starved = Control::default().with_memory_limit(0);
+        assert_eq!(least_failure(&table, &generators, &starved), Verdict::Undecided, "{name}");
         // Every non-empty sum of the generators' heaps with multiplicities 0..=3, in increasing
         // order (the empty sum's mark is the proof's to check: no heap to free names it).
         let heaps: Vec<u64> = generators.iter().map(|generator| generator.heap).collect();
@@ -162,7 +165,7 @@ fn the_least_failure_is_a_failure_and_the_least() {
         for flipped in 0..table.order {
             let mut wrong = table.clone();
             wrong.p[flipped] = !wrong.p[flipped];
-            let Verdict::Fails(found) = least_failure(&wrong, &generators, 1_000_000, &Control::default()) else {
+            let Verdict::Fails(found) = least_failure(&wrong, &generators, &Control::default()) else {
                 panic!("{name}: element {flipped} flipped, no failure found");
             };
             let found_heaps = heaps_of(&found);
