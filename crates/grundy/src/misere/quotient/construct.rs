@@ -325,10 +325,15 @@ fn reduce(
         elements.len() as u128 * (generators.len() as u128 + 2),
         3 * std::mem::size_of::<usize>() as u128,
     )?;
-    let position: FxHashMap<u32, usize> = elements.iter().enumerate().map(|(index, &x)| (x, index)).collect();
-    let successors: Vec<Vec<usize>> = elements
+    // Elements are a candidate's numbers, below its size: a dense index, not a hash map.
+    let largest = elements.iter().copied().max().unwrap_or(0) as usize;
+    let mut position = vec![u32::MAX; largest + 1];
+    for (index, &x) in elements.iter().enumerate() {
+        position[x as usize] = index as u32;
+    }
+    let successors: Vec<Vec<u32>> = elements
         .iter()
-        .map(|&x| generators.iter().map(|generator| position[&mul(x, generator.element)]).collect())
+        .map(|&x| generators.iter().map(|generator| position[mul(x, generator.element) as usize]).collect())
         .collect();
     let mut class: Vec<u32> = elements.iter().map(|&x| u32::from(is_p(x))).collect();
     let mut classes = 0;
@@ -337,7 +342,7 @@ fn reduce(
         let refined: Vec<u32> = (0..elements.len())
             .map(|index| {
                 let mut signature = vec![class[index]];
-                signature.extend(successors[index].iter().map(|&next| class[next]));
+                signature.extend(successors[index].iter().map(|&next| class[next as usize]));
                 let fresh = numbering.len() as u32;
                 *numbering.entry(signature).or_insert(fresh)
             })
@@ -350,29 +355,56 @@ fn reduce(
         classes = count;
     }
     // Renumber so that the identity (element 0, visited first) is class 0, then by first visit.
-    let mut renumber: FxHashMap<u32, u32> = FxHashMap::default();
-    let mut representatives = Vec::new();
+    let mut renumber = vec![u32::MAX; classes];
+    let mut representatives = Vec::new(); // the index in `elements` of each class's first
     for (index, &c) in class.iter().enumerate() {
-        renumber.entry(c).or_insert_with(|| {
-            representatives.push(elements[index]);
-            (representatives.len() - 1) as u32
-        });
-    }
-    let class_of = |x: u32| renumber[&class[position[&x]]];
-    let order = representatives.len();
-    limit.check(order)?;
-    let mut table = vec![0u32; order * order];
-    for (i, &x) in representatives.iter().enumerate() {
-        for (j, &y) in representatives.iter().enumerate() {
-            table[i * order + j] = class_of(mul(x, y));
+        if renumber[c as usize] == u32::MAX {
+            renumber[c as usize] = representatives.len() as u32;
+            representatives.push(index);
         }
     }
-    let p = representatives.iter().map(|&x| is_p(x)).collect();
+    let order = representatives.len();
+    limit.check(order)?;
+    // Each class times each generator, and a tree of such steps from the identity to every
+    // class (the elements are visited from their least sums, so a representative's parent is
+    // visited before it): then row `i` of the table follows the tree, `i·(k·g) = (i·k)·g`,
+    // a look-up an entry instead of a product and two hash look-ups.
+    let action: Vec<Vec<u32>> = representatives
+        .iter()
+        .map(|&index| successors[index].iter().map(|&next| renumber[class[next as usize] as usize]).collect())
+        .collect();
+    let mut steps: Vec<(u32, usize, u32)> = Vec::with_capacity(order); // (class, generator, parent)
+    let mut reached = vec![false; order];
+    reached[0] = true;
+    let mut frontier = vec![0u32];
+    while !frontier.is_empty() {
+        let mut next_frontier = Vec::new();
+        for &parent in &frontier {
+            for (generator, &child) in action[parent as usize].iter().enumerate() {
+                if !reached[child as usize] {
+                    reached[child as usize] = true;
+                    steps.push((child, generator, parent));
+                    next_frontier.push(child);
+                }
+            }
+        }
+        frontier = next_frontier;
+    }
+    debug_assert_eq!(steps.len() + 1, order, "the generators reach every class");
+    let mut table = limit
+        .control
+        .try_table(order * order, 0u32, || format!("the multiplication table of a misère quotient of order {order}"))?;
+    for (i, row) in table.chunks_exact_mut(order).enumerate() {
+        row[0] = i as u32;
+        for &(child, generator, parent) in &steps {
+            row[child as usize] = action[row[parent as usize] as usize][generator];
+        }
+    }
+    let p = representatives.iter().map(|&index| is_p(elements[index])).collect();
     // heaps[x] for every candidate element x visited (others stay 0 and are never read).
-    let largest = elements.iter().copied().max().unwrap_or(0) as usize;
     let mut heaps = vec![0u32; largest + 1];
-    for &x in elements {
-        heaps[x as usize] = class_of(x);
+    for (index, &x) in elements.iter().enumerate() {
+        heaps[x as usize] = renumber[class[index] as usize];
     }
     Ok(Table { order, table, p, heaps })
 }
