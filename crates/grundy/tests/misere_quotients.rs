@@ -40,3 +40,34 @@ fn published_quotients() {
     }
     assert_eq!(compared, 3);
 }
+
+/// MisereSolver's quotients (`tests/data/misere-quotients-miseresolver.txt`): the same order
+/// and P-portion size, the same heaps sharing an element, the same outcome of each heap.
+#[test]
+fn miseresolver_quotients() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere-quotients-miseresolver.txt"))
+            .unwrap();
+    let mut compared = 0;
+    for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [spec, to, order, p_size, classes, outcomes] = fields[..] else { panic!("bad line {line}") };
+        let ruleset = parse_game(spec).unwrap();
+        let game: &dyn HeapGame = ruleset.heap_game().unwrap();
+        let quotient =
+            misere_quotient(&|heap| game.heap_options(heap), to.parse().unwrap(), 5000, &Control::default()).unwrap();
+        assert_eq!(quotient.order, order.parse::<usize>().unwrap(), "{spec}: order");
+        assert_eq!(quotient.p_portion.len(), p_size.parse::<usize>().unwrap(), "{spec}: P-portion");
+        let first_with_element: Vec<String> = quotient
+            .heaps
+            .iter()
+            .map(|element| quotient.heaps.iter().position(|other| other == element).unwrap().to_string())
+            .collect();
+        assert_eq!(first_with_element.join(" "), classes, "{spec}: heaps with the same element");
+        let heap_outcomes: String =
+            quotient.heaps.iter().map(|&element| if quotient.is_p(element) { 'P' } else { 'N' }).collect();
+        assert_eq!(heap_outcomes, outcomes, "{spec}: each heap's outcome");
+        compared += 1;
+    }
+    assert_eq!(compared, 51);
+}

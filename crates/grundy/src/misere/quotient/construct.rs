@@ -150,7 +150,11 @@ fn recalibrate(trial: &Table, failure: &Sum, options: &[Vec<Vec<u64>>], limit: O
                 Ok(Some(next)) if next.p[element_of(&next, failure) as usize] == should_be_p => return Ok(next),
                 Ok(_) => {}
                 // A subset whose candidate is past --max-order: a larger subset may still do.
-                Err(error @ GameError::Unsupported(_)) => refused = Some(error),
+                // The message kept is the first such (fewest heaps freed): the one a user
+                // raising --max-order would meet first.
+                Err(error @ GameError::Unsupported(_)) => {
+                    refused.get_or_insert(error);
+                }
                 Err(error) => return Err(error),
             }
         }
