@@ -132,12 +132,17 @@ fn recalibrate(trial: &Table, failure: &Sum, options: &[Vec<Vec<u64>>], limit: O
     let should_be_p = !trial.p[element_of(trial, failure) as usize];
     let involved: Vec<u64> = failure.keys().copied().filter(|&heap| !options[heap as usize].is_empty()).collect();
     let mut refused = None;
+    // The elements of the candidates built since one was refused for its order.
+    let mut built_since_refused = 0u64;
     for size in 1..=involved.len() {
         for subset in subsets(&involved, size) {
             if limit.control.cancelled() {
                 return Err(interrupted());
             }
-            let freed = subset
+            if built_since_refused > MAX_BUILT_AFTER_REFUSAL {
+                return Err(refused.expect("counted only after a refusal"));
+            }
+            let freed: BTreeMap<u64, (u32, u32)> = subset
                 .iter()
                 .map(|&heap| {
                     let index = index_of(trial, trial.heaps[heap as usize]).max(failure[&heap].saturating_sub(1));
@@ -146,6 +151,11 @@ fn recalibrate(trial: &Table, failure: &Sum, options: &[Vec<Vec<u64>>], limit: O
                     (heap, (index, period))
                 })
                 .collect();
+            let size =
+                freed.values().fold(trial.order as u64, |size, &(index, period)| size * u64::from(index + period));
+            if refused.is_some() && size <= MAX_CANDIDATE {
+                built_since_refused += size;
+            }
             match candidate(trial, &freed, options, limit) {
                 Ok(Some(next)) if next.p[element_of(&next, failure) as usize] == should_be_p => return Ok(next),
                 Ok(_) => {}
