@@ -139,8 +139,10 @@ fn recalibrate(trial: &Table, failure: &Sum, options: &[Vec<Vec<u64>>], limit: O
             if limit.control.cancelled() {
                 return Err(interrupted());
             }
-            if built_since_refused > MAX_BUILT_AFTER_REFUSAL {
-                return Err(refused.expect("counted only after a refusal"));
+            if built_since_refused > MAX_BUILT_AFTER_REFUSAL
+                && let Some(error) = refused
+            {
+                return Err(error);
             }
             let freed: BTreeMap<u64, (u32, u32)> = subset
                 .iter()
@@ -379,10 +381,9 @@ fn reduce(
     }
     let order = representatives.len();
     limit.check(order)?;
-    // Each class times each generator, and a tree of such steps from the identity to every
-    // class (the elements are visited from their least sums, so a representative's parent is
-    // visited before it): then row `i` of the table follows the tree, `i·(k·g) = (i·k)·g`,
-    // a look-up an entry instead of a product and two hash look-ups.
+    // Each class times each generator, and a breadth-first tree of such steps from the
+    // identity to every class (the generators generate): then row `i` of the table follows the
+    // tree, `i·(k·g) = (i·k)·g`, a look-up an entry instead of a product and two hash look-ups.
     let action: Vec<Vec<u32>> = representatives
         .iter()
         .map(|&index| successors[index].iter().map(|&next| renumber[class[next as usize] as usize]).collect())
