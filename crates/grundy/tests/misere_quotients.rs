@@ -6,14 +6,20 @@ use grundy::heap::HeapGame;
 use grundy::misere::quotient::{DEFAULT_MAX_ORDER, misere_quotient};
 use grundy::registry::parse_game;
 
+/// The data lines of `tests/data/FILE`, each split into its `|`-separated fields.
+fn data_rows(file: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| line.split('|').map(|field| field.trim().to_owned()).collect())
+        .collect()
+}
+
 #[test]
 fn published_quotients() {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere-quotients.txt")).unwrap();
     let mut compared = 0;
-    for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let [spec, to, order, relations, p_portion] = fields[..] else { panic!("bad line {line}") };
+    for fields in data_rows("misere-quotients.txt") {
+        let [spec, to, order, relations, p_portion] = &fields[..] else { panic!("bad line {fields:?}") };
         let ruleset = parse_game(spec).unwrap();
         let game: &dyn HeapGame = ruleset.heap_game().unwrap();
         let to: u64 = to.parse().unwrap();
@@ -45,13 +51,9 @@ fn published_quotients() {
 /// and P-portion size, the same heaps sharing an element, the same outcome of each heap.
 #[test]
 fn miseresolver_quotients() {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/misere-quotients-miseresolver.txt"))
-            .unwrap();
     let mut compared = 0;
-    for line in text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let [spec, to, order, p_size, classes, outcomes] = fields[..] else { panic!("bad line {line}") };
+    for fields in data_rows("misere-quotients-miseresolver.txt") {
+        let [spec, to, order, p_size, classes, outcomes] = &fields[..] else { panic!("bad line {fields:?}") };
         let ruleset = parse_game(spec).unwrap();
         let game: &dyn HeapGame = ruleset.heap_game().unwrap();
         let quotient =
@@ -63,10 +65,10 @@ fn miseresolver_quotients() {
             .iter()
             .map(|element| quotient.heaps.iter().position(|other| other == element).unwrap().to_string())
             .collect();
-        assert_eq!(first_with_element.join(" "), classes, "{spec}: heaps with the same element");
+        assert_eq!(&first_with_element.join(" "), classes, "{spec}: heaps with the same element");
         let heap_outcomes: String =
             quotient.heaps.iter().map(|&element| if quotient.is_p(element) { 'P' } else { 'N' }).collect();
-        assert_eq!(heap_outcomes, outcomes, "{spec}: each heap's outcome");
+        assert_eq!(&heap_outcomes, outcomes, "{spec}: each heap's outcome");
         compared += 1;
     }
     assert_eq!(compared, 51);

@@ -153,10 +153,9 @@ fn recalibrate(trial: &Table, failure: &Sum, options: &[Vec<Vec<u64>>], limit: O
                     (heap, (index, period))
                 })
                 .collect();
-            let size =
-                freed.values().fold(trial.order as u64, |size, &(index, period)| size * u64::from(index + period));
-            if refused.is_some() && size <= MAX_CANDIDATE {
-                built_since_refused += size;
+            let elements = candidate_size(trial, &freed);
+            if refused.is_some() && elements <= MAX_CANDIDATE {
+                built_since_refused += elements;
             }
             match candidate(trial, &freed, options, limit) {
                 Ok(Some(next)) if next.p[element_of(&next, failure) as usize] == should_be_p => return Ok(next),
@@ -212,6 +211,11 @@ fn index_of(table: &Table, x: u32) -> u32 {
     unreachable!("a finite monoid's powers repeat")
 }
 
+/// The number of elements of [`candidate`]'s monoid before it is marked and reduced.
+fn candidate_size(base: &Table, freed: &BTreeMap<u64, (u32, u32)>) -> u64 {
+    freed.values().fold(base.order as u64, |size, &(index, period)| size * u64::from(index + period))
+}
+
 /// `base` times a cyclic factor `⟨t | t^(i+p) = t^i⟩` for each heap of `freed` (heap ↦ its
 /// `(i, p)`; that heap's element is the factor's `t`, every other heap keeps its element of
 /// `base`), marked and reduced; `None` when it would have more than [`MAX_CANDIDATE`] elements.
@@ -223,7 +227,7 @@ fn candidate(
 ) -> Result<Option<Table>, GameError> {
     let Order { heap, control, .. } = limit;
     let cyclic: Vec<(u32, u32)> = freed.values().copied().collect();
-    let size = cyclic.iter().fold(base.order as u64, |size, &(index, period)| size * u64::from(index + period));
+    let size = candidate_size(base, freed);
     if size > MAX_CANDIDATE {
         return Ok(None);
     }

@@ -76,7 +76,8 @@ const MAX_CANDIDATE: u64 = 4_000_000;
 /// Once a recalibration has met a candidate past `--max-order`, how many candidates' elements
 /// it still builds looking for one within it before it stops with that candidate's order.
 /// Freeing more heaps rarely shrinks a candidate, and a least failure over eight heaps has 255
-/// subsets: Grundy's game at heap 29 built them all, about a second each, to stop anyway.
+/// subsets: Grundy's game at heap 29 built them all, up to a second and a half each, to stop
+/// anyway.
 const MAX_BUILT_AFTER_REFUSAL: u64 = MAX_CANDIDATE;
 /// How many candidate monoids one heap may try before the computation gives up.
 const MAX_ATTEMPTS: usize = 64;
