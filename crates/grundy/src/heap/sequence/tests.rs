@@ -301,7 +301,20 @@ proptest! {
         prop_assert_eq!(&one, &expected, "{} one thread", code);
         let two = computed_on_threads(game.engine(), Kernel::RareValue, 2, len);
         prop_assert_eq!(&two, &expected, "{} two threads", code);
-        // Without the `parallel` feature the kernel runs on one thread whatever the pool.
-        prop_assert!(game.method().contains("2 threads") || cfg!(not(feature = "parallel")), "{}", game.method());
+        // The method names the threads only when the bulk ran on them.
+        prop_assert!(!game.method().contains("threads") || game.method().contains("2 threads"), "{}", game.method());
     }
+}
+
+/// The pool is asked for its size only when the rare-value kernel's bulk could use it: a plain-mex
+/// run names no threads in a pool of four, a rare-value run with many rare splits names the pool's.
+#[test]
+fn threads_are_named_only_when_the_bulk_used_them() {
+    let plain = OctalGame::parse("0.137", CodeBase::Octal).unwrap();
+    computed_on_threads(plain.engine(), Kernel::Plain, 4, 3000);
+    assert!(!plain.method().contains("threads"), "{}", plain.method());
+    let rare = OctalGame::parse("0.6", CodeBase::Octal).unwrap();
+    computed_on_threads(rare.engine(), Kernel::RareValue, 2, 20_000);
+    let expected = if cfg!(feature = "parallel") { ", 2 threads" } else { "-bit values" };
+    assert!(rare.method().ends_with(expected), "{}", rare.method());
 }

@@ -540,7 +540,6 @@ fn run<T: Cell>(
     let Tables { values, described, largest, sparse, pair_sets, .. } = tables;
     let mut marks = Marks { seen: Vec::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
-    report.threads = crate::parallel::current_num_threads();
     let mut block_start = start;
     let mut prepared: Option<Prepared> = None;
     while block_start < len {
@@ -559,11 +558,16 @@ fn run<T: Cell>(
         let block = if moves.leave_three.is_empty() { BLOCK } else { 8 };
         let block_end = (block_start + block).min(len);
         let bound = (*largest as usize + 1).next_power_of_two();
-        // The bulk of the rare-value kernel's work, prepared on both threads.
+        // The bulk of the rare-value kernel's work, prepared on both threads. The pool is asked
+        // for its size only here: asking starts it, a thread per logical CPU, which costs a
+        // single-threaded run (0.16, every plain-mex game) milliseconds on a many-core machine.
         let parallel = sparse.active
             && block_end - block_start == BLOCK
-            && report.threads > 1
-            && sparse.positions.len() * moves.leave_two.len() >= PARALLEL_RARE_SPLITS;
+            && sparse.positions.len() * moves.leave_two.len() >= PARALLEL_RARE_SPLITS
+            && {
+                report.threads = crate::parallel::current_num_threads();
+                report.threads > 1
+            };
         let space = sparse.space();
         // Marked during the last block from the values below it (if the sparse space is the
         // same), or now on both threads.
