@@ -115,6 +115,10 @@ pub(super) fn mark_rare_list_avx2<T: Cell, S: Seen + ?Sized>(
     // Only used with a chunk, where p ≤ m − 4 makes (m + 1)·size ≥ 5.
     let end_offset = _mm256_set1_epi32(((m + 1) * size).saturating_sub(4) as i32);
     let mut lanes = [0u32; 8];
+    // With the marks in one word, the xors become bits in the vector registers.
+    let in_a_word = seen.word_mut().is_some();
+    let one = std::arch::x86_64::_mm256_set1_epi64x(1);
+    let mut bits = std::arch::x86_64::_mm256_setzero_si256();
     for chunk in 0..chunks {
         let at = chunk * 8;
         let heaps: &[u32; 8] = positions[at..at + 8].try_into().expect("eight heaps");
@@ -136,14 +140,48 @@ pub(super) fn mark_rare_list_avx2<T: Cell, S: Seen + ?Sized>(
                 _ => words,
             }
         };
+        if in_a_word {
+            use std::arch::x86_64::{
+                _mm256_castsi256_si128, _mm256_cvtepu32_epi64, _mm256_extracti128_si256, _mm256_or_si256,
+                _mm256_sllv_epi64, _mm256_xor_si256,
+            };
+            let xors = _mm256_xor_si256(values, widened_eight(&rares[at..at + 8]));
+            let low = _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(xors)));
+            let high = _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256::<1>(xors)));
+            bits = _mm256_or_si256(bits, _mm256_or_si256(low, high));
+            continue;
+        }
         // SAFETY: `lanes` is 32 writable bytes.
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), values) };
         for (&lane, &rare) in lanes.iter().zip(&rares[at..at + 8]) {
             seen.mark(rare.to_u32() ^ lane);
         }
     }
+    if let Some(word) = seen.word_mut() {
+        *word |= or_lanes(bits);
+    }
     let rest = chunks * 8;
     mark_rare_list_portable(&positions[rest..], &rares[rest..], values, m, seen);
+}
+
+/// Eight cells as eight 32-bit lanes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn widened_eight<T: Cell>(cells: &[T]) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm_loadl_epi64, _mm_loadu_si128, _mm256_cvtepu8_epi32, _mm256_cvtepu16_epi32,
+        _mm256_loadu_si256,
+    };
+    assert_eq!(cells.len(), 8, "eight cells");
+    let bytes = cells.as_ptr();
+    // SAFETY: the eight cells are 8, 16 or 32 readable bytes, as each branch reads.
+    unsafe {
+        match std::mem::size_of::<T>() {
+            1 => _mm256_cvtepu8_epi32(_mm_loadl_epi64(bytes.cast::<__m128i>())),
+            2 => _mm256_cvtepu16_epi32(_mm_loadu_si128(bytes.cast::<__m128i>())),
+            _ => _mm256_loadu_si256(bytes.cast::<__m256i>()),
+        }
+    }
 }
 
 /// For each heap of `block`, what the splits whose parts are both below `known.len()` (all
@@ -393,7 +431,67 @@ pub(super) fn mark_pairs<T: Cell, S: Seen + ?Sized>(values: &[T], m: usize, lo: 
     }
     let forward = &values[lo..=hi];
     let backward = &values[m - hi..=m - lo];
-    seen.mark_xors(forward, backward.iter().rev().copied());
+    seen.mark_xors(forward, backward);
+}
+
+/// The `or` of `1 << (forward[i] ^ backward[len − 1 − i])` over every `i`: the splits'
+/// marks as one word ([`Bits`]), for values below 64.
+#[inline(always)]
+pub(super) fn pair_xor_bits<T: Cell>(forward: &[T], backward: &[T]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let (Some(forward), Some(backward)) = (T::as_bytes(forward), T::as_bytes(backward))
+        && forward.len() >= 8
+        && std::arch::is_x86_feature_detected!("avx2")
+    {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { pair_xor_bits_avx2(forward, backward) };
+    }
+    pair_xor_bits_portable(forward, backward)
+}
+
+pub(super) fn pair_xor_bits_portable<T: Cell>(forward: &[T], backward: &[T]) -> u64 {
+    forward
+        .iter()
+        .zip(backward.iter().rev())
+        .fold(0, |bits, (&small, &large)| bits | 1 << ((small ^ large).to_u32() & 63))
+}
+
+/// [`pair_xor_bits_portable`] eight one-byte pairs at a time: the eight backward bytes read as
+/// one word and byte-swapped line up with the eight forward ones, and their xors become bits
+/// by 64-bit variable shifts, four lanes at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(super) fn pair_xor_bits_avx2(forward: &[u8], backward: &[u8]) -> u64 {
+    use std::arch::x86_64::{
+        _mm_cvtsi64_si128, _mm_srli_si128, _mm256_cvtepu8_epi64, _mm256_or_si256, _mm256_set1_epi64x,
+        _mm256_setzero_si256, _mm256_sllv_epi64,
+    };
+    let len = forward.len().min(backward.len());
+    let chunks = len / 8;
+    let one = _mm256_set1_epi64x(1);
+    let mut bits = _mm256_setzero_si256();
+    for chunk in 0..chunks {
+        let at = chunk * 8;
+        let small = u64::from_le_bytes(forward[at..at + 8].try_into().expect("eight bytes"));
+        let large = u64::from_le_bytes(backward[len - at - 8..len - at].try_into().expect("eight bytes"));
+        let xors = _mm_cvtsi64_si128((small ^ large.swap_bytes()) as i64);
+        let low = _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(xors));
+        let high = _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(xors)));
+        bits = _mm256_or_si256(bits, _mm256_or_si256(low, high));
+    }
+    let rest = chunks * 8;
+    or_lanes(bits) | pair_xor_bits_portable(&forward[rest..len], &backward[..len - rest])
+}
+
+/// The `or` of the four 64-bit lanes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn or_lanes(lanes: std::arch::x86_64::__m256i) -> u64 {
+    use std::arch::x86_64::{
+        _mm_cvtsi128_si64, _mm_extract_epi64, _mm_or_si128, _mm256_castsi256_si128, _mm256_extracti128_si256,
+    };
+    let halves = _mm_or_si128(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256::<1>(lanes));
+    (_mm_cvtsi128_si64(halves) | _mm_extract_epi64::<1>(halves)) as u64
 }
 
 /// Values searched for in one pass of the candidate scan. Searching for the next four

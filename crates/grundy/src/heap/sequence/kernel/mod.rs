@@ -14,10 +14,13 @@ pub(crate) trait Cell: Copy + Eq + Default + Send + Sync + BitXor<Output = Self>
     /// `value`, which is at most `MAX`.
     fn from_u32(value: u32) -> Self;
     fn to_u32(self) -> u32;
+    /// The cells as bytes, when a cell is one byte (the vectorized steps that read eight cells
+    /// as one word).
+    fn as_bytes(cells: &[Self]) -> Option<&[u8]>;
 }
 
 macro_rules! cell {
-    ($type:ty) => {
+    ($type:ty, $as_bytes:expr) => {
         impl Cell for $type {
             const MAX: u32 = <$type>::MAX as u32;
             #[inline(always)]
@@ -29,12 +32,16 @@ macro_rules! cell {
             fn to_u32(self) -> u32 {
                 u32::from(self)
             }
+            #[inline(always)]
+            fn as_bytes(cells: &[Self]) -> Option<&[u8]> {
+                $as_bytes(cells)
+            }
         }
     };
 }
-cell!(u8);
-cell!(u16);
-cell!(u32);
+cell!(u8, Some);
+cell!(u16, |_| None);
+cell!(u32, |_| None);
 
 /// What the kernels did, for [`super::NimSequenceEngine::method`].
 #[derive(Default, Debug)]
@@ -400,11 +407,17 @@ struct Segment {
 /// bound itself is never marked, every xor of values being below it).
 pub(super) trait Seen {
     fn mark(&mut self, value: u32);
-    /// Marks `small[i] ^ large[i]` for every `i` (the slices have one length).
-    fn mark_xors<T: Cell>(&mut self, small: &[T], large: impl Iterator<Item = T>) {
-        for (&small, large) in small.iter().zip(large) {
+    /// Marks `forward[i] ^ backward[len − 1 − i]` for every `i` (the slices have one length:
+    /// the splits `a + (m − a)`, `backward` ascending from the largest `m − a`).
+    fn mark_xors<T: Cell>(&mut self, forward: &[T], backward: &[T]) {
+        for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
             self.mark((small ^ large).to_u32());
         }
+    }
+    /// The marks as one word (bit `v` for value `v`), when they are kept in one: vectorized
+    /// steps `or` whole words of marks into it.
+    fn word_mut(&mut self) -> Option<&mut u64> {
+        None
     }
     /// The smallest unmarked value from `from` on.
     fn first_missing(&self, from: u32) -> u32;
@@ -424,8 +437,8 @@ impl Seen for [u8] {
     /// Not inlined: in a function of its own the loop keeps its bound in a register (inlined
     /// into the kernel's block loop it was spilled, and `.354` ran 5% slower: bench/RESULTS.md).
     #[inline(never)]
-    fn mark_xors<T: Cell>(&mut self, small: &[T], large: impl Iterator<Item = T>) {
-        for (&small, large) in small.iter().zip(large) {
+    fn mark_xors<T: Cell>(&mut self, forward: &[T], backward: &[T]) {
+        for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
             self.mark((small ^ large).to_u32());
         }
     }
@@ -466,6 +479,14 @@ impl Seen for Bits {
     fn mark(&mut self, value: u32) {
         debug_assert!((value as usize) < Self::BOUND);
         self.0 |= 1 << (value & 63);
+    }
+    #[inline(always)]
+    fn mark_xors<T: Cell>(&mut self, forward: &[T], backward: &[T]) {
+        self.0 |= pair_xor_bits(forward, backward);
+    }
+    #[inline(always)]
+    fn word_mut(&mut self) -> Option<&mut u64> {
+        Some(&mut self.0)
     }
     #[inline(always)]
     fn first_missing(&self, from: u32) -> u32 {
@@ -1163,6 +1184,51 @@ mod tests {
         Ok(())
     }
 
+    /// One bit a value, set one by one: the definition of a word of marks.
+    fn word_of(values: impl IntoIterator<Item = u32>) -> u64 {
+        values.into_iter().fold(0, |word, value| word | 1 << value)
+    }
+
+    /// See `marks_in_a_word_agree`.
+    fn words_agree<T: Cell>(
+        cells: &[u32],
+        split: usize,
+        rare_heaps: &BTreeSet<u32>,
+        rare_values: &[u32],
+    ) -> Result<(), TestCaseError> {
+        use super::{Bits, Seen, pair_xor_bits, pair_xor_bits_portable};
+        let known: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        // Splits a + (m − a) for a = lo..=hi, m the last heap.
+        let m = known.len() - 1;
+        let (lo, hi) = (1, split.clamp(1, m / 2));
+        let (forward, backward) = (&known[lo..=hi], &known[m - hi..=m - lo]);
+        let expected = word_of((lo..=hi).map(|a| cells[a] ^ cells[m - a]));
+        prop_assert_eq!(pair_xor_bits_portable(forward, backward), expected);
+        prop_assert_eq!(pair_xor_bits(forward, backward), expected);
+        #[cfg(target_arch = "x86_64")]
+        if let Some((forward, backward)) = T::as_bytes(forward).zip(T::as_bytes(backward))
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            // SAFETY: the CPU has AVX2, checked just above.
+            prop_assert_eq!(unsafe { super::pair_xor_bits_avx2(forward, backward) }, expected);
+        }
+        let mut bits = Bits::default();
+        bits.mark_xors(forward, backward);
+        prop_assert_eq!(bits.0, expected);
+        // The rare heaps p < m with their values, marked as rare ^ G(m − p).
+        let (positions, rares): (Vec<u32>, Vec<T>) = rare_heaps
+            .iter()
+            .filter(|&&position| (position as usize) < m)
+            .zip(rare_values)
+            .map(|(&position, &value)| (position, T::from_u32(value)))
+            .unzip();
+        let expected = word_of(positions.iter().zip(&rares).map(|(&p, &rare)| rare.to_u32() ^ cells[m - p as usize]));
+        let mut bits = Bits::default();
+        super::mark_rare_list(&positions, &rares, &known, m, &mut bits);
+        prop_assert_eq!(bits.0, expected);
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn pair_scans_find_the_first_hit(
@@ -1185,6 +1251,21 @@ mod tests {
             across_rows_agree::<u8>(&cells, &rare_heaps, &rare_values)?;
             across_rows_agree::<u16>(&cells, &rare_heaps, &rare_values)?;
             across_rows_agree::<u32>(&cells, &rare_heaps, &rare_values)?;
+        }
+
+        /// The splits' marks as one word ([`super::Bits`]): the pairs' word (AVX2 where the CPU
+        /// has it) and the rare list's (gathered, then shifted into bits) against one mark a
+        /// value, for every cell width and every length around the vector widths.
+        #[test]
+        fn marks_in_a_word_agree(
+            cells in proptest::collection::vec(0u32..64, 3..200),
+            split in 0usize..100,
+            rare_heaps in proptest::collection::btree_set(1u32..100, 0..40),
+            rare_values in proptest::collection::vec(0u32..64, 40),
+        ) {
+            words_agree::<u8>(&cells, split, &rare_heaps, &rare_values)?;
+            words_agree::<u16>(&cells, split, &rare_heaps, &rare_values)?;
+            words_agree::<u32>(&cells, split, &rare_heaps, &rare_values)?;
         }
 
         /// Bit `i` of the word lands on bit `i ^ shuffle`, for every bit.
