@@ -20,6 +20,9 @@ pub(super) enum Enumeration {
         /// Whether the first splits with both parts known are marked (by a bulk pass).
         prefix_marked: bool,
     },
+    /// Those of the rare heaps outside `marked_from..marked_to` (indices into the rare list),
+    /// which a chunk of words marked ([`mark_words_across`]).
+    Except { marked_from: usize, marked_to: usize },
 }
 
 /// Marks `G(p) ^ G(m − p)` for the rare heaps `p` at `range` in the list.
@@ -63,7 +66,8 @@ pub(super) fn mark_rare_list<T: Cell, S: Seen + ?Sized>(
         // The gather reads without bounds checks: only when every G(m − p) is in `values`
         // (the largest index is m − p for the smallest p, the first).
         let inside = positions.first().is_none_or(|&first| first >= 1 && m - (first as usize) < values.len());
-        if inside && std::arch::is_x86_feature_detected!("avx2") {
+        // A short list is quicker one by one than through the gather's set-up.
+        if positions.len() >= 16 && inside && std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
             return unsafe { mark_rare_list_avx2(positions, rares, values, m, seen) };
         }
@@ -142,10 +146,14 @@ pub(super) fn mark_rare_list_avx2<T: Cell, S: Seen + ?Sized>(
         };
         if in_a_word {
             use std::arch::x86_64::{
-                _mm256_castsi256_si128, _mm256_cvtepu32_epi64, _mm256_extracti128_si256, _mm256_or_si256,
-                _mm256_sllv_epi64, _mm256_xor_si256,
+                _mm256_and_si256, _mm256_castsi256_si128, _mm256_cvtepu32_epi64, _mm256_extracti128_si256,
+                _mm256_or_si256, _mm256_sllv_epi64, _mm256_xor_si256,
             };
-            let xors = _mm256_xor_si256(values, widened_eight(&rares[at..at + 8]));
+            // Masked to six bits, as in `pair_xor_bits_avx2`.
+            let xors = _mm256_and_si256(
+                _mm256_xor_si256(values, widened_eight(&rares[at..at + 8])),
+                std::arch::x86_64::_mm256_set1_epi32(63),
+            );
             let low = _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_castsi256_si128(xors)));
             let high = _mm256_sllv_epi64(one, _mm256_cvtepu32_epi64(_mm256_extracti128_si256::<1>(xors)));
             bits = _mm256_or_si256(bits, _mm256_or_si256(low, high));
@@ -356,6 +364,82 @@ pub(super) fn mark_across_rows_portable<T: Cell>(
     }
 }
 
+/// Marks `rare ^ G(m_first + i − p)` in row `i` (one word a heap: [`Bits`]), for every row and
+/// each rare heap `p` of `positions` with its value `rare`; every `G(m_first + i − p)` is in
+/// `known`.
+pub(super) fn mark_words_across<T: Cell>(
+    positions: &[u32],
+    rares: &[T],
+    known: &[T],
+    m_first: usize,
+    rows: &mut [Bits],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if let (Some(rares), Some(known)) = (T::as_bytes(rares), T::as_bytes(known))
+        && rows.len() == ACROSS_ROWS
+        && std::arch::is_x86_feature_detected!("avx2")
+    {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { mark_words_across_avx2(positions, rares, known, m_first, rows) };
+    }
+    mark_words_across_portable(positions, rares, known, m_first, rows);
+}
+
+pub(super) fn mark_words_across_portable<T: Cell>(
+    positions: &[u32],
+    rares: &[T],
+    known: &[T],
+    m_first: usize,
+    rows: &mut [Bits],
+) {
+    for (&position, &rare) in positions.iter().zip(rares) {
+        let partners = &known[m_first - position as usize..][..rows.len()];
+        for (row, &partner) in rows.iter_mut().zip(partners) {
+            row.mark((rare ^ partner).to_u32());
+        }
+    }
+}
+
+/// [`mark_words_across_portable`] for [`ACROSS_ROWS`] rows of one-byte cells: a rare heap's 16
+/// partners are one load, xored with the rare value at once, and become the rows' bits by
+/// 64-bit variable shifts, four rows a register, all sixteen rows kept in registers until
+/// every rare heap is done.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(super) fn mark_words_across_avx2(positions: &[u32], rares: &[u8], known: &[u8], m_first: usize, rows: &mut [Bits]) {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm_and_si128, _mm_loadu_si128, _mm_set1_epi8, _mm_srli_si128, _mm_xor_si128,
+        _mm256_cvtepu8_epi64, _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64,
+        _mm256_storeu_si256,
+    };
+    assert_eq!(rows.len(), ACROSS_ROWS, "a whole chunk");
+    let one = _mm256_set1_epi64x(1);
+    let (mut rows_0, mut rows_4, mut rows_8, mut rows_12) =
+        (_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256());
+    for (&position, &rare) in positions.iter().zip(rares) {
+        let partners: &[u8; ACROSS_ROWS] =
+            known[m_first - position as usize..][..ACROSS_ROWS].try_into().expect("a whole chunk");
+        // SAFETY: `partners` is 16 readable bytes.
+        let partners = unsafe { _mm_loadu_si128(partners.as_ptr().cast::<__m128i>()) };
+        // Masked to six bits (the values are below 64): then the compiler knows each shift is
+        // in range, and adds no compare-and-select for shifts of 64 or more.
+        let xors = _mm_and_si128(_mm_xor_si128(partners, _mm_set1_epi8(rare as i8)), _mm_set1_epi8(63));
+        let bits = |xors: __m128i| _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(xors));
+        rows_0 = _mm256_or_si256(rows_0, bits(xors));
+        rows_4 = _mm256_or_si256(rows_4, bits(_mm_srli_si128::<4>(xors)));
+        rows_8 = _mm256_or_si256(rows_8, bits(_mm_srli_si128::<8>(xors)));
+        rows_12 = _mm256_or_si256(rows_12, bits(_mm_srli_si128::<12>(xors)));
+    }
+    let mut words = [0u64; ACROSS_ROWS];
+    for (quarter, bits) in [rows_0, rows_4, rows_8, rows_12].into_iter().enumerate() {
+        // SAFETY: four words are 32 writable bytes, inside `words`.
+        unsafe { _mm256_storeu_si256(words.as_mut_ptr().add(4 * quarter).cast::<__m256i>(), bits) };
+    }
+    for (row, word) in rows.iter_mut().zip(words) {
+        row.0 |= word;
+    }
+}
+
 /// The rows [`mark_across_rows_avx2`] takes: a chunk of [`bulk_rare_marks`].
 pub(super) const ACROSS_ROWS: usize = 16;
 
@@ -474,7 +558,9 @@ pub(super) fn pair_xor_bits_avx2(forward: &[u8], backward: &[u8]) -> u64 {
         let at = chunk * 8;
         let small = u64::from_le_bytes(forward[at..at + 8].try_into().expect("eight bytes"));
         let large = u64::from_le_bytes(backward[len - at - 8..len - at].try_into().expect("eight bytes"));
-        let xors = _mm_cvtsi64_si128((small ^ large.swap_bytes()) as i64);
+        // Masked to six bits a byte (the values are below 64): then the compiler knows each
+        // shift is in range, and adds no compare-and-select for shifts of 64 or more.
+        let xors = _mm_cvtsi64_si128(((small ^ large.swap_bytes()) & 0x3F3F_3F3F_3F3F_3F3F) as i64);
         let low = _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(xors));
         let high = _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(xors)));
         bits = _mm256_or_si256(bits, _mm256_or_si256(low, high));

@@ -264,6 +264,10 @@ const PARALLEL_RARE_SPLITS: usize = if cfg!(test) { 1 } else { 1024 };
 /// chunk costs more than it saves (measured: 0.16, 52 such splits a heap, ran 10% slower
 /// chunked; .354, 262 a heap, 11% faster). The unit tests chunk always.
 const CHUNKED_RARE_SPLITS: usize = if cfg!(test) { 1 } else { 128 };
+/// [`CHUNKED_RARE_SPLITS`] for the chunks of words ([`WordChunk`]), which need no clearing or
+/// copying of rows: 0.16 (52 such splits a heap, 43 of them in the chunk) ran 4–7% faster
+/// with them (bench/RESULTS.md, issue 29's second round).
+const WORD_CHUNKED_RARE_SPLITS: usize = if cfg!(test) { 1 } else { 16 };
 
 /// The rare heaps (increasing) and their values.
 #[derive(Clone, Copy)]
@@ -715,17 +719,36 @@ fn compute_block<T: Cell>(
     let (block_start, block_end) = (block.start, block.end);
     // Without a bulk, the splits with a rare part whose parts are both below a chunk of
     // `ACROSS_ROWS` heaps are marked for the whole chunk first, across its rows (each rare
-    // heap's partners lie next to each other), and only the rest heap by heap.
-    let chunked = bulk.is_none()
-        && sparse.active
-        && moves.leave_three.is_empty()
-        && sparse.positions.len() * moves.leave_two.len() >= CHUNKED_RARE_SPLITS;
+    // heap's partners lie next to each other), and only the rest heap by heap: in rows of
+    // words while the values are below 64, else of bytes. (The unit tests, which chunk always,
+    // take words only every other block, so that both kinds of rows meet small values.)
+    let rare_splits = sparse.positions.len() * moves.leave_two.len();
+    let by_rows = bulk.is_none() && sparse.active && moves.leave_three.is_empty();
+    let in_words = by_rows
+        && !moves.unequal_parts
+        && rare_splits >= WORD_CHUNKED_RARE_SPLITS
+        && (*largest as usize + 1).next_power_of_two() <= Bits::BOUND
+        && (!cfg!(test) || (block_start / BLOCK).is_multiple_of(2));
+    let chunked = by_rows && !in_words && rare_splits >= CHUNKED_RARE_SPLITS;
     let mut chunk = Chunk { start: block_start, bound: 0, rows: Vec::new() };
+    let mut words = WordChunk::default();
+    let k_max = moves.leave_two.iter().copied().max().unwrap_or(0);
     for heap in block {
         if !moves.leave_three.is_empty() {
             extend_pair_sets(values, pair_sets, heap);
         }
         let bound_now = (*largest as usize + 1).next_power_of_two();
+        if in_words && (heap - block_start).is_multiple_of(ACROSS_ROWS) {
+            words.start(
+                heap,
+                ACROSS_ROWS.min(block_end - heap),
+                bound_now,
+                k_max,
+                moves,
+                sparse.list(),
+                &values[..heap],
+            );
+        }
         // Every xor of values below `bound_now` (a power of two) is below it, so the mex
         // is at most `bound_now`, and entry `bound_now` stays unmarked.
         // Small values with every split marked here (no bulk, no chunk): the marks fit one word.
@@ -759,10 +782,22 @@ fn compute_block<T: Cell>(
                 marks.seen[..width].copy_from_slice(&chunk.rows[(heap - chunk.start) * width..][..width]);
                 Enumeration::Fixup { known_below: chunk.start, absent_from_known: u32::MAX, prefix_marked: false }
             }
+            None if words.active => {
+                if !in_a_word {
+                    // A value reached 64 within the chunk: the row's marks as bytes.
+                    let mut word = words.rows[heap - words.first_heap].0;
+                    while word != 0 {
+                        marks.seen[word.trailing_zeros() as usize] = 1;
+                        word &= word - 1;
+                    }
+                }
+                Enumeration::Except { marked_from: words.marked.start, marked_to: words.marked.end }
+            }
             None => Enumeration::Full,
         };
         let value = if in_a_word {
-            heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut Bits::default(), segments)
+            let mut bits = if words.active { words.rows[heap - words.first_heap] } else { Bits::default() };
+            heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut bits, segments)
         } else {
             heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut marks.seen[..], segments)
         };
@@ -784,6 +819,53 @@ fn compute_block<T: Cell>(
         }
     }
     None
+}
+
+/// A chunk of [`ACROSS_ROWS`] heaps from `first_heap` whose values are below 64, one word of marks
+/// a heap (games whose split parts may be equal). Its rows hold the splits `p + (m − p)` for
+/// the rare heaps `p` with `ACROSS_ROWS ≤ p < first_heap − k` for every `k` of `leave_two`:
+/// each such `m − p` is below `first_heap` (known when the chunk starts), and `p < m` in
+/// every row. Those are one stretch `marked` of the rare list, the same for every row and
+/// every `k`, so each heap marks only the rare heaps before and after it.
+#[derive(Default)]
+struct WordChunk {
+    /// Whether the rows hold the marks (the values were below 64 when the chunk started).
+    active: bool,
+    first_heap: usize,
+    /// The indices in the rare list of the rare heaps the rows hold.
+    marked: std::ops::Range<usize>,
+    rows: [Bits; ACROSS_ROWS],
+}
+
+impl WordChunk {
+    /// Marks the rows of the `count` heaps from `first_heap`, when `bound` (that of the values
+    /// below it) is at most 64.
+    #[allow(clippy::too_many_arguments)]
+    fn start<T: Cell>(
+        &mut self,
+        first_heap: usize,
+        count: usize,
+        bound: usize,
+        k_max: usize,
+        moves: &TakeBreakMoves,
+        list: RareList<'_, T>,
+        known: &[T],
+    ) {
+        self.first_heap = first_heap;
+        self.rows = [Bits::default(); ACROSS_ROWS];
+        self.active = bound <= Bits::BOUND;
+        let index = |heap: usize| list.positions.partition_point(|&position| (position as usize) < heap);
+        let from = index(ACROSS_ROWS);
+        self.marked = from..index(first_heap.saturating_sub(k_max)).max(from);
+        if !self.active || self.marked.is_empty() {
+            self.marked = 0..0;
+            return;
+        }
+        let (positions, rares) = (&list.positions[self.marked.clone()], &list.values[self.marked.clone()]);
+        for &k in &moves.leave_two {
+            mark_words_across(positions, rares, known, first_heap - k, &mut self.rows[..count]);
+        }
+    }
 }
 
 /// The rows of a chunk of heaps from `start`, marked by [`mark_rare_rows`] with the values below
@@ -966,6 +1048,13 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
             };
             match enumeration {
                 Enumeration::Full => mark_rare_pairs(sparse.list(), 0..below(m), values, m, moves.unequal_parts, marks),
+                Enumeration::Except { marked_from, marked_to } => {
+                    let below_m = below(m);
+                    mark_rare_pairs(sparse.list(), 0..marked_from.min(below_m), values, m, moves.unequal_parts, marks);
+                    if marked_to < below_m {
+                        mark_rare_pairs(sparse.list(), marked_to..below_m, values, m, moves.unequal_parts, marks);
+                    }
+                }
                 Enumeration::Fixup { known_below, .. } => {
                     // The bulk marked the rare parts p with m - p below `known_below`; here the
                     // rest: p ≤ m - known_below (the other part not known then: each such p is
@@ -1189,6 +1278,46 @@ mod tests {
         values.into_iter().fold(0, |word, value| word | 1 << value)
     }
 
+    /// [`super::mark_words_across_avx2`] (where the CPU has AVX2 and the cells are bytes) and the
+    /// portable marking give the same rows, which hold exactly `rare ^ G(m − p)` for each row
+    /// `m` and rare heap `p`.
+    fn words_across_agree<T: Cell>(
+        cells: &[u32],
+        rare_heaps: &BTreeSet<u32>,
+        rare_values: &[u32],
+        count: usize,
+    ) -> Result<(), TestCaseError> {
+        use super::{Bits, mark_words_across, mark_words_across_portable};
+        let known: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        let positions: Vec<u32> = rare_heaps.iter().copied().collect();
+        let rares: Vec<T> = positions.iter().zip(rare_values).map(|(_, &value)| T::from_u32(value)).collect();
+        let m_first = 60;
+        let expected: Vec<u64> = (0..count)
+            .map(|row| {
+                word_of(
+                    positions.iter().zip(&rares).map(|(&p, &rare)| rare.to_u32() ^ cells[m_first + row - p as usize]),
+                )
+            })
+            .collect();
+        let mut portable = vec![Bits::default(); count];
+        mark_words_across_portable(&positions, &rares, &known, m_first, &mut portable);
+        prop_assert_eq!(portable.iter().map(|row| row.0).collect::<Vec<_>>(), expected.clone());
+        let mut dispatched = vec![Bits::default(); count];
+        mark_words_across(&positions, &rares, &known, m_first, &mut dispatched);
+        prop_assert_eq!(dispatched.iter().map(|row| row.0).collect::<Vec<_>>(), expected.clone());
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(rares), Some(known)) = (T::as_bytes(&rares), T::as_bytes(&known))
+            && count == super::ACROSS_ROWS
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            let mut vectorized = vec![Bits::default(); count];
+            // SAFETY: the CPU has AVX2, checked just above.
+            unsafe { super::mark_words_across_avx2(&positions, rares, known, m_first, &mut vectorized) };
+            prop_assert_eq!(vectorized.iter().map(|row| row.0).collect::<Vec<_>>(), expected);
+        }
+        Ok(())
+    }
+
     /// See `marks_in_a_word_agree`.
     fn words_agree<T: Cell>(
         cells: &[u32],
@@ -1266,6 +1395,20 @@ mod tests {
             words_agree::<u8>(&cells, split, &rare_heaps, &rare_values)?;
             words_agree::<u16>(&cells, split, &rare_heaps, &rare_values)?;
             words_agree::<u32>(&cells, split, &rare_heaps, &rare_values)?;
+        }
+
+        /// Rows of words marked across (AVX2 for a whole chunk of byte cells) against one mark a
+        /// value, for every cell width, whole chunks and shorter ones.
+        #[test]
+        fn marking_words_across_rows_agrees(
+            cells in proptest::collection::vec(0u32..64, 100..300),
+            rare_heaps in proptest::collection::btree_set(16u32..60, 0..20),
+            rare_values in proptest::collection::vec(0u32..64, 20),
+            count in prop_oneof![Just(16usize), 0usize..16],
+        ) {
+            words_across_agree::<u8>(&cells, &rare_heaps, &rare_values, count)?;
+            words_across_agree::<u16>(&cells, &rare_heaps, &rare_values, count)?;
+            words_across_agree::<u32>(&cells, &rare_heaps, &rare_values, count)?;
         }
 
         /// Bit `i` of the word lands on bit `i ^ shuffle`, for every bit.
