@@ -751,7 +751,8 @@ fn compute_block<T: Cell>(
         }
         // Every xor of values below `bound_now` (a power of two) is below it, so the mex
         // is at most `bound_now`, and entry `bound_now` stays unmarked.
-        // Small values with every split marked here (no bulk, no chunk): the marks fit one word.
+        // Small values with the splits marked here or in a chunk of words (no bulk, no chunk of
+        // byte rows): the marks fit one word.
         let in_a_word = bulk.is_none() && !chunked && moves.leave_three.is_empty() && bound_now <= Bits::BOUND;
         if !in_a_word {
             marks.seen.clear();
