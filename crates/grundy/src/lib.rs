@@ -54,6 +54,7 @@ mod parallel;
 pub mod play;
 pub mod position;
 pub mod progress;
+pub mod random;
 pub mod registry;
 pub mod ruleset;
 pub mod script;

@@ -6,6 +6,7 @@
 //! leaves the opponent the most moves, hoping for a mistake.
 
 use crate::error::GameError;
+use crate::random::SplitMix64;
 use crate::sum::{Position, SumMove};
 use crate::value::{Outcome, Value};
 
@@ -21,26 +22,21 @@ pub struct EngineMove {
     pub reason: String,
 }
 
-/// A small deterministic random choice (SplitMix64), so that `--seed N` repeats a game.
+/// A small deterministic random choice ([`SplitMix64`]), so that `--seed N` repeats a game.
 #[derive(Clone, Debug)]
 pub struct Chooser {
-    state: u64,
+    random: SplitMix64,
 }
 
 impl Chooser {
     /// A chooser seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        Chooser { state: seed }
+        Chooser { random: SplitMix64::new(seed) }
     }
 
     /// An index below `len` (`len > 0`).
     pub fn pick(&mut self, len: usize) -> usize {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut mixed = self.state;
-        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        mixed ^= mixed >> 31;
-        (mixed % len as u64) as usize
+        (self.random.next_u64() % len as u64) as usize
     }
 }
 

@@ -18,6 +18,7 @@ use crate::heap::HeapRules;
 use crate::heap::bash::Bash;
 use crate::heap::grundys_game::GrundysGame;
 use crate::heap::nim::Nim;
+use crate::heap::split_nim::SplitNim;
 use crate::heap::octal::{CodeBase, OctalGame};
 use crate::heap::subtraction::SubtractionGame;
 use crate::ruleset::{Ruleset, erase};
@@ -212,6 +213,17 @@ pub static FAMILIES: &[Family] = &[
             no_parameters(text, parameters, || {
                 erase(HeapRules::new(GrundysGame::new()).with_control(front.control.clone()))
             })
+        },
+    },
+    Family {
+        names: &["split-nim"],
+        syntax: "split-nim",
+        summary: "replace one heap by two smaller heaps, each of any size below it (0 allowed; AcWing 894 拆分-Nim); \
+                  G(n) is the n-th odious number",
+        component: "a heap size, any number of digits",
+        example: "outcome split-nim 2 3",
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || erase(HeapRules::new(SplitNim).with_control(front.control.clone())))
         },
     },
     Family {

@@ -113,7 +113,7 @@ fn coin_rule(draw: &mut Draw) -> String {
 fn game_word(name: &str, draw: &mut Draw, files: &mut Files) -> String {
     let hex_digits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"];
     match name {
-        "nim" | "kayles" | "dawson" | "grundys-game" | "wythoff" | "corners" => name.to_owned(),
+        "nim" | "kayles" | "dawson" | "grundys-game" | "split-nim" | "wythoff" | "corners" => name.to_owned(),
         "bash" => format!("bash:{}", 1 + draw.below(6)),
         "sub" => {
             let set: BTreeSet<u64> = (0..1 + draw.below(4)).map(|_| 1 + draw.below(8)).collect();
@@ -143,7 +143,7 @@ fn game_word(name: &str, draw: &mut Draw, files: &mut Files) -> String {
 fn component_text(name: &str, game: &dyn Ruleset, draw: &mut Draw) -> String {
     match name {
         "nim" | "bash" | "sub" => draw.below(20).to_string(),
-        "octal" | "hex" | "kayles" | "dawson" | "grundys-game" => draw.below(16).to_string(),
+        "octal" | "hex" | "kayles" | "dawson" | "grundys-game" | "split-nim" => draw.below(16).to_string(),
         "wythoff" => format!("{},{}", draw.below(12), draw.below(12)),
         "corners" | "product" => format!("{},{}", draw.below(6), draw.below(6)),
         "coins" => {

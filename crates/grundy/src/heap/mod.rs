@@ -17,6 +17,7 @@ pub mod nim;
 pub mod octal;
 pub mod period;
 pub mod rules;
+pub mod split_nim;
 pub mod sequence;
 pub mod stats;
 pub mod subtraction;

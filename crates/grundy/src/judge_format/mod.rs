@@ -25,10 +25,17 @@
 //! - `tests LOW..HIGH` (the input starts with the number of tests T, on its own line) or
 //!   `tests eof` (tests follow one another to the end of the input); without it the input is
 //!   one test.
+//! - `play misere`: whoever moves last loses (misère play, 反Nim / Anti-SG); `play normal`,
+//!   the default, is the usual rule (whoever cannot move loses).
 //!
 //! Reading takes the numbers as whitespace-separated words wherever the lines break, as judges
 //! do; writing breaks lines as the format's `line`s do. Every mistake is one line naming the
 //! format's line or the input's line.
+//!
+//! [`draw`] draws tests from the whole format (counts, parameters and positions within their
+//! bounds) for `grundy check`, and shrinks a failing one.
+
+pub mod draw;
 
 use crate::error::quote;
 use crate::value::Outcome;
@@ -66,6 +73,16 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
         "poj-1067",
         "POJ 1067 取石子游戏 (Wythoff): pairs `a b` to the end of input; 1 when the first player wins, else 0",
         "tests eof\nline a:0..1e9 b:0..1e9\ngame wythoff\nposition {a},{b}\nanswer 1 0\n",
+    ),
+    (
+        "hdu-1907",
+        "HDU 1907 John (misère Nim, 反Nim): T tests, each n, then n heaps; John when the first player wins, else Brother",
+        "tests 1..474\nline n:1..47\nline a[n]:1..4747\ngame nim\nplay misere\nposition {a}\nanswer John Brother\n",
+    ),
+    (
+        "acwing-894",
+        "AcWing 894 拆分-Nim游戏 (split-Nim): n, then n heaps; a move replaces a heap by two smaller ones; Yes when the first player wins",
+        "line n:1..100\nline a[n]:1..100\ngame split-nim\nposition {a}\nanswer Yes No\n",
     ),
 ];
 
@@ -152,6 +169,8 @@ pub type Bindings = BTreeMap<String, Vec<u64>>;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JudgeFormat {
     game: Option<Template>,
+    /// Misère play (`play misere`).
+    misere: bool,
     tests: Tests,
     lines: Vec<Vec<Item>>,
     position: Template,
@@ -370,7 +389,7 @@ impl JudgeFormat {
         if text.len() > MAX_FORMAT_BYTES {
             return fail(format!("the format has {} bytes: a format is a few lines (at most 64 KiB)", text.len()));
         }
-        let (mut game, mut tests, mut position, mut answer) = (None, None, None, None);
+        let (mut game, mut tests, mut position, mut answer, mut play) = (None, None, None, None, None);
         let mut lines: Vec<Vec<Item>> = Vec::new();
         // Each name once, and whether it is a list.
         let mut names: BTreeMap<String, bool> = BTreeMap::new();
@@ -468,9 +487,22 @@ impl JudgeFormat {
                         Tests::Counted { low, high }
                     });
                 }
+                "play" => {
+                    once(play.is_some())?;
+                    play = Some(match rest {
+                        "normal" => false,
+                        "misere" | "misère" => true,
+                        _ => {
+                            return fail(format!(
+                                "{at}: `play {}`: expected `play normal` (whoever cannot move loses) or `play misere` (whoever moves last loses)",
+                                quote(rest)
+                            ));
+                        }
+                    });
+                }
                 other => {
                     return fail(format!(
-                        "{at}: unknown directive `{}` (a format has `line`, `game`, `position`, `answer` and `tests` lines)",
+                        "{at}: unknown directive `{}` (a format has `line`, `game`, `position`, `answer`, `tests` and `play` lines)",
                         quote(other)
                     ));
                 }
@@ -502,7 +534,14 @@ impl JudgeFormat {
                     .to_owned(),
             );
         }
-        Ok(JudgeFormat { game, tests: tests.unwrap_or(Tests::One), lines, position, answer })
+        let misere = play.unwrap_or(false);
+        if misere && answer == Answer::Value {
+            return fail(
+                "`play misere` with `answer value`: misère play has no Grundy value to answer; answer the winner's words (`answer Yes No`)"
+                    .to_owned(),
+            );
+        }
+        Ok(JudgeFormat { game, misere, tests: tests.unwrap_or(Tests::One), lines, position, answer })
     }
 
     /// The format's answer.
@@ -513,6 +552,11 @@ impl JudgeFormat {
     /// How many tests its inputs hold.
     pub fn tests(&self) -> &Tests {
         &self.tests
+    }
+
+    /// Whether the tests are played misère (`play misere`).
+    pub fn misere(&self) -> bool {
+        self.misere
     }
 
     /// Whether the format names its game (`game …`).
@@ -636,19 +680,13 @@ impl JudgeFormat {
     pub fn writer(&self, game: &str) -> Result<TestWriter<'_>, FormatError> {
         let fixed = match &self.game {
             None => Bindings::new(),
-            Some(template) => template.match_text(game).ok_or_else(|| {
-                FormatError(format!(
-                    "`{}` does not fit the format's game `{}` (its holes take numbers: `sub:{{S}}` fits `sub:2,5`)",
-                    quote(game),
-                    quote(&template.text)
-                ))
-            })?,
+            Some(template) => self.fixed_by_game(template, game)?,
         };
         let heaps = match self.position.pieces.as_slice() {
             [Piece::Name(name)] => name.clone(),
             _ => {
                 return fail(format!(
-                    "check writes sums of heaps: the format's position must be one name, such as `position {{h}}`, not `{}`",
+                    "--to and --components choose heaps, and the format's position `{}` is not one list of heaps such as `position {{h}}`: leave them out to draw tests from the whole format",
                     quote(&self.position.text)
                 ));
             }
@@ -656,6 +694,18 @@ impl JudgeFormat {
         if fixed.contains_key(&heaps) {
             return fail(format!("`{heaps}` is both in the format's game and its position"));
         }
+        Ok(TestWriter { format: self, fixed, heaps })
+    }
+
+    /// The numbers of the `game` holes read off a GAME word, checked against their bounds.
+    fn fixed_by_game(&self, template: &Template, game: &str) -> Result<Bindings, FormatError> {
+        let fixed = template.match_text(game).ok_or_else(|| {
+            FormatError(format!(
+                "`{}` does not fit the format's game `{}` (its holes take numbers: `sub:{{S}}` fits `sub:2,5`)",
+                quote(game),
+                quote(&template.text)
+            ))
+        })?;
         for item in self.items() {
             if let Some(numbers) = fixed.get(&item.name) {
                 if item.count.is_none() && numbers.len() != 1 {
@@ -670,10 +720,14 @@ impl JudgeFormat {
                     return fail(format!("`{}` does not fit the format: {problem}", quote(game)));
                 }
             }
+            if let (Some(Count::Name(count)), Some(numbers)) = (&item.count, fixed.get(&item.name))
+                && let Some(count_item) = self.item(count)
+                && let Some(problem) = self.break_of(count_item, &[numbers.len() as u64])
+            {
+                return fail(format!("the game does not fit the format: {problem}"));
+            }
         }
-        let writer = TestWriter { format: self, fixed, heaps };
-        writer.counts_of_game()?;
-        Ok(writer)
+        Ok(fixed)
     }
 
     /// Why `numbers` break `item`'s bound or distinctness, if they do.
@@ -693,13 +747,25 @@ impl JudgeFormat {
         None
     }
 
-    /// An input of the tests `cases`, as the format writes it (T first when it counts them).
+    /// How many tests a file written for `cases` tests holds: at least the format's least T
+    /// (`tests 8..100` makes files of 8 tests or more), the cases repeated to fill it.
+    pub fn written_tests(&self, cases: usize) -> usize {
+        match self.tests {
+            Tests::Counted { low, .. } => cases.max(usize::try_from(low).unwrap_or(usize::MAX)),
+            _ => cases,
+        }
+    }
+
+    /// An input of the tests `cases` (at least one), as the format writes it: T first when it
+    /// counts them, and the cases repeated in order up to the format's least T
+    /// ([`JudgeFormat::written_tests`]), so that the file is one the problem's reader accepts.
     pub fn write(&self, cases: &[Bindings]) -> String {
         let mut text = String::new();
+        let count = self.written_tests(cases.len());
         if matches!(self.tests, Tests::Counted { .. }) {
-            text.push_str(&format!("{}\n", cases.len()));
+            text.push_str(&format!("{count}\n"));
         }
-        for bindings in cases {
+        for bindings in cases.iter().cycle().take(count) {
             for line in &self.lines {
                 let words: Vec<String> = line
                     .iter()
@@ -761,20 +827,6 @@ impl TestWriter<'_> {
     /// The name holding the heaps.
     pub fn heaps_name(&self) -> &str {
         &self.heaps
-    }
-
-    /// Checks the counts the game alone decides (`k` of `S[k]`).
-    fn counts_of_game(&self) -> Result<(), FormatError> {
-        let mut bindings = self.fixed.clone();
-        self.fill_counts(&mut bindings);
-        for item in self.format.items().filter(|item| item.count.is_none()) {
-            if self.fixed.keys().any(|name| self.format.count_name_of(name) == Some(item.name.as_str()))
-                && let Some(problem) = self.format.break_of(item, &bindings[&item.name])
-            {
-                return fail(format!("the game does not fit the format: {problem}"));
-            }
-        }
-        Ok(())
     }
 
     /// The counts of the lists already bound, where the count is a name not yet bound.
@@ -972,7 +1024,7 @@ mod tests {
         assert!(brave.writer("bash:2000").unwrap_err().0.contains("2000 in `m` is outside"));
         let many = format!("sub:{}", (1..=101).map(|n| n.to_string()).collect::<Vec<_>>().join(","));
         assert!(format.writer(&many).unwrap_err().0.contains("101 in `k` is outside its bound 1..100"));
-        assert!(builtin_format("poj-1067").writer("wythoff").unwrap_err().0.contains("one name"));
+        assert!(builtin_format("poj-1067").writer("wythoff").unwrap_err().0.contains("not one list of heaps"));
     }
 
     #[test]
