@@ -594,49 +594,82 @@ impl<'f> Drawer<'f> {
         self.fits(&bindings).then_some(bindings)
     }
 
-    /// Tests a little smaller than `test`, most promising first, every one a test of the
-    /// format: a list one number shorter (its count following), then each number at its
-    /// bound's least, halved towards it, one less. The numbers the command line's GAME fixes
-    /// stay.
+    /// Tests smaller than `test`, most promising first, every one a test of the format and at
+    /// most [`SHRINK_CANDIDATES`] of them: a long list without a chunk of half, a quarter, …
+    /// of its numbers, a short one without one number, its count following; then every number of a long list halved or at its
+    /// least at once; then each number of a short one at its least, halved towards it, one less.
+    /// The numbers the command line's GAME fixes stay.
     pub fn smaller(&self, test: &Bindings) -> Vec<Bindings> {
         let mut candidates = Vec::new();
         let counts: BTreeSet<&str> = self.lists_of_count.keys().map(String::as_str).collect();
-        // Shorter lists.
+        let shorter = |item: &Item, numbers: &[u64], keep: &dyn Fn(usize) -> bool, count: &str| {
+            let mut bindings = test.clone();
+            let kept: Vec<u64> = numbers.iter().enumerate().filter(|(index, _)| keep(*index)).map(|(_, &n)| n).collect();
+            bindings.insert(count.to_owned(), vec![kept.len() as u64]);
+            bindings.insert(item.name.clone(), kept);
+            bindings
+        };
         for item in self.format.items() {
             let (Some(Count::Name(count)), Some(numbers)) = (&item.count, test.get(&item.name)) else { continue };
             if self.fixed.contains_key(&item.name) || self.lists_of_count.get(count).is_some_and(|lists| lists.len() > 1)
             {
                 continue;
             }
-            for index in 0..numbers.len() {
-                let mut bindings = test.clone();
-                bindings.get_mut(&item.name).expect("bound").remove(index);
-                bindings.insert(count.clone(), vec![numbers.len() as u64 - 1]);
-                candidates.push(bindings);
+            let length = numbers.len();
+            // Chunks of half, a quarter, … one number, cut from the front and the back (an
+            // even count matters to some games: every size is tried), then, for a short list,
+            // each number alone.
+            let mut chunk = length / 2;
+            while chunk >= 1 {
+                candidates.push(shorter(item, numbers, &|index| index >= chunk, count));
+                candidates.push(shorter(item, numbers, &|index| index < length - chunk, count));
+                chunk /= 2;
+            }
+            if length <= SHORT_LIST {
+                for removed in 1..length.saturating_sub(1) {
+                    candidates.push(shorter(item, numbers, &|index| index != removed, count));
+                }
             }
         }
-        // Smaller numbers.
         for item in self.format.items() {
             if self.fixed.contains_key(&item.name) || counts.contains(item.name.as_str()) {
                 continue;
             }
             let Some(numbers) = test.get(&item.name) else { continue };
             let least = Self::value_bound(item).0;
+            let mut with = |numbers: Vec<u64>| {
+                let mut bindings = test.clone();
+                bindings.insert(item.name.clone(), numbers);
+                candidates.push(bindings);
+            };
+            if numbers.len() > 1 {
+                with(vec![least; numbers.len()]);
+                with(numbers.iter().map(|&number| least + (number - least) / 2).collect());
+            }
+            if numbers.len() > SHORT_LIST {
+                continue;
+            }
             for (index, &number) in numbers.iter().enumerate() {
                 let mut tried = BTreeSet::new();
                 for smaller in [least, least + (number - least) / 2, number.saturating_sub(1)] {
                     if smaller < number && smaller >= least && tried.insert(smaller) {
-                        let mut bindings = test.clone();
-                        bindings.get_mut(&item.name).expect("bound")[index] = smaller;
-                        candidates.push(bindings);
+                        let mut changed = numbers.clone();
+                        changed[index] = smaller;
+                        with(changed);
                     }
                 }
             }
         }
-        candidates.retain(|bindings| self.fits(bindings));
+        candidates.retain(|bindings| bindings != test && self.fits(bindings));
+        candidates.truncate(SHRINK_CANDIDATES);
         candidates
     }
 }
+
+/// Lists up to this long are shrunk a number at a time; longer ones by halves.
+const SHORT_LIST: usize = 16;
+/// The most smaller tests [`Drawer::smaller`] offers at once.
+pub const SHRINK_CANDIDATES: usize = 160;
 
 impl Template {
     /// The numbers of each hole read back from an expanded text, lists separated by

@@ -559,6 +559,18 @@ impl JudgeFormat {
         self.misere
     }
 
+    /// The same format played misère (`check --misere`).
+    ///
+    /// # Errors
+    /// A format answering values: misère play has none.
+    pub fn played_misere(mut self) -> Result<JudgeFormat, FormatError> {
+        if self.answer == Answer::Value {
+            return fail("misère play has no Grundy value to answer, and the format answers values".to_owned());
+        }
+        self.misere = true;
+        Ok(self)
+    }
+
     /// Whether the format names its game (`game …`).
     pub fn names_its_game(&self) -> bool {
         self.game.is_some()

@@ -8,15 +8,25 @@
 //! the counterexample, 2 for an error (a bad formula, a program that crashes, hangs or prints
 //! the wrong number of lines).
 //!
+//! Without `--to` and `--components`, a program is checked on every heap `0..=1000` and on
+//! random sums of 2 to 4 heaps, half of them P-positions (a wrong nim-sum shows there first).
+//!
 //! With `--input-format NAME|FILE` the program is a solution as submitted to a judge: each test
 //! is written in the problem's own input format (`crate::judge`), as many tests a file as the
-//! format allows, and its answers are read in the problem's own words; positions the format's
-//! bounds exclude are not tried, and a failure is printed as a whole input file.
+//! format allows, and its answers are read in the problem's own words. By default the tests
+//! are drawn from the problem's whole input family ([`judged`]); with `--to` or `--components`
+//! they are the chosen heaps, those the format's bounds exclude not tried. A failure is printed
+//! as a whole input file.
+
+mod judged;
+mod program;
 
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
 use crate::script_worker::{ScriptProxy, script_path};
 use grundy::judge_format::{Answer, Claim, JudgeFormat, TestWriter};
+use grundy::random::SplitMix64;
+use program::run_program;
 use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
@@ -24,10 +34,7 @@ use grundy::sum::{Position, sum_of_values};
 use grundy::{Outcome, Value};
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// Tests a formula or a program against the game's definition.
 #[derive(clap::Args, Debug)]
@@ -35,10 +42,12 @@ use std::time::{Duration, Instant};
   grundy check sub:1,3,4 --formula 'n % 7 not in (0, 2)' --to 10000
   grundy check nim --formula 'p[0] ^ p[1]' --components 2..2 --max 50 --samples 1000 --seed 1
   grundy rules --write-examples /tmp/grundy-examples && grundy check script:/tmp/grundy-examples/kayles.star --formula 'n > 0' --to 60
-  grundy check sub:2,5 --input-format acwing-893 --program 'grundy outcome --input-format acwing-893' --components 1..3 --max 20 --samples 50 --seed 1")]
+  grundy check --input-format acwing-893 --program 'grundy outcome --input-format acwing-893' --samples 200 --seed 1
+  grundy check --input-format hdu-1907 --program 'grundy outcome --input-format hdu-1907' --samples 200 --seed 1")]
 pub struct Args {
-    /// The game: any built-in game (heap components) or script:PATH.
-    game: String,
+    /// The game: any built-in game (heap components) or script:PATH. With --input-format, only
+    /// when the format names no game, or to fix its parameters (`sub:2,5` for `game sub:{S}`).
+    game: Option<String>,
     /// A Starlark expression over `n` (the heap, for one heap) or `p` (the list of heaps):
     /// an int (the value), a bool (True: the player to move wins) or "P"/"N".
     #[arg(long, value_name = "EXPR", conflicts_with = "program", required_unless_present = "program")]
@@ -49,26 +58,36 @@ pub struct Args {
     /// move wins).
     #[arg(long, value_name = "CMD")]
     program: Option<String>,
-    /// Check every heap 0..=N (when --components is not given).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    to: u64,
+    /// Check every heap 0..=N (when --components is not given). Without --to and
+    /// --components: every heap 0..=1000 and, for --program (or a formula over `p`), random
+    /// sums of 2 to 4 heaps, half of them P-positions; with --input-format, tests drawn from
+    /// the whole format.
+    #[arg(long, value_name = "N")]
+    to: Option<u64>,
     /// Check random sums with this many heaps: `K` or `A..B`.
     #[arg(long, value_name = "A..B")]
     components: Option<String>,
     /// The largest heap in random sums.
     #[arg(long, value_name = "M", default_value_t = 30)]
     max: u64,
-    /// How many distinct random sums to check (all of them when fewer exist).
-    #[arg(long, value_name = "K", default_value_t = 1000)]
-    samples: u64,
+    /// How many distinct random sums to check (all of them when fewer exist); with
+    /// --input-format, how many tests to draw (default 1000 for a format of one test a file,
+    /// 5000 for one of many).
+    #[arg(long, value_name = "K")]
+    samples: Option<u64>,
     /// The random seed (default: from the clock; printed, so a run can be repeated).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// The program reads a judge's input and prints the judge's answers, in this format: a
-    /// built-in one (acwing-891 Nim, acwing-893 set-Nim, hdu-1846 Bash, poj-1067 Wythoff) or a
-    /// format file (README: "Contest problems"). GAME fills the format's `game` line.
+    /// built-in one (acwing-891 Nim, acwing-893 set-Nim, acwing-894 split-Nim, hdu-1846 Bash,
+    /// hdu-1907 misère Nim, poj-1067 Wythoff) or a format file (README: "Contest problems").
+    /// Tests are drawn from the whole format: counts, the game's parameters and positions.
     #[arg(long, value_name = "NAME|FILE", requires = "program", conflicts_with = "formula")]
     input_format: Option<String>,
+    /// Misère play: whoever moves last loses (with --input-format, as the directive `play
+    /// misere`). Answers are outcomes, not values.
+    #[arg(long)]
+    misere: bool,
     /// Seconds the program may run (each run: one a file of tests).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
@@ -79,8 +98,36 @@ type Heaps = Vec<u64>;
 
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let format = args.input_format.as_deref().map(crate::judge::load_format).transpose()?;
-    let writer = format.as_ref().map(|format| format.writer(&args.game)).transpose()?;
-    let (mut positions, sampled) = positions(&args)?;
+    let format = match format {
+        Some(format) if args.misere => Some(format.played_misere()?),
+        other => other,
+    };
+    if let (Some(format), None, None) = (&format, args.to, &args.components) {
+        return run_judged(&args, format, json);
+    }
+    if args.misere {
+        anyhow::bail!(
+            "--misere checks a judge's solution: give it with --input-format (and no --to or --components), or write `play misere` in the format"
+        );
+    }
+    let Some(game) = args.game.clone() else {
+        anyhow::bail!(
+            "give the GAME to check (`grundy check nim --program CMD`), or --input-format with a format that names its game"
+        );
+    };
+    let writer = format.as_ref().map(|format| format.writer(&game)).transpose()?;
+    let mut truth = Truth::new(&game)?;
+    let (mut positions, mut sampled) = positions(&args)?;
+    let default_mix = args.to.is_none() && args.components.is_none() && format.is_none();
+    let sums_make_sense = args.formula.as_deref().is_none_or(mentions_the_heap_list);
+    if default_mix && sums_make_sense {
+        let seed = seed_of(&args);
+        let single_values = truth.values(&positions)?;
+        let sums = default_sums(&single_values, seed);
+        let count = sums.len();
+        positions.extend(sums);
+        sampled = Some(Sample { seed, exhausted: false, with_singles: Some(count) });
+    }
     let mut outside = 0usize;
     if let (Some(format), Some(writer)) = (&format, &writer) {
         let before = positions.len();
@@ -93,7 +140,6 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             );
         }
     }
-    let mut truth = Truth::new(&args)?;
     let values = truth.values(&positions)?;
     let disagreement = if let Some(expression) = &args.formula {
         check_formula(expression, &positions, &values)?
@@ -112,7 +158,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     }
     match disagreement {
         None if json => print_json(&serde_json::json!({
-            "game": args.game,
+            "game": game,
             "agrees": true,
             "positions": positions.len(),
             "seed": sampled.as_ref().map(|sample| sample.seed),
@@ -125,7 +171,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             if json {
                 let value = &values[report.index];
                 print_json(&serde_json::json!({
-                    "game": args.game,
+                    "game": game,
                     "agrees": false,
                     "seed": sampled.as_ref().map(|sample| sample.seed),
                     "counterexample": texts(&positions[report.index]),
@@ -147,23 +193,58 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     }
 }
 
+/// A judge's solution checked on tests drawn from its format's whole input family.
+fn run_judged(args: &Args, format: &JudgeFormat, json: bool) -> anyhow::Result<()> {
+    let format_name = args.input_format.as_deref().unwrap_or_default();
+    if !format.names_its_game() && args.game.is_none() {
+        anyhow::bail!(
+            "--input-format {format_name} names no game (no `game` line): give the GAME word (`grundy check nim --input-format {format_name} --program CMD`)"
+        );
+    }
+    let budget = args.samples.unwrap_or(if format.tests_per_file() == 1 {
+        judged::DEFAULT_TESTS_ONE_A_FILE
+    } else {
+        judged::DEFAULT_TESTS_MANY_A_FILE
+    });
+    if !(1..=1_000_000).contains(&budget) {
+        anyhow::bail!("--samples {budget}: draw between 1 and 1000000 tests");
+    }
+    let settings = judged::Settings {
+        command: args.program.as_deref().ok_or_else(|| anyhow::anyhow!("--input-format goes with --program"))?,
+        game: args.game.as_deref(),
+        format_name,
+        budget,
+        seed: seed_of(args),
+        timeout: args.timeout,
+    };
+    judged::run(format, &settings, json)
+}
+
 /// How random sums were drawn.
 struct Sample {
     seed: u64,
     /// Fewer distinct sums exist than `--samples` asked for: every one is checked.
     exhausted: bool,
+    /// The default mix: every heap 0..=1000, then this many sums.
+    with_singles: Option<usize>,
 }
 
 impl Sample {
     /// `10000 distinct random sums, --seed 7`, or `every sum of …: only N exist, fewer than
     /// --samples K`.
     fn describe(&self, count: usize, args: &Args) -> String {
+        if let Some(sums) = self.with_singles {
+            return format!(
+                "every heap 0..{DEFAULT_TO}, and {sums} sums of 2 to 4 heaps up to {SUM_MAX_HEAP}, half of them P-positions, --seed {}",
+                self.seed
+            );
+        }
         if self.exhausted {
             format!(
                 "every sum of {} heaps up to {}: only {count} exist, fewer than --samples {}",
                 args.components.as_deref().unwrap_or_default(),
                 args.max,
-                args.samples
+                args.samples.unwrap_or(DEFAULT_SAMPLES)
             )
         } else {
             format!("{count} distinct random sums, --seed {}", self.seed)
@@ -181,40 +262,39 @@ struct Disagreement {
 /// The positions to check, and how they were drawn when at random: `--samples` distinct sums,
 /// or every sum when fewer exist.
 fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
+    let samples = args.samples.unwrap_or(DEFAULT_SAMPLES);
     let Some(range) = &args.components else {
-        if args.to > 100_000_000 {
-            anyhow::bail!("--to {}: at most 100000000 heaps are checked in one run", args.to);
+        let to = args.to.unwrap_or(DEFAULT_TO);
+        if to > 100_000_000 {
+            anyhow::bail!("--to {to}: at most 100000000 heaps are checked in one run");
         }
         crate::games::control().check_memory(
-            || format!("checking heaps 0..={}", args.to),
-            u128::from(args.to) + 1,
+            || format!("checking heaps 0..={to}"),
+            u128::from(to) + 1,
             position_bytes(args, 1),
         )?;
-        return Ok(((0..=args.to).map(|heap| vec![heap]).collect(), None));
+        return Ok(((0..=to).map(|heap| vec![heap]).collect(), None));
     };
     let (low, high) = parse_range(range)?;
-    if args.samples > 10_000_000 {
-        anyhow::bail!("--samples {}: at most 10000000 in one run", args.samples);
+    if samples > 10_000_000 {
+        anyhow::bail!("--samples {samples}: at most 10000000 in one run");
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |time| time.as_nanos() as u64)
-            % 1_000_000
-    });
+    let seed = seed_of(args);
     crate::games::control().check_memory(
-        || format!("checking {} random sums of up to {high} heaps", args.samples),
-        u128::from(args.samples),
+        || format!("checking {samples} random sums of up to {high} heaps"),
+        u128::from(samples),
         position_bytes(args, high),
     )?;
     let heap_sizes = args.max.saturating_add(1);
-    let exhausted = sums_count(low, high, heap_sizes) <= u128::from(args.samples);
+    let exhausted = sums_count(low, high, heap_sizes) <= u128::from(samples);
     let mut drawn: Vec<Heaps> = if exhausted {
         every_sum(low, high, args.max)
     } else {
         // Distinct draws until there are K (more sums exist than K: at worst, K near their
         // number, about K·ln K draws, the coupon collector's).
-        let mut random = SplitMix(seed);
-        let mut distinct = std::collections::HashSet::with_capacity(args.samples as usize);
-        while (distinct.len() as u64) < args.samples {
+        let mut random = SplitMix64::new(seed);
+        let mut distinct = std::collections::HashSet::with_capacity(samples as usize);
+        while (distinct.len() as u64) < samples {
             let count = low + random.below(high - low + 1);
             let mut heaps: Heaps = (0..count).map(|_| random.below(heap_sizes)).collect();
             heaps.sort_unstable();
@@ -224,7 +304,7 @@ fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
     };
     // Smallest first: by total size, then by the number of heaps, then the heaps.
     drawn.sort_by_key(|heaps| (heaps.iter().map(|&heap| u128::from(heap)).sum::<u128>(), heaps.len(), heaps.clone()));
-    Ok((drawn, Some(Sample { seed, exhausted })))
+    Ok((drawn, Some(Sample { seed, exhausted, with_singles: None })))
 }
 
 /// How many sums of `low..=high` heaps (as multisets) of `heap_sizes` sizes there are,
@@ -288,31 +368,56 @@ fn parse_range(text: &str) -> anyhow::Result<(u64, u64)> {
     Ok((low, high))
 }
 
-/// The small generator of Steele, Lea and Flood (SplitMix64, 2014): reproducible draws.
-struct SplitMix(u64);
+/// Heaps checked one by one by default, and random sums' count and largest heap.
+const DEFAULT_TO: u64 = 1000;
+const DEFAULT_SAMPLES: u64 = 1000;
+const SUM_MAX_HEAP: u64 = 30;
 
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+/// `--seed`, or one from the clock (printed, so that the run can be repeated).
+fn seed_of(args: &Args) -> u64 {
+    args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |time| time.as_nanos() as u64)
+            % 1_000_000
+    })
+}
 
-    /// Uniform in `0..bound` (`bound > 0`), by rejection.
-    fn below(&mut self, bound: u64) -> u64 {
-        if bound == 0 {
-            return self.next();
-        }
-        let zone = u64::MAX - u64::MAX % bound;
-        loop {
-            let draw = self.next();
-            if draw < zone {
-                return draw % bound;
+/// Whether a formula reads `p`, the list of heaps (and so can be asked about sums).
+fn mentions_the_heap_list(expression: &str) -> bool {
+    let mut words = expression.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+    words.any(|word| word == "p")
+}
+
+/// The default sums: 2 to 4 heaps up to [`SUM_MAX_HEAP`], half drawn at random and half
+/// P-positions (the last heap chosen so that the values' nim-sum is 0), distinct, smallest
+/// first. `single_values[h]` is the value of heap `h`.
+fn default_sums(single_values: &[Value], seed: u64) -> Vec<Heaps> {
+    let mut random = SplitMix64::new(seed);
+    let mut distinct = std::collections::HashSet::new();
+    let mut attempts = 0;
+    let finite = |heap: u64| single_values.get(heap as usize).and_then(Value::finite).cloned();
+    while distinct.len() < DEFAULT_SAMPLES as usize * 2 && attempts < 40 * DEFAULT_SAMPLES {
+        attempts += 1;
+        let count = random.between(2, 4);
+        let mut heaps: Heaps = (0..count).map(|_| random.between(0, SUM_MAX_HEAP)).collect();
+        if attempts % 2 == 0 {
+            // A P-position: the last heap's value is the nim-sum of the others'.
+            let Some(others) = heaps[1..].iter().map(|&heap| finite(heap)).collect::<Option<Vec<BigUint>>>() else {
+                continue;
+            };
+            let wanted = others.iter().fold(BigUint::ZERO, |sum, value| sum ^ value);
+            let fitting: Vec<u64> =
+                (0..=SUM_MAX_HEAP).filter(|&heap| finite(heap).as_ref() == Some(&wanted)).collect();
+            if fitting.is_empty() {
+                continue;
             }
+            heaps[0] = fitting[random.index(fitting.len())];
         }
+        heaps.sort_unstable();
+        distinct.insert(heaps);
     }
+    let mut sums: Vec<Heaps> = distinct.into_iter().collect();
+    sums.sort_by_key(|heaps| (heaps.iter().sum::<u64>(), heaps.len(), heaps.clone()));
+    sums
 }
 
 /// Where the right answers come from.
@@ -322,22 +427,22 @@ enum Truth {
 }
 
 impl Truth {
-    fn new(args: &Args) -> anyhow::Result<Truth> {
-        Ok(match script_path(&args.game) {
+    fn new(game: &str) -> anyhow::Result<Truth> {
+        Ok(match script_path(game) {
             Some(path) => Truth::Script(Box::new(ScriptProxy::spawn(path, crate::script_worker::options())?)),
             None => {
-                let ruleset = resolve(&args.game)?;
+                let ruleset = resolve(game)?;
                 // Positions are sums of heaps: a game whose components are not heaps (pairs,
                 // vertices, coin rows) is refused here, naming what it takes, and not at its
                 // first position as a bad `0`.
                 if Position::parse_single(ruleset.clone(), &["0"]).is_err() {
                     anyhow::bail!(
                         "`{}` is not a heap game: check tries sums of heaps 0, 1, 2, … and its components are {}s (check takes nim, bash:M, sub:S, octal:CODE, …, or script:PATH on integers)",
-                        args.game,
+                        game,
                         ruleset.component_noun()
                     );
                 }
-                Truth::Builtin { game: args.game.clone(), ruleset }
+                Truth::Builtin { game: game.to_owned(), ruleset }
             }
         })
     }
@@ -612,80 +717,6 @@ fn translate(word: &str, truth: &Value) -> String {
     }
 }
 
-/// Runs `bash -c command` with `input` on stdin; its stdout, or a clear error when it fails,
-/// hangs past `timeout` seconds, or prints too much.
-///
-/// The program runs in its own process group. When bash exits, whatever it left running in the
-/// background is killed with the group (its answer is complete; a stray `sleep` must not hold
-/// the output pipe open), and at the deadline the whole group is killed. The pipes are read on
-/// threads that are never waited for past the deadline: a descendant that left the group and
-/// keeps a pipe open cannot hang the check.
-fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result<String> {
-    use std::os::unix::process::CommandExt;
-    use std::sync::mpsc::{Receiver, channel};
-    const MAX_OUTPUT: u64 = 1 << 30;
-    if !(timeout > 0.0 && timeout <= 1e6) {
-        anyhow::bail!("--timeout {timeout}: expected seconds between 0 and 1000000");
-    }
-    let mut child = Command::new("bash")
-        .arg("-c")
-        .arg(command)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        // Its own process group, so that a timeout stops everything it started.
-        .process_group(0)
-        .spawn()
-        .map_err(|error| anyhow::anyhow!("cannot run `{command}` with bash: {error}"))?;
-    let group = child.id() as libc::pid_t;
-    let mut stdin = child.stdin.take().expect("piped");
-    // Written and read on threads, so that neither pipe can fill up and block the other.
-    std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    fn read_on_a_thread(source: impl Read + Send + 'static, limit: u64) -> Receiver<Vec<u8>> {
-        let (sender, receiver) = channel();
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            let _ = source.take(limit).read_to_end(&mut text);
-            let _ = sender.send(text);
-        });
-        receiver
-    }
-    let stdout = read_on_a_thread(child.stdout.take().expect("piped"), MAX_OUTPUT);
-    let stderr = read_on_a_thread(child.stderr.take().expect("piped"), 1 << 20);
-    let kill_group = || crate::os::kill_process_group(group);
-    let deadline = Instant::now() + Duration::from_secs_f64(timeout);
-    let timed_out = || anyhow::anyhow!("the program `{command}` did not finish within {timeout} s (--timeout)");
-    loop {
-        if crate::os::exited_unreaped(group)? {
-            break;
-        }
-        if Instant::now() >= deadline {
-            kill_group();
-            let _ = child.wait();
-            return Err(timed_out());
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // bash has exited and is not reaped yet: its group id is still ours to kill.
-    kill_group();
-    let status = child.wait()?;
-    let until_deadline = || deadline.saturating_duration_since(Instant::now());
-    let output = stdout.recv_timeout(until_deadline()).map_err(|_| {
-        anyhow::anyhow!(
-            "the program `{command}` exited, but a process it started outside its process group kept its output open past {timeout} s (--timeout)"
-        )
-    })?;
-    let errors = String::from_utf8_lossy(&stderr.recv_timeout(until_deadline()).unwrap_or_default()).into_owned();
-    if !status.success() {
-        let first_error = errors.lines().find(|line| !line.trim().is_empty()).unwrap_or("").trim();
-        let said = if first_error.is_empty() { String::new() } else { format!(": {first_error}") };
-        anyhow::bail!("the program `{command}` failed ({status}){said}");
-    }
-    String::from_utf8(output).map_err(|_| anyhow::anyhow!("the program `{command}` printed text that is not UTF-8"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -707,10 +738,13 @@ mod tests {
         assert_eq!(parse_range("1..4").unwrap(), (1, 4));
         assert_eq!(parse_range("3").unwrap(), (3, 3));
         assert!(parse_range("0..2").is_err() && parse_range("5..2").is_err() && parse_range("x").is_err());
-        let draws = |seed| (0..5).map(|_| SplitMix(seed).below(10)).collect::<Vec<_>>();
-        assert_eq!(draws(7), draws(7));
-        let mut random = SplitMix(1);
-        assert!((0..1000).all(|_| random.below(31) <= 30));
+        assert!(mentions_the_heap_list("p[0] ^ p[1]") && !mentions_the_heap_list("n % 7 not in (0, 2)"));
+        let values: Vec<Value> = (0..=SUM_MAX_HEAP).map(Value::from).collect();
+        let sums = default_sums(&values, 3);
+        assert_eq!(sums, default_sums(&values, 3), "reproducible");
+        let zero = |heaps: &Heaps| heaps.iter().fold(0, |sum, heap| sum ^ heap) == 0;
+        // Nim: about half the sums are P-positions, far more than chance gives.
+        assert!(sums.iter().filter(|heaps| zero(heaps)).count() * 3 > sums.len(), "{}", sums.len());
     }
 
     #[test]

@@ -1,0 +1,332 @@
+//! `grundy check --input-format F --program CMD` without `--to` or `--components`: tests drawn
+//! from the problem's whole input family (the library's [`grundy::judge_format::draw`]),
+//! written as the judge writes them, each answer compared with the definition of the game its
+//! test names; the first failing test shrunk and printed as a whole input file.
+
+use super::program::run_program;
+use crate::output::{Stop, print, print_json};
+use grundy::judge_format::draw::{Drawer, Drawn, Kind, Referee, Truth};
+use grundy::judge_format::{Answer, Bindings, Claim, JudgeFormat};
+use grundy::{Outcome, Value};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// What the check of one format needs from the command line.
+pub struct Settings<'a> {
+    pub command: &'a str,
+    /// The command line's GAME: fixes the format's `game` holes, or names the game of a format
+    /// without a `game` line.
+    pub game: Option<&'a str>,
+    /// `--input-format`'s text, as given.
+    pub format_name: &'a str,
+    /// How many tests to draw.
+    pub budget: u64,
+    pub seed: u64,
+    pub timeout: f64,
+}
+
+/// Tests drawn for a format whose files hold one test (each is a run of the program).
+pub const DEFAULT_TESTS_ONE_A_FILE: u64 = 1000;
+/// Tests drawn for a format whose files hold many.
+pub const DEFAULT_TESTS_MANY_A_FILE: u64 = 5000;
+
+/// The most runs of the program spent on shrinking a failing test, and the longest time.
+const SHRINK_RUNS: usize = 400;
+const SHRINK_TIME: Duration = Duration::from_secs(40);
+
+pub fn run(format: &JudgeFormat, settings: &Settings, json: bool) -> anyhow::Result<()> {
+    let fixing = if format.names_its_game() { settings.game } else { None };
+    let drawer = Drawer::new(format, fixing)?;
+    let resolve = |text: &str| grundy::registry::parse_game_in(text, &crate::games::front_end());
+    let default_game = if format.names_its_game() { None } else { settings.game.map(str::to_owned) };
+    let mut referee =
+        Referee::new(format, &resolve, default_game, crate::limits::misere(), crate::games::control().clone());
+    let tests = drawer.draw_tests(settings.budget, settings.seed, &mut referee);
+    stop_if_signalled()?;
+    let mut truths = Vec::with_capacity(tests.len());
+    for drawn in &tests {
+        truths.push(truth_of(&drawer, &mut referee, &drawn.bindings)?);
+        stop_if_signalled()?;
+    }
+    let judge = Judge { format, drawer: &drawer, settings };
+    let per_file = format.tests_per_file();
+    for (file, chunk) in tests.chunks(per_file).enumerate() {
+        let bindings: Vec<Bindings> = chunk.iter().map(|drawn| drawn.bindings.clone()).collect();
+        let chunk_truths = &truths[file * per_file..file * per_file + chunk.len()];
+        let answers = judge.answers(&bindings)?;
+        let Some(index) = first_wrong(format, &answers, chunk_truths) else { continue };
+        let found_in = chunk[index].kind;
+        let failure = Failure { tests: bindings[..=index].to_vec(), truths: chunk_truths[..=index].to_vec(), index };
+        let shrunk = judge.shrink(failure, &mut referee)?;
+        return report_failure(&judge, &shrunk, found_in, &tests, &mut referee, json);
+    }
+    let counts = counts_by_kind(&tests);
+    if json {
+        print_json(&serde_json::json!({
+            "game": settings.game,
+            "input_format": settings.format_name,
+            "misere": format.misere(),
+            "agrees": true,
+            "tests": tests.len(),
+            "kinds": counts.iter().map(|(kind, count)| (kind.label(), *count)).collect::<BTreeMap<_, _>>(),
+            "seed": settings.seed,
+        }))
+    } else {
+        print(&format!(
+            "agrees on {} tests drawn from the whole format {} ({}), --seed {}\n",
+            tests.len(),
+            settings.format_name,
+            describe_counts(&counts),
+            settings.seed
+        ))
+    }
+}
+
+fn stop_if_signalled() -> anyhow::Result<()> {
+    match crate::signals::received() {
+        Some(signal) => Err(Stop::Interrupted(format!("stopped by signal {signal} while drawing the tests")).into()),
+        None => Ok(()),
+    }
+}
+
+/// A test's right answer; a test the format allows but its game refuses is one line naming it.
+fn truth_of(drawer: &Drawer, referee: &mut Referee, bindings: &Bindings) -> anyhow::Result<Truth> {
+    let case = drawer.case(bindings);
+    referee.truth(&case).map_err(|error| {
+        anyhow::anyhow!(
+            "the format allows a test that grundy cannot answer (`{}{}`): {error}",
+            case.game.as_deref().map(|game| format!("{game} ")).unwrap_or_default(),
+            case.components.join(" ")
+        )
+    })
+}
+
+fn counts_by_kind(tests: &[Drawn]) -> BTreeMap<Kind, usize> {
+    let mut counts = BTreeMap::new();
+    for drawn in tests {
+        *counts.entry(drawn.kind).or_insert(0) += 1;
+    }
+    counts
+}
+
+fn describe_counts(counts: &BTreeMap<Kind, usize>) -> String {
+    counts.iter().map(|(kind, count)| format!("{} {count}", kind.label())).collect::<Vec<_>>().join(", ")
+}
+
+/// Whether `answer` is the judge's right answer for `truth`.
+fn right(format: &JudgeFormat, answer: &str, truth: &Truth) -> bool {
+    match format.claim(answer) {
+        Claim::Outcome(outcome) => outcome == truth.outcome,
+        Claim::Value(value) => truth.value.as_ref().and_then(Value::finite) == Some(&value),
+        Claim::Unrecognized => false,
+    }
+}
+
+/// The index of the first wrong answer among the tests of `truths`.
+fn first_wrong(format: &JudgeFormat, answers: &[String], truths: &[Truth]) -> Option<usize> {
+    truths.iter().zip(answers).position(|(truth, answer)| !right(format, answer, truth))
+}
+
+/// The judge's right answer, in its words.
+fn right_answer(format: &JudgeFormat, truth: &Truth) -> String {
+    match format.answer() {
+        Answer::Value => truth.value.as_ref().map_or_else(|| truth.outcome.to_string(), ToString::to_string),
+        Answer::Words { .. } => format
+            .word(truth.outcome)
+            .map_or_else(|| format!("none: a draw ({})", truth.outcome), ToOwned::to_owned),
+    }
+}
+
+/// A file of tests and its wrong answer: the tests up to the failing one.
+#[derive(Clone)]
+struct Failure {
+    tests: Vec<Bindings>,
+    truths: Vec<Truth>,
+    /// The failing test.
+    index: usize,
+}
+
+struct Judge<'a> {
+    format: &'a JudgeFormat,
+    drawer: &'a Drawer<'a>,
+    settings: &'a Settings<'a>,
+}
+
+impl Judge<'_> {
+    /// The program's answers to a file of `tests`, one a test (a crash, a hang, too few or too
+    /// many answers are one line each).
+    fn answers(&self, tests: &[Bindings]) -> anyhow::Result<Vec<String>> {
+        let command = self.settings.command;
+        let output = run_program(command, self.format.write(tests), self.settings.timeout)?;
+        let answers: Vec<String> = output.split_whitespace().map(str::to_owned).collect();
+        let written = self.format.written_tests(tests.len());
+        if answers.len() != written {
+            let expected = match self.format.answer() {
+                Answer::Words { win, lose } => format!("`{win}` or `{lose}`"),
+                Answer::Value => "the Grundy value".to_owned(),
+            };
+            anyhow::bail!(
+                "the program `{command}` printed {} answer{} for a file of {written} test{} (one answer a test: {expected})",
+                answers.len(),
+                if answers.len() == 1 { "" } else { "s" },
+                if written == 1 { "" } else { "s" },
+            );
+        }
+        Ok(answers)
+    }
+
+    /// The first wrong answer of a file of `tests`, if it has one (a run that fails otherwise
+    /// counts as not reproducing the failure).
+    fn fails(&self, tests: &[Bindings], truths: &[Truth]) -> Option<usize> {
+        let answers = self.answers(tests).ok()?;
+        first_wrong(self.format, &answers, truths)
+    }
+
+    /// The failure made small: the failing test alone when it fails alone (else the fewest
+    /// tests before it that still make it fail), then its numbers as small as still fail,
+    /// within [`SHRINK_RUNS`] runs and [`SHRINK_TIME`].
+    fn shrink(&self, failure: Failure, referee: &mut Referee) -> anyhow::Result<Failure> {
+        let started = Instant::now();
+        let mut runs = 0usize;
+        let budget_left = |runs: &mut usize| {
+            *runs += 1;
+            *runs <= SHRINK_RUNS && started.elapsed() < SHRINK_TIME && crate::signals::received().is_none()
+        };
+        let mut best = failure;
+        // The fewest tests: the failing one alone, else drop earlier ones one at a time.
+        if best.tests.len() > 1 {
+            let alone = (vec![best.tests[best.index].clone()], vec![best.truths[best.index].clone()]);
+            if budget_left(&mut runs)
+                && let Some(index) = self.fails(&alone.0, &alone.1)
+            {
+                best = Failure { tests: alone.0, truths: alone.1, index };
+            } else {
+                let mut drop = 0;
+                while drop < best.index && budget_left(&mut runs) {
+                    let (mut tests, mut truths) = (best.tests.clone(), best.truths.clone());
+                    tests.remove(drop);
+                    truths.remove(drop);
+                    match self.fails(&tests, &truths) {
+                        Some(index) => best = Failure { tests, truths, index },
+                        None => drop += 1,
+                    }
+                }
+            }
+        }
+        // The smallest numbers: a smaller version of the failing test while one still fails.
+        'smaller: loop {
+            for candidate in self.drawer.smaller(&best.tests[best.index]) {
+                if !budget_left(&mut runs) {
+                    break 'smaller;
+                }
+                let Ok(truth) = referee.truth(&self.drawer.case(&candidate)) else { continue };
+                let (mut tests, mut truths) = (best.tests.clone(), best.truths.clone());
+                tests[best.index] = candidate;
+                truths[best.index] = truth;
+                if let Some(index) = self.fails(&tests, &truths) {
+                    best = Failure { tests: tests[..=index].to_vec(), truths: truths[..=index].to_vec(), index };
+                    continue 'smaller;
+                }
+            }
+            break;
+        }
+        stop_if_signalled()?;
+        Ok(best)
+    }
+}
+
+fn report_failure(
+    judge: &Judge,
+    failure: &Failure,
+    found_in: Kind,
+    tests: &[Drawn],
+    referee: &mut Referee,
+    json: bool,
+) -> anyhow::Result<()> {
+    let (format, settings) = (judge.format, judge.settings);
+    let answers = judge.answers(&failure.tests)?;
+    let index = first_wrong(format, &answers, &failure.truths).unwrap_or(failure.index);
+    let truth = &failure.truths[index];
+    let input = format.write(&failure.tests);
+    let right = right_answer(format, truth);
+    let value = truth.value.as_ref().map(|value| format!("value {value}, ")).unwrap_or_default();
+    let play = if format.misere() { " in misère play" } else { "" };
+    let which = if format.written_tests(failure.tests.len()) > 1 {
+        format!("  test {} of the file:", index + 1)
+    } else {
+        " ".to_owned()
+    };
+    let failing = &failure.tests[index];
+    let proof = if format.misere() { String::new() } else { options_proof(judge.drawer, referee, failing, truth) };
+    let counts = counts_by_kind(tests);
+    if json {
+        print_json(&serde_json::json!({
+            "game": settings.game,
+            "input_format": settings.format_name,
+            "misere": format.misere(),
+            "agrees": false,
+            "input": input,
+            "test": index + 1,
+            "answer": answers[index],
+            "right_answer": right,
+            "outcome": truth.outcome.to_string(),
+            "value": truth.value.as_ref().and_then(Value::finite).map(ToString::to_string),
+            "found_among": found_in.label(),
+            "tests": tests.len(),
+            "kinds": counts.iter().map(|(kind, count)| (kind.label(), *count)).collect::<BTreeMap<_, _>>(),
+            "seed": settings.seed,
+        }))?;
+        return Err(Stop::Counterexample.into());
+    }
+    print(&format!(
+        "counterexample: a failing test for `{}` (found among the {}, then shrunk)\n--- input (a whole file) ---\n{input}--- end of input ---\n{which} program's answer: {}\n  right answer:     {right}   ({value}{}{play})\n{proof}tests drawn: {} ({}), --seed {}\n",
+        settings.command,
+        found_in.label(),
+        answers[index],
+        truth.outcome,
+        tests.len(),
+        describe_counts(&counts),
+        settings.seed,
+    ))?;
+    Err(Stop::Counterexample.into())
+}
+
+/// The options of the failing test with their values (normal play): what proves its answer.
+fn options_proof(drawer: &Drawer, referee: &mut Referee, test: &Bindings, truth: &Truth) -> String {
+    const SHOWN: usize = 12;
+    // A position of many components makes options too long to read: its input says enough.
+    const MOST_COMPONENTS: usize = 12;
+    let Ok(position) = referee.position(&drawer.case(test)) else { return String::new() };
+    if position.component_count() > MOST_COMPONENTS {
+        return String::new();
+    }
+    let Ok(options) = position.options(10_000) else { return String::new() };
+    let reason = match truth.outcome {
+        Outcome::P => "a P-position: every option is an N-position",
+        _ => "an N-position: some option is a P-position",
+    };
+    let mut lines = Vec::new();
+    // P-options first: they are the winning moves.
+    let mut judged: Vec<(Outcome, String)> = options
+        .iter()
+        .filter_map(|option| {
+            let after = position.after(option);
+            let outcome = after.outcome().ok()?;
+            let value = after.value().map(|value| format!(", value {value}")).unwrap_or_default();
+            let text = after.parts.iter().flat_map(grundy::sum::Part::texts).collect::<Vec<_>>().join(" ");
+            let text = if text.is_empty() { "(nothing left)".to_owned() } else { text };
+            Some((outcome, format!("{text}  ({outcome}{value})")))
+        })
+        .collect();
+    judged.sort_by_key(|(outcome, _)| *outcome != Outcome::P);
+    for (_, line) in judged.iter().take(SHOWN) {
+        lines.push(format!("    {line}"));
+    }
+    if judged.len() > SHOWN {
+        lines.push(format!("    … and {} more", judged.len() - SHOWN));
+    }
+    if lines.is_empty() {
+        lines.push("    (none: no move is possible)".to_owned());
+    }
+    format!("  options of the position ({reason}):\n{}\n", lines.join("\n"))
+}
