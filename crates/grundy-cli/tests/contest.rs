@@ -14,12 +14,18 @@ fn builtin_formats_answer_their_problems_samples() {
         ("acwing-893", "2\n2 5\n3\n2 4 7\n", "Yes\n"),
         ("hdu-1846", "2\n23 2\n4 3\n", "first\nsecond\n"),
         ("poj-1067", "2 1\n8 4\n4 7\n", "0\n1\n0\n"),
+        ("hdu-1907", "2\n3\n3 5 1\n1\n1\n", "John\nBrother\n"),
+        ("acwing-894", "2\n2 3\n", "Yes\n"),
     ] {
         let run = grundy_with_stdin(&["outcome", "--input-format", format], input);
         assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, output, ""), "{format}");
     }
     let values = grundy_with_stdin(&["value", "--input-format", "acwing-893"], "2\n2 5\n3\n2 4 7\n");
     assert_eq!(values.stdout, "1\n");
+    // Misère play has no value to answer.
+    let misere = grundy_with_stdin(&["value", "--input-format", "hdu-1907"], "1\n1\n1\n");
+    assert_eq!(misere.status, 2);
+    assert!(misere.stderr.contains("plays misère"), "{}", misere.stderr);
     let json = grundy_with_stdin(&["outcome", "--json", "--input-format", "hdu-1846"], "1\n4 3\n");
     assert!(json.stdout.contains("\"answer\":\"second\""), "{}", json.stdout);
 }
@@ -56,7 +62,9 @@ fn bad_judge_input_is_one_line_naming_its_line() {
         "grundy: error: input line 4: 0 for h (number 2 of 3) in test 1 is outside the format's bound 1..10000\n"
     );
     let run = grundy_with_stdin(&["outcome", "--input-format", "no-such-problem"], "");
-    assert!(run.stderr.contains("neither a built-in format (acwing-891, acwing-893, hdu-1846, poj-1067) nor a file"));
+    assert!(run.stderr.contains(
+        "neither a built-in format (acwing-891, acwing-893, hdu-1846, poj-1067, hdu-1907, acwing-894) nor a file"
+    ));
     let run = grundy_with_stdin(&["outcome", "nim", "--input-format", "acwing-893"], "");
     assert!(run.stderr.contains("names its own game"), "{}", run.stderr);
 }
@@ -227,7 +235,7 @@ fn grundy_rules_points_to_the_contest_tools() {
     for needle in [
         "grundy outcome --input-format NAME|FILE",
         "acwing-893  AcWing 893",
-        "grundy check GAME --program CMD --input-format NAME|FILE",
+        "grundy check --input-format NAME|FILE --program CMD",
         "the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N",
         "grundy sequence GAME --to N --table --width W",
     ] {

@@ -28,7 +28,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let misere = args.misere;
+    let source = args.position.source()?;
+    // A format may say `play misere` (HDU 1907).
+    let misere = args.misere || matches!(&source, Source::Judge(format, _) if format.misere());
     let answer = |position: &Position, judge: Option<&JudgeFormat>| {
         if misere {
             let (outcome, method) =
@@ -66,7 +68,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             print(&format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?))
         }
     };
-    match args.position.source()? {
+    match source {
         Source::Positions(position) => {
             for_each_position(position.positions()?, json, |position| answer(position, None))
         }

@@ -88,7 +88,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         .map(|(name, problem, _)| format!("      {name:<11} {problem}\n"))
         .collect();
     text.push_str(&format!(
-        "\nContest problems:\n  a judge's input, answered in its words: grundy outcome --input-format NAME|FILE < data.in; built in:\n{}  a solution as submitted, against the definition (对拍): grundy check GAME --program CMD --input-format NAME|FILE\n  the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N [--heaps K]\n  a pattern by eye (打表): grundy sequence GAME --to N --table --width W\n",
+        "\nContest problems:\n  a judge's input, answered in its words: grundy outcome --input-format NAME|FILE < data.in; built in:\n{}  a solution as submitted, against the definition (对拍): grundy check --input-format NAME|FILE --program CMD (tests drawn from the whole input family; --misere for misère play)\n  the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N [--heaps K]\n  a pattern by eye (打表): grundy sequence GAME --to N --table --width W\n",
         formats
     ));
     print(&text)

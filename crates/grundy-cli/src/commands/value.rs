@@ -30,6 +30,9 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     };
     match args.position.source()? {
         Source::Positions(position) => for_each_position(position.positions()?, json, answer),
+        Source::Judge(format, _) if format.misere() => anyhow::bail!(
+            "the format plays misère (`play misere`), where a position has no Grundy value: use `grundy outcome --input-format`"
+        ),
         Source::Judge(format, game) => for_each_test(&format, game.as_deref(), answer),
     }
 }

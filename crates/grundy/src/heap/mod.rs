@@ -17,8 +17,8 @@ pub mod nim;
 pub mod octal;
 pub mod period;
 pub mod rules;
-pub mod split_nim;
 pub mod sequence;
+pub mod split_nim;
 pub mod stats;
 pub mod subtraction;
 

@@ -395,9 +395,7 @@ impl<'f> Drawer<'f> {
                 random.shuffle(&mut numbers);
                 numbers
             }
-            Values::Mixed | Values::Large => {
-                (0..length).map(|_| Self::draw_value(low, high, values, random)).collect()
-            }
+            Values::Mixed | Values::Large => (0..length).map(|_| Self::draw_value(low, high, values, random)).collect(),
         })
     }
 
@@ -604,14 +602,16 @@ impl<'f> Drawer<'f> {
         let counts: BTreeSet<&str> = self.lists_of_count.keys().map(String::as_str).collect();
         let shorter = |item: &Item, numbers: &[u64], keep: &dyn Fn(usize) -> bool, count: &str| {
             let mut bindings = test.clone();
-            let kept: Vec<u64> = numbers.iter().enumerate().filter(|(index, _)| keep(*index)).map(|(_, &n)| n).collect();
+            let kept: Vec<u64> =
+                numbers.iter().enumerate().filter(|(index, _)| keep(*index)).map(|(_, &n)| n).collect();
             bindings.insert(count.to_owned(), vec![kept.len() as u64]);
             bindings.insert(item.name.clone(), kept);
             bindings
         };
         for item in self.format.items() {
             let (Some(Count::Name(count)), Some(numbers)) = (&item.count, test.get(&item.name)) else { continue };
-            if self.fixed.contains_key(&item.name) || self.lists_of_count.get(count).is_some_and(|lists| lists.len() > 1)
+            if self.fixed.contains_key(&item.name)
+                || self.lists_of_count.get(count).is_some_and(|lists| lists.len() > 1)
             {
                 continue;
             }
@@ -797,6 +797,18 @@ impl<'r> Referee<'r> {
     /// As [`Referee::truth`].
     pub fn positions_after_winning_moves(&mut self, case: &Case) -> Result<Option<Vec<Vec<String>>>, GameError> {
         let position = self.position(case)?;
+        if !self.misere && position.component_count() == 1 {
+            // One component: its moves to P-positions, without its value (a Wythoff pair's
+            // value needs a table; its P-positions have a closed form).
+            let part = &position.parts[0];
+            if part.game.outcome(&part.components[0])? != Outcome::N {
+                return Ok(None);
+            }
+            let after = part.game.moves_to_p(&part.components[0])?.into_iter().map(|one| {
+                Position::single(part.game.clone(), one.result).parts.iter().flat_map(|part| part.texts()).collect()
+            });
+            return Ok(Some(after.collect()));
+        }
         let moves = if self.misere {
             let (outcome, _) = crate::misere::sums::outcome(&position, self.limits, &self.control)?;
             if outcome != Outcome::N {

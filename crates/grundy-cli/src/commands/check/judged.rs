@@ -28,7 +28,7 @@ pub struct Settings<'a> {
 /// Tests drawn for a format whose files hold one test (each is a run of the program).
 pub const DEFAULT_TESTS_ONE_A_FILE: u64 = 1000;
 /// Tests drawn for a format whose files hold many.
-pub const DEFAULT_TESTS_MANY_A_FILE: u64 = 5000;
+pub const DEFAULT_TESTS_MANY_A_FILE: u64 = 2000;
 
 /// The most runs of the program spent on shrinking a failing test, and the longest time.
 const SHRINK_RUNS: usize = 400;
@@ -58,7 +58,8 @@ pub fn run(format: &JudgeFormat, settings: &Settings, json: bool) -> anyhow::Res
         let found_in = chunk[index].kind;
         let failure = Failure { tests: bindings[..=index].to_vec(), truths: chunk_truths[..=index].to_vec(), index };
         let shrunk = judge.shrink(failure, &mut referee)?;
-        return report_failure(&judge, &shrunk, found_in, &tests, &mut referee, json);
+        let run = (file * per_file + chunk.len()).min(tests.len());
+        return report_failure(&judge, &shrunk, (found_in, run), &tests, &mut referee, json);
     }
     let counts = counts_by_kind(&tests);
     if json {
@@ -131,9 +132,9 @@ fn first_wrong(format: &JudgeFormat, answers: &[String], truths: &[Truth]) -> Op
 fn right_answer(format: &JudgeFormat, truth: &Truth) -> String {
     match format.answer() {
         Answer::Value => truth.value.as_ref().map_or_else(|| truth.outcome.to_string(), ToString::to_string),
-        Answer::Words { .. } => format
-            .word(truth.outcome)
-            .map_or_else(|| format!("none: a draw ({})", truth.outcome), ToOwned::to_owned),
+        Answer::Words { .. } => {
+            format.word(truth.outcome).map_or_else(|| format!("none: a draw ({})", truth.outcome), ToOwned::to_owned)
+        }
     }
 }
 
@@ -238,7 +239,7 @@ impl Judge<'_> {
 fn report_failure(
     judge: &Judge,
     failure: &Failure,
-    found_in: Kind,
+    (found_in, run): (Kind, usize),
     tests: &[Drawn],
     referee: &mut Referee,
     json: bool,
@@ -273,13 +274,14 @@ fn report_failure(
             "value": truth.value.as_ref().and_then(Value::finite).map(ToString::to_string),
             "found_among": found_in.label(),
             "tests": tests.len(),
+            "tests_run": run,
             "kinds": counts.iter().map(|(kind, count)| (kind.label(), *count)).collect::<BTreeMap<_, _>>(),
             "seed": settings.seed,
         }))?;
         return Err(Stop::Counterexample.into());
     }
     print(&format!(
-        "counterexample: a failing test for `{}` (found among the {}, then shrunk)\n--- input (a whole file) ---\n{input}--- end of input ---\n{which} program's answer: {}\n  right answer:     {right}   ({value}{}{play})\n{proof}tests drawn: {} ({}), --seed {}\n",
+        "counterexample: a failing test for `{}` (found among the {}, then shrunk)\n--- input (a whole file) ---\n{input}--- end of input ---\n{which} program's answer: {}\n  right answer:     {right}   ({value}{}{play})\n{proof}tests drawn: {} ({}), {run} run before the first failure, --seed {}\n",
         settings.command,
         found_in.label(),
         answers[index],
@@ -312,7 +314,12 @@ fn options_proof(drawer: &Drawer, referee: &mut Referee, test: &Bindings, truth:
         .filter_map(|option| {
             let after = position.after(option);
             let outcome = after.outcome().ok()?;
-            let value = after.value().map(|value| format!(", value {value}")).unwrap_or_default();
+            // Values only where the format answers them (a big Wythoff pair's value needs a
+            // table its outcome does not).
+            let value = match truth.value {
+                Some(_) => after.value().map(|value| format!(", value {value}")).unwrap_or_default(),
+                None => String::new(),
+            };
             let text = after.parts.iter().flat_map(grundy::sum::Part::texts).collect::<Vec<_>>().join(" ");
             let text = if text.is_empty() { "(nothing left)".to_owned() } else { text };
             Some((outcome, format!("{text}  ({outcome}{value})")))

@@ -26,13 +26,13 @@ use crate::output::{Stop, print, print_json};
 use crate::script_worker::{ScriptProxy, script_path};
 use grundy::judge_format::{Answer, Claim, JudgeFormat, TestWriter};
 use grundy::random::SplitMix64;
-use program::run_program;
 use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
 use grundy::sum::{Position, sum_of_values};
 use grundy::{Outcome, Value};
 use num_bigint::BigUint;
+use program::run_program;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -72,7 +72,7 @@ pub struct Args {
     max: u64,
     /// How many distinct random sums to check (all of them when fewer exist); with
     /// --input-format, how many tests to draw (default 1000 for a format of one test a file,
-    /// 5000 for one of many).
+    /// 2000 for one of many).
     #[arg(long, value_name = "K")]
     samples: Option<u64>,
     /// The random seed (default: from the clock; printed, so a run can be repeated).
@@ -405,8 +405,7 @@ fn default_sums(single_values: &[Value], seed: u64) -> Vec<Heaps> {
                 continue;
             };
             let wanted = others.iter().fold(BigUint::ZERO, |sum, value| sum ^ value);
-            let fitting: Vec<u64> =
-                (0..=SUM_MAX_HEAP).filter(|&heap| finite(heap).as_ref() == Some(&wanted)).collect();
+            let fitting: Vec<u64> = (0..=SUM_MAX_HEAP).filter(|&heap| finite(heap).as_ref() == Some(&wanted)).collect();
             if fitting.is_empty() {
                 continue;
             }

@@ -106,4 +106,3 @@ pub fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result
     }
     String::from_utf8(output).map_err(|_| anyhow::anyhow!("the program `{command}` printed text that is not UTF-8"))
 }
-

@@ -1,0 +1,101 @@
+//! `grundy check --input-format F --program CMD` with default settings catches the wrong
+//! solutions contestants really write (issue 38), each as a C program compiled here with gcc:
+//! the sum for the nim-sum, S assumed sorted, no move to an empty heap, n mod m for n mod (m + 1),
+//! the input's fields swapped, 1.618 or a float for φ, misère Nim's all-ones case, split-Nim
+//! without equal heaps. The right solutions pass.
+
+mod common;
+
+use common::grundy;
+use std::path::PathBuf;
+
+/// `tests/data/check/NAME.c` compiled with `-DMUTANT=mutant` into a temporary folder.
+fn compiled(name: &str, mutant: u32) -> PathBuf {
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/check").join(format!("{name}.c"));
+    let folder = std::env::temp_dir().join(format!("grundy-check-family-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let binary = folder.join(format!("{name}-{mutant}"));
+    let status = std::process::Command::new("gcc")
+        .args(["-O2", "-std=c99", &format!("-DMUTANT={mutant}"), "-o"])
+        .arg(&binary)
+        .arg(&source)
+        .arg("-lm")
+        .status()
+        .expect("gcc runs");
+    assert!(status.success(), "gcc {name}.c");
+    binary
+}
+
+fn check(format: &str, program: &PathBuf, extra: &[&str]) -> common::Run {
+    let program = program.to_str().unwrap();
+    grundy(&[&["check", "--input-format", format, "--program", program, "--seed", "1"], extra].concat())
+}
+
+#[test]
+fn default_checks_catch_the_wrong_solutions_of_every_builtin_format() {
+    for (format, name, mutants) in [
+        ("acwing-891", "nim", &[1][..]),
+        ("acwing-893", "set_nim", &[1, 2, 3][..]),
+        ("acwing-894", "split_nim", &[1, 2][..]),
+        ("hdu-1846", "brave_game", &[1, 2][..]),
+        ("hdu-1907", "john", &[1][..]),
+        ("poj-1067", "wythoff", &[1, 2][..]),
+    ] {
+        for &mutant in mutants {
+            let run = check(format, &compiled(name, mutant), &[]);
+            assert_eq!(run.status, 1, "{format} mutant {mutant}: {}{}", run.stdout, run.stderr);
+            assert!(run.stdout.contains("--- input (a whole file) ---"), "{}", run.stdout);
+            // The file shown really fails: the program's answer differs from grundy's own.
+            let input = run.stdout.split("--- input (a whole file) ---\n").nth(1).unwrap();
+            let input = input.split("--- end of input ---").next().unwrap();
+            let own = common::grundy_with_stdin(&["outcome", "--input-format", format], input);
+            let program_said = run.stdout.split("program's answer: ").nth(1).unwrap().lines().next().unwrap();
+            assert_eq!(own.status, 0, "{}", own.stderr);
+            assert_ne!(own.stdout.split_whitespace().last(), Some(program_said), "{format} mutant {mutant}");
+        }
+        let right = check(format, &compiled(name, 0), &["--samples", "300"]);
+        assert_eq!(right.status, 0, "{format}: {}{}", right.stdout, right.stderr);
+        assert!(right.stdout.starts_with("agrees on "), "{}", right.stdout);
+        assert!(right.stdout.contains("P-positions"), "{}", right.stdout);
+    }
+}
+
+#[test]
+fn failing_tests_are_shrunk_to_the_smallest() {
+    // The sum for the nim-sum fails first on a sum of two heaps of 1.
+    let run = check("acwing-891", &compiled("nim", 1), &[]);
+    assert!(run.stdout.contains("--- input (a whole file) ---\n2\n1 1\n--- end of input ---"), "{}", run.stdout);
+    let run = check("hdu-1907", &compiled("john", 1), &[]);
+    assert!(run.stdout.contains("--- input (a whole file) ---\n1\n1\n1\n--- end of input ---"), "{}", run.stdout);
+}
+
+#[test]
+fn files_obey_the_formats_tests_bound_and_bad_programs_are_one_line() {
+    let folder = std::env::temp_dir().join(format!("grundy-check-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let format = folder.join("eight.txt");
+    std::fs::write(&format, "tests 8..100\nline n:1..30\ngame nim\nposition {n}\nanswer Yes No\n").unwrap();
+    let format = format.to_str().unwrap();
+    // grundy itself as the solution: its reader refuses a file of fewer than 8 tests.
+    let solution = format!("{} outcome --input-format {format}", env!("CARGO_BIN_EXE_grundy"));
+    let run = grundy(&["check", "--input-format", format, "--program", &solution, "--samples", "20", "--seed", "2"]);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    for (program, expected) in [
+        ("exit 3", "failed"),
+        ("echo Yes", "printed 1 answer for a file of "),
+        ("yes Yes | head -9", "printed 9 answers"),
+        ("sleep 5", "did not finish within 0.5 s"),
+    ] {
+        let run = grundy(&["check", "--input-format", format, "--program", program, "--timeout", "0.5", "--seed", "2"]);
+        assert_eq!(run.status, 2, "{program}: {}", run.stdout);
+        assert_eq!(run.stderr.lines().count(), 1, "{program}: {}", run.stderr);
+        assert!(run.stderr.contains(expected), "{program}: {}", run.stderr);
+    }
+    std::fs::write(folder.join("none.txt"), "line n:5..9\nline h[n]:1..3:distinct\nposition {h}\nanswer Yes No\n")
+        .unwrap();
+    let none = folder.join("none.txt");
+    let run = grundy(&["check", "nim", "--input-format", none.to_str().unwrap(), "--program", "true"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("the format's bounds admit no test"), "{}", run.stderr);
+    std::fs::remove_dir_all(&folder).unwrap();
+}
