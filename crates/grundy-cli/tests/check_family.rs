@@ -99,3 +99,29 @@ fn files_obey_the_formats_tests_bound_and_bad_programs_are_one_line() {
     assert!(run.stderr.contains("the format's bounds admit no test"), "{}", run.stderr);
     std::fs::remove_dir_all(&folder).unwrap();
 }
+
+/// SIGINT, SIGTERM or SIGHUP to grundy ends the program under check with everything it started.
+#[test]
+fn a_signal_kills_the_programs_process_group() {
+    for (signal, status) in [("-TERM", 143), ("-INT", 130), ("-HUP", 129)] {
+        let marker = format!("sleep 97.{status}{}", std::process::id());
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["check", "nim", "--program", &format!("{marker}; echo"), "--to", "3", "--timeout", "60"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let running = || std::process::Command::new("pgrep").args(["-f", &marker]).output().unwrap().status.success();
+        let started = std::time::Instant::now();
+        while !running() && started.elapsed() < std::time::Duration::from_secs(20) {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        assert!(running(), "the program started");
+        let sent = std::process::Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+        assert!(sent.success());
+        let exit = child.wait().unwrap();
+        assert_eq!(exit.code(), Some(status), "signal {signal}");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert!(!running(), "`{marker}` outlived grundy after signal {signal}");
+    }
+}

@@ -48,7 +48,10 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 }
                 return print_json(&object);
             }
-            eprintln!("misère play: {outcome} {method}");
+            // A judge's input gets the judge's words alone.
+            if judge.is_none() {
+                eprintln!("misère play: {outcome} {method}");
+            }
             return print(&format!(
                 "{}\n",
                 judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?

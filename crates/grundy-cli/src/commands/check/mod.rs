@@ -117,9 +117,15 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     };
     let writer = format.as_ref().map(|format| format.writer(&game)).transpose()?;
     let mut truth = Truth::new(&game)?;
-    let (mut positions, mut sampled) = positions(&args)?;
     let default_mix = args.to.is_none() && args.components.is_none() && format.is_none();
     let sums_make_sense = args.formula.as_deref().is_none_or(mentions_the_heap_list);
+    if let Some(expression) = &args.formula
+        && args.components.is_none()
+        && !(default_mix && sums_make_sense)
+    {
+        return check_formula_on_every_heap(&game, expression, args.to.unwrap_or(DEFAULT_TO), &mut truth, json);
+    }
+    let (mut positions, mut sampled) = positions(&args)?;
     if default_mix && sums_make_sense {
         let seed = seed_of(&args);
         let single_values = truth.values(&positions)?;
@@ -552,6 +558,76 @@ fn compare(claim: &FormulaAnswer, truth: &Value) -> Option<String> {
         FormulaAnswer::Outcome(outcome) => {
             (truth.outcome() != *outcome).then(|| format!("{} (value {truth})", truth.outcome()))
         }
+    }
+}
+
+/// Heaps checked a chunk at a time by [`check_formula_on_every_heap`]: the memory of a check is
+/// that of one chunk, whatever `--to` is.
+const HEAP_CHUNK: u64 = 1 << 16;
+
+/// `--formula` on every heap `0..=to`, a chunk of heaps at a time, stopping at the first
+/// disagreement (the smallest heap).
+fn check_formula_on_every_heap(
+    game: &str,
+    expression: &str,
+    to: u64,
+    truth: &mut Truth,
+    json: bool,
+) -> anyhow::Result<()> {
+    if to > 100_000_000 {
+        anyhow::bail!("--to {to}: at most 100000000 heaps are checked in one run");
+    }
+    let mut formula = ScriptProxy::spawn_formula(expression, crate::script_worker::options())?;
+    let mut from = 0u64;
+    while from <= to {
+        let last = to.min(from.saturating_add(HEAP_CHUNK - 1));
+        let heaps: Vec<Heaps> = (from..=last).map(|heap| vec![heap]).collect();
+        let values = truth.values(&heaps)?;
+        for (batch, chunk) in heaps.chunks(FORMULA_BATCH).enumerate() {
+            let claims = formula.evaluate(chunk)?;
+            for (index, (position, claim)) in chunk.iter().zip(&claims).enumerate() {
+                let value = &values[batch * FORMULA_BATCH + index];
+                let Some(right) = compare(claim, value) else { continue };
+                let text = format!(
+                    "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
+                    position_text(&texts(position))
+                );
+                let proof = truth.proof(position, value)?;
+                if json {
+                    print_json(&serde_json::json!({
+                        "game": game,
+                        "agrees": false,
+                        "seed": null,
+                        "counterexample": texts(position),
+                        "input": null,
+                        "value": value.finite().map(ToString::to_string),
+                        "outcome": value.outcome().to_string(),
+                        "report": format!("{text}{proof}"),
+                    }))?;
+                } else {
+                    print(&format!("{text}{proof}"))?;
+                }
+                return Err(Stop::Counterexample.into());
+            }
+        }
+        if crate::signals::received().is_some() {
+            return Err(
+                Stop::Interrupted(format!("stopped at heap {last} of 0..={to}: no disagreement before it")).into()
+            );
+        }
+        from = last + 1;
+    }
+    let checked = to + 1;
+    if json {
+        print_json(&serde_json::json!({
+            "game": game,
+            "agrees": true,
+            "positions": checked,
+            "seed": null,
+            "all_positions": true,
+        }))
+    } else {
+        print(&format!("agrees on {checked} positions\n"))
     }
 }
 
