@@ -291,7 +291,7 @@ fn a_flag_given_to_the_wrong_command_says_which_commands_take_it() {
     assert!(!run.stderr.contains("to pass"), "{}", run.stderr);
     assert!(
         run.stderr.contains("`--misere`")
-            && run.stderr.contains("is an option of outcome, moves, play, not of grundy value"),
+            && run.stderr.contains("is an option of outcome, moves, play, check, not of grundy value"),
         "{}",
         run.stderr
     );

@@ -202,7 +202,7 @@ impl<'f> Drawer<'f> {
         let drawer = Drawer { format, fixed, heap_names, lists_of_count };
         if drawer.least().is_none() && drawer.some_test().is_none() {
             return fail(format!(
-                "the format's bounds admit no test{}: {}",
+                "the format's bounds admit no test{} that check writes (lists of at most {LONGEST_LIST} numbers): {}",
                 if drawer.fixed.is_empty() { "" } else { " of this game" },
                 drawer.describe_bounds()
             ));
@@ -934,6 +934,6 @@ mod tests {
     fn bounds_that_admit_no_test_are_refused() {
         let format = JudgeFormat::parse("line n:5..9\nline h[n]:1..3:distinct\nposition {h}\nanswer Yes No").unwrap();
         let error = Drawer::new(&format, None).unwrap_err().0;
-        assert!(error.starts_with("the format's bounds admit no test: n in 5..9, h[n] in 1..3 distinct"), "{error}");
+        assert!(error.ends_with("numbers): n in 5..9, h[n] in 1..3 distinct"), "{error}");
     }
 }

@@ -1,5 +1,6 @@
 //! `grundy check GAME --formula EXPR | --program CMD [--to N | --components A..B --max M
-//! --samples K --seed S] [--timeout SECS]`: cross-checks a guess against the definition (对拍).
+//! --samples K --seed S] [--timeout SECS]`, or `grundy check [GAME] --input-format F --program
+//! CMD [--misere]`: cross-checks a guess against the definition (对拍).
 //!
 //! The positions are every heap `0..=N`, or random sums of `A..=B` heaps of at most `M`
 //! (deduplicated, sorted smallest first, so the first disagreement is the smallest found).
