@@ -7,7 +7,7 @@
 mod common;
 
 use common::grundy;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// `tests/data/check/NAME.c` compiled with `-DMUTANT=mutant` into a temporary folder.
 fn compiled(name: &str, mutant: u32) -> PathBuf {
@@ -26,7 +26,7 @@ fn compiled(name: &str, mutant: u32) -> PathBuf {
     binary
 }
 
-fn check(format: &str, program: &PathBuf, extra: &[&str]) -> common::Run {
+fn check(format: &str, program: &Path, extra: &[&str]) -> common::Run {
     let program = program.to_str().unwrap();
     grundy(&[&["check", "--input-format", format, "--program", program, "--seed", "1"], extra].concat())
 }

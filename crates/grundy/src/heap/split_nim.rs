@@ -41,7 +41,7 @@ pub struct SplitNim;
 fn odious(heap: u64) -> u64 {
     match heap {
         0 => 0,
-        _ => 2 * (heap - 1) + u64::from((heap - 1).count_ones() % 2 == 0),
+        _ => 2 * (heap - 1) + u64::from((heap - 1).count_ones().is_multiple_of(2)),
     }
 }
 
@@ -96,7 +96,7 @@ impl HeapGame for SplitNim {
             return Some(BigUint::ZERO);
         }
         let before: BigUint = heap - 1u32;
-        let even_ones = before.count_ones() % 2 == 0;
+        let even_ones = before.count_ones().is_multiple_of(2);
         Some((before << 1u32) + if even_ones { BigUint::one() } else { BigUint::ZERO })
     }
 

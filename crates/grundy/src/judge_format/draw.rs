@@ -462,11 +462,11 @@ impl<'f> Drawer<'f> {
             Kind::EqualHeaps if heap_numbers && !heap_list_distinct => Style::heaps(Size::Any, Values::Equal),
             Kind::EqualPairs if heap_numbers && !heap_list_distinct => Style::heaps(Size::Any, Values::Pairs),
             Kind::AllOnes if !heap_list_distinct => {
-                let count = if index % 3 == 0 { Size::Small } else { Size::Any };
+                let count = if index.is_multiple_of(3) { Size::Small } else { Size::Any };
                 Style::heaps(count, Values::Ones)
             }
             Kind::PPositions | Kind::Neighbours | Kind::Random => {
-                let parameter_count = if index % 4 == 0 { Size::Any } else { Size::Small };
+                let parameter_count = if index.is_multiple_of(4) { Size::Any } else { Size::Small };
                 Style { parameter_count, ..Style::heaps(Size::Any, Values::Mixed) }
             }
             Kind::Large => Style { parameter_values: Values::Large, ..Style::heaps(Size::Any, Values::Large) },
@@ -513,7 +513,7 @@ impl<'f> Drawer<'f> {
             while made < wanted && misses < 200 + wanted.min(budget) && !referee.control.cancelled() {
                 let Some(style) = self.style_of(kind, index) else { break };
                 index += 1;
-                let aim_at_p = kind == Kind::PPositions || (kind == Kind::Large && index % 2 == 0);
+                let aim_at_p = kind == Kind::PPositions || (kind == Kind::Large && index.is_multiple_of(2));
                 let test = match kind {
                     Kind::Neighbours if p_positions.is_empty() => None,
                     Kind::Neighbours => {
