@@ -787,6 +787,13 @@ impl<'r> Referee<'r> {
             let value = position.value()?;
             return Ok(Truth { outcome: value.outcome(), value: Some(value) });
         }
+        // One component: its own outcome (a Wythoff pair's is a closed form; a sum's outcome
+        // goes through the values, and a pair's value below 16384 through a table).
+        if let [part] = position.parts.as_slice()
+            && let [component] = part.components.as_slice()
+        {
+            return Ok(Truth { outcome: part.game.outcome(component)?, value: None });
+        }
         Ok(Truth { outcome: position.outcome()?, value: None })
     }
 
@@ -797,14 +804,16 @@ impl<'r> Referee<'r> {
     /// As [`Referee::truth`].
     pub fn positions_after_winning_moves(&mut self, case: &Case) -> Result<Option<Vec<Vec<String>>>, GameError> {
         let position = self.position(case)?;
-        if !self.misere && position.component_count() == 1 {
+        if !self.misere
+            && let [part] = position.parts.as_slice()
+            && let [component] = part.components.as_slice()
+        {
             // One component: its moves to P-positions, without its value (a Wythoff pair's
             // value needs a table; its P-positions have a closed form).
-            let part = &position.parts[0];
-            if part.game.outcome(&part.components[0])? != Outcome::N {
+            if part.game.outcome(component)? != Outcome::N {
                 return Ok(None);
             }
-            let after = part.game.moves_to_p(&part.components[0])?.into_iter().map(|one| {
+            let after = part.game.moves_to_p(component)?.into_iter().map(|one| {
                 Position::single(part.game.clone(), one.result).parts.iter().flat_map(|part| part.texts()).collect()
             });
             return Ok(Some(after.collect()));
