@@ -39,3 +39,5 @@ pub fn grundy(args: &[&str]) -> Run {
         status: output.status.code().unwrap_or(-1),
     }
 }
+
+pub mod server;
