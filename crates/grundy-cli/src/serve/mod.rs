@@ -192,6 +192,10 @@ async fn own_names_and_page_only(
     next: axum::middleware::Next,
 ) -> Response {
     let host = request.headers().get(header::HOST).and_then(|host| host.to_str().ok()).unwrap_or("");
+    // Two names: which one the request is for is anyone's guess (a proxy may read the other).
+    if request.headers().get_all(header::HOST).iter().nth(1).is_some() {
+        return forbidden("a request names one host, not two (two `Host` headers)".to_owned());
+    }
     if !server.names.allows(host) {
         let message = format!(
             "this server answers only requests for {}, not `{}` (grundy serve --host sets its address)",
