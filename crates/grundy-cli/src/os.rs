@@ -19,10 +19,28 @@ pub fn address_space_limit() -> Option<u64> {
     Some(limit.rlim_cur)
 }
 
-/// The real user id of this process.
-pub fn user_id() -> u32 {
-    // SAFETY: getuid has no preconditions and cannot fail.
-    unsafe { libc::getuid() }
+/// How many files this process may have open (`ulimit -n`, the soft `RLIMIT_NOFILE`):
+/// `u64::MAX` when unlimited or unknown.
+pub fn open_file_limit() -> u64 {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes one rlimit struct, which `limit` is.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
+        return u64::MAX;
+    }
+    limit.rlim_cur
+}
+
+/// This machine's name (`gethostname`), if it has one.
+pub fn host_name() -> Option<String> {
+    let mut buffer = [0u8; 256];
+    // SAFETY: gethostname writes at most `buffer.len()` bytes into `buffer`, which it owns.
+    if unsafe { libc::gethostname(buffer.as_mut_ptr().cast(), buffer.len()) } != 0 {
+        return None;
+    }
+    // The name may fill the buffer without a terminating NUL (then it was cut: not used).
+    let end = buffer.iter().position(|&byte| byte == 0)?;
+    let name = std::str::from_utf8(&buffer[..end]).ok()?.trim();
+    (!name.is_empty()).then(|| name.to_owned())
 }
 
 /// Whether process `pid` is alive (`kill(pid, 0)` does not fail with "no such process").

@@ -8,79 +8,12 @@
 mod common;
 
 use common::grundy;
-use std::io::{BufRead, BufReader, Read, Write};
+use common::server::{Server, workspace_root};
+use std::io::Write;
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// A `grundy serve` on a free port of this machine, stopped when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["serve", "--port", "0"])
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut first_line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first_line).unwrap();
-        let address = first_line
-            .split_whitespace()
-            .find_map(|word| word.strip_prefix("http://"))
-            .unwrap_or_else(|| panic!("the address in {first_line:?}"))
-            .trim_end_matches('/')
-            .to_owned();
-        Server { child, address }
-    }
-
-    fn url(&self) -> String {
-        format!("http://{}", self.address)
-    }
-
-    /// One request (HTTP/1.1, the connection closed after it): the status and the body.
-    fn request(&self, method: &str, target: &str, body: &[u8]) -> (u16, String) {
-        self.request_for(&self.address, method, target, body)
-    }
-
-    /// As [`Server::request`], with `host` as the `Host` header.
-    fn request_for(&self, host: &str, method: &str, target: &str, body: &[u8]) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.address).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-        let head = format!(
-            "{method} {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).unwrap();
-        // A refused body may be answered before it is all sent.
-        let _ = stream.write_all(body);
-        let mut response = Vec::new();
-        let _ = stream.read_to_end(&mut response);
-        let response = String::from_utf8_lossy(&response).into_owned();
-        let status = response.split_whitespace().nth(1).and_then(|code| code.parse().ok()).unwrap_or(0);
-        let body = response.split_once("\r\n\r\n").map_or("", |(_, body)| body).to_owned();
-        (status, body)
-    }
-
-    fn get(&self, target: &str) -> (u16, serde_json::Value) {
-        let (status, body) = self.request("GET", target, b"");
-        (status, serde_json::from_str(&body).unwrap_or_else(|_| panic!("JSON from {target}: {body:?}")))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn cli_json(args: &[&str]) -> serde_json::Value {
     let run = grundy(&[&["--json"], args].concat());
@@ -276,10 +209,6 @@ fn a_turn_of_play_is_the_command_lines_events() {
     assert_eq!(status, 400);
 }
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("crates/grundy-cli is two levels down").to_owned()
-}
-
 /// Whether the value of `CI` says the tests run under continuous integration.
 fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|value| !matches!(value.trim().to_ascii_lowercase().as_str(), "" | "0" | "false"))
@@ -319,4 +248,324 @@ fn the_page_works_in_a_real_browser() {
     for view in ["answer", "error", "sequence", "table", "play", "check"] {
         assert!(screenshots.join(format!("{view}.png")).exists(), "screenshot of {view}");
     }
+}
+
+// Issue 39: what the server must not do for whoever can reach it.
+
+/// A folder of game files and, beside it, files the server must not hand out: each holds a
+/// marker that no answer may contain.
+struct GameFiles {
+    root: tempfile::TempDir,
+}
+
+const SECRET: &str = "secret-marker-4711";
+
+impl GameFiles {
+    fn new() -> GameFiles {
+        let root = tempfile::tempdir().unwrap();
+        let served = root.path().join("served");
+        std::fs::create_dir(&served).unwrap();
+        std::fs::write(served.join("graph.txt"), "a b\nb c\n").unwrap();
+        std::fs::copy(workspace_root().join("examples/games/subtraction.star"), served.join("take.star")).unwrap();
+        // Two-word lines: a graph, whose vertices `options` and `plot` would list.
+        std::fs::write(root.path().join("secret.txt"), format!("{SECRET} other-{SECRET}\n")).unwrap();
+        std::fs::write(root.path().join("secret.star"), format!("# {SECRET}\ndef moves(n):\n    return []\n")).unwrap();
+        std::os::unix::fs::symlink(root.path().join("secret.txt"), served.join("link.txt")).unwrap();
+        GameFiles { root }
+    }
+
+    fn served(&self) -> String {
+        self.root.path().join("served").display().to_string()
+    }
+
+    fn outside(&self, name: &str) -> String {
+        self.root.path().join(name).display().to_string()
+    }
+}
+
+/// What no answer may contain: the markers, a line of /etc/passwd, this process's environment.
+fn assert_no_file_content(target: &str, body: &str) {
+    assert!(!body.contains(SECRET), "{target}: {body}");
+    assert!(!body.contains("root:x:0:0") && !body.contains(":/bin/"), "{target}: {body}");
+    if let Ok(path) = std::env::var("PATH") {
+        assert!(!body.contains(&format!("PATH={path}")), "{target}: {body}");
+    }
+}
+
+/// The status and error kind of a JSON answer, checked for file contents.
+fn refused(server: &Server, target: &str) -> (u16, String) {
+    let (status, body) = server.request("GET", target, b"");
+    assert_no_file_content(target, &body);
+    let error: serde_json::Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{target}: {body}"));
+    (status, error["error"]["kind"].as_str().unwrap_or("").to_owned())
+}
+
+#[test]
+fn games_that_read_files_are_refused_without_files() {
+    let files = GameFiles::new();
+    let server = Server::start(&[]);
+    let (secret_graph, secret_script) = (files.outside("secret.txt"), files.outside("secret.star"));
+    let targets = [
+        "/api/answer?game=dag:/etc/passwd&position=x".to_owned(),
+        "/api/answer?game=dag:/proc/self/environ&position=x".to_owned(),
+        "/api/answer?game=nim&position=1+%2B+dag:/etc/passwd+x".to_owned(),
+        format!("/api/options?game=geography:{secret_graph}&position={SECRET}"),
+        format!("/api/plot?game=geography:{secret_graph}"),
+        format!("/api/plot?game=dag:{secret_graph}"),
+        format!("/api/play?game=dag:{secret_graph}&position={SECRET}"),
+        format!("/api/sequence?game=script:{secret_script}&to=5"),
+        format!("/api/check?game=script:{secret_script}&formula=n&to=5"),
+        "/api/options?game=geography:/etc/passwd&position=a".to_owned(),
+    ];
+    for target in &targets {
+        let (status, kind) = refused(&server, target);
+        assert_eq!((status, kind.as_str()), (403, "forbidden"), "{target}");
+    }
+    let (_, body) = server.request("GET", &targets[0], b"");
+    assert!(body.contains("grundy serve --files DIR"), "the refusal says how to serve files: {body}");
+    // Games that read no file are answered as before.
+    let (status, _) = server.get("/api/answer?game=nim&position=1+%2B+kayles+3");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn files_serves_the_games_of_its_folder_only() {
+    let files = GameFiles::new();
+    let served = files.served();
+    let server = Server::start(&["--files", &served]);
+    // Named from the folder, or by their whole path.
+    for target in [
+        "/api/answer?game=dag:graph.txt&position=a".to_owned(),
+        format!("/api/answer?game=dag:{served}/graph.txt&position=a"),
+        "/api/options?game=geography:graph.txt&position=b".to_owned(),
+        "/api/sequence?game=script:take.star&to=10".to_owned(),
+    ] {
+        let (status, answer) = server.get(&target);
+        assert_eq!(status, 200, "{target}: {answer}");
+    }
+    let (_, answer) = server.get("/api/answer?game=dag:graph.txt&position=a");
+    assert_eq!(answer["value"], cli_json(&["value", &format!("dag:{served}/graph.txt"), "a"])["value"]);
+    let (status, body) = server.request("GET", "/api/plot?game=dag:graph.txt", b"");
+    assert!(status == 200 && body.starts_with("<svg") || body.contains("<svg"), "{status}: {body}");
+    // Outside the folder, through `..`, a whole path or a symbolic link: refused alike.
+    let outside = files.outside("secret.txt");
+    for target in [
+        "/api/options?game=geography:../secret.txt&position=a".to_owned(),
+        format!("/api/options?game=geography:{outside}&position=a"),
+        "/api/options?game=geography:link.txt&position=a".to_owned(),
+        "/api/plot?game=geography:link.txt".to_owned(),
+        "/api/answer?game=dag:/etc/passwd&position=x".to_owned(),
+        "/api/answer?game=dag:/proc/self/environ&position=x".to_owned(),
+        "/api/answer?game=dag:missing.txt&position=x".to_owned(),
+        "/api/sequence?game=script:../secret.star".to_owned(),
+    ] {
+        let (status, kind) = refused(&server, &target);
+        assert_eq!((status, kind.as_str()), (403, "forbidden"), "{target}");
+    }
+    let run = grundy(&["serve", "--files", &outside]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("is not a folder"), "{}", run.stderr);
+}
+
+#[test]
+fn a_server_open_to_the_network_warns_and_still_checks_names() {
+    // Bound to every address for a moment; the requests go to 127.0.0.1 only.
+    let mut server = Server::start_capturing(&["--host", "0.0.0.0"]);
+    let stderr = server.stderr.take().unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut warning = String::new();
+        let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut warning);
+        let _ = sender.send(warning);
+    });
+    // Printed before the address: no waiting for it.
+    let warning = receiver.recv_timeout(Duration::from_secs(5)).unwrap_or_default();
+    assert!(warning.starts_with("grundy: warning: listening on 0.0.0.0:"), "{warning}");
+    assert!(warning.contains("open to everyone who can reach this machine"), "{warning}");
+    let port = server.port().to_owned();
+    for host in [format!("127.0.0.1:{port}"), format!("192.0.2.7:{port}"), "localhost".to_owned()] {
+        let (status, body) = server.request_for(&host, "GET", "/api/answer?game=nim&position=1", b"");
+        assert_eq!(status, 200, "{host}: {body}");
+    }
+    // A name of another site's pointed at this machine (DNS rebinding) is refused as on loopback.
+    let (status, body) = server.request_for(&format!("games.example:{port}"), "GET", "/", b"");
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("an IP address"), "{body}");
+    // A loopback server prints no warning.
+    let mut quiet = Server::start_capturing(&[]);
+    drop(quiet.stderr.take());
+    let (status, _) = quiet.get("/api/answer?game=nim&position=1");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn the_api_answers_its_own_page_only() {
+    let server = Server::start(&[]);
+    let own = format!("http://{}", server.address);
+    let script = std::fs::read(workspace_root().join("examples/games/subtraction.star")).unwrap();
+    for headers in [
+        [("Origin", "http://evil.example"), ("Sec-Fetch-Site", "cross-site")],
+        [("Origin", "null"), ("Sec-Fetch-Site", "cross-site")],
+        [("Origin", "http://localhost:1"), ("Sec-Fetch-Site", "same-site")],
+        [("Origin", own.as_str()), ("Sec-Fetch-Site", "cross-site")],
+    ] {
+        let (status, body) = server.request_with("POST", "/api/script", &headers, &script);
+        assert_eq!(status, 403, "{headers:?}: {body}");
+        assert!(body.contains("another web site"), "{body}");
+        let (status, _) = server.request_with("GET", "/api/answer?game=nim&position=1", &headers, b"");
+        assert_eq!(status, 403, "{headers:?}");
+    }
+    let (status, body) =
+        server.request_with("POST", "/api/script", &[("Origin", &own), ("Sec-Fetch-Site", "same-origin")], &script);
+    assert_eq!(status, 200, "{body}");
+    // The page itself may be linked to from anywhere.
+    let (status, _) = server.request_with("GET", "/", &[("Sec-Fetch-Site", "cross-site")], b"");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn pasted_scripts_are_capped_and_removed_when_the_server_stops() {
+    let mut server = Server::start(&[]);
+    let games: Vec<String> = (0..70)
+        .map(|number| {
+            let script = format!("# script {number}\ndef moves(n):\n    return [n - 1] if n > 0 else []\n");
+            let (status, body) = server.request("POST", "/api/script", script.as_bytes());
+            assert_eq!(status, 200, "{body}");
+            let described: serde_json::Value = serde_json::from_str(&body).unwrap();
+            described["game"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    let folder = Path::new(games[0].strip_prefix("script:").unwrap()).parent().unwrap().to_owned();
+    let kept = std::fs::read_dir(&folder).unwrap().count();
+    assert_eq!(kept, 64, "the server keeps the last 64 scripts pasted");
+    let (status, error) = server.get(&format!("/api/answer?game={}&position=3", games[0]));
+    assert_eq!(status, 403, "{error}");
+    assert!(error["error"]["message"].as_str().unwrap().contains("paste it again"), "{error}");
+    let (status, answer) = server.get(&format!("/api/answer?game={}&position=3", games[69]));
+    assert_eq!((status, &answer["outcome"]), (200, &serde_json::json!("N")));
+    let stopped = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
+    assert!(stopped.success());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while server.running() {
+        assert!(Instant::now() < deadline, "the server still runs after SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!folder.exists(), "{} is left behind", folder.display());
+}
+
+/// Connects to the server from `source` (an address of this machine: 127.0.0.2 is another
+/// client than 127.0.0.1 to the server).
+fn connect_from(source: &str, server: &Server) -> TcpStream {
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    let source: std::net::SocketAddr = format!("{source}:0").parse().unwrap();
+    socket.bind(&source.into()).unwrap();
+    let target: std::net::SocketAddr = server.address.parse().unwrap();
+    socket.connect(&target.into()).unwrap();
+    socket.into()
+}
+
+/// `GET target` on `stream`: the status and body, and how long it took.
+fn timed_get(mut stream: TcpStream, server: &Server, target: &str) -> (u16, String, Duration) {
+    let started = Instant::now();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!("GET {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.address);
+    stream.write_all(head.as_bytes()).unwrap();
+    let (status, body) = common::server::read_answer(&mut stream);
+    (status, body, started.elapsed())
+}
+
+#[test]
+fn one_clients_slow_requests_do_not_make_another_wait() {
+    let server = Server::start(&["--timeout", "2", "--jobs", "2"]);
+    let (status, body) = server.request("POST", "/api/script", SLOW_SCRIPT.as_bytes());
+    assert_eq!(status, 200, "{body}");
+    let slow_game = serde_json::from_str::<serde_json::Value>(&body).unwrap()["game"].as_str().unwrap().to_owned();
+    let slow_target = format!("/api/answer?game={slow_game}&position=100000");
+    std::thread::scope(|scope| {
+        // 64 requests of one client (127.0.0.2), each computing until the 2 s deadline.
+        let slow: Vec<_> = (0..64)
+            .map(|_| {
+                let stream = connect_from("127.0.0.2", &server);
+                let (server, target) = (&server, &slow_target);
+                scope.spawn(move || timed_get(stream, server, target))
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(1500));
+        // Another client's cheap request gets the next turn: within one deadline, answered.
+        let (status, body, took) =
+            timed_get(connect_from("127.0.0.1", &server), &server, "/api/answer?game=nim&position=3");
+        assert_eq!(status, 200, "{body}");
+        assert!(took < Duration::from_secs(6), "another client waited {took:?}");
+        // The same client's cheap request is answered or told the server is busy, at once or
+        // within a deadline: never a minute.
+        let (status, body, took) =
+            timed_get(connect_from("127.0.0.2", &server), &server, "/api/answer?game=nim&position=3");
+        assert!(status == 200 || body.contains("\"busy\""), "{status}: {body}");
+        assert!(took < Duration::from_secs(6), "the same client waited {took:?}");
+        for handle in slow {
+            let (status, body, took) = handle.join().unwrap();
+            assert!(body.contains("\"timeout\"") || body.contains("\"busy\""), "{status}: {body}");
+            assert!(took < Duration::from_secs(15), "{took:?}");
+        }
+    });
+}
+
+#[test]
+fn a_thousand_idle_connections_do_not_stop_the_page() {
+    // The server may open 1024 files, a common default; this test opens 1100 idle sockets.
+    let ours = common::server::allow_open_files(1400);
+    let server_limit = 1024.min(ours.saturating_sub(300));
+    let idle_count = server_limit + 76;
+    let server = Server::start_with_file_limit(server_limit, &[]);
+    let target: std::net::SocketAddr = server.address.parse().unwrap();
+    let idle: Vec<TcpStream> =
+        (0..idle_count).filter_map(|_| TcpStream::connect_timeout(&target, Duration::from_secs(1)).ok()).collect();
+    assert!(idle.len() as u64 > server_limit, "{} idle connections opened", idle.len());
+    let started = Instant::now();
+    let stream = TcpStream::connect_timeout(&target, Duration::from_secs(5)).expect("a new connection is accepted");
+    let (status, body, _) = timed_get(stream, &server, "/api/answer?game=nim&position=3+4+5");
+    assert_eq!(status, 200, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(10), "answered after {:?}", started.elapsed());
+    drop(idle);
+}
+
+#[test]
+fn a_slow_client_is_cut_off() {
+    let server = Server::start(&["--timeout", "1"]);
+    std::thread::scope(|scope| {
+        // Headers a byte a second (slowloris): closed at the header-read timeout (10 s).
+        let slow_head = scope.spawn(|| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            let started = Instant::now();
+            stream.write_all(b"GET /api/answer?game=nim&position=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n").unwrap();
+            for byte in b"X-Slow: abcdefghijklmnopqrstuvwxyz".iter().cycle().take(40) {
+                std::thread::sleep(Duration::from_secs(1));
+                if stream.write_all(&[*byte]).is_err() {
+                    break;
+                }
+            }
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
+            let _ = std::io::Read::read(&mut stream, &mut [0; 64]);
+            started.elapsed()
+        });
+        // A body that never comes: past the request's deadline (queue wait, time limit and a
+        // few seconds: 8 s here), a 408 and the connection closed.
+        let slow_body = scope.spawn(|| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+            let started = Instant::now();
+            let head =
+                format!("POST /api/script HTTP/1.1\r\nHost: {}\r\nContent-Length: 1000\r\n\r\n# half", server.address);
+            stream.write_all(head.as_bytes()).unwrap();
+            let (status, body) = common::server::read_answer(&mut stream);
+            (status, body, started.elapsed())
+        });
+        let took = slow_head.join().unwrap();
+        assert!(took < Duration::from_secs(15), "a slow head held its connection {took:?}");
+        let (status, body, took) = slow_body.join().unwrap();
+        assert_eq!(status, 408, "{body}");
+        assert!(took < Duration::from_secs(15), "a slow body held its request {took:?}");
+    });
+    let (status, _) = server.get("/api/answer?game=nim&position=1");
+    assert_eq!(status, 200);
 }

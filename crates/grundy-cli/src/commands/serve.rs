@@ -1,4 +1,5 @@
-//! `grundy serve [--port P] [--host H]`: a local web page to explore and play any game.
+//! `grundy serve [--port P] [--host H] [--files DIR]`: a local web page to explore and play any
+//! game.
 
 use std::time::Duration;
 
@@ -13,18 +14,27 @@ process, stopped at --timeout and past --memory-limit (each request's memory, de
 the script flags of the command line. The page's state is in its address:
   http://127.0.0.1:8000/?game=nim&position=3+4+5
   http://127.0.0.1:8000/?game=octal:0.137&view=sequence&to=100
+Games that read a file (dag:FILE, geography:FILE, script:PATH) are refused, except scripts
+pasted into the page, unless --files DIR is given: then the files inside folder DIR are served
+(named by their path from DIR, or their whole path), and no other.
 
 Examples:
   grundy serve --port 8000 & curl -s --retry-connrefused --retry 5 'http://127.0.0.1:8000/api/answer?game=nim&position=3+4+5'; kill $!
-  grundy serve --host 127.0.0.1 --port 8000 --timeout 5 & curl -s --retry-connrefused --retry 5 -o /dev/null 'http://127.0.0.1:8000/?game=octal:0.137&view=sequence&to=100'; kill $!"
+  grundy serve --host 127.0.0.1 --port 8000 --timeout 5 & curl -s --retry-connrefused --retry 5 -o /dev/null 'http://127.0.0.1:8000/?game=octal:0.137&view=sequence&to=100'; kill $!
+  grundy rules --write-examples /tmp/grundy-examples; grundy serve --port 8000 --files /tmp/grundy-examples & curl -s --retry-connrefused --retry 5 'http://127.0.0.1:8000/api/answer?game=dag:dag.txt&position=a'; kill $!"
 )]
 pub struct Args {
     /// The port to listen on (0: any free port, printed).
     #[arg(long, default_value_t = 8000)]
     pub port: u16,
-    /// The address to listen on: 127.0.0.1 serves this machine only.
+    /// The address to listen on: 127.0.0.1 serves this machine only; any other address opens
+    /// the page to the network (a warning says so).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// Serve the games of the files in folder DIR (dag:FILE, geography:FILE, script:PATH, named
+    /// by their path from DIR): without it no game may read a file.
+    #[arg(long, value_name = "DIR")]
+    pub files: Option<std::path::PathBuf>,
     /// The wall-clock seconds one request may compute before it is stopped with an error.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_timeout)]
     pub timeout: f64,
@@ -51,6 +61,10 @@ pub fn run(args: Args, memory_limit: Option<&str>) -> anyhow::Result<()> {
         Some(text) => u64::try_from(crate::limits::parse_size(text).map_err(anyhow::Error::msg)?).unwrap_or(u64::MAX),
         None => DEFAULT_REQUEST_MEMORY,
     };
+    let files = match &args.files {
+        Some(folder) => Some(served_folder(folder)?),
+        None => None,
+    };
     let settings = crate::serve::Settings {
         host: args.host,
         port: args.port,
@@ -58,6 +72,18 @@ pub fn run(args: Args, memory_limit: Option<&str>) -> anyhow::Result<()> {
         jobs: args.jobs as usize,
         request_memory,
         max_ops: crate::script_worker::options().max_ops,
+        files,
     };
     crate::serve::run(settings)
+}
+
+/// The real path of the `--files` folder (symbolic links resolved): served paths are checked
+/// against it.
+fn served_folder(folder: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    let shown = grundy::error::quote(&folder.display().to_string());
+    let real = std::fs::canonicalize(folder).map_err(|error| anyhow::anyhow!("--files `{shown}`: {error}"))?;
+    if !real.is_dir() {
+        anyhow::bail!("--files `{shown}` is not a folder: give the folder whose game files the page may use");
+    }
+    Ok(real)
 }

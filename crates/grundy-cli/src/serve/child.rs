@@ -35,6 +35,10 @@ pub async fn run_grundy(settings: &Settings, arguments: &[String], stdin: &str) 
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
+    // Game files are named from the served folder (`dag:graph.txt`), as the server checked them.
+    if let Some(folder) = &settings.files {
+        command.current_dir(folder);
+    }
     // Its own process group, killed if the server dies, its address space capped.
     crate::os::limit_child(command.as_std_mut(), settings.request_memory.saturating_add(ADDRESS_SPACE_HEADROOM));
     let mut child = match command.spawn() {

@@ -31,6 +31,7 @@ pub fn grundy_with_stdin(args: &[&str], input: &str) -> Run {
 }
 
 /// Runs `grundy` with `args` and no standard input.
+#[allow(dead_code)] // hostile_http.rs only talks to a server
 pub fn grundy(args: &[&str]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).stdin(Stdio::null()).output().unwrap();
     Run {
@@ -39,3 +40,5 @@ pub fn grundy(args: &[&str]) -> Run {
         status: output.status.code().unwrap_or(-1),
     }
 }
+
+pub mod server;
