@@ -10,7 +10,7 @@
 //! the wrong number of lines).
 //!
 //! Without `--to` and `--components`, a program is checked on every heap `0..=1000` and on
-//! random sums of 2 to 4 heaps, half of them P-positions (a wrong nim-sum shows there first).
+//! random sums of 2 to 4 heaps and as many P-positions (a wrong nim-sum shows there first).
 //!
 //! With `--input-format NAME|FILE` the program is a solution as submitted to a judge: each test
 //! is written in the problem's own input format (`crate::judge`), as many tests a file as the
@@ -61,7 +61,7 @@ pub struct Args {
     program: Option<String>,
     /// Check every heap 0..=N (when --components is not given). Without --to and
     /// --components: every heap 0..=1000 and, for --program (or a formula over `p`), random
-    /// sums of 2 to 4 heaps, half of them P-positions; with --input-format, tests drawn from
+    /// sums of 2 to 4 heaps and P-positions among them; with --input-format, tests drawn from
     /// the whole format.
     #[arg(long, value_name = "N")]
     to: Option<u64>,
@@ -242,7 +242,7 @@ impl Sample {
     fn describe(&self, count: usize, args: &Args) -> String {
         if let Some(sums) = self.with_singles {
             return format!(
-                "every heap 0..{DEFAULT_TO}, and {sums} sums of 2 to 4 heaps up to {SUM_MAX_HEAP}, half of them P-positions, --seed {}",
+                "every heap 0..{DEFAULT_TO}, and {sums} sums of 2 to 4 heaps up to {SUM_MAX_HEAP} (P-positions and random sums), --seed {}",
                 self.seed
             );
         }
@@ -394,32 +394,40 @@ fn mentions_the_heap_list(expression: &str) -> bool {
     words.any(|word| word == "p")
 }
 
-/// The default sums: 2 to 4 heaps up to [`SUM_MAX_HEAP`], half drawn at random and half
-/// P-positions (the last heap chosen so that the values' nim-sum is 0), distinct, smallest
+/// The default sums: 2 to 4 heaps up to [`SUM_MAX_HEAP`], 1000 drawn at random and up to 1000
+/// P-positions (the first heap chosen so that the values' nim-sum is 0), distinct, smallest
 /// first. `single_values[h]` is the value of heap `h`.
 fn default_sums(single_values: &[Value], seed: u64) -> Vec<Heaps> {
     let mut random = SplitMix64::new(seed);
-    let mut distinct = std::collections::HashSet::new();
-    let mut attempts = 0;
     let finite = |heap: u64| single_values.get(heap as usize).and_then(Value::finite).cloned();
-    while distinct.len() < DEFAULT_SAMPLES as usize * 2 && attempts < 40 * DEFAULT_SAMPLES {
-        attempts += 1;
+    let mut draw = |p_position: bool| -> Option<Heaps> {
         let count = random.between(2, 4);
         let mut heaps: Heaps = (0..count).map(|_| random.between(0, SUM_MAX_HEAP)).collect();
-        if attempts % 2 == 0 {
-            // A P-position: the last heap's value is the nim-sum of the others'.
-            let Some(others) = heaps[1..].iter().map(|&heap| finite(heap)).collect::<Option<Vec<BigUint>>>() else {
-                continue;
-            };
+        if p_position {
+            // The first heap's value is the nim-sum of the others'.
+            let others = heaps[1..].iter().map(|&heap| finite(heap)).collect::<Option<Vec<BigUint>>>()?;
             let wanted = others.iter().fold(BigUint::ZERO, |sum, value| sum ^ value);
             let fitting: Vec<u64> = (0..=SUM_MAX_HEAP).filter(|&heap| finite(heap).as_ref() == Some(&wanted)).collect();
             if fitting.is_empty() {
-                continue;
+                return None;
             }
             heaps[0] = fitting[random.index(fitting.len())];
         }
         heaps.sort_unstable();
-        distinct.insert(heaps);
+        Some(heaps)
+    };
+    let mut distinct = std::collections::HashSet::new();
+    // As many P-positions as random sums, as far as distinct ones are found.
+    for p_position in [true, false] {
+        let (mut made, mut attempts) = (0, 0);
+        while made < DEFAULT_SAMPLES && attempts < 40 * DEFAULT_SAMPLES {
+            attempts += 1;
+            if let Some(heaps) = draw(p_position)
+                && distinct.insert(heaps)
+            {
+                made += 1;
+            }
+        }
     }
     let mut sums: Vec<Heaps> = distinct.into_iter().collect();
     sums.sort_by_key(|heaps| (heaps.iter().sum::<u64>(), heaps.len(), heaps.clone()));
