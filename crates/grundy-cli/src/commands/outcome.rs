@@ -67,10 +67,11 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             // The value too, where the game has one.
             let value =
                 position.value().map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
-            let mut object = serde_json::to_value(PositionAnswer { position: PositionReport::of(position), value })?;
-            if let Some(format) = judge {
-                object["answer"] = judge_word(format, outcome)?.into();
-            }
+            let answer = PositionAnswer { position: PositionReport::of(position), value };
+            // Without a judge, the fields in the order the answer declares them.
+            let Some(format) = judge else { return Ok(format!("{}\n", serde_json::to_string(&answer)?)) };
+            let mut object = serde_json::to_value(answer)?;
+            object["answer"] = judge_word(format, outcome)?.into();
             Ok(format!("{object}\n"))
         } else {
             Ok(format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?))
