@@ -103,6 +103,8 @@ fn to_sql_integer(value: u64) -> Result<i64, CensusDbError> {
 pub struct CensusDb {
     connection: Connection,
     path: PathBuf,
+    /// Whether the connection reads the file as immutable (see [`CensusDb::open_reader`]).
+    immutable: bool,
 }
 
 impl CensusDb {
@@ -111,23 +113,42 @@ impl CensusDb {
     pub fn open(path: &Path) -> Result<CensusDb, CensusDbError> {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let connection = Connection::open_with_flags(path, flags).map_err(|error| sqlite_error(path, error))?;
-        let mut database = CensusDb { connection, path: path.to_owned() };
+        let mut database = CensusDb { connection, path: path.to_owned(), immutable: false };
         database.setup(true).map_err(|error| sqlite_error(path, error))?;
         database.check_schema(true)?;
         Ok(database)
     }
 
-    /// Opens an existing census database to read.
+    /// Opens an existing census database to read, without ever writing to it or beside it.
+    ///
+    /// A read-only SQLite connection to a WAL database still creates its `-wal` and `-shm`
+    /// files when they are missing, owned by whoever reads, and leaves them behind; another
+    /// user's report could then lock the census's owner out of their next run. They are
+    /// missing only when no connection has the database open (every open connection of a WAL
+    /// database keeps `-wal`), and then every committed row is in the main file: such a
+    /// database is read as immutable, with no lock and no file created. A census that begins
+    /// while it is read makes `-wal` before it changes anything, so each read checks for it
+    /// afterwards and reads again through SQLite's locks when it appeared.
     pub fn open_reader(path: &Path) -> Result<CensusDb, CensusDbError> {
         if !path.exists() {
             return Err(CensusDbError::Missing(path.display().to_string()));
         }
-        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let connection = Connection::open_with_flags(path, flags).map_err(|error| sqlite_error(path, error))?;
-        let mut database = CensusDb { connection, path: path.to_owned() };
+        let immutable = in_wal_mode(path) && !wal_file(path).exists();
+        let connection = if immutable { connect_immutable(path)? } else { connect_read_only(path)? };
+        let mut database = CensusDb { connection, path: path.to_owned(), immutable };
         database.setup(false).map_err(|error| sqlite_error(path, error))?;
         database.check_schema(false)?;
         Ok(database)
+    }
+
+    /// `query` on the reader's connection; for an immutable reader, again on a locking
+    /// read-only connection when a census began meanwhile (see [`CensusDb::open_reader`]).
+    fn read<T>(&self, query: impl Fn(&Connection) -> Result<T, CensusDbError>) -> Result<T, CensusDbError> {
+        let answer = query(&self.connection)?;
+        if self.immutable && wal_file(&self.path).exists() {
+            return query(&connect_read_only(&self.path)?);
+        }
+        Ok(answer)
     }
 
     fn sql(&self) -> impl Fn(rusqlite::Error) -> CensusDbError + '_ {
@@ -187,13 +208,14 @@ impl CensusDb {
 
     /// Whether `game` is done at bound `max_heap` (see [`CensusRow::done_at`]).
     pub fn done(&self, game: &str, max_heap: u64) -> Result<bool, CensusDbError> {
-        let stored: Option<(i64, i64, i64)> = self
-            .connection
-            .query_row("SELECT max_heap, proved, checked_to FROM census WHERE game = ?1", [game], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-            })
-            .optional()
-            .map_err(self.sql())?;
+        let stored: Option<(i64, i64, i64)> = self.read(|connection| {
+            connection
+                .query_row("SELECT max_heap, proved, checked_to FROM census WHERE game = ?1", [game], |row| {
+                    Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+                })
+                .optional()
+                .map_err(self.sql())
+        })?;
         Ok(stored.is_some_and(|(stored_max, proved, checked_to)| {
             census::done_at(stored_max.max(0) as u64, proved == 1, checked_to.max(0) as u64, max_heap)
         }))
@@ -240,37 +262,84 @@ impl CensusDb {
 
     /// How many of `games` have a proved row, and how many an unresolved one.
     pub fn status_counts(&self, games: &[String]) -> Result<(u64, u64), CensusDbError> {
-        let mut statement =
-            self.connection.prepare_cached("SELECT proved FROM census WHERE game = ?1").map_err(self.sql())?;
-        let (mut proved, mut unresolved) = (0, 0);
-        for game in games {
-            match statement.query_row([game], |row| row.get::<_, i64>(0)).optional().map_err(self.sql())? {
-                Some(1) => proved += 1,
-                Some(_) => unresolved += 1,
-                None => {}
+        self.read(|connection| {
+            let mut statement =
+                connection.prepare_cached("SELECT proved FROM census WHERE game = ?1").map_err(self.sql())?;
+            let (mut proved, mut unresolved) = (0, 0);
+            for game in games {
+                match statement.query_row([game], |row| row.get::<_, i64>(0)).optional().map_err(self.sql())? {
+                    Some(1) => proved += 1,
+                    Some(_) => unresolved += 1,
+                    None => {}
+                }
             }
-        }
-        Ok((proved, unresolved))
+            Ok((proved, unresolved))
+        })
     }
 
     /// Every row, sorted as the tables list games.
     pub fn rows(&self) -> Result<Vec<CensusRow>, CensusDbError> {
-        let mut statement =
-            self.connection.prepare(&format!("SELECT {} FROM census", COLUMNS.join(", "))).map_err(self.sql())?;
-        let mut rows = Vec::new();
-        let mut query = statement.query([]).map_err(self.sql())?;
-        while let Some(stored) = query.next().map_err(self.sql())? {
-            let game: String = stored.get(0).map_err(self.sql())?;
-            let row = read_row(stored).map_err(|reason| CensusDbError::BadRow {
-                game,
-                path: self.path.display().to_string(),
-                reason,
-            })?;
-            rows.push(row);
-        }
+        let mut rows = self.read(|connection| {
+            let mut statement =
+                connection.prepare(&format!("SELECT {} FROM census", COLUMNS.join(", "))).map_err(self.sql())?;
+            let mut rows = Vec::new();
+            let mut query = statement.query([]).map_err(self.sql())?;
+            while let Some(stored) = query.next().map_err(self.sql())? {
+                let game: String = stored.get(0).map_err(self.sql())?;
+                let row = read_row(stored).map_err(|reason| CensusDbError::BadRow {
+                    game,
+                    path: self.path.display().to_string(),
+                    reason,
+                })?;
+                rows.push(row);
+            }
+            Ok(rows)
+        })?;
         rows.sort_by_cached_key(|row| census::census_order(&row.game));
         Ok(rows)
     }
+}
+
+/// `FILE-wal`, the write-ahead log beside a database.
+fn wal_file(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
+
+/// Whether the database file's header says WAL mode (its read and write versions, bytes 18
+/// and 19, are 2); false for a file too short to say.
+fn in_wal_mode(path: &Path) -> bool {
+    use std::io::Read;
+    let mut header = [0u8; 20];
+    std::fs::File::open(path).and_then(|mut file| file.read_exact(&mut header)).is_ok() && header[18..20] == [2, 2]
+}
+
+/// A read-only connection with SQLite's locks (it may create `-wal` and `-shm`).
+fn connect_read_only(path: &Path) -> Result<Connection, CensusDbError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    Connection::open_with_flags(path, flags).map_err(|error| sqlite_error(path, error))
+}
+
+/// A read-only connection that takes the file as immutable: no lock, no file created.
+fn connect_immutable(path: &Path) -> Result<Connection, CensusDbError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
+    Connection::open_with_flags(file_uri(path), flags).map_err(|error| sqlite_error(path, error))
+}
+
+/// `file:PATH?immutable=1`, the path percent-encoded where a URI needs it.
+fn file_uri(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut uri = String::from("file:");
+    for &byte in path.as_os_str().as_bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
+            uri.push(char::from(byte));
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
 }
 
 /// A stored row back as a [`CensusRow`], or what is wrong with it.
@@ -352,5 +421,43 @@ mod tests {
         assert_eq!(db.rows().unwrap(), vec![long]);
         assert!(db.done("octal:0.16", 2000).unwrap() && !db.done("octal:0.16", 4000).unwrap());
         assert_eq!(db.status_counts(&["octal:0.16".to_owned(), "octal:0.4".to_owned()]).unwrap(), (0, 1));
+    }
+
+    /// The files of `folder`, each with its bytes.
+    fn contents(folder: &Path) -> Vec<(std::ffi::OsString, Vec<u8>)> {
+        let mut files: Vec<_> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|entry| {
+                let entry = entry.unwrap();
+                (entry.file_name(), std::fs::read(entry.path()).unwrap())
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn a_reader_of_a_finished_census_writes_nothing_and_sees_a_census_begin() {
+        let folder = tempfile::tempdir().unwrap();
+        // A name a URI must escape.
+        let path = folder.path().join("c 100%?#.sqlite");
+        let mut db = CensusDb::open(&path).unwrap();
+        let first = row("octal:0.07");
+        db.write(&first).unwrap();
+        drop(db);
+        let before = contents(folder.path());
+        assert_eq!(before.len(), 1, "the writer leaves one file: {before:?}");
+        let reader = CensusDb::open_reader(&path).unwrap();
+        assert_eq!(reader.rows().unwrap(), vec![first]);
+        assert!(reader.done("octal:0.07", 100).unwrap());
+        assert_eq!(reader.status_counts(&["octal:0.07".to_owned(), "octal:0.6".to_owned()]).unwrap(), (0, 1));
+        drop(reader);
+        assert_eq!(contents(folder.path()), before);
+        // A census that begins while the reader is open: its rows are read (through the locks).
+        let reader = CensusDb::open_reader(&path).unwrap();
+        let mut writer = CensusDb::open(&path).unwrap();
+        writer.write(&row("octal:0.6")).unwrap();
+        assert_eq!(reader.rows().unwrap().len(), 2);
+        assert!(reader.done("octal:0.6", 100).unwrap());
     }
 }

@@ -4,7 +4,7 @@
 //! rewritten atomically, saved on Ctrl-C, SIGTERM and SIGHUP) but the run's state in the file
 //! instead of the whole sequence.
 
-use crate::long_run::{CheckpointFile, beside};
+use crate::long_run::{CheckpointFile, Saving, beside};
 use crate::output::{Stop, print};
 use anyhow::Context;
 use grundy::error::quote;
@@ -72,24 +72,66 @@ pub fn run(to: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()>
         }
         None => (WindowedGrundy::new(DEFAULT_SPAN, DEFAULT_SPAN)?, None),
     };
+    if run.len() > len {
+        // The state holds more than was asked: the summary of the heaps asked for, and the
+        // state left as it is.
+        drop(lock);
+        if !run.truncate(len) {
+            eprintln!(
+                "grundy: the checkpoint holds heaps 0..{} and keeps only the first {} values: heaps 0..{to} are                  computed again, and the checkpoint is left as it is",
+                run.len() - 1,
+                run.sizes().0
+            );
+            return run_to(len, None, json);
+        }
+        return print_summary(&run, json);
+    }
+    // The sizes of the state read, which are not always the defaults.
+    let (prefix_len, window_len) = run.sizes();
     control.check_memory(
         || format!("the bounded run of grundys-game to heap {to}"),
+        WindowedGrundy::memory_for(prefix_len, window_len, len),
+        1,
+    )?;
+    let saving = extend(&mut run, len, checkpoint)?;
+    drop(lock);
+    saving.after(print_summary(&run, json))
+}
+
+/// [`run`] from heap 0 with no checkpoint.
+fn run_to(len: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()> {
+    let mut run = WindowedGrundy::new(DEFAULT_SPAN, DEFAULT_SPAN)?;
+    crate::games::control().check_memory(
+        || format!("the bounded run of grundys-game to heap {}", len - 1),
         WindowedGrundy::memory_for(DEFAULT_SPAN, DEFAULT_SPAN, len),
         1,
     )?;
+    let saving = extend(&mut run, len, checkpoint)?;
+    saving.after(print_summary(&run, json))
+}
+
+/// Extends `run` to `len` heaps, saving its state to `checkpoint` now and then, at the end, on
+/// a signal and on an error. A save that fails during the run is warned about once and the run
+/// goes on; one that fails at the end is returned in the [`Saving`], to be reported after the
+/// summary (exit status 3, as a sequence checkpoint).
+fn extend(run: &mut WindowedGrundy, len: u64, checkpoint: Option<&Path>) -> anyhow::Result<Saving> {
+    let control = crate::games::control();
     let _stopping = crate::signals::stopping();
     let mut last_save = Instant::now();
+    let mut warned = false;
     let finished = loop {
         // Stretches of 2^22 heaps: the state is saved between them when the last save is old.
         let next = len.min(run.len().saturating_add(1 << 22));
-        let reached = run.extend_to(next, &mut |_, _| {}, &|| control.cancelled());
-        let reached = match reached {
+        let reached = match run.extend_to(next, &mut |_, _| {}, &|| control.cancelled()) {
             Ok(reached) => reached,
             Err(error) => {
-                if let Some(path) = checkpoint {
-                    save(&run, path)?;
-                }
-                return Err(error.into());
+                // The state up to the heap out of reach is kept for a rerun with more memory.
+                return Err(match checkpoint.map(|path| save(run, path)) {
+                    Some(Err(unsaved)) => {
+                        anyhow::anyhow!("{error}; and the state computed until then could not be saved: {unsaved:#}")
+                    }
+                    _ => error.into(),
+                });
             }
         };
         if !reached || run.len() >= len {
@@ -98,17 +140,22 @@ pub fn run(to: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()>
         if let Some(path) = checkpoint
             && last_save.elapsed() >= SAVE_EVERY
         {
-            save(&run, path)?;
+            if let Err(error) = save(run, path)
+                && !warned
+            {
+                eprintln!("grundy: warning: {error:#}; computing on, the summary will still be printed");
+                warned = true;
+            }
             last_save = Instant::now();
         }
     };
-    if let Some(path) = checkpoint {
-        save(&run, path)?;
-    }
-    drop(lock);
+    let saved = checkpoint.map(|path| save(run, path).map(|()| path));
     if !finished {
-        let place = match checkpoint {
-            Some(path) => format!("; saved to `{}`, the same command continues from there", path.display()),
+        let place = match saved {
+            Some(Ok(path)) => format!("; saved to `{}`, the same command continues from there", path.display()),
+            Some(Err(error)) => {
+                return Err(error.context("interrupted, and the state computed could not be saved"));
+            }
             None => "; nothing saved (use --checkpoint FILE to keep the work)".to_owned(),
         };
         return Err(anyhow::Error::new(Stop::Interrupted(format!(
@@ -116,7 +163,12 @@ pub fn run(to: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()>
             run.len().saturating_sub(1)
         ))));
     }
-    print_summary(&run, json)
+    Ok(Saving::new(match saved {
+        Some(Err(error)) => Some(format!(
+            "{error:#}; the summary printed is complete, but the checkpoint holds only what was saved before"
+        )),
+        _ => None,
+    }))
 }
 
 /// The summary: how far, the rare heaps, the largest value, the checksum of the values.

@@ -3,12 +3,17 @@
 //! `check --program` writes its tests in the format (see `commands/check.rs`). The format
 //! itself is the library's [`grundy::judge_format`].
 
-use crate::games::{PositionArgs, parse_position};
+use crate::games::{PositionArgs, parse_position, resolve};
 use crate::input::read_text_limited;
+use crate::output::print;
 use grundy::judge_format::{BUILTIN_FORMATS, JudgeFormat, builtin};
+use grundy::registry::PLUS;
+use grundy::ruleset::Ruleset;
 use grundy::sum::Position;
+use std::collections::HashMap;
 use std::io::Read;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The position arguments of `value` and `outcome`: a position as everywhere, or, with
 /// `--input-format`, a judge's input file on standard input.
@@ -75,15 +80,62 @@ pub fn load_format(spec: &str) -> anyhow::Result<JudgeFormat> {
             names()
         ),
     };
-    JudgeFormat::parse(&text).map_err(|error| anyhow::anyhow!("--input-format {}: {error}", grundy::error::quote(spec)))
+    JudgeFormat::parse(without_byte_order_mark(&text))
+        .map_err(|error| anyhow::anyhow!("--input-format {}: {error}", grundy::error::quote(spec)))
 }
 
-/// Reads the judge's input from stdin and calls `answer` with each test's position, in order.
-/// A test that is not a position of its game stops the run, naming the test and its line.
+/// `text` without the byte order mark some editors on Windows put first (U+FEFF).
+fn without_byte_order_mark(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// The most game texts [`GameCache`] keeps: a format whose game text changes every test
+/// (`sub:{S}`) would otherwise keep every set read.
+const CACHED_GAMES: usize = 1024;
+
+/// The games of a judge's input, each built once from its text: an input repeats its game
+/// text in every test (poj-1067: 10^5 lines of `wythoff`), and building a game from its text
+/// costs more than answering a test.
+#[derive(Default)]
+struct GameCache(HashMap<String, Arc<dyn Ruleset>>);
+
+impl GameCache {
+    /// The position of `words` (a GAME word and its components), its game taken from the
+    /// cache; a sum (`+`) is read as the command line reads it.
+    fn position(&mut self, words: &[&str]) -> anyhow::Result<Position> {
+        let [game_word, components @ ..] = words else {
+            return parse_position(words);
+        };
+        if components.contains(&PLUS) || *game_word == PLUS {
+            return parse_position(words);
+        }
+        let ruleset = match self.0.get(*game_word) {
+            Some(ruleset) => ruleset.clone(),
+            None => {
+                let ruleset = resolve(game_word)?;
+                if self.0.len() >= CACHED_GAMES {
+                    self.0.clear();
+                }
+                self.0.insert((*game_word).to_owned(), ruleset.clone());
+                ruleset
+            }
+        };
+        Ok(Position::parse_single(ruleset, components)?)
+    }
+}
+
+/// How much answer text is gathered before it is written: one write a test cost more than
+/// answering it.
+const ANSWER_BUFFER: usize = 64 << 10;
+
+/// Reads the judge's input from stdin and prints, in order, what `answer` makes of each test's
+/// position (its lines, each ending with a newline), written in large pieces. A test that is
+/// not a position of its game stops the run, naming the test and its line, after the answers
+/// before it are printed.
 pub fn for_each_test(
     format: &JudgeFormat,
     game: Option<&str>,
-    mut answer: impl FnMut(&Position) -> anyhow::Result<()>,
+    mut answer: impl FnMut(&Position) -> anyhow::Result<String>,
 ) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
     std::io::stdin().lock().take(JUDGE_INPUT_LIMIT + 1).read_to_end(&mut bytes)?;
@@ -93,17 +145,49 @@ pub fn for_each_test(
     let input = String::from_utf8(bytes).map_err(|error| {
         anyhow::anyhow!("standard input is not UTF-8 text (byte {} is not valid)", error.utf8_error().valid_up_to())
     })?;
-    for (index, case) in format.read(&input)?.iter().enumerate() {
-        let game_word = case
-            .game
-            .as_deref()
-            .or(game)
-            .ok_or_else(|| anyhow::anyhow!("the format names no game: give the GAME word"))?;
-        let mut words = vec![game_word];
-        words.extend(case.components.iter().map(String::as_str));
-        let position = parse_position(&words)
-            .map_err(|error| anyhow::anyhow!("test {} (input line {}): {error}", index + 1, case.line))?;
-        answer(&position)?;
+    let mut games = GameCache::default();
+    let mut answers = String::new();
+    let mut answer_each = || -> anyhow::Result<()> {
+        for (index, case) in format.read(without_byte_order_mark(&input))?.iter().enumerate() {
+            let game_word = case
+                .game
+                .as_deref()
+                .or(game)
+                .ok_or_else(|| anyhow::anyhow!("the format names no game: give the GAME word"))?;
+            let mut words = vec![game_word];
+            words.extend(case.components.iter().map(String::as_str));
+            let position = games
+                .position(&words)
+                .map_err(|error| anyhow::anyhow!("test {} (input line {}): {error}", index + 1, case.line))?;
+            answers.push_str(&answer(&position)?);
+            if answers.len() >= ANSWER_BUFFER {
+                print(&answers)?;
+                answers.clear();
+            }
+        }
+        Ok(())
+    };
+    let answered = answer_each();
+    print(&answers)?;
+    answered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_game_text_is_built_once() {
+        let mut games = GameCache::default();
+        let first = games.position(&["wythoff", "3,5"]).unwrap();
+        let second = games.position(&["wythoff", "8,13"]).unwrap();
+        assert!(Arc::ptr_eq(&first.parts[0].game, &second.parts[0].game));
+        let other = games.position(&["sub:1,2", "7"]).unwrap();
+        assert_eq!(other.parts[0].game.spec(), "sub:1,2");
+        assert_eq!(games.0.len(), 2);
+        // A sum is read as the command line reads it.
+        let sum = games.position(&["nim", "3", "+", "wythoff", "1,2"]).unwrap();
+        assert_eq!(sum.parts.len(), 2);
+        assert!(games.position(&["wythoff", "x"]).is_err());
     }
-    Ok(())
 }

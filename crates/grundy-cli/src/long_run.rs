@@ -28,6 +28,11 @@ fn cancelled() -> bool {
 pub struct Saving(Option<String>);
 
 impl Saving {
+    /// `None` when the checkpoint was saved, else the warning to give after the result.
+    pub fn new(unsaved: Option<String>) -> Saving {
+        Saving(unsaved)
+    }
+
     /// `printed` (the result printed), then the warning when the checkpoint was not saved.
     pub fn after(self, printed: anyhow::Result<()>) -> anyhow::Result<()> {
         printed?;

@@ -92,7 +92,8 @@ fn watchdog(signal: i32) {
     os::exit_now(128 + signal);
 }
 
-fn name(signal: i32) -> &'static str {
+/// The signal's name as messages give it.
+pub fn name(signal: i32) -> &'static str {
     match signal {
         libc::SIGINT => "SIGINT (Ctrl-C)",
         libc::SIGTERM => "SIGTERM",

@@ -67,6 +67,38 @@ fn every_row_agrees_with_the_period_command() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The names of the files of `dir`, each with its length and modification time.
+fn listing(dir: &std::path::Path) -> Vec<(std::ffi::OsString, u64, std::time::SystemTime)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            let metadata = entry.metadata().unwrap();
+            (entry.file_name(), metadata.len(), metadata.modified().unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_report_on_a_finished_census_leaves_its_folder_unchanged() {
+    let dir = scratch("report-reads-only");
+    let db = dir.join("t.sqlite");
+    let db = db.to_str().unwrap();
+    let run = grundy(&["census", "octal", "--digits", "1", "--to", "500", "--db", db]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let before = listing(&dir);
+    assert_eq!(before.len(), 1, "{before:?}");
+    for format in ["md", "csv", "json"] {
+        let report = grundy(&["census", "report", "--db", db, "--format", format]);
+        assert_eq!(report.status, 0, "{}", report.stderr);
+        assert!(report.stdout.contains("octal:0.7"), "{}", report.stdout);
+        assert_eq!(listing(&dir), before, "--format {format}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_databases_and_options_are_one_line_exit_2() {
     let dir = scratch("bad");

@@ -31,6 +31,59 @@ fn builtin_formats_answer_their_problems_samples() {
 }
 
 #[test]
+fn a_byte_order_mark_is_skipped() {
+    // Notepad saves UTF-8 with U+FEFF first.
+    let run = grundy_with_stdin(&["outcome", "--input-format", "poj-1067"], "\u{feff}2 1\n8 4\n4 7\n");
+    assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, "0\n1\n0\n", ""));
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("format.txt");
+    std::fs::write(&path, "\u{feff}line n h[n]\nposition {h}\nanswer Yes No\n").unwrap();
+    let run = grundy_with_stdin(&["outcome", "nim", "--input-format", path.to_str().unwrap()], "\u{feff}2 1 1\n");
+    assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, "No\n", ""));
+}
+
+#[test]
+fn outcome_answers_a_value_format_with_values() {
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("kayles.txt");
+    std::fs::write(&path, "tests 1..10\nline n:0..1000\ngame kayles\nposition {n}\nanswer value\n").unwrap();
+    let format = path.to_str().unwrap();
+    for command in ["outcome", "value"] {
+        let run = grundy_with_stdin(&[command, "--input-format", format], "3\n4\n5\n11\n");
+        assert_eq!((run.status, run.stdout.as_str()), (0, "1\n4\n6\n"), "{command}: {}", run.stderr);
+    }
+    let json = grundy_with_stdin(&["outcome", "--json", "--input-format", format], "1\n4\n");
+    assert!(json.stdout.contains("\"answer\":\"1\"") && json.stdout.contains("\"outcome\":\"N\""), "{}", json.stdout);
+    // Misère play has no Grundy values: refused before any test is read.
+    let misere = grundy_with_stdin(&["outcome", "--misere", "--input-format", format], "1\n4\n");
+    assert_eq!(misere.status, 2);
+    assert!(misere.stdout.is_empty());
+    assert_eq!(misere.stderr.lines().count(), 1, "{}", misere.stderr);
+    assert!(misere.stderr.contains("misère play does not have"), "{}", misere.stderr);
+}
+
+/// Many tests: every one answered, in order, as `outcome` answers the same positions a line
+/// each; a bad line is refused before any answer.
+#[test]
+fn a_long_judge_input_is_answered_in_order() {
+    let pairs: Vec<(u64, u64)> =
+        (0..20_000u64).map(|i| ((i * 7_919) % 1_000_000_007 % 5000, (i * 104_729) % 999_983 % 5000)).collect();
+    let input: String = pairs.iter().map(|(a, b)| format!("{a} {b}\n")).collect();
+    let judged = grundy_with_stdin(&["outcome", "--input-format", "poj-1067"], &input);
+    assert_eq!(judged.status, 0, "{}", judged.stderr);
+    let lines: String = pairs.iter().map(|(a, b)| format!("{a},{b}\n")).collect();
+    // Fewer answers than a pipe holds: the helper writes all the input before it reads.
+    let plain = grundy_with_stdin(&["outcome", "wythoff"], &lines);
+    let expected: String = plain.stdout.lines().map(|outcome| if outcome == "N" { "1\n" } else { "0\n" }).collect();
+    assert_eq!(judged.stdout, expected);
+    let bad = format!("{input}1 x\n2 1\n");
+    let stopped = grundy_with_stdin(&["outcome", "--input-format", "poj-1067"], &bad);
+    assert_eq!(stopped.status, 2);
+    assert!(stopped.stderr.contains("input line 20001"), "{}", stopped.stderr);
+    assert!(stopped.stdout.is_empty(), "{}", stopped.stdout.len());
+}
+
+#[test]
 fn a_format_file_of_the_users_own() {
     let directory = std::env::temp_dir().join(format!("grundy-contest-{}", std::process::id()));
     std::fs::create_dir_all(&directory).unwrap();

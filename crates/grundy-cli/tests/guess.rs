@@ -187,3 +187,204 @@ fn bounds_too_large_are_refused_at_once() {
         assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
     }
 }
+
+/// A script game whose file name holds line breaks and comment ends around code: the emitted
+/// Python and C++ keep the name in a comment, so the code only defines the pattern.
+#[test]
+fn a_game_text_never_becomes_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/games/subtraction.star");
+    let names = [
+        "a\n__import__(\"os\").system(\"touch INJECTED\")\n#.star",
+        "b\r__import__(\"os\").system(\"touch INJECTED\")\r#.star",
+        "c\n#error X\n.star",
+        // Folders: a file name holds no `/`.
+        "d */ int injected = 1; /* \\\n??/\n.star",
+        "e coding: utf-7 +AAo-__import__(\"os\").system(\"touch INJECTED\")+AAo-.star",
+    ];
+    for name in names {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::copy(&script, &path).unwrap();
+        let game = format!("script:{}", path.display());
+        let python = emitted(&game, "python");
+        assert!(!python.lines().any(|line| line.starts_with("__import__")), "{python}");
+        std::fs::write(dir.path().join("emitted.py"), &python).unwrap();
+        let driver = "import emitted\nprint(*(emitted.grundy_value(n) for n in range(12)))\n";
+        let output = Command::new("python3").arg("-c").arg(driver).current_dir(dir.path()).output().unwrap();
+        assert!(output.status.success(), "{name:?}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(!dir.path().join("INJECTED").exists(), "{name:?}: the file name ran as code");
+        let values: Vec<String> = (0..12).map(|n| n.to_string()).collect();
+        let expected = expected(&game, &values, true).join(" ");
+        assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), expected, "{name:?}");
+        // The C++ compiles (no `#error`, no code outside the comment) and answers the same.
+        let cpp = emitted(&game, "cpp");
+        let source = dir.path().join("emitted.cpp");
+        std::fs::write(
+            &source,
+            format!(
+                "{cpp}\n#include <iostream>\nint main() {{ for (unsigned long long n = 0; n < 12; ++n) \
+                 std::cout << grundy_value(n) << (n < 11 ? ' ' : '\\n'); }}\n"
+            ),
+        )
+        .unwrap();
+        let binary = dir.path().join("emitted");
+        let compiled = Command::new("g++").args(["-std=c++17", "-o"]).arg(&binary).arg(&source).output().unwrap();
+        assert!(compiled.status.success(), "{name:?}: {}", String::from_utf8_lossy(&compiled.stderr));
+        let output = Command::new(&binary).output().unwrap();
+        assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), expected, "{name:?} (C++)");
+    }
+}
+
+/// The emitted Python's nim-product for numbers of any size: `a ⊗ F = a·F` for `a < F` and
+/// `F ⊗ F = 3F/2` for a Fermat 2-power `F = 2^(2^k)`, and the field laws on numbers past
+/// 2^64 (the values below it are compared with grundy's own in
+/// `emitted_code_agrees_with_grundy_far_out`).
+#[test]
+fn the_python_nim_product_is_exact_past_64_bits() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("emitted.py"), emitted("corners", "python")).unwrap();
+    let driver = r#"
+import random
+from emitted import grundy_value as mul
+random.seed(39)
+assert mul(2**64, 2) == 2**65, mul(2**64, 2)
+for k in range(7, 10):
+    F = 2 ** (2 ** k)
+    assert mul(F, F) == 3 * F // 2, k
+    for a in (2, 3, 2**63 + 5, F - 1, random.randrange(F)):
+        assert mul(a, F) == a * F and mul(F, a) == a * F, (k, a)
+for _ in range(20):
+    a, b, c = (random.randrange(2**200) for _ in range(3))
+    assert mul(a, b) == mul(b, a)
+    assert mul(a, b ^ c) == mul(a, b) ^ mul(a, c)
+    assert mul(mul(a, b), c) == mul(a, mul(b, c))
+print(mul(2**64, 2**64), mul(2**1024, 2**1024) == 3 * 2**1023)
+try:
+    mul(-1, 2)
+    print("answered")
+except ValueError:
+    print("refused")
+"#;
+    let output = Command::new("python3").arg("-c").arg(driver).current_dir(dir.path()).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), format!("{} True\nrefused\n", 3u128 << 63));
+}
+
+/// The emitted C++ and Python of one pattern, on the same positions: the C++ answers what the
+/// Python answers wherever that fits in 64 bits, and throws `std::out_of_range` exactly where
+/// the Python raises `ValueError` or its value passes 2^64 − 1.
+#[test]
+fn emitted_cpp_is_exact_or_refuses_past_64_bits() {
+    use grundy::guess::grid::{GridPattern, PairForm};
+    use grundy::guess::line::{BitForm, LinePattern};
+    use grundy::guess::{Found, Guess, Pattern, emit};
+    let top = u64::MAX;
+    let lines: Vec<LinePattern> = BitForm::ALL
+        .iter()
+        .flat_map(|&form| (-3..=3).map(move |shift| LinePattern::Bitwise { form, shift }))
+        .chain([
+            LinePattern::Periodic { first: 1, start: 3, before: vec![4, 0], cycle: vec![2, 9, 5], saltus: 7 },
+            LinePattern::Periodic { first: 0, start: 0, before: vec![], cycle: vec![0, 1], saltus: 2 },
+        ])
+        .collect();
+    let line_positions: Vec<String> =
+        [0, 1, 2, 3, 4, 5, 1 << 62, (1 << 63) - 2, (1 << 63) - 1, 1 << 63, (1 << 63) + 1, top - 4, top - 3, top - 2]
+            .into_iter()
+            .chain([top - 1, top, top / 7 * 3, top / 7 * 3 + 1, top / 7 * 3 + 2])
+            .map(|n| n.to_string())
+            .collect();
+    let grids = [
+        GridPattern::Form(PairForm::Sum),
+        GridPattern::Beatty { c: 1 },
+        GridPattern::Beatty { c: 3 },
+        GridPattern::Rows {
+            rows: vec![LinePattern::Periodic { first: 0, start: 0, before: vec![], cycle: vec![1, 2], saltus: 3 }],
+            symmetric: true,
+        },
+    ];
+    // Pairs: near the top, Beatty pairs near it (the Python module's own a_k, so that some are
+    // P-positions), and a pair a 128-bit square that wrapped once answered P.
+    let grid_driver_pairs = "
+pairs = [(0, 0), (1, 2), (3, 5), (0, 2**64 - 1), (2**64 - 1, 2**64 - 1), (2**63, 2**63), (2**63, 2**63 - 1),
+         (4211794410910980518, 4211794410910980518 + 8250000000000000000)]
+c = getattr(emitted, 'C', None)
+if hasattr(emitted, '_lower'):
+    for k in (10**18, 7 * 10**18, 7_046_029_254_386_353_130, 8_250_000_000_000_000_000, 2**64 // 3 - 1):
+        for gap in (c * k, c * k + 1):
+            x = emitted._lower(gap // c)
+            for pair in ((x, x + gap), (x + 1, x + 1 + gap), (x + gap, x)):
+                if max(pair) < 2**64:
+                    pairs.append(pair)
+";
+    let mut patterns: Vec<(Pattern, bool)> = lines.into_iter().map(|line| (Pattern::Line(line), false)).collect();
+    patterns.extend(grids.into_iter().map(|grid| (Pattern::Grid(grid), true)));
+    let dir = tempfile::tempdir().unwrap();
+    let mut program = String::from(
+        "#include <algorithm>\n#include <cmath>\n#include <iostream>\n#include <stdexcept>\n#include <string>\n\
+         #include <utility>\n#include <vector>\n",
+    );
+    let mut calls = String::new();
+    let mut p_answers = 0;
+    for (index, (pattern, grid)) in patterns.into_iter().enumerate() {
+        let values = pattern.gives_values();
+        let guess = Guess {
+            game: format!("pattern {index}"),
+            grid,
+            pattern: Some(Found { pattern: pattern.clone(), proof: None }),
+            fitted_to: 10,
+            checked_to: 40,
+            tried: Vec::new(),
+        };
+        let python = emit::emit(&guess, emit::Language::Python).unwrap();
+        let module = format!("emitted_{index}");
+        let c = if let Pattern::Grid(GridPattern::Beatty { c }) = pattern { c } else { 0 };
+        std::fs::write(dir.path().join(format!("{module}.py")), format!("{python}\nC = {c}\n")).unwrap();
+        // The positions, and the Python's answers: a value, P/N, or `refused`.
+        let driver = format!(
+            "import {module} as emitted\n{pairs}\npositions = pairs if {grid} else [(n,) for n in ({line_positions})]\n\
+             for position in positions:\n    try:\n        answer = emitted.grundy_value(*position) if {values} else \
+             ('P' if emitted.is_p_position(*position) else 'N')\n    except ValueError:\n        answer = 'refused'\n    \
+             print(' '.join(map(str, position)), answer)\n",
+            pairs = if grid { grid_driver_pairs } else { "" },
+            grid = if grid { "True" } else { "False" },
+            values = if values { "True" } else { "False" },
+            line_positions = line_positions.join(", "),
+        );
+        let output = Command::new("python3").arg("-c").arg(&driver).current_dir(dir.path()).output().unwrap();
+        assert!(output.status.success(), "{pattern:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let cpp = emit::emit(&guess, emit::Language::Cpp).unwrap();
+        let body: String =
+            cpp.lines().filter(|line| !line.starts_with("#include")).map(|line| format!("{line}\n")).collect();
+        program.push_str(&format!("namespace pattern_{index} {{\n{body}}}\n"));
+        for line in String::from_utf8(output.stdout).unwrap().lines() {
+            let (position, python_answer) = line.rsplit_once(' ').unwrap();
+            let fits = python_answer.parse::<u128>().map_or(true, |value| value <= u128::from(top));
+            let expected = if fits { python_answer } else { "refused" };
+            p_answers += usize::from(expected == "P");
+            let arguments = position.split(' ').map(|n| format!("{n}ULL")).collect::<Vec<_>>().join(", ");
+            let call = if values {
+                format!("std::to_string(pattern_{index}::grundy_value({arguments}))")
+            } else {
+                format!("std::string(pattern_{index}::is_p_position({arguments}) ? \"P\" : \"N\")")
+            };
+            calls.push_str(&format!(
+                "    try {{ check({call}, \"{expected}\", \"{index}: {position}\"); }} \
+                 catch (const std::out_of_range&) {{ check(\"refused\", \"{expected}\", \"{index}: {position}\"); }}\n"
+            ));
+        }
+    }
+    assert!(p_answers >= 4, "some Beatty pairs near the top are P-positions");
+    program.push_str(&format!(
+        "int failures = 0;\nvoid check(const std::string& found, const std::string& expected, const char* where) {{\n    \
+         if (found != expected) {{ ++failures; std::cout << where << \": \" << found << \", expected \" << expected << '\\n'; }}\n}}\n\
+         int main() {{\n{calls}    return failures > 0;\n}}\n"
+    ));
+    let source = dir.path().join("patterns.cpp");
+    std::fs::write(&source, &program).unwrap();
+    let binary = dir.path().join("patterns");
+    let compiled = Command::new("g++").args(["-std=c++17", "-O1", "-o"]).arg(&binary).arg(&source).output().unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+    let run = Command::new(&binary).output().unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+}

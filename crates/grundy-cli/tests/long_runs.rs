@@ -289,3 +289,129 @@ fn a_bounded_run_stops_on_sigterm_and_continues_from_its_state() {
     assert!(length(&std::fs::read(&state).unwrap()) > length(&saved));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A bounded run's state as its header lines and its payload.
+fn split_state(bytes: &[u8]) -> (Vec<String>, Vec<u8>) {
+    let end = bytes.windows(2).position(|pair| pair == b"\n\n").unwrap();
+    let header = String::from_utf8(bytes[..end].to_vec()).unwrap();
+    (header.lines().map(str::to_owned).collect(), bytes[end + 2..].to_vec())
+}
+
+/// The header's numbers after `name`.
+fn header_numbers(header: &[String], name: &str) -> Vec<u64> {
+    let line = header.iter().find(|line| line.starts_with(&format!("{name} "))).unwrap();
+    line.split(' ').filter_map(|word| word.parse().ok()).collect()
+}
+
+/// The state with its `checksum` line recomputed over `payload` as the library computes it
+/// (the values of the prefix, the rare list and the window, then each rare heap as two halves).
+fn with_checksum(header: &[String], payload: &[u8]) -> Vec<u8> {
+    let values = (header_numbers(header, "prefix")[0] + header_numbers(header, "window")[0]) as usize;
+    let rare = header_numbers(header, "rare")[0] as usize;
+    let halves: Vec<u32> = payload[..2 * (values + rare)]
+        .chunks_exact(2)
+        .map(|pair| u32::from(u16::from_le_bytes([pair[0], pair[1]])))
+        .collect();
+    let prefix = header_numbers(header, "prefix")[0] as usize;
+    let window = header_numbers(header, "window")[0] as usize;
+    // Written as prefix, window, rare values; checksummed as prefix, rare values, window.
+    let (prefix_values, rest) = halves.split_at(prefix);
+    let (window_values, rare_values) = rest.split_at(window);
+    let heaps = payload[2 * (values + rare)..].chunks_exact(8).flat_map(|word| {
+        let heap = u64::from_le_bytes(word.try_into().unwrap());
+        [heap as u32, (heap >> 32) as u32]
+    });
+    let checksum = grundy::heap::sequence::window::ValueChecksum::of(
+        prefix_values.iter().chain(rare_values).chain(window_values).copied().chain(heaps),
+    );
+    let mut text: Vec<String> = header
+        .iter()
+        .map(|line| if line.starts_with("checksum ") { format!("checksum {checksum:016x}") } else { line.clone() })
+        .collect();
+    text.push(String::new());
+    let mut bytes = (text.join("\n") + "\n").into_bytes();
+    bytes.extend_from_slice(payload);
+    bytes
+}
+
+#[test]
+fn a_forged_bounded_state_is_refused_in_one_line() {
+    let dir = directory("bounded-forged");
+    let state = dir.join("grundy.state");
+    let path = state.to_str().unwrap();
+    let made = grundy(&["sequence", "grundys-game", "--to", "3000", "--bounded", "--checkpoint", path]);
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    let original = std::fs::read(&state).unwrap();
+    let (header, payload) = split_state(&original);
+    // The checksum recomputed over the unchanged payload is the one written.
+    assert_eq!(with_checksum(&header, &payload), original);
+    let forgeries: Vec<(&str, Vec<u8>)> = vec![
+        ("largest 0 at 0", {
+            let header: Vec<String> = header
+                .iter()
+                .map(|line| if line.starts_with("largest ") { "largest 0 at 0".to_owned() } else { line.clone() })
+                .collect();
+            with_checksum(&header, &payload)
+        }),
+        ("one value changed", {
+            // G(3000) xor 6: as rare or as common as before (two bits above the lowest flipped),
+            // and no larger than the largest value.
+            let mut payload = payload.clone();
+            let value = u16::from_le_bytes([payload[6000], payload[6001]]) ^ 6;
+            assert!(u64::from(value) <= header_numbers(&header, "largest")[0]);
+            payload[6000..6002].copy_from_slice(&value.to_le_bytes());
+            with_checksum(&header, &payload)
+        }),
+        ("length 2^64 - 1", {
+            let header: Vec<String> = header
+                .iter()
+                .map(|line| if line.starts_with("length ") { format!("length {}", u64::MAX) } else { line.clone() })
+                .collect();
+            with_checksum(&header, &payload)
+        }),
+    ];
+    for (name, forged) in forgeries {
+        std::fs::write(&state, forged).unwrap();
+        let run = grundy(&["sequence", "grundys-game", "--to", "4000", "--bounded", "--checkpoint", path]);
+        assert_eq!(run.status, 2, "{name}: {}{}", run.stdout, run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{name}: {}", run.stderr);
+        assert!(run.stderr.contains("cannot be used with --bounded"), "{name}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{name}: {}", run.stdout);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bounded_run_asked_for_fewer_heaps_than_its_state_answers_them() {
+    let dir = directory("bounded-fewer");
+    let state = dir.join("grundy.state");
+    let path = state.to_str().unwrap();
+    assert_eq!(grundy(&["sequence", "grundys-game", "--to", "6000", "--bounded", "--checkpoint", path]).status, 0);
+    let saved = std::fs::read(&state).unwrap();
+    for to in ["2000", "0"] {
+        let fresh = grundy(&["sequence", "grundys-game", "--to", to, "--bounded"]);
+        let from_state = grundy(&["sequence", "grundys-game", "--to", to, "--bounded", "--checkpoint", path]);
+        assert_eq!(from_state.status, 0, "{}", from_state.stderr);
+        assert_eq!(from_state.stdout, fresh.stdout, "--to {to}");
+        assert_eq!(std::fs::read(&state).unwrap(), saved, "the state is left as it is");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bounded_run_that_cannot_save_at_the_end_prints_its_summary_then_warns() {
+    let dir = directory("bounded-unsaved");
+    let state = dir.join("grundy.state");
+    let child =
+        spawn(&["sequence", "grundys-game", "--to", "600000", "--bounded", "--checkpoint", state.to_str().unwrap()]);
+    wait_for(&dir.join("grundy.state.lock"));
+    // The folder goes away after the start-up check: the save at the end fails.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("warning: cannot save checkpoint") && stderr.contains("complete"), "{stderr}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.starts_with("grundys-game: heaps 0..600000 in bounded memory"), "{stdout}");
+    assert!(stdout.contains("checksum of the values: "), "{stdout}");
+}

@@ -108,3 +108,38 @@ fn bad_start_is_an_error() {
     assert_eq!(run.status, 2);
     assert_eq!(run.stderr.lines().count(), 1);
 }
+
+/// Ctrl-C, then the end of input (or a move) before the watchdog's grace is over: the game
+/// ends with exit status 130 and says why, not as a game whose input ended.
+#[test]
+fn a_signal_ends_the_game_even_when_input_follows() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    for after_signal in ["", "5 -> 1\n"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["play", "nim", "3", "4", "5"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The first line printed: the game has started and waits for a move.
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        assert!(first.contains("you move first"), "{first}");
+        let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        assert!(killed.success());
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(after_signal.as_bytes()).unwrap();
+        drop(stdin);
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(130), "{after_signal:?}: {stderr}");
+        assert!(stderr.contains("stopped by SIGINT"), "{stderr}");
+        assert!(!rest.contains("input ended") && !rest.contains("you: "), "{rest}");
+    }
+}

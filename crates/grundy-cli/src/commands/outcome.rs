@@ -3,14 +3,15 @@
 
 use crate::games::for_each_position;
 use crate::judge::{PositionOrJudgeInput, Source, for_each_test};
-use crate::output::{print, print_json};
+use crate::output::print;
 use grundy::Outcome;
 use grundy::answer::{PositionAnswer, PositionReport, ValueReport};
-use grundy::judge_format::JudgeFormat;
+use grundy::judge_format::{Answer, JudgeFormat};
 use grundy::sum::Position;
 
 /// N (the player to move wins) or P (the player to move loses); D for a draw in a loopy game.
-/// With --input-format, the judge's word for it (Yes/No, first/second, …).
+/// With --input-format, the judge's word for it (Yes/No, first/second, …), or the Grundy value
+/// for a format whose answer is the value.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy outcome nim 1 2 3
@@ -31,7 +32,8 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let source = args.position.source()?;
     // A format may say `play misere` (HDU 1907).
     let misere = args.misere || matches!(&source, Source::Judge(format, _) if format.misere());
-    let answer = |position: &Position, judge: Option<&JudgeFormat>| {
+    // The answer to one position: its line of text, or of JSON.
+    let answer = |position: &Position, judge: Option<&JudgeFormat>| -> anyhow::Result<String> {
         if misere {
             let (outcome, method) =
                 grundy::misere::sums::outcome(position, crate::limits::misere(), crate::games::control())?;
@@ -46,16 +48,24 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 if let Some(format) = judge {
                     object["answer"] = judge_word(format, outcome)?.into();
                 }
-                return print_json(&object);
+                return Ok(format!("{object}\n"));
             }
             // A judge's input gets the judge's words alone.
             if judge.is_none() {
                 eprintln!("misère play: {outcome} {method}");
             }
-            return print(&format!(
-                "{}\n",
-                judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?
-            ));
+            return Ok(format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?));
+        }
+        if judge.is_some_and(|format| *format.answer() == Answer::Value) {
+            // The format's answer is the value: the judge's answer is what `value` prints.
+            let value = position.value()?;
+            if !json {
+                return Ok(format!("{value}\n"));
+            }
+            let report = PositionAnswer { position: PositionReport::of(position), value: ValueReport::of(&value) };
+            let mut object = serde_json::to_value(report)?;
+            object["answer"] = value.to_string().into();
+            return Ok(format!("{object}\n"));
         }
         let outcome = position.outcome()?;
         if json {
@@ -63,26 +73,32 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             let value =
                 position.value().map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
             let answer = PositionAnswer { position: PositionReport::of(position), value };
-            let Some(format) = judge else { return print_json(&answer) };
+            // Without a judge, the fields in the order the answer declares them.
+            let Some(format) = judge else { return Ok(format!("{}\n", serde_json::to_string(&answer)?)) };
             let mut object = serde_json::to_value(answer)?;
             object["answer"] = judge_word(format, outcome)?.into();
-            print_json(&object)
+            Ok(format!("{object}\n"))
         } else {
-            print(&format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?))
+            Ok(format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?))
         }
     };
     match source {
         Source::Positions(position) => {
-            for_each_position(position.positions()?, json, |position| answer(position, None))
+            for_each_position(position.positions()?, json, |position| print(&answer(position, None)?))
         }
         Source::Judge(format, game) => {
+            if misere && *format.answer() == Answer::Value {
+                anyhow::bail!(
+                    "this format answers Grundy values, which misère play does not have: `grundy value` or `outcome` \
+                     without --misere answer it"
+                );
+            }
             for_each_test(&format, game.as_deref(), |position| answer(position, Some(&format)))
         }
     }
 }
 
-/// The judge's word for `outcome`; a format answering values is answered with N/P, and a draw
-/// has no word.
+/// The judge's word for `outcome`; a draw has no word.
 fn judge_word(format: &JudgeFormat, outcome: Outcome) -> anyhow::Result<String> {
     match (format.word(outcome), outcome) {
         (Some(word), _) => Ok(word.to_owned()),

@@ -2,7 +2,7 @@
 //! (one move a line on stdin) when stdin is not a terminal.
 
 use crate::input::{BoundedLines, Line, STDIN_LINE_LIMIT};
-use crate::output::{print, print_json};
+use crate::output::{Stop, print, print_json};
 use grundy::play::{Chooser, MOVE_LIMIT, engine_move, engine_move_misere, find_typed_move, hint};
 use grundy::sum::Position;
 use std::io::{IsTerminal, Write};
@@ -112,7 +112,17 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         if interactive && !json {
             print("your move> ")?;
         }
-        let line = match input.next_line()? {
+        let next = input.next_line()?;
+        // A signal ends the game even when a move or the end of input comes before the
+        // watchdog would (a script closing its input right after Ctrl-C): exit status 128 +
+        // the signal, not the end of a game.
+        if let Some(signal) = crate::signals::received() {
+            return Err(anyhow::Error::new(Stop::Interrupted(format!(
+                "the game was stopped by {}",
+                crate::signals::name(signal)
+            ))));
+        }
+        let line = match next {
             None => return game.emit("end", "input ended before the game did; stopping.\n"),
             Some(Line::Text(line)) => line,
             Some(unreadable) => {

@@ -3,7 +3,7 @@
 
 use crate::games::for_each_position;
 use crate::judge::{PositionOrJudgeInput, Source, for_each_test};
-use crate::output::{print, print_json};
+use crate::output::print;
 use grundy::answer::{PositionAnswer, PositionReport, ValueReport};
 use grundy::sum::Position;
 
@@ -20,16 +20,20 @@ pub struct Args {
 }
 
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let answer = |position: &Position| {
+    // The answer to one position: its line of text, or of JSON.
+    let answer = |position: &Position| -> anyhow::Result<String> {
         let value = position.value()?;
         if json {
-            print_json(&PositionAnswer { position: PositionReport::of(position), value: ValueReport::of(&value) })
+            let answer = PositionAnswer { position: PositionReport::of(position), value: ValueReport::of(&value) };
+            Ok(format!("{}\n", serde_json::to_string(&answer)?))
         } else {
-            print(&format!("{value}\n"))
+            Ok(format!("{value}\n"))
         }
     };
     match args.position.source()? {
-        Source::Positions(position) => for_each_position(position.positions()?, json, answer),
+        Source::Positions(position) => {
+            for_each_position(position.positions()?, json, |position| print(&answer(position)?))
+        }
         Source::Judge(format, _) if format.misere() => anyhow::bail!(
             "the format plays misère (`play misere`), where a position has no Grundy value: use `grundy outcome --input-format`"
         ),

@@ -116,7 +116,8 @@ fn num(value: f64) -> String {
     if text == "-0" { "0".to_owned() } else { text.to_owned() }
 }
 
-/// Text safe inside an element or an attribute.
+/// Text safe inside an element or an attribute: markup escaped, and `?` for every character
+/// an XML 1.0 document may not hold or should not (a game's text can hold any).
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -126,12 +127,20 @@ fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Control characters are not allowed in XML 1.0.
-            c if c.is_control() => out.push('?'),
+            c if !fit_for_xml(c) => out.push('?'),
             c => out.push(c),
         }
     }
     out
+}
+
+/// Whether `c` may stand in the SVG's text: not a control character (XML 1.0 forbids most
+/// of them, a reference such as `&#1;` included, and discourages the rest) and not a
+/// noncharacter (U+FFFE and U+FFFF are not XML characters at all, and U+FDD0–U+FDEF and the
+/// last two of every plane are discouraged; strict parsers refuse them).
+fn fit_for_xml(c: char) -> bool {
+    let code = u32::from(c);
+    !c.is_control() && !(0xfdd0..=0xfdef).contains(&code) && code & 0xfffe != 0xfffe
 }
 
 #[cfg(test)]
@@ -161,5 +170,48 @@ mod tests {
         let svg = render(&scene).unwrap();
         assert!(svg.contains("<title>a &lt; b &amp; &quot;c&quot;</title>"));
         assert!(svg.contains(">&lt;x&gt;</text>"));
+    }
+
+    #[test]
+    fn noncharacters_become_question_marks() {
+        let title = "a\u{fffe}b\u{ffff}c\u{fdd0}d\u{1fffe}e\u{10ffff}f\u{0}g\u{1b}h\u{85}i";
+        let svg = render(&Scene::new(10, 10, title)).unwrap();
+        assert!(svg.contains("<title>a?b?c?d?e?f?g?h?i</title>"), "{svg}");
+        roxmltree::Document::parse(&svg).expect("well-formed XML");
+        // Characters of every plane that are neither stay as they are.
+        assert_eq!(
+            escape("\u{fffd}\u{fdcf}\u{fdf0}\u{1fffd}\u{e000}囲"),
+            "\u{fffd}\u{fdcf}\u{fdf0}\u{1fffd}\u{e000}囲"
+        );
+    }
+
+    proptest::proptest! {
+        /// Any title and any text make a well-formed SVG whose text reads back as written,
+        /// each character XML cannot carry a `?`.
+        #[test]
+        fn any_text_makes_well_formed_xml(title in "\\PC*|.*", text in proptest::collection::vec(proptest::char::any(), 0..40)) {
+            let text: String = text.into_iter().collect();
+            let mut scene = Scene::new(10, 10, &title);
+            scene.push(Shape::Text {
+                at: (1.0, 1.0),
+                text: text.clone(),
+                size: 10.0,
+                color: Color::BLACK,
+                anchor: Anchor::Middle,
+                vertical: true,
+            });
+            let svg = render(&scene).unwrap();
+            let document = roxmltree::Document::parse(&svg);
+            proptest::prop_assert!(document.is_ok(), "{:?}", document.err());
+            let document = document.unwrap();
+            let expected = |written: &str| -> String {
+                written.chars().map(|c| if fit_for_xml(c) { c } else { '?' }).collect()
+            };
+            let read = |name: &str| {
+                document.descendants().find(|node| node.has_tag_name(name)).and_then(|node| node.text()).unwrap_or("").to_owned()
+            };
+            proptest::prop_assert_eq!(read("title"), expected(&title));
+            proptest::prop_assert_eq!(read("text"), expected(&text));
+        }
     }
 }

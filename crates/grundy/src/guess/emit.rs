@@ -1,6 +1,16 @@
 //! A found pattern as code a solution can paste: a self-contained Python module or C++17
 //! functions defining `grundy_value(…)` (when the pattern gives values) and
 //! `is_p_position(…)`, one argument per heap of the component, in exact integer arithmetic.
+//!
+//! The code is exact wherever it answers. Python's integers have no bound, so the module
+//! answers every position, however large, and raises `ValueError` for what is not a position
+//! the pattern covers (a heap below the first, a negative coordinate, a row no pattern was
+//! found for). The C++ takes and returns `unsigned long long`: it throws `std::out_of_range`
+//! where the Python raises `ValueError`, and also where the value passes 2^64 − 1 (never a
+//! wrapped answer).
+//!
+//! The game's text stands in the code's first comment only, through [`comment_text`]: a
+//! `script:` path may hold any character, and none of them may become code.
 
 use super::grid::{GridPattern, PairForm};
 use super::line::{BitForm, LinePattern};
@@ -44,13 +54,47 @@ pub fn emit(guess: &Guess, language: Language) -> Option<String> {
         Language::Cpp => "//",
     };
     let mut code = String::new();
-    let _ = writeln!(code, "{comment} {}: {}", guess.game, found.formula());
+    if language == Language::Python {
+        // Python reads an encoding declaration in either of the first two lines' comments: ours
+        // comes first, so that the game's text below cannot choose one (UTF-7 would turn its
+        // `+AAo-` into a line break).
+        code.push_str("# -*- coding: utf-8 -*-\n");
+    }
+    let _ = writeln!(code, "{comment} {}: {}", comment_text(&guess.game), found.formula());
     let _ = writeln!(code, "{comment} {} (grundy guess)", found.status_text(guess));
     match language {
         Language::Python => python(&found.pattern, &mut code),
         Language::Cpp => cpp(&found.pattern, &mut code),
     }
     Some(code)
+}
+
+/// `text` as it may stand inside a line comment of either language: every character that could
+/// end the comment or change how the line is read is written `<U+XXXX>` instead — line breaks
+/// and every other control character, Unicode's line and paragraph separators and the
+/// invisible bidirectional controls (which make a comment look like code), the backslash (it
+/// splices lines in C++), the `/` of `*/` and the second `?` of `??` (a trigraph in older
+/// C++).
+pub fn comment_text(text: &str) -> String {
+    let mut safe = String::with_capacity(text.len());
+    let mut previous = None;
+    for character in text.chars() {
+        let unsafe_here = character.is_control()
+            || matches!(character, '\\' | '\u{2028}' | '\u{2029}' | '\u{061c}' | '\u{200e}' | '\u{200f}')
+            || ('\u{202a}'..='\u{202e}').contains(&character)
+            || ('\u{2066}'..='\u{2069}').contains(&character)
+            || (character == '/' && previous == Some('*'))
+            || (character == '?' && previous == Some('?'));
+        if unsafe_here {
+            let _ = write!(safe, "<U+{:04X}>", u32::from(character));
+            // What follows an escape starts afresh: `*<U+002F>/` is not `*/`.
+            previous = None;
+        } else {
+            safe.push(character);
+            previous = Some(character);
+        }
+    }
+    safe
 }
 
 /// `G(n) = n mod p` from heap 0: the code says just that.
@@ -64,6 +108,12 @@ fn plain_remainder(pattern: &LinePattern) -> bool {
 /// `n − start`, or `n` when `start` is 0.
 fn minus(n: &str, start: u64) -> String {
     if start == 0 { n.to_owned() } else { format!("{n} - {start}") }
+}
+
+/// The least `n` of `G(n) = f(n + shift)`: `n + shift` must be an argument of `f`, and `n` a
+/// heap.
+fn least_heap(form: BitForm, shift: i64) -> u64 {
+    (form.least_argument() as i64 - shift).max(0) as u64
 }
 
 fn list(values: &[u64]) -> String {
@@ -113,9 +163,11 @@ fn python_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
             let _ = writeln!(code, "    return ({},)[offset] + laps * {saltus}", list(cycle));
         }
         LinePattern::Bitwise { form, shift } => {
-            let least = form.least_argument();
-            let _ = writeln!(code, "\ndef {name}(n):\n    m = int(n) + ({shift})");
-            let _ = writeln!(code, "    if m < {least}:\n        raise ValueError(\"{name}: n is out of range\")");
+            let least = least_heap(*form, *shift);
+            let _ = writeln!(code, "\ndef {name}(n):\n    n = int(n)");
+            let _ =
+                writeln!(code, "    if n < {least}:\n        raise ValueError(\"{name}: n must be at least {least}\")");
+            let _ = writeln!(code, "    m = n + ({shift})");
             let ones = "bin(m).count(\"1\")";
             let expression = match form {
                 BitForm::Gray => "m ^ (m >> 1)".to_owned(),
@@ -148,10 +200,16 @@ fn python_line_p(pattern: &LinePattern, code: &mut String) {
 }
 
 const PYTHON_NIM_MUL: &str = "
-def _nim_mul(a, b, bits=64):
-    \"\"\"The nim-product of a and b (Conway): with F = 2^h, F*F = F + F/2.\"\"\"
+def _nim_mul(a, b, bits=0):
+    \"\"\"The nim-product of naturals a and b of any size (Conway): with F = 2^h and h a power of
+    two, F*F = F + F/2. bits is a power of two with a, b < 2^bits (0: found here); each call
+    halves it, so the recursion is only as deep as log2 of the operands' width.\"\"\"
     if a < 2 or b < 2:
         return a * b
+    if bits == 0:
+        bits = 2
+        while max(a, b) >> bits:
+            bits *= 2
     while bits > 2 and max(a, b) >> (bits // 2) == 0:
         bits //= 2
     h = bits // 2
@@ -163,9 +221,19 @@ def _nim_mul(a, b, bits=64):
     return ((cross ^ low) << h) ^ low ^ _nim_mul(high, 1 << (h - 1), h)
 ";
 
+/// The check that a pair is a position (two heaps: no negative coordinate), in `grundy_value`
+/// and in an `is_p_position` of its own.
+const PYTHON_NATURAL_PAIR: &str =
+    "    if x < 0 or y < 0:\n        raise ValueError(\"grundy_value: x and y must be at least 0\")\n";
+const PYTHON_NATURAL_PAIR_P: &str =
+    "    if x < 0 or y < 0:\n        raise ValueError(\"is_p_position: x and y must be at least 0\")\n";
+
 fn python_grid(pattern: &GridPattern, code: &mut String) {
     let value = |code: &mut String, expression: &str| {
-        let _ = writeln!(code, "\ndef grundy_value(x, y):\n    x, y = int(x), int(y)\n    return {expression}");
+        let _ = writeln!(
+            code,
+            "\ndef grundy_value(x, y):\n    x, y = int(x), int(y)\n{PYTHON_NATURAL_PAIR}    return {expression}"
+        );
         code.push_str("\n\ndef is_p_position(x, y):\n    return grundy_value(x, y) == 0\n");
     };
     match pattern {
@@ -201,12 +269,15 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
                 code,
                 "\nfrom math import isqrt\n\n\ndef _lower(k):\n    \"\"\"a_k = floor(k * alpha), alpha = (2 - {c} + sqrt({d})) / 2, exactly.\"\"\"\n    \
                  return (k * {linear} + isqrt(k * k * {d})) // 2\n\n\ndef is_p_position(x, y):\n    \
-                 x, y = sorted((int(x), int(y)))\n    gap = y - x\n    return gap % {c} == 0 and _lower(gap // {c}) == x\n",
+                 x, y = int(x), int(y)\n{PYTHON_NATURAL_PAIR_P}    x, y = sorted((x, y))\n    gap = y - x\n    return gap % {c} == 0 and _lower(gap // {c}) == x\n",
                 linear = 2 - *c as i64
             );
         }
         GridPattern::Diagonal => {
-            code.push_str("\ndef is_p_position(x, y):\n    return int(x) == int(y)\n");
+            let _ = write!(
+                code,
+                "\ndef is_p_position(x, y):\n    x, y = int(x), int(y)\n{PYTHON_NATURAL_PAIR_P}    return x == y\n"
+            );
         }
         GridPattern::Rows { rows, symmetric } => {
             for (x, row) in rows.iter().enumerate() {
@@ -216,7 +287,7 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
             let _ = write!(
                 code,
                 "\n_ROWS = ({},)\n\n\ndef grundy_value(x, y):\n    \"\"\"G(x, y) for x < {count}{either}; no pattern was found elsewhere.\"\"\"\n    \
-                 x, y = int(x), int(y)\n    if x >= {count} and {symmetric} and y < {count}:\n        x, y = y, x\n    \
+                 x, y = int(x), int(y)\n{PYTHON_NATURAL_PAIR}    if x >= {count} and {symmetric} and y < {count}:\n        x, y = y, x\n    \
                  if x >= {count}:\n        raise ValueError(\"grundy_value: the pattern covers rows 0..{last} only\")\n    \
                  return _ROWS[x](y)\n",
                 names.join(", "),
@@ -235,7 +306,9 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
 }
 
 fn cpp(pattern: &Pattern, code: &mut String) {
-    code.push_str("#include <algorithm>\n#include <cmath>\n#include <utility>\n#include <vector>\n");
+    code.push_str(
+        "#include <algorithm>\n#include <cmath>\n#include <stdexcept>\n#include <utility>\n#include <vector>\n",
+    );
     let component = match pattern {
         Pattern::Line(line) => {
             if line.gives_values() {
@@ -270,12 +343,26 @@ fn cpp_array(name: &str, values: &[u64]) -> String {
     format!("    static const unsigned long long {name}[] = {{{}}};\n", items.join(", "))
 }
 
+/// A C++ statement throwing `std::out_of_range` with `message` (the Python's `ValueError` text).
+fn cpp_refuse(message: &str) -> String {
+    format!("throw std::out_of_range(\"{message}\");")
+}
+
+/// The refusal of a value past 2^64 − 1, which `unsigned long long` cannot hold.
+fn cpp_too_large(name: &str) -> String {
+    cpp_refuse(&format!("{name}: the value passes 2^64 - 1"))
+}
+
 fn cpp_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
     let _ = writeln!(code, "\nunsigned long long {name}(unsigned long long n) {{");
     match pattern {
         LinePattern::Periodic { first, start, before, cycle, saltus } => {
             if *first > 0 {
-                let _ = writeln!(code, "    if (n < {first}ULL) return 0;  // n starts at {first}");
+                let _ = writeln!(
+                    code,
+                    "    if (n < {first}ULL) {}",
+                    cpp_refuse(&format!("{name}: n must be at least {first}"))
+                );
             }
             if plain_remainder(pattern) {
                 let _ = writeln!(code, "    return n % {}ULL;\n}}", cycle.len());
@@ -290,24 +377,85 @@ fn cpp_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
             let since = if *start == 0 { "n".to_owned() } else { format!("(n - {start}ULL)") };
             let _ =
                 writeln!(code, "    unsigned long long laps = {since} / {period}ULL, offset = {since} % {period}ULL;");
-            let _ = writeln!(code, "    return cycle[offset] + laps * {saltus}ULL;");
+            if *saltus == 0 {
+                code.push_str("    return cycle[offset];\n");
+            } else {
+                // cycle[offset] + laps * saltus fits exactly when laps is at most this quotient.
+                let _ = writeln!(
+                    code,
+                    "    if (laps > (~0ULL - cycle[offset]) / {saltus}ULL) {}\n    return cycle[offset] + laps * {saltus}ULL;",
+                    cpp_too_large(name)
+                );
+            }
         }
         LinePattern::Bitwise { form, shift } => {
-            let least = form.least_argument() as i64 - shift;
+            let least = least_heap(*form, *shift);
             if least > 0 {
-                let _ = writeln!(code, "    if (n < {least}ULL) return 0;  // out of range");
+                let refusal = cpp_refuse(&format!("{name}: n must be at least {least}"));
+                let _ = writeln!(code, "    if (n < {least}ULL) {refusal}");
+            }
+            // m = n + shift may pass 2^64 − 1 (a positive shift near the top): m is then
+            // 2^64 + the wrapped m, and each form is taken exactly from the wrapped m and the
+            // carry, or refused where its value cannot fit.
+            let carries = *shift > 0;
+            if carries {
+                let _ = writeln!(code, "    bool carried = n > ~0ULL - {shift}ULL;");
             }
             let _ = writeln!(code, "    unsigned long long m = n + ({shift}LL);");
             let ones = "(unsigned long long) __builtin_popcountll(m)";
+            let too_large = cpp_too_large(name);
+            let refuse_if_carried = |code: &mut String| {
+                if carries {
+                    let _ = writeln!(code, "    if (carried) {too_large}");
+                }
+            };
             let expression = match form {
-                BitForm::Gray => "m ^ (m >> 1)".to_owned(),
-                BitForm::LowestBit => "m & (~m + 1)".to_owned(),
-                BitForm::TwoAdicValuation => "(unsigned long long) __builtin_ctzll(m)".to_owned(),
-                BitForm::Popcount => ones.to_owned(),
-                BitForm::PopcountParity => format!("{ones} & 1ULL"),
-                BitForm::Odious => format!("2 * m + 1 - ({ones} & 1ULL)"),
-                BitForm::Evil => format!("2 * m + ({ones} & 1ULL)"),
-                BitForm::HighestBit => "1ULL << (63 - __builtin_clzll(m))".to_owned(),
+                BitForm::Gray | BitForm::HighestBit => {
+                    // Both keep m's highest bit: past 2^64 − 1 when m is.
+                    refuse_if_carried(code);
+                    if *form == BitForm::Gray {
+                        "m ^ (m >> 1)".to_owned()
+                    } else {
+                        "1ULL << (63 - __builtin_clzll(m))".to_owned()
+                    }
+                }
+                BitForm::LowestBit => {
+                    if carries {
+                        // 2^64 + m: its lowest bit is m's, or 2^64 itself when m is 0.
+                        let _ = writeln!(code, "    if (carried && m == 0) {too_large}");
+                    }
+                    "m & (~m + 1)".to_owned()
+                }
+                BitForm::TwoAdicValuation => {
+                    if carries {
+                        let _ = writeln!(code, "    if (carried && m == 0) return 64;");
+                    }
+                    "(unsigned long long) __builtin_ctzll(m)".to_owned()
+                }
+                BitForm::Popcount => {
+                    if carries {
+                        format!("{ones} + (carried ? 1ULL : 0ULL)")
+                    } else {
+                        ones.to_owned()
+                    }
+                }
+                BitForm::PopcountParity => {
+                    if carries {
+                        format!("({ones} + (carried ? 1ULL : 0ULL)) & 1ULL")
+                    } else {
+                        format!("{ones} & 1ULL")
+                    }
+                }
+                BitForm::Odious | BitForm::Evil => {
+                    // 2m + 1 passes 2^64 − 1 from m = 2^63 on.
+                    refuse_if_carried(code);
+                    let _ = writeln!(code, "    if (m >= (1ULL << 63)) {too_large}");
+                    if *form == BitForm::Odious {
+                        format!("2 * m + 1 - ({ones} & 1ULL)")
+                    } else {
+                        format!("2 * m + ({ones} & 1ULL)")
+                    }
+                }
             };
             let _ = writeln!(code, "    return {expression};");
         }
@@ -347,10 +495,11 @@ unsigned long long grundy_nim_mul(unsigned long long a, unsigned long long b, in
 ";
 
 fn cpp_grid(pattern: &GridPattern, code: &mut String) {
-    let value = |code: &mut String, expression: &str| {
+    // `guard`: statements before the value is computed.
+    let value = |code: &mut String, guard: &str, expression: &str| {
         let _ = writeln!(
             code,
-            "\nunsigned long long grundy_value(unsigned long long x, unsigned long long y) {{\n    return {expression};\n}}"
+            "\nunsigned long long grundy_value(unsigned long long x, unsigned long long y) {{\n{guard}    return {expression};\n}}"
         );
         code.push_str(
             "\nbool is_p_position(unsigned long long x, unsigned long long y) { return grundy_value(x, y) == 0; }\n",
@@ -370,46 +519,59 @@ fn cpp_grid(pattern: &GridPattern, code: &mut String) {
                 PairForm::Max => "std::max(x, y)".to_owned(),
                 PairForm::Difference => "x > y ? x - y : y - x".to_owned(),
             };
-            value(code, &expression);
+            // Only a sum can pass 2^64 − 1: every other form is at most its larger argument, or
+            // a nim-product, which stays below 2^64.
+            let guard = if *form == PairForm::Sum {
+                format!("    if (x > ~0ULL - y) {}\n", cpp_too_large("grundy_value"))
+            } else {
+                String::new()
+            };
+            value(code, &guard, &expression);
         }
         GridPattern::XorOfLines { row, column } => {
             cpp_line_value(row, "grundy_row_value", code);
             cpp_line_value(column, "grundy_column_value", code);
-            value(code, "grundy_row_value(x) ^ grundy_column_value(y)");
+            value(code, "", "grundy_row_value(x) ^ grundy_column_value(y)");
         }
         GridPattern::ProductOfLines { row, column } => {
             code.push_str(CPP_NIM_MUL);
             cpp_line_value(row, "grundy_row_value", code);
             cpp_line_value(column, "grundy_column_value", code);
-            value(code, "grundy_nim_mul(grundy_row_value(x), grundy_column_value(y))");
+            value(code, "", "grundy_nim_mul(grundy_row_value(x), grundy_column_value(y))");
         }
         GridPattern::Beatty { c } => {
             let d = c * c + 4;
             let _ = write!(
                 code,
                 "
-// floor(sqrt(v)), exact.
+// floor(sqrt(v)), exact; r <= v / r is r * r <= v without the square, which can pass 2^128.
 static unsigned __int128 grundy_isqrt(unsigned __int128 v) {{
     unsigned __int128 r = (unsigned __int128) std::sqrt((long double) v);
-    while (r > 0 && r * r > v) --r;
-    while ((r + 1) * (r + 1) <= v) ++r;
+    if (r > ~0ULL) r = ~0ULL;
+    while (r > 0 && r > v / r) --r;
+    while (r + 1 <= v / (r + 1)) ++r;
     return r;
 }}
 
-// a_k = floor(k * alpha), alpha = (2 - {c} + sqrt({d})) / 2, exactly (k up to 10^18).
+// a_k = floor(k * alpha), alpha = (2 - {c} + sqrt({d})) / 2, exactly, for k * k * {d} < 2^128.
 static unsigned long long grundy_lower(unsigned long long k) {{
     unsigned __int128 wide = k;
     __int128 sum = (__int128) wide * ({linear}) + (__int128) grundy_isqrt(wide * wide * {d}U);
     return (unsigned long long) (sum / 2);
 }}
 
+// The P-position of gap {c_k} is (a_k, a_k + {c_k}). Past k = {k_most}, k * k * {d} would pass 2^128,
+// and then a_k + {c_k} > k * ({c} + alpha) - 1 > k * sqrt({d}) - 1 >= 2^64 - 1: no such pair fits.
 bool is_p_position(unsigned long long x, unsigned long long y) {{
     if (x > y) std::swap(x, y);
     unsigned long long gap = y - x;
-    return gap % {c}ULL == 0 && grundy_lower(gap / {c}ULL) == x;
+    if (gap % {c}ULL != 0 || gap / {c}ULL > {k_most}ULL) return false;
+    return grundy_lower(gap / {c}ULL) == x;
 }}
 ",
-                linear = 2 - *c as i64
+                linear = 2 - *c as i64,
+                k_most = (u128::MAX / u128::from(d)).isqrt(),
+                c_k = if *c == 1 { "k".to_owned() } else { format!("{c}k") },
             );
         }
         GridPattern::Diagonal => {
@@ -422,7 +584,7 @@ bool is_p_position(unsigned long long x, unsigned long long y) {{
             let count = rows.len();
             let _ = writeln!(
                 code,
-                "\n// G(x, y) for x < {count}{}; elsewhere no pattern was found and the answer is ~0ULL.\n\
+                "\n// G(x, y) for x < {count}{}; elsewhere no pattern was found: std::out_of_range.\n\
                  unsigned long long grundy_value(unsigned long long x, unsigned long long y) {{",
                 if *symmetric { format!(" or y < {count} (the table is symmetric)") } else { String::new() }
             );
@@ -433,7 +595,11 @@ bool is_p_position(unsigned long long x, unsigned long long y) {{
             for x in 0..count {
                 let _ = writeln!(code, "        case {x}: return grundy_row_{x}(y);");
             }
-            code.push_str("        default: return ~0ULL;\n    }\n}\n");
+            let _ = writeln!(
+                code,
+                "        default: {}\n    }}\n}}",
+                cpp_refuse(&format!("grundy_value: the pattern covers rows 0..{} only", count - 1))
+            );
             code.push_str(
                 "\nbool is_p_position(unsigned long long x, unsigned long long y) { return grundy_value(x, y) == 0; }\n",
             );

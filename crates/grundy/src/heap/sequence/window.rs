@@ -188,6 +188,40 @@ impl WindowedGrundy {
         self.checksum.value()
     }
 
+    /// How many first values the run keeps, and how many last ones.
+    pub fn sizes(&self) -> (u64, u64) {
+        (self.prefix_len, self.window_len)
+    }
+
+    /// Makes this the run of the first `len` heaps, when the prefix keeps them all (the rare
+    /// list, the largest value and the checksum taken again from them); `false`, and nothing
+    /// changed, when it does not. A run asked for fewer heaps than a saved state holds answers
+    /// with this instead of computing again.
+    pub fn truncate(&mut self, len: u64) -> bool {
+        if len > self.prefix.len() as u64 {
+            return false;
+        }
+        if len == self.next {
+            return true;
+        }
+        let kept = &self.prefix[..len as usize];
+        let rare = self.rare_heaps.partition_point(|&heap| heap < len);
+        self.rare_heaps.truncate(rare);
+        self.rare_values.truncate(rare);
+        self.largest = (0, 0);
+        for (heap, &value) in kept.iter().enumerate() {
+            if value > self.largest.0 {
+                self.largest = (value, heap as u64);
+            }
+        }
+        self.checksum = ValueChecksum::default();
+        kept.iter().for_each(|&value| self.checksum.feed(u32::from(value)));
+        self.prefix.truncate(len as usize);
+        self.window = Vec::new();
+        self.next = len;
+        true
+    }
+
     /// The bytes the run's tables take once `len` heaps are computed.
     pub fn memory_for(prefix_len: u64, window_len: u64, len: u64) -> u128 {
         let window = if len > prefix_len { window_len } else { 0 };
@@ -500,11 +534,15 @@ impl WindowedGrundy {
     }
 
     /// Reads a state written by [`write_state`](Self::write_state), checking its header and
-    /// checksum (a run resumed from it continues exactly where it stopped).
+    /// checksum, then what a state written by hand with its checksum recomputed could get wrong:
+    /// its structure (the rare list, the largest value, against the values kept) and, as for a
+    /// sequence checkpoint, a spot check of values against the game's rules (a run resumed from
+    /// it continues exactly where it stopped).
     ///
     /// # Errors
     /// [`GameError::Unsupported`] naming what is wrong: not such a state, a damaged header, a
-    /// truncated or padded file, a bad checksum; the reader's errors as the same;
+    /// truncated or padded file, a bad checksum, a value or list that disagrees with the rules
+    /// or with the rest of the state; the reader's errors as the same;
     /// [`GameError::TooLarge`] when the tables it announces exceed `control`'s memory limit.
     pub fn read_state(input: &mut dyn Read, control: &Control) -> Result<Self, GameError> {
         let bad = |what: &str| GameError::Unsupported(format!("not a usable bounded-run state: {what}"));
@@ -601,9 +639,169 @@ impl WindowedGrundy {
         if run.payload_checksum() != checksum {
             return Err(bad("its checksum does not match its contents (the file is corrupt)"));
         }
+        // The checksum catches damage, not a state written by hand with its checksum
+        // recomputed: what the run reads must be what a run could have written.
+        run.check_structure().map_err(|what| bad(&what))?;
+        run.spot_check().map_err(|what| bad(&what))?;
         Ok(run)
     }
+
+    /// The first heap of the window (the heaps past the prefix and before it are not kept).
+    fn window_start(&self) -> u64 {
+        self.next - self.next.saturating_sub(self.prefix_len).min(self.window_len)
+    }
+
+    /// `G(heap)` when the state keeps it: in the prefix or in the window.
+    fn kept(&self, heap: u64) -> Option<u16> {
+        if heap < self.prefix.len() as u64 {
+            Some(self.prefix[heap as usize])
+        } else if heap >= self.window_start() && heap < self.next && !self.window.is_empty() {
+            Some(self.window[(heap & (self.window_len - 1)) as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The state's own consistency, as a run writes it: the rare heaps increasing, below the
+    /// length, with rare values; every kept value rare exactly when its heap is listed, with the
+    /// listed value; the largest value no smaller than any value kept (the run sizes its marks
+    /// by it), first reached at its heap. Every value is read once.
+    fn check_structure(&self) -> Result<(), String> {
+        if let Some(pair) = self.rare_heaps.windows(2).find(|pair| pair[0] >= pair[1]) {
+            return Err(format!("its rare heaps are not increasing ({} then {})", pair[0], pair[1]));
+        }
+        if let Some(&heap) = self.rare_heaps.iter().find(|&&heap| heap == 0 || heap >= self.next) {
+            return Err(format!("rare heap {heap} is not among heaps 1..{}", self.next.saturating_sub(1)));
+        }
+        if let Some((heap, value)) =
+            self.rare_heaps.iter().zip(&self.rare_values).find(|&(_, &value)| !is_rare_value(u32::from(value)))
+        {
+            return Err(format!("the rare heap {heap} has the common value {value}"));
+        }
+        let (largest, largest_at) = self.largest;
+        if self.next == 0 {
+            return if self.largest == (0, 0) { Ok(()) } else { Err("it has no value but a largest one".to_owned()) };
+        }
+        if largest_at >= self.next {
+            return Err(format!("its largest value is at heap {largest_at}, past its length {}", self.next));
+        }
+        if let Some(&value) = self.rare_values.iter().find(|&&value| value > largest) {
+            return Err(format!("the rare value {value} is above its largest value {largest}"));
+        }
+        // The kept heaps in order, against the rare list and the largest value.
+        let kept = (0..self.prefix.len() as u64).chain(self.window_start().max(self.prefix.len() as u64)..self.next);
+        let mut rare = self.rare_heaps.iter().zip(&self.rare_values).peekable();
+        for heap in kept {
+            let value = self.kept(heap).expect("a kept heap");
+            // Rare heaps between the prefix and the window are not kept: pass them.
+            while rare.peek().is_some_and(|&(&listed, _)| listed < heap) {
+                rare.next();
+            }
+            let listed = rare.peek().filter(|&&(&listed, _)| listed == heap).map(|&(_, &value)| value);
+            if heap > 0 && is_rare_value(u32::from(value)) != listed.is_some() {
+                return Err(format!(
+                    "G({heap}) = {value} is {} the rare list",
+                    if listed.is_some() { "common but in" } else { "rare but not in" }
+                ));
+            }
+            if listed.is_some_and(|listed| listed != value) {
+                return Err(format!("G({heap}) = {value}, but the rare list says {}", listed.unwrap_or_default()));
+            }
+            if value > largest || (value == largest && heap < largest_at) || (heap == largest_at && value != largest) {
+                return Err(format!(
+                    "G({heap}) = {value} disagrees with its largest value {largest}, first at heap {largest_at}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Values checked against the game's rules: the prefix by the definition (the mex over
+    /// every split, [`checkpoint::spot_check`]), the window by the rare-value argument of the
+    /// module documentation from the values kept before each heap — the last heap, and heaps
+    /// spread over the window — written plainly, apart from the run's own computation.
+    ///
+    /// [`checkpoint::spot_check`]: crate::heap::checkpoint::spot_check
+    fn spot_check(&mut self) -> Result<(), String> {
+        use crate::heap::checkpoint::spot_check;
+        use crate::heap::sequence::CompactSequence;
+        let prefix = CompactSequence::Half(std::mem::take(&mut self.prefix));
+        let checked = spot_check(&crate::heap::grundys_game::GrundysGame::new(), &prefix);
+        let CompactSequence::Half(prefix) = prefix else { unreachable!("built as two bytes a value") };
+        self.prefix = prefix;
+        checked.map_err(|error| error.to_string())?;
+        let start = self.window_start();
+        if start < self.prefix.len() as u64 || start == self.next {
+            return Ok(());
+        }
+        let check = |heap: u64| -> Result<bool, String> {
+            let Some(expected) = self.value_from_kept(heap) else { return Ok(false) };
+            let found = self.kept(heap).expect("a window heap");
+            if u32::from(found) != expected {
+                return Err(format!("G({heap}) = {found} in the file, but the game's rules give {expected}"));
+            }
+            Ok(true)
+        };
+        // The last heap was computed from what the run keeps now, but for a value that has
+        // just left the window: one of the last few heaps can be checked.
+        let last_checked = (start.max(self.next.saturating_sub(WINDOW_LAST_TRIED))..self.next)
+            .rev()
+            .try_fold(false, |checked, heap| if checked { Ok(true) } else { check(heap) })?;
+        if !last_checked {
+            return Err(format!(
+                "its last values cannot be checked: G({}) needs values it does not keep",
+                self.next - 1
+            ));
+        }
+        // The golden-ratio sequence spreads the samples evenly over the window.
+        const GOLDEN: f64 = 0.618_033_988_749_894_9;
+        let span = (self.next - start) as f64;
+        for k in 1..=WINDOW_SAMPLES {
+            check(start + ((k as f64 * GOLDEN).fract() * span) as u64)?;
+        }
+        Ok(())
+    }
+
+    /// `G(heap)` from the values kept for heaps below it, by the rare-value argument: the
+    /// smallest value no split with a rare part gives, if it is common; a rare one only when no
+    /// split at all gives it. `None` when a value it needs is not kept.
+    fn value_from_kept(&self, heap: u64) -> Option<u32> {
+        let bound = (usize::from(self.largest.0) + 1).next_power_of_two();
+        let mut seen = vec![false; bound + 1];
+        for (&rare, &value) in self.rare_heaps.iter().zip(&self.rare_values) {
+            if rare >= heap {
+                break;
+            }
+            if 2 * rare != heap {
+                seen[usize::from(value ^ self.kept(heap - rare)?)] = true;
+            }
+        }
+        let mut small = 1;
+        loop {
+            let candidate = seen.iter().position(|&seen| !seen).expect("the bound is never an option");
+            if !is_rare_value(candidate as u32) {
+                return Some(candidate as u32);
+            }
+            let mut found = false;
+            while small <= heap.saturating_sub(1) / 2 && !found {
+                let split = usize::from(self.kept(small)? ^ self.kept(heap - small)?);
+                seen[split] = true;
+                found = split == candidate;
+                small += 1;
+            }
+            if !found {
+                return Some(candidate as u32);
+            }
+        }
+    }
 }
+
+/// How many of the last heaps of a state's window [`WindowedGrundy::read_state`] tries before
+/// it calls the state unchecked.
+const WINDOW_LAST_TRIED: u64 = 64;
+/// How many heaps spread over a state's window [`WindowedGrundy::read_state`] checks, besides
+/// the last.
+const WINDOW_SAMPLES: u64 = 256;
 
 /// Marks the splits `smalls[i] ^ partners[len − 1 − i]` in order until one gives `candidate`:
 /// how many were marked, and whether it was found. Not inlined, and with indices rather than a
@@ -699,9 +897,120 @@ mod tests {
         assert!(WindowedGrundy::read_state(&mut &b"grundy-checkpoint 1\n\n"[..], &Control::default()).is_err());
     }
 
+    /// A run of 3000 heaps keeping the first 1500 and the last 2048 (a window turned round).
+    fn small_run() -> WindowedGrundy {
+        let mut run = WindowedGrundy::new(1500, 2048).unwrap();
+        run.extend_to(3000, &mut |_, _| {}, &|| false).unwrap();
+        run
+    }
+
+    /// `run` written with its checksum recomputed (as anyone can, with this module), and read
+    /// back.
+    fn reread(run: &WindowedGrundy) -> Result<WindowedGrundy, GameError> {
+        let mut bytes = Vec::new();
+        run.write_state(&mut bytes).unwrap();
+        WindowedGrundy::read_state(&mut bytes.as_slice(), &Control::default())
+    }
+
+    /// The first rare value above `value`.
+    fn rare_above(value: u16) -> u16 {
+        (value + 1..).find(|&candidate| is_rare_value(u32::from(candidate))).unwrap()
+    }
+
+    /// Another value of the same kind (rare or common) no larger than `largest`.
+    fn same_kind(value: u16, largest: u16) -> u16 {
+        (0..=largest)
+            .find(|&other| other != value && is_rare_value(u32::from(other)) == is_rare_value(u32::from(value)))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_run_cut_back_within_its_prefix_is_the_shorter_run() {
+        let run = small_run();
+        for len in [0u64, 1, 4, 700, 1500] {
+            let mut cut = run.clone();
+            assert!(cut.truncate(len));
+            let mut shorter = WindowedGrundy::new(1500, 2048).unwrap();
+            shorter.extend_to(len, &mut |_, _| {}, &|| false).unwrap();
+            assert_eq!(cut, shorter, "{len}");
+        }
+        let mut cut = run.clone();
+        assert!(!cut.truncate(1501));
+        assert_eq!(cut, run);
+    }
+
+    #[test]
+    fn forged_states_with_their_checksum_recomputed_are_refused() {
+        let run = small_run();
+        assert_eq!(reread(&run).unwrap(), run);
+        let (largest, _) = run.largest;
+        let last = (run.next - 1) & (run.window_len - 1);
+        let refused = |name: &str, forge: &dyn Fn(&mut WindowedGrundy)| {
+            let mut forged = run.clone();
+            forge(&mut forged);
+            assert_ne!(forged, run, "{name}: the forgery changes nothing");
+            let error = reread(&forged).expect_err(name).to_string();
+            assert!(error.starts_with("not a usable bounded-run state: "), "{name}: {error}");
+            error
+        };
+        // Marks sized by a largest value below the values: the run would index past them.
+        refused("largest 0 at 0", &|forged| forged.largest = (0, 0));
+        refused("a rare value above the largest", &|forged| forged.rare_values[3] = rare_above(largest));
+        refused("swapped rare heaps", &|forged| forged.rare_heaps.swap(4, 5));
+        refused("swapped rare values", &|forged| {
+            let (i, j) = (0..forged.rare_values.len())
+                .flat_map(|i| (i + 1..forged.rare_values.len()).map(move |j| (i, j)))
+                .find(|&(i, j)| forged.rare_values[i] != forged.rare_values[j])
+                .unwrap();
+            forged.rare_values.swap(i, j);
+        });
+        refused("a rare heap past the length", &|forged| {
+            forged.rare_heaps.push(forged.next + 7);
+            forged.rare_values.push(0);
+        });
+        refused("a rare heap dropped", &|forged| {
+            forged.rare_heaps.pop();
+            forged.rare_values.pop();
+        });
+        refused("the largest value elsewhere", &|forged| forged.largest.1 += 1);
+        let error = refused("the last value changed", &|forged| {
+            forged.window[last as usize] = same_kind(forged.window[last as usize], largest);
+        });
+        assert!(error.contains("G(2999) = ") && error.contains("the game's rules give"), "{error}");
+        refused("a value of the window changed", &|forged| {
+            forged.window[2000] = same_kind(forged.window[2000], largest);
+        });
+        refused("a value of the prefix changed", &|forged| forged.prefix[40] = same_kind(forged.prefix[40], largest));
+        refused("a far longer run", &|forged| forged.next = u64::MAX);
+        refused("a run a window longer", &|forged| forged.next += forged.window_len);
+    }
+
     proptest! {
         // The definition is quadratic: few, short sequences.
         #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// A state with one field set to anything, its checksum recomputed: refused in one
+        /// line, or read and resumed without a panic.
+        #[test]
+        fn any_forged_field_is_refused_or_harmless(field in 0u8..7, at in any::<prop::sample::Index>(), value in any::<u16>(), heap in any::<u64>()) {
+            let mut forged = small_run();
+            match field {
+                0 => { let index = at.index(forged.prefix.len()); forged.prefix[index] = value; }
+                1 => { let index = at.index(forged.window.len()); forged.window[index] = value; }
+                2 => { let index = at.index(forged.rare_values.len()); forged.rare_values[index] = value; }
+                3 => { let index = at.index(forged.rare_heaps.len()); forged.rare_heaps[index] = heap % 4000; }
+                4 => forged.largest = (value, heap % 4000),
+                5 => forged.next = 3000 + heap % 5000,
+                _ => forged.next = heap,
+            }
+            match reread(&forged) {
+                Err(error) => prop_assert!(!error.to_string().contains('\n'), "{}", error),
+                Ok(mut resumed) => {
+                    let more = resumed.len().saturating_add(200);
+                    let _ = resumed.extend_to(more, &mut |_, _| {}, &|| false);
+                }
+            }
+        }
 
         /// Any prefix and window that keep what the proof reads give the definition's values.
         #[test]
