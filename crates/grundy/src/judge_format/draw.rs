@@ -11,7 +11,7 @@
 //! a drawn position ([`Referee::positions_after_winning_moves`]), which lands on P-positions
 //! of any size (a uniformly drawn pair below 10^9 is almost never a Wythoff P-position).
 
-use super::{Bindings, Case, Count, FormatError, Item, JudgeFormat, MAX_TESTS_PER_FILE, Piece, Template, Tests, fail};
+use super::{Bindings, Case, Count, FormatError, Item, JudgeFormat, MAX_TESTS_PER_FILE, Tests, fail};
 use crate::control::Control;
 use crate::error::GameError;
 use crate::misere::Limits;
@@ -670,37 +670,6 @@ impl<'f> Drawer<'f> {
 const SHORT_LIST: usize = 16;
 /// The most smaller tests [`Drawer::smaller`] offers at once.
 pub const SHRINK_CANDIDATES: usize = 160;
-
-impl Template {
-    /// The numbers of each hole read back from an expanded text, lists separated by
-    /// `separator` (`{h}` against `3 0 5` gives h = 3, 0, 5; `{a},{b}` against `4,7` gives
-    /// a = 4, b = 7). A hole takes digits and separators up to the next literal text.
-    pub(super) fn match_numbers(&self, text: &str, separator: char) -> Option<Bindings> {
-        let mut bindings = Bindings::new();
-        let mut rest = text;
-        for (index, piece) in self.pieces.iter().enumerate() {
-            match piece {
-                Piece::Text(literal) => rest = rest.strip_prefix(literal.as_str())?,
-                Piece::Name(name) => {
-                    let end = match self.pieces.get(index + 1) {
-                        Some(Piece::Text(next)) => rest.find(next.as_str())?,
-                        _ => rest.find(|c: char| !c.is_ascii_digit() && c != separator).unwrap_or(rest.len()),
-                    };
-                    let numbers = if rest[..end].is_empty() {
-                        Vec::new()
-                    } else {
-                        rest[..end].split(separator).map(super::digits).collect::<Option<Vec<u64>>>()?
-                    };
-                    if bindings.insert(name.clone(), numbers.clone()).is_some_and(|before| before != numbers) {
-                        return None;
-                    }
-                    rest = &rest[end..];
-                }
-            }
-        }
-        rest.is_empty().then_some(bindings)
-    }
-}
 
 /// The right answer of a test, by the game's definition.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -272,9 +272,11 @@ impl Template {
         text
     }
 
-    /// The numbers of each hole, read back from an expanded `game` text (`sub:{S}` against
-    /// `sub:2,5` gives S = 2, 5). A hole takes digits and commas up to the next literal text.
-    fn match_text(&self, text: &str) -> Option<Bindings> {
+    /// The numbers of each hole read back from an expanded text, lists separated by
+    /// `separator`: a position's components (`{h}` against `3 0 5` gives h = 3, 0, 5; `{a},{b}`
+    /// against `4,7` gives a = 4, b = 7), or a GAME word's (`sub:{S}` against `sub:2,5` gives
+    /// S = 2, 5). A hole takes digits and separators up to the next literal text.
+    fn match_numbers(&self, text: &str, separator: char) -> Option<Bindings> {
         let mut bindings = Bindings::new();
         let mut rest = text;
         for (index, piece) in self.pieces.iter().enumerate() {
@@ -283,9 +285,13 @@ impl Template {
                 Piece::Name(name) => {
                     let end = match self.pieces.get(index + 1) {
                         Some(Piece::Text(next)) => rest.find(next.as_str())?,
-                        _ => rest.find(|c: char| !c.is_ascii_digit() && c != ',').unwrap_or(rest.len()),
+                        _ => rest.find(|c: char| !c.is_ascii_digit() && c != separator).unwrap_or(rest.len()),
                     };
-                    let numbers = rest[..end].split(',').map(digits).collect::<Option<Vec<u64>>>()?;
+                    let numbers = if rest[..end].is_empty() {
+                        Vec::new()
+                    } else {
+                        rest[..end].split(separator).map(digits).collect::<Option<Vec<u64>>>()?
+                    };
                     if bindings.insert(name.clone(), numbers.clone()).is_some_and(|before| before != numbers) {
                         return None;
                     }
@@ -711,7 +717,10 @@ impl JudgeFormat {
 
     /// The numbers of the `game` holes read off a GAME word, checked against their bounds.
     fn fixed_by_game(&self, template: &Template, game: &str) -> Result<Bindings, FormatError> {
-        let fixed = template.match_text(game).ok_or_else(|| {
+        let fixed = template
+            .match_numbers(game, ',')
+            .filter(|read| read.values().all(|numbers| !numbers.is_empty()))
+            .ok_or_else(|| {
             FormatError(format!(
                 "`{}` does not fit the format's game `{}` (its holes take numbers: `sub:{{S}}` fits `sub:2,5`)",
                 quote(game),

@@ -69,7 +69,7 @@ pub fn run(format: &JudgeFormat, settings: &Settings, json: bool) -> anyhow::Res
             "misere": format.misere(),
             "agrees": true,
             "tests": tests.len(),
-            "kinds": counts.iter().map(|(kind, count)| (kind.label(), *count)).collect::<BTreeMap<_, _>>(),
+            "kinds": by_label(&counts),
             "seed": settings.seed,
         }))
     } else {
@@ -108,6 +108,11 @@ fn counts_by_kind(tests: &[Drawn]) -> BTreeMap<Kind, usize> {
         *counts.entry(drawn.kind).or_insert(0) += 1;
     }
     counts
+}
+
+/// The counts keyed by the kinds' names, for JSON.
+fn by_label(counts: &BTreeMap<Kind, usize>) -> BTreeMap<&'static str, usize> {
+    counts.iter().map(|(kind, count)| (kind.label(), *count)).collect()
 }
 
 fn describe_counts(counts: &BTreeMap<Kind, usize>) -> String {
@@ -275,7 +280,7 @@ fn report_failure(
             "found_among": found_in.label(),
             "tests": tests.len(),
             "tests_run": run,
-            "kinds": counts.iter().map(|(kind, count)| (kind.label(), *count)).collect::<BTreeMap<_, _>>(),
+            "kinds": by_label(&counts),
             "seed": settings.seed,
         }))?;
         return Err(Stop::Counterexample.into());
