@@ -111,7 +111,16 @@ fn a_signal_kills_the_programs_process_group() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        let running = || std::process::Command::new("pgrep").args(["-f", &marker]).output().unwrap().status.success();
+        // The program's `sleep` (its command line read from /proc: no pgrep needed; grundy's
+        // own command line holds the marker too, but does not start with `sleep`).
+        let running = || {
+            std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+                std::fs::read(entry.path().join("cmdline")).is_ok_and(|line| {
+                    let line = String::from_utf8_lossy(&line).replace('\0', " ");
+                    line.starts_with("sleep ") && marker.ends_with(line.trim_end())
+                })
+            })
+        };
         let started = std::time::Instant::now();
         while !running() && started.elapsed() < std::time::Duration::from_secs(20) {
             std::thread::sleep(std::time::Duration::from_millis(50));
