@@ -577,6 +577,11 @@ impl JudgeFormat {
         Ok(self)
     }
 
+    /// The format's `game` text as written, holes and all (`sub:{S}`), if it has one.
+    pub fn game_text(&self) -> Option<&str> {
+        self.game.as_ref().map(|template| template.text.as_str())
+    }
+
     /// Whether the format names its game (`game …`).
     pub fn names_its_game(&self) -> bool {
         self.game.is_some()

@@ -64,7 +64,8 @@ pub fn run(format: &JudgeFormat, settings: &Settings, json: bool) -> anyhow::Res
     let counts = counts_by_kind(&tests);
     if json {
         print_json(&serde_json::json!({
-            "game": settings.game,
+            // The command line's GAME, else the format's own `game` text (`sub:{S}`).
+            "game": settings.game.or(format.game_text()),
             "input_format": settings.format_name,
             "misere": format.misere(),
             "agrees": true,
@@ -267,7 +268,8 @@ fn report_failure(
     let counts = counts_by_kind(tests);
     if json {
         print_json(&serde_json::json!({
-            "game": settings.game,
+            // The game of the failing test (`sub:2,5`).
+            "game": judge.drawer.case(failing).game.as_deref().or(settings.game),
             "input_format": settings.format_name,
             "misere": format.misere(),
             "agrees": false,
