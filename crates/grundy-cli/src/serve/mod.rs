@@ -141,42 +141,24 @@ async fn signalled() {
     }
 }
 
+/// The route of an endpoint whose query names a game: the one handler, told which.
+fn game_endpoint(which: Endpoint) -> axum::routing::MethodRouter<Shared> {
+    get(async move |server: State<Shared>, client: Extension<Client>, query: RawQuery| {
+        endpoint(which, server, client, query).await
+    })
+}
+
 fn router(server: Shared) -> Router {
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
-        .route(
-            "/api/answer",
-            get(async |server: State<Shared>, client: Extension<Client>, query: RawQuery| {
-                endpoint(Endpoint::Answer, server, client, query).await
-            }),
-        )
-        .route(
-            "/api/options",
-            get(async |server: State<Shared>, client: Extension<Client>, query: RawQuery| {
-                endpoint(Endpoint::Options, server, client, query).await
-            }),
-        )
-        .route(
-            "/api/play",
-            get(async |server: State<Shared>, client: Extension<Client>, query: RawQuery| {
-                endpoint(Endpoint::Play, server, client, query).await
-            }),
-        )
-        .route(
-            "/api/sequence",
-            get(async |server: State<Shared>, client: Extension<Client>, query: RawQuery| {
-                endpoint(Endpoint::Sequence, server, client, query).await
-            }),
-        )
+        .route("/api/answer", game_endpoint(Endpoint::Answer))
+        .route("/api/options", game_endpoint(Endpoint::Options))
+        .route("/api/play", game_endpoint(Endpoint::Play))
+        .route("/api/sequence", game_endpoint(Endpoint::Sequence))
         .route("/api/plot", get(plot))
-        .route(
-            "/api/check",
-            get(async |server: State<Shared>, client: Extension<Client>, query: RawQuery| {
-                endpoint(Endpoint::Check, server, client, query).await
-            }),
-        )
+        .route("/api/check", game_endpoint(Endpoint::Check))
         .route("/api/rules", get(rules))
         .route("/api/script", post(save_script))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
