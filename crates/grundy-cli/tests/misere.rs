@@ -93,6 +93,18 @@ fn max_order_prints_what_was_proved() {
     assert!(json["error"]["message"].as_str().unwrap().contains("past the limit of 10"));
 }
 
+/// Without `--max-order` memory decides how large a quotient may grow: octal 0.642's quotient of
+/// heaps 0..14 has order 2248, past the fixed limit of 2000 it once had, and fits the default
+/// memory; 16 MiB hold the tables of order 1448 (√(16 MiB / 8 bytes)) and stop it.
+#[test]
+fn memory_decides_the_largest_order() {
+    let text = ok(&["quotient", "octal:0.642", "--to", "14"]);
+    assert!(text.contains("\norder 2248\n"), "{text}");
+    let run = grundy(&["--memory-limit", "16M", "quotient", "octal:0.642", "--to", "14"]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("past the limit of 1448"), "{}", run.stderr);
+}
+
 /// `--check` compares with exhaustive search; the pretending function and P-portion words.
 #[test]
 fn check_and_pretending_function() {

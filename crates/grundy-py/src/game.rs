@@ -475,21 +475,22 @@ impl Game {
     /// a dict with the keys of `grundy quotient --json`: `order`, `product`, `identity`,
     /// `p_portion`, `p_portion_words`, `heaps`, `pretending_function`, `generators` (name and
     /// heap), `relations`, `words`, `to`. Every quotient returned is proved. `ValueError` past
-    /// `max_order` elements; Ctrl-C raises KeyboardInterrupt. Either exception keeps the proved
-    /// quotient of the heaps done (`to` smaller than asked) in its attribute `quotient`, as the
-    /// CLI prints it.
+    /// `max_order` elements (by default the largest order whose table fits in memory); Ctrl-C
+    /// raises KeyboardInterrupt. Either exception keeps the proved quotient of the heaps done
+    /// (`to` smaller than asked) in its attribute `quotient`, as the CLI prints it.
     ///
     /// >>> import grundy
     /// >>> q = grundy.Game("octal:0.75").quotient(to=8)
     /// >>> q["order"], q["relations"], q["p_portion_words"]
     /// (8, ['a^2 = 1', 'bc = ab', 'c^2 = b^2', 'b^3 = b'], ['a', 'b^2'])
-    #[pyo3(signature = (to, max_order = grundy::misere::quotient::DEFAULT_MAX_ORDER))]
-    fn quotient<'py>(&self, py: Python<'py>, to: u64, max_order: usize) -> PyResult<Bound<'py, PyDict>> {
-        use grundy::misere::quotient::{QuotientStop, misere_quotient_run};
+    #[pyo3(signature = (to, max_order = None))]
+    fn quotient<'py>(&self, py: Python<'py>, to: u64, max_order: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
+        use grundy::misere::quotient::{QuotientStop, max_order_for_memory, misere_quotient_run};
         let game = self.heap_game()?;
         // The quotient reports progress to its control's sink, not to a Python callback:
         // another thread runs it while this one looks at Ctrl-C.
         let control = grundy::control::Control::default();
+        let max_order = max_order.unwrap_or_else(|| max_order_for_memory(control.memory_limit()));
         let (run, interrupt) = crate::long::watched(py, &control, || {
             misere_quotient_run(&|heap| game.heap_options(heap), to, max_order, &control)
         });

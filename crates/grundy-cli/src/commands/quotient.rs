@@ -3,7 +3,7 @@
 use crate::games::resolve;
 use crate::long_run::with_heap_options;
 use crate::output::{Stop, error_in_json, print, print_json};
-use grundy::misere::quotient::{DEFAULT_MAX_ORDER, MisereQuotient, QuotientStop, SearchCheck, misere_quotient_run};
+use grundy::misere::quotient::{MisereQuotient, QuotientStop, SearchCheck, max_order_for_memory, misere_quotient_run};
 
 /// The largest `--to` accepted: the quotient is built heap by heap.
 pub const MAX_HEAP: u64 = 10_000;
@@ -28,9 +28,10 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     to: u64,
     /// Stop, saying so and printing the quotient of the heaps done, when the quotient (or a
-    /// candidate for it) grows past K elements.
-    #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_ORDER)]
-    max_order: usize,
+    /// candidate for it) grows past K elements [default: the largest order whose
+    /// multiplication table fits in the memory limit, 11585 for 1 GiB (--memory-limit)].
+    #[arg(long, value_name = "K")]
+    max_order: Option<usize>,
     /// Also compare the quotient's outcomes with exhaustive misère search on random sums.
     #[arg(long)]
     check: bool,
@@ -50,7 +51,9 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     // The run stops at the cancel flag and prints what it proved: the watchdog lets it end.
     let _stopping = crate::signals::stopping();
     let (run, check) = with_heap_options(game, |options| {
-        let run = misere_quotient_run(options, args.to, args.max_order, crate::games::control())?;
+        let control = crate::games::control();
+        let max_order = args.max_order.unwrap_or_else(|| max_order_for_memory(control.memory_limit()));
+        let run = misere_quotient_run(options, args.to, max_order, control)?;
         let check = match args.check && run.stopped.is_none() {
             true => Some(run.quotient.check_against_search(
                 options,

@@ -68,8 +68,27 @@ use failure::{Verdict, least_failure};
 use present::present;
 use proof::{Proof, Refuted, prove};
 
-/// The default limit on the order of a quotient (`--max-order`).
+/// The limit on the order of a quotient where a fixed one is wanted: the misère sums' outcome
+/// ([`crate::misere::Limits`]) tries a quotient this large before exhaustive search.
 pub const DEFAULT_MAX_ORDER: usize = 2000;
+
+/// The bytes each pair of elements costs a quotient: its multiplication table (a `u32` per
+/// product) is held twice, by the construction and by the presented quotient.
+const BYTES_PER_PRODUCT: u128 = 8;
+
+/// The largest order whose multiplication tables fit in `memory_limit` bytes: the limit of
+/// `grundy quotient` without `--max-order`, so that memory, not a fixed order, decides how far a
+/// quotient may grow (Dawson's Kayles, octal 0.106 and 0.642 pass order 2000 within seconds).
+///
+/// ```
+/// use grundy::misere::quotient::max_order_for_memory;
+/// assert_eq!(max_order_for_memory(8 * 2000 * 2000), 2000);
+/// assert_eq!(max_order_for_memory(1 << 30), 11585); // 1 GiB
+/// assert_eq!(max_order_for_memory(0), 0);
+/// ```
+pub fn max_order_for_memory(memory_limit: u128) -> usize {
+    usize::try_from((memory_limit / BYTES_PER_PRODUCT).isqrt()).unwrap_or(usize::MAX)
+}
 
 /// The largest candidate monoid built.
 const MAX_CANDIDATE: u64 = 4_000_000;
