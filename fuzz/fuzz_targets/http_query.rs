@@ -14,8 +14,8 @@ mod query;
 
 use query::{Endpoint, FileRules, PastedScript};
 
-const ENDPOINTS: [Endpoint; 6] =
-    [Endpoint::Answer, Endpoint::Options, Endpoint::Play, Endpoint::Sequence, Endpoint::Plot, Endpoint::Check];
+const ENDPOINTS: [Endpoint; 8] =
+    [Endpoint::Answer, Endpoint::Options, Endpoint::Value, Endpoint::Play, Endpoint::Sequence, Endpoint::Plot, Endpoint::Check, Endpoint::Rules];
 
 /// A served folder with one graph file, beside a file that must never be allowed.
 fn folder() -> &'static PathBuf {
