@@ -492,16 +492,16 @@ async function showAnswerOptions(state, offset, step) {
 
 // Nim's heaps in binary, column by column, and their nim-sum (Bouton).
 function showNimSum(state) {
-  const words = (state.game + " " + state.position).trim().split(/\s+/);
-  if (words[0] !== "nim" || words.length < 3 || words.length > 9 || !words.slice(1).every((word) => /^\d{1,15}$/.test(word))) return;
-  const heaps = words.slice(1).map((word) => BigInt(word));
+  const typed = (state.game + " " + state.position).trim().split(/\s+/);
+  if (typed[0] !== "nim" || typed.length < 3 || typed.length > 9 || !typed.slice(1).every((word) => /^\d{1,15}$/.test(word))) return;
+  const heaps = typed.slice(1).map((word) => BigInt(word));
   const sum = heaps.reduce((a, b) => a ^ b, 0n);
   const width = Math.max(...heaps.map((heap) => heap.toString(2).length), sum.toString(2).length);
   const table = document.createElement("table");
   table.className = "nim-sum";
-  const caption = document.createElement("caption");
-  caption.textContent = t("nim-sum");
-  table.append(caption);
+  const words = document.createElement("p");
+  words.className = "note";
+  words.textContent = t("nim-sum");
   const row = (label, number, total) => {
     const line = document.createElement("tr");
     if (total) line.className = "total";
@@ -519,7 +519,7 @@ function showNimSum(state) {
   heaps.forEach((heap, index) => row(`${t("heap")} ${index + 1}`, heap, false));
   row(t("nim-sum-row") + " ⊕", sum, true);
   clear($("nim-sum"));
-  $("nim-sum").append(table);
+  $("nim-sum").append(words, table);
   $("nim-sum").hidden = false;
 }
 
@@ -536,14 +536,64 @@ async function showRules(game, step) {
   }
 }
 
+// A picture of grundy plot. Its smallest text is 14 of its units: it is never drawn narrower
+// than 11/14 of its own width (a phone scrolls it in its box), so no text is under 11 px.
+// A click on it opens the answer of the heap or the cell under the pointer.
 async function showPicture(image, params, step) {
   image.removeAttribute("src");
+  image.onclick = null;
   const picture = await api("/api/plot", params, step);
+  const svg = new DOMParser().parseFromString(await picture.text(), "image/svg+xml").documentElement;
+  const width = Number(svg.getAttribute("width")) || 1000;
+  image.style.minWidth = `${Math.ceil((width * 11) / 14)}px`;
   image.src = URL.createObjectURL(picture);
+  const opens = pictureTarget(svg);
+  image.classList.toggle("clickable", Boolean(opens));
+  if (!opens) return;
+  image.onclick = (event) => {
+    const box = image.getBoundingClientRect();
+    const scale = width / box.width;
+    const position = opens((event.clientX - box.left) * scale, (event.clientY - box.top) * scale);
+    if (position === null) return;
+    const state = readState();
+    Object.assign(state, { view: "answer", position, moves: [] });
+    writeState(state, true);
+    render();
+  };
+}
+
+// What a point of the picture (in its own units) opens: a heap of a nim-sequence (its dots
+// run from heap 0 at the left to the last heap at the right) or a cell of a two-heap table
+// (its map: x to the right, y upwards), as the position field's text; null elsewhere.
+function pictureTarget(svg) {
+  const title = svg.querySelector("title")?.textContent || "";
+  const heaps = title.match(/for n = 0\.\.(\d+)/);
+  if (heaps) {
+    const last = Number(heaps[1]);
+    const xs = [...svg.querySelectorAll("circle:not([stroke])")].map((dot) => Number(dot.getAttribute("cx")));
+    if (xs.length < 2) return null;
+    const [left, right] = [Math.min(...xs), Math.max(...xs)];
+    return (x) => {
+      const heap = Math.round(((x - left) / (right - left)) * last);
+      return heap >= 0 && heap <= last ? String(heap) : null;
+    };
+  }
+  const sides = title.match(/x < (\d+), 0 <= y < (\d+)/);
+  const map = svg.querySelector("image");
+  if (!sides || !map) return null;
+  const [columns, rows] = [Number(sides[1]), Number(sides[2])];
+  const [left, top] = [Number(map.getAttribute("x")), Number(map.getAttribute("y"))];
+  const [width, height] = [Number(map.getAttribute("width")), Number(map.getAttribute("height"))];
+  return (x, y) => {
+    const column = Math.floor(((x - left) / width) * columns);
+    const row = rows - 1 - Math.floor(((y - top) / height) * rows);
+    return column >= 0 && column < columns && row >= 0 && row < rows ? `${column},${row}` : null;
+  };
 }
 
 async function showSequence(state, step) {
   $("p-positions").textContent = "";
+  $("sequence-note").textContent = "";
   $("sequence-plot").removeAttribute("src");
   if (!state.game) return;
   const to = state.to || "100";
@@ -554,6 +604,7 @@ async function showSequence(state, step) {
   });
   const shown = zeros.slice(0, 200).join(", ") + (zeros.length > 200 ? ", …" : "");
   $("p-positions").textContent = t("p-positions", to, zeros.length ? shown : t("none-but-end"));
+  $("sequence-note").textContent = t("picture-note");
   await showPicture($("sequence-plot"), { game: state.game, to }, step);
 }
 

@@ -58,6 +58,8 @@ pub struct Settings {
     pub files: Option<PathBuf>,
 }
 
+/// The largest `offset` and `count` of a page of options.
+const LARGEST_PAGE: u64 = 1_000_000_000;
 /// The largest request body: a pasted script.
 const BODY_LIMIT: usize = 256 << 10;
 /// How much longer than one request's time limit a request may wait for its turn: a turn frees
@@ -343,7 +345,7 @@ async fn endpoint(
         Endpoint::Check => server.json(&client, &command, Some(1)).await,
         Endpoint::Options => {
             let params = query::parse_query(raw.as_deref().unwrap_or(""));
-            let page = (query::number(&params, "offset", u64::MAX)?, query::number(&params, "count", u64::MAX)?);
+            let page = (query::number(&params, "offset", LARGEST_PAGE)?, query::number(&params, "count", LARGEST_PAGE)?);
             match server.grundy(&client, &command).await {
                 Ended::Exited { status: 0, stdout, .. } => options_page(&stdout, page),
                 ended => error_response(ended),

@@ -199,6 +199,38 @@ def moves_in_address(driver):
     return [move for move in query.get("moves", [""])[0].split(";") if move]
 
 
+def click_picture(driver, image, x, y, width):
+    """Clicks the picture at the point (x, y) of its own units (`width` of them across)."""
+    # Wholly in view: an offset is counted from the centre of the element's part in view.
+    box = driver.execute_script(
+        "arguments[0].scrollIntoView({block: 'center'}); const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]",
+        image,
+    )
+    scale = box[0] / width
+    ActionChains(driver).move_to_element_with_offset(image, x * scale - box[0] / 2, y * scale - box[1] / 2).click().perform()
+
+
+def test_a_click_on_a_picture_opens_its_answer(browser):
+    browser.get(page(game="octal:0.137", view="sequence", to="100"))
+    image = by_id(browser, "sequence-plot")
+    wait(browser, lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image), "the picture")
+    settled(browser)
+    # grundy plot's nim-sequence: heaps 0 … 100 across x = 64 … 964 of its 1000 units.
+    click_picture(browser, image, 64 + 900 * (14 + 0.5) / 101, 300, 1000)
+    wait(browser, lambda: by_id(browser, "position").get_attribute("value") == "14", "heap 14's answer")
+    wait_for_answer(browser)
+    assert by_id(browser, "value").text == cli_json("value", "octal:0.137", "14")["value"]
+    # A table's map: 32 cells of 24 units from (130, 80), y upwards.
+    browser.get(page(game="wythoff", view="table", size="32"))
+    image = by_id(browser, "table-plot")
+    wait(browser, lambda: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image), "the picture")
+    settled(browser)
+    click_picture(browser, image, 130 + 24 * 3.5, 80 + 24 * (31 - 5 + 0.5), 1148)
+    wait(browser, lambda: by_id(browser, "position").get_attribute("value") == "3,5", "cell 3,5's answer")
+    wait_for_answer(browser)
+    assert (by_id(browser, "outcome").text, by_id(browser, "value").text) == ("P", "0")
+
+
 def play_until_the_end(browser, screenshot):
     """Clicks the first move offered until the game ends, with a screenshot of the first
     turn; returns the moves made."""
