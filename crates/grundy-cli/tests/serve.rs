@@ -1,6 +1,7 @@
 //! `grundy serve`: its JSON API (the command line's answers, every request bounded, many
 //! clients at once) and its page in a real browser (headless Chromium driven by Python's
-//! selenium, `tests/browser/test_serve_page.py`; `.ci/run` installs both).
+//! selenium, `tests/browser/test_serve_page.py`, with axe-core from `axe-selenium-python`;
+//! `.ci/run` installs them).
 //!
 //! Without a browser the page test fails under CI (`CI` set to anything but empty, `0` or
 //! `false`), and elsewhere passes with a notice written past the test harness's capture.
@@ -221,15 +222,15 @@ fn the_page_works_in_a_real_browser() {
     let chromium = Path::new("/usr/bin/chromium");
     let chromedriver = Path::new("/usr/bin/chromedriver");
     let has_selenium = python.exists()
-        && Command::new(&python).args(["-c", "import selenium, pytest"]).output().is_ok_and(|out| out.status.success());
+        && Command::new(&python).args(["-c", "import selenium, pytest, axe_selenium_python"]).output().is_ok_and(|out| out.status.success());
     if !(has_selenium && chromium.exists() && chromedriver.exists()) {
         assert!(
             !in_ci(),
-            "CI: the browser test needs .venv with selenium and pytest, /usr/bin/chromium and /usr/bin/chromedriver (.ci/run installs them)"
+            "CI: the browser test needs .venv with selenium, axe-selenium-python and pytest, /usr/bin/chromium and /usr/bin/chromedriver (.ci/run installs them)"
         );
         let _ = writeln!(
             std::io::stderr(),
-            "\nNOTE: the browser test of `grundy serve` was SKIPPED: it needs .venv with selenium, and Debian's chromium and chromium-driver"
+            "\nNOTE: the browser test of `grundy serve` was SKIPPED: it needs .venv with selenium and axe-selenium-python, and Debian's chromium and chromium-driver"
         );
         return;
     }
@@ -294,6 +295,20 @@ fn a_heap_too_big_to_list_still_has_its_value() {
     let (status, rules) = server.get("/api/rules?game=wythoff");
     assert_eq!(status, 200);
     assert_eq!(rules, cli_json(&["rules", "wythoff"]));
+}
+
+#[test]
+fn guess_gives_the_pattern_and_its_code() {
+    let server = Server::start(&[]);
+    let (status, guess) = server.get("/api/guess?game=sub:1,3,4");
+    assert_eq!(status, 200);
+    assert_eq!(guess, cli_json(&["guess", "sub:1,3,4"]));
+    let (status, code) = server.request("GET", "/api/guess?game=sub:1,3,4&emit=python", b"");
+    assert_eq!(status, 200);
+    assert_eq!(code, grundy(&["guess", "--emit", "python", "sub:1,3,4"]).stdout);
+    let (status, error) = server.get("/api/guess?game=sub:1,3,4&emit=java");
+    assert_eq!(status, 400);
+    assert!(error["error"]["message"].as_str().unwrap().starts_with("bad emit `java`"), "{error}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const VIEWS = ["answer", "sequence", "table", "play", "check", "script"];
+const VIEWS = ["answer", "sequence", "table", "play", "check", "guess", "script"];
 /// Options shown at once: a heap of 100000 has 100000 of them.
 const PAGE = 40;
 /// The separator of the positions in `moves=` (no position of the command line holds one).
@@ -90,6 +90,19 @@ const WORDS = {
     "hint-N": "an N-position: a move to a P-position wins",
     "picture-note": "Click a heap or a cell to see its answer.",
     language: "中文",
+    misere: "misère play (whoever moves last loses)",
+    "view-guess": "Guess",
+    "guess-note": "The pattern of the game's values (grundy guess): proved where a theorem proves it, else checked far beyond where it was fitted; and the code it gives, to paste into a solution.",
+    copy: "Copy",
+    copied: "Copied",
+    "guess-proved": (proof) => `proved: ${proof}`,
+    "guess-checked": (fitted, checked) => `checked, not proved: fitted to ${fitted}, checked to ${checked}`,
+    "guess-none": (tried) => `No pattern found. Tried: ${tried}`,
+    "misere-words-N": "N in misère play: the player to move wins. Every winning move:",
+    "misere-words-P": "P in misère play: the player to move loses.",
+    "misere-no-options": (method) => `Decided ${method}. In misère play the Grundy value does not decide the game: only the winning moves are listed.`,
+    "queen-board": (x, y) => `Wythoff's game as a queen on a board at column ${x}, row ${y}: she moves left, down or diagonally down-left; whoever brings her to the corner 0,0 wins. The marked squares are the P-positions, the pairs (⌊kφ⌋, ⌊kφ²⌋) and their mirrors.`,
+    "queen-cell": (x, y, p) => `${x},${y}${p ? ", P-position" : ""}`,
   },
   zh: {
     tagline: "公平组合游戏：谁必胜、Grundy 值、每一步必胜着法。",
@@ -167,6 +180,19 @@ const WORDS = {
     "hint-N": "N 局面：走到 P 局面的一步必胜",
     "picture-note": "点击某一堆或某一格查看它的解答。",
     language: "English",
+    misere: "反常规则（走最后一步者输）",
+    "view-guess": "找规律",
+    "guess-note": "游戏 SG 值的规律（grundy guess）：有定理时给出证明，否则在远超拟合范围处检验；以及它生成的代码，可直接粘贴进题解。",
+    copy: "复制",
+    copied: "已复制",
+    "guess-proved": (proof) => `已证明：${proof}`,
+    "guess-checked": (fitted, checked) => `已检验、未证明：拟合到 ${fitted}，检验到 ${checked}`,
+    "guess-none": (tried) => `没有找到规律。尝试过：${tried}`,
+    "misere-words-N": "反常规则下的 N：先手必胜。每一步必胜着法：",
+    "misere-words-P": "反常规则下的 P：先手必败。",
+    "misere-no-options": (method) => `判定方法：${method}。反常规则下 Grundy 值不能决定胜负：只列出必胜着法。`,
+    "queen-board": (x, y) => `Wythoff 游戏即棋盘上的一个皇后，位于第 ${x} 列、第 ${y} 行：她可向左、向下或向左下斜走；把她走到角落 0,0 的一方获胜。标记的格子是 P 局面，即 (⌊kφ⌋, ⌊kφ²⌋) 及其对称。`,
+    "queen-cell": (x, y, p) => `${x},${y}${p ? "，P 局面" : ""}`,
   },
 };
 
@@ -202,6 +228,7 @@ function readState() {
     first: params.get("first") === "engine" ? "engine" : "me",
     moves: moves ? moves.split(MOVES_SEPARATOR).map((move) => move.trim()).filter(Boolean) : [],
     judge: params.get("judge") !== "0",
+    misere: params.get("misere") === "1",
     lang: params.get("lang") || "",
   };
 }
@@ -214,6 +241,7 @@ function addressOf(state) {
   if (state.view !== "answer") params.set("view", state.view);
   if (state.view === "sequence" && state.to) params.set("to", state.to);
   if (state.view === "table" && state.size) params.set("size", state.size);
+  if (state.view === "guess" && state.to) params.set("to", state.to);
   if (state.view === "check") {
     if (state.formula) params.set("formula", state.formula);
     if (state.to) params.set("to", state.to);
@@ -223,6 +251,7 @@ function addressOf(state) {
     if (state.moves.length) params.set("moves", state.moves.join(MOVES_SEPARATOR));
   }
   if (!state.judge) params.set("judge", "0");
+  if (state.view === "answer" && state.misere) params.set("misere", "1");
   return "/?" + params.toString();
 }
 
@@ -248,6 +277,7 @@ function stateFromForm() {
   state.formula = $("formula").value.trim();
   state.first = $("first").value;
   state.judge = $("judge").checked;
+  state.misere = $("misere").checked;
   state.moves = [];
   return state;
 }
@@ -264,6 +294,7 @@ function fillForm(state) {
   $("formula").value = state.formula;
   $("first").value = state.first;
   $("judge").checked = state.judge;
+  $("misere").checked = state.misere;
 }
 
 // Errors: the command line's one-line message (with its did-you-mean).
@@ -439,6 +470,7 @@ async function showAnswer(state, step) {
   $("answer-options-heading").hidden = true;
   $("no-moves").hidden = true;
   $("nim-sum").hidden = true;
+  $("queen").hidden = true;
   $("rules-text").hidden = true;
   $("outcome").textContent = "";
   $("value").textContent = "";
@@ -447,9 +479,9 @@ async function showAnswer(state, step) {
   const fields = { game: state.game, position: state.position };
   showRules(state.game, step);
   let answer;
-  let listed = true;
+  let listed = !state.misere;
   try {
-    answer = await api("/api/answer", fields, step);
+    answer = await api("/api/answer", state.misere ? { ...fields, misere: "1" } : fields, step);
   } catch (error) {
     // Too many moves to list (a huge heap): the value still comes, and the reason.
     if (!(error instanceof ApiError && error.kind === "unsupported")) throw error;
@@ -462,7 +494,11 @@ async function showAnswer(state, step) {
   $("outcome").textContent = answer.outcome;
   $("value").textContent = valueText(answer);
   verdict.hidden = false;
-  $("outcome-words").textContent = t("words-" + answer.outcome) || "";
+  $("outcome-words").textContent = t((answer.misere ? "misere-words-" : "words-") + answer.outcome) || "";
+  if (answer.misere) {
+    $("no-moves").textContent = t("misere-no-options", answer.method || "");
+    $("no-moves").hidden = false;
+  }
   for (const move of answer.moves) {
     const item = document.createElement("li");
     const link = document.createElement("a");
@@ -477,7 +513,8 @@ async function showAnswer(state, step) {
     item.append(link, explain);
     $("moves").append(item);
   }
-  showNimSum(state);
+  if (!answer.misere) showNimSum(state);
+  showQueen(state, answer.misere);
   if (answer.error) throw new ApiError(answer.error.message, answer.error.kind);
   if (listed) await showAnswerOptions(state, 0, step);
 }
@@ -521,6 +558,52 @@ function showNimSum(state) {
   clear($("nim-sum"));
   $("nim-sum").append(words, table);
   $("nim-sum").hidden = false;
+}
+
+// Wythoff's game as a queen on a board (x across, y up), the P-positions marked: the pairs
+// (⌊kφ⌋, ⌊kφ²⌋) of Wythoff's theorem and their mirrors. Squares she can reach are links.
+function showQueen(state, misere) {
+  const typed = (state.game + " " + state.position).trim().split(/\s+/);
+  const pair = typed.length === 2 && typed[0] === "wythoff" && typed[1].match(/^(\d{1,2}),(\d{1,2})$/);
+  if (!pair) return;
+  const [x, y] = [Number(pair[1]), Number(pair[2])];
+  const side = Math.max(x, y, 7) + 1;
+  if (side > 20) return;
+  const phi = (1 + Math.sqrt(5)) / 2;
+  const losing = new Set();
+  for (let k = 0; Math.floor(k * phi) < side; k += 1) {
+    const a = Math.floor(k * phi);
+    losing.add(`${a},${a + k}`).add(`${a + k},${a}`);
+  }
+  const board = document.createElement("div");
+  board.className = "queen-board";
+  board.style.gridTemplateColumns = `repeat(${side}, 1fr)`;
+  for (let row = side - 1; row >= 0; row -= 1) {
+    for (let column = 0; column < side; column += 1) {
+      const p = !misere && losing.has(`${column},${row}`);
+      const reach =
+        (row === y && column < x) || (column === x && row < y) || (x - column === y - row && column < x);
+      const cell = document.createElement(reach ? "a" : "span");
+      cell.className = "square" + ((row + column) % 2 ? " dark" : "") + (p ? " p" : "") + (reach ? " reach" : "");
+      if (column === x && row === y) {
+        cell.className += " queen";
+        cell.textContent = "♛";
+      } else if (p) {
+        cell.textContent = "P";
+      }
+      if (reach) {
+        cell.href = addressFor("wythoff", `${column},${row}`);
+        cell.setAttribute("aria-label", t("queen-cell", column, row, p));
+      }
+      board.append(cell);
+    }
+  }
+  const words = document.createElement("p");
+  words.className = "note";
+  words.textContent = t("queen-board", x, y);
+  clear($("queen"));
+  $("queen").append(words, board);
+  $("queen").hidden = false;
 }
 
 // The rules of the game in one paragraph (`grundy rules GAME`); a sum has several games.
@@ -614,6 +697,29 @@ async function showTable(state, step) {
   const params = { game: state.game };
   if (state.size) params.size = state.size;
   await showPicture($("table-plot"), params, step);
+}
+
+// `grundy guess`: the pattern, and the Python and C++ it emits when it found one.
+async function showGuess(state, step) {
+  $("guess-formula").textContent = "";
+  $("guess-status").textContent = "";
+  $("guess-code").hidden = true;
+  if (!state.game) return;
+  const game = state.game.split(/\s+/)[0];
+  const { pattern } = await api("/api/guess", { game }, step);
+  if (pattern.kind === "none") {
+    $("guess-status").textContent = t("guess-none", (pattern.tried || []).join("; "));
+    return;
+  }
+  $("guess-formula").textContent = pattern.formula;
+  $("guess-status").textContent =
+    pattern.status === "proved" ? t("guess-proved", pattern.proof) : t("guess-checked", pattern.fitted_to, pattern.checked_to);
+  const [python, cpp] = await Promise.all(
+    ["python", "cpp"].map((emit) => api("/api/guess", { game, emit }, step).then((code) => code.text())),
+  );
+  $("guess-python").textContent = python;
+  $("guess-cpp").textContent = cpp;
+  $("guess-code").hidden = false;
 }
 
 async function showCheck(state, step) {
@@ -910,7 +1016,7 @@ async function render() {
     if (current) button.setAttribute("aria-current", "page");
     else button.removeAttribute("aria-current");
   }
-  $("position").closest("label").hidden = ["sequence", "table", "check", "script"].includes(state.view);
+  $("position").closest("label").hidden = ["sequence", "table", "check", "guess", "script"].includes(state.view);
   // The game field's button draws, checks or plays in the other views.
   $("go").textContent = state.view === "answer" ? t("answer") : t("go");
   const show = {
@@ -919,6 +1025,7 @@ async function render() {
     table: showTable,
     play: startPlay,
     check: showCheck,
+    guess: showGuess,
     script: async () => {},
   }[state.view];
   await run((step) => show(state, step));
@@ -967,6 +1074,12 @@ $("undo").addEventListener("click", () => {
 $("redo").addEventListener("click", () => {
   if (play && !play.locked) run(redo);
 });
+$("misere").addEventListener("change", () => {
+  const state = readState();
+  state.misere = $("misere").checked;
+  writeState(state, true);
+  render();
+});
 $("judge").addEventListener("change", () => {
   const state = readState();
   state.judge = $("judge").checked;
@@ -974,6 +1087,20 @@ $("judge").addEventListener("change", () => {
   render();
 });
 $("script-go").addEventListener("click", () => run(saveScript));
+for (const language of ["python", "cpp"]) {
+  $("copy-" + language).addEventListener("click", async () => {
+    const button = $("copy-" + language);
+    try {
+      await navigator.clipboard.writeText($("guess-" + language).textContent);
+    } catch (error) {
+      // No clipboard (an address that is not this machine's): select the code for Ctrl-C.
+      getSelection().selectAllChildren($("guess-" + language));
+      return;
+    }
+    button.textContent = t("copied");
+    setTimeout(() => (button.textContent = t("copy")), 1500);
+  });
+}
 for (const button of document.querySelectorAll("#views button")) {
   button.addEventListener("click", () => {
     const state = stateFromForm();

@@ -5,7 +5,7 @@
 //!
 //! | request | the command it runs |
 //! | --- | --- |
-//! | `GET /api/answer?game=G&position=P` | `grundy --json moves G P` |
+//! | `GET /api/answer?game=G&position=P[&misere=1]` | `grundy --json moves [--misere] G P` |
 //! | `GET /api/options?game=G&position=P[&offset=K&count=C]` | `grundy --json moves --all G P`: options K to K + C − 1 (default all), and `options_total` |
 //! | `GET /api/value?game=G&position=P` | `grundy --json value G P` |
 //! | `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1]` | `grundy --json play G P`, stdin `M`, `hint` |
@@ -14,6 +14,8 @@
 //! | `GET /api/check?game=G&formula=F&to=N` | `grundy --json check G --formula F --to N` |
 //! | `GET /api/rules` | `grundy --json rules` |
 //! | `GET /api/rules?game=G` | `grundy --json rules G` |
+//! | `GET /api/guess?game=G` | `grundy --json guess G` |
+//! | `GET /api/guess?game=G&emit=python` or `cpp` | `grundy guess --emit LANGUAGE G`: the code, as text |
 //! | `POST /api/script` (the script's text) | saves it, then `grundy --json rules script:FILE` |
 //!
 //! What keeps it safe to leave running: a game that names a file is refused unless the file is
@@ -165,6 +167,7 @@ fn router(server: Shared) -> Router {
         .route("/api/plot", get(plot))
         .route("/api/check", game_endpoint(Endpoint::Check))
         .route("/api/rules", get(rules))
+        .route("/api/guess", game_endpoint(Endpoint::Guess))
         .route("/api/script", post(save_script))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(server.clone(), own_names_and_page_only))
@@ -343,9 +346,19 @@ async fn endpoint(
             ended => error_response(ended),
         },
         Endpoint::Check => server.json(&client, &command, Some(1)).await,
+        // The code `--emit` prints is text, not JSON.
+        Endpoint::Guess if command.arguments.iter().any(|word| word.starts_with("--emit=")) => {
+            match server.grundy(&client, &command).await {
+                Ended::Exited { status: 0, stdout, .. } => {
+                    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], stdout).into_response()
+                }
+                ended => error_response(ended),
+            }
+        }
         Endpoint::Options => {
             let params = query::parse_query(raw.as_deref().unwrap_or(""));
-            let page = (query::number(&params, "offset", LARGEST_PAGE)?, query::number(&params, "count", LARGEST_PAGE)?);
+            let page =
+                (query::number(&params, "offset", LARGEST_PAGE)?, query::number(&params, "count", LARGEST_PAGE)?);
             match server.grundy(&client, &command).await {
                 Ended::Exited { status: 0, stdout, .. } => options_page(&stdout, page),
                 ended => error_response(ended),
@@ -374,11 +387,7 @@ fn options_page(stdout: &[u8], (offset, count): (Option<u64>, Option<u64>)) -> R
     axum::Json(answer).into_response()
 }
 
-async fn rules(
-    server: State<Shared>,
-    client: Extension<Client>,
-    RawQuery(raw): RawQuery,
-) -> Answer {
+async fn rules(server: State<Shared>, client: Extension<Client>, RawQuery(raw): RawQuery) -> Answer {
     if query::parse_query(raw.as_deref().unwrap_or("")).contains_key("game") {
         return endpoint(Endpoint::Rules, server, client, RawQuery(raw)).await;
     }

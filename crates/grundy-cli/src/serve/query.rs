@@ -18,7 +18,7 @@ pub const LARGEST_TABLE: u64 = 1024;
 /// The endpoints whose query names a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Endpoint {
-    /// `GET /api/answer?game=G&position=P`
+    /// `GET /api/answer?game=G&position=P[&misere=1]`
     Answer,
     /// `GET /api/options?game=G&position=P[&offset=K&count=C]`
     Options,
@@ -35,6 +35,8 @@ pub enum Endpoint {
     Check,
     /// `GET /api/rules?game=G`: the rules of one game
     Rules,
+    /// `GET /api/guess?game=G[&emit=python|cpp]`: the pattern, or the code it emits
+    Guess,
 }
 
 /// What a request runs: `grundy --json` with the server's limits, then `arguments`, with `stdin`
@@ -97,6 +99,8 @@ pub fn child_command(endpoint: Endpoint, raw: &str, files: FileRules) -> Result<
             let mut arguments = vec!["moves".to_owned()];
             if endpoint == Endpoint::Options {
                 arguments.push("--all".to_owned());
+            } else if params.get("misere").is_some_and(|misere| misere == "1") {
+                arguments.push("--misere".to_owned());
             }
             Ok(command([arguments, words].concat()))
         }
@@ -121,6 +125,20 @@ pub fn child_command(endpoint: Endpoint, raw: &str, files: FileRules) -> Result<
             }
             if let Some(to) = number(&params, "to", LARGEST_SEQUENCE)? {
                 arguments.push(format!("--to={to}"));
+            }
+            Ok(command([arguments, game].concat()))
+        }
+        Endpoint::Guess => {
+            let game = game_word(&params)?;
+            check_files(&game, files)?;
+            let mut arguments = vec!["guess".to_owned()];
+            match params.get("emit").map(|emit| emit.trim()).unwrap_or("") {
+                "" => {}
+                language @ ("python" | "cpp") => arguments.push(format!("--emit={language}")),
+                other => {
+                    let shown = grundy::error::quote(other);
+                    return Err(usage(format!("bad emit `{shown}`: write python or cpp")));
+                }
             }
             Ok(command([arguments, game].concat()))
         }
@@ -364,6 +382,12 @@ mod tests {
         let command = child_command(Endpoint::Play, "game=nim&position=3&move=3+-%3E+1&hints=1", NO_FILES).unwrap();
         assert_eq!(command.arguments, ["play", "--first", "me", "--hints", "--", "nim", "3"]);
         assert_eq!(command.stdin, "3 -> 1\nhint\n");
+        let command = child_command(Endpoint::Answer, "game=kayles&position=5&misere=1", NO_FILES).unwrap();
+        assert_eq!(command.arguments, ["moves", "--misere", "--", "kayles", "5"]);
+        let command = child_command(Endpoint::Guess, "game=sub:1,3,4&emit=cpp", NO_FILES).unwrap();
+        assert_eq!(command.arguments, ["guess", "--emit=cpp", "--", "sub:1,3,4"]);
+        let refusal = child_command(Endpoint::Guess, "game=nim&emit=--all", NO_FILES).unwrap_err();
+        assert!(refusal.message.starts_with("bad emit `--all`"), "{refusal:?}");
         let refusal = child_command(Endpoint::Sequence, "game=kayles&to=ten", NO_FILES).unwrap_err();
         assert!(refusal.message.starts_with("bad to `ten`"), "{refusal:?}");
     }
@@ -372,7 +396,11 @@ mod tests {
     fn full_width_positions_read_as_the_command_lines() {
         let command = child_command(Endpoint::Answer, "game=wythoff&position=%EF%BC%94%EF%BC%8C%EF%BC%97", NO_FILES);
         assert_eq!(command.unwrap().arguments, ["moves", "--", "wythoff", "4,7"]);
-        let command = child_command(Endpoint::Value, "game=nim&position=3%E3%80%80%EF%BC%8B%E3%80%80kayles+%EF%BC%91%EF%BC%90", NO_FILES);
+        let command = child_command(
+            Endpoint::Value,
+            "game=nim&position=3%E3%80%80%EF%BC%8B%E3%80%80kayles+%EF%BC%91%EF%BC%90",
+            NO_FILES,
+        );
         assert_eq!(command.unwrap().arguments, ["value", "--", "nim", "3", "+", "kayles", "10"]);
         let command = child_command(Endpoint::Play, "game=nim&position=3+5&move=%EF%BC%93+%EF%BC%91", NO_FILES);
         assert_eq!(command.unwrap().stdin, "3 1\nhint\n");

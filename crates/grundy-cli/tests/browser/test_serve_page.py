@@ -199,6 +199,56 @@ def moves_in_address(driver):
     return [move for move in query.get("moves", [""])[0].split(";") if move]
 
 
+def test_misere_play_where_grundy_decides_it(browser):
+    browser.get(page(game="kayles", position="5", misere="1"))
+    wait_for_answer(browser)
+    expected = cli_json("moves", "--misere", "kayles", "5")
+    assert by_id(browser, "outcome").text == expected["outcome"]
+    assert by_id(browser, "misere").is_selected()
+    assert winning_moves(browser) == [" ".join(move["to"]) for move in expected["moves"]]
+    assert expected["method"] in by_id(browser, "no-moves").text
+    assert options(browser) == []
+    # The switch back to normal play: the Grundy value and every move again.
+    by_id(browser, "misere").click()
+    wait(browser, lambda: options(browser), "normal play's options")
+    assert "misere" not in browser.current_url
+    assert by_id(browser, "value").text == cli_json("value", "kayles", "5")["value"]
+
+
+def test_wythoff_as_a_queen_with_the_p_positions_marked(browser):
+    browser.get(page(game="wythoff", position="4,7"))
+    wait_for_answer(browser)
+    squares = browser.find_elements(By.CSS_SELECTOR, ".queen-board .square")
+    assert len(squares) == 64
+    marked = set()
+    for index, square in enumerate(squares):
+        column, row = index % 8, 7 - index // 8
+        if "p" in square.get_attribute("class").split():
+            marked.add((column, row))
+    losing = {(x, y) for x in range(8) for y in range(8) if cli_json("outcome", "wythoff", f"{x},{y}")["outcome"] == "P"}
+    assert marked == losing
+    queen = browser.find_element(By.CSS_SELECTOR, ".queen-board .queen")
+    assert squares.index(queen) == (7 - 7) * 8 + 4
+    # A square she reaches opens its answer.
+    browser.find_element(By.CSS_SELECTOR, '.queen-board a[aria-label^="4,2"]').click()
+    wait(browser, lambda: by_id(browser, "position").get_attribute("value") == "4,2", "the answer for 4,2")
+    wait_for_answer(browser)
+    assert by_id(browser, "outcome").text == cli_json("outcome", "wythoff", "4,2")["outcome"]
+
+
+def test_the_guess_tab_shows_the_pattern_and_its_code(browser):
+    browser.get(page(game="sub:1,3,4", view="guess"))
+    wait(browser, lambda: by_id(browser, "guess-python").text, "the emitted code")
+    settled(browser)
+    pattern = cli_json("guess", "sub:1,3,4")["pattern"]
+    assert by_id(browser, "guess-formula").text == pattern["formula"]
+    assert pattern["proof"] in by_id(browser, "guess-status").text
+    for language, element in [("python", "guess-python"), ("cpp", "guess-cpp")]:
+        done = subprocess.run([GRUNDY, "guess", "--emit", language, "sub:1,3,4"], capture_output=True, text=True, timeout=60)
+        assert browser.execute_script("return arguments[0].textContent", by_id(browser, element)) == done.stdout
+    shoot(browser, "guess")
+
+
 def click_picture(driver, image, x, y, width):
     """Clicks the picture at the point (x, y) of its own units (`width` of them across)."""
     # Wholly in view: an offset is counted from the centre of the element's part in view.
@@ -445,10 +495,14 @@ def test_chinese_page_and_full_width_positions(browser):
 AXE_VIEWS = [
     dict(game="nim", position="3 4 5"),
     dict(game="kayles", position="1000000000000"),
+    dict(game="wythoff", position="4,7"),
+    dict(game="kayles", position="5", misere="1"),
+    dict(game="nim", position="100000", view="play"),
     dict(game="nim", position="3 + sub:2,5 9", view="play"),
     dict(game="octal:0.137", view="sequence", to="100"),
     dict(game="wythoff", view="table", size="32"),
     dict(game="sub:1,3,4", view="check", formula="n % 7 not in (0, 2)", to="100"),
+    dict(game="wythoff", view="guess"),
     dict(view="script"),
     dict(game="nimm", position="3"),
 ]
