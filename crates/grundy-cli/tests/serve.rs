@@ -222,7 +222,10 @@ fn the_page_works_in_a_real_browser() {
     let chromium = Path::new("/usr/bin/chromium");
     let chromedriver = Path::new("/usr/bin/chromedriver");
     let has_selenium = python.exists()
-        && Command::new(&python).args(["-c", "import selenium, pytest, axe_selenium_python"]).output().is_ok_and(|out| out.status.success());
+        && Command::new(&python)
+            .args(["-c", "import selenium, pytest, axe_selenium_python"])
+            .output()
+            .is_ok_and(|out| out.status.success());
     if !(has_selenium && chromium.exists() && chromedriver.exists()) {
         assert!(
             !in_ci(),

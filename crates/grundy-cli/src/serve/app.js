@@ -1017,6 +1017,7 @@ async function render() {
     else button.removeAttribute("aria-current");
   }
   $("position").closest("label").hidden = ["sequence", "table", "check", "guess", "script"].includes(state.view);
+  $("judge").closest("p").hidden = !["answer", "play"].includes(state.view);
   // The game field's button draws, checks or plays in the other views.
   $("go").textContent = state.view === "answer" ? t("answer") : t("go");
   const show = {
