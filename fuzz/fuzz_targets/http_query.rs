@@ -14,8 +14,17 @@ mod query;
 
 use query::{Endpoint, FileRules, PastedScript};
 
-const ENDPOINTS: [Endpoint; 6] =
-    [Endpoint::Answer, Endpoint::Options, Endpoint::Play, Endpoint::Sequence, Endpoint::Plot, Endpoint::Check];
+const ENDPOINTS: [Endpoint; 9] = [
+    Endpoint::Answer,
+    Endpoint::Options,
+    Endpoint::Value,
+    Endpoint::Play,
+    Endpoint::Sequence,
+    Endpoint::Plot,
+    Endpoint::Check,
+    Endpoint::Rules,
+    Endpoint::Guess,
+];
 
 /// A served folder with one graph file, beside a file that must never be allowed.
 fn folder() -> &'static PathBuf {

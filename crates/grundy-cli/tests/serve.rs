@@ -1,6 +1,7 @@
 //! `grundy serve`: its JSON API (the command line's answers, every request bounded, many
 //! clients at once) and its page in a real browser (headless Chromium driven by Python's
-//! selenium, `tests/browser/test_serve_page.py`; `.ci/run` installs both).
+//! selenium, `tests/browser/test_serve_page.py`, with axe-core from `axe-selenium-python`;
+//! `.ci/run` installs them).
 //!
 //! Without a browser the page test fails under CI (`CI` set to anything but empty, `0` or
 //! `false`), and elsewhere passes with a notice written past the test harness's capture.
@@ -221,15 +222,18 @@ fn the_page_works_in_a_real_browser() {
     let chromium = Path::new("/usr/bin/chromium");
     let chromedriver = Path::new("/usr/bin/chromedriver");
     let has_selenium = python.exists()
-        && Command::new(&python).args(["-c", "import selenium, pytest"]).output().is_ok_and(|out| out.status.success());
+        && Command::new(&python)
+            .args(["-c", "import selenium, pytest, axe_selenium_python"])
+            .output()
+            .is_ok_and(|out| out.status.success());
     if !(has_selenium && chromium.exists() && chromedriver.exists()) {
         assert!(
             !in_ci(),
-            "CI: the browser test needs .venv with selenium and pytest, /usr/bin/chromium and /usr/bin/chromedriver (.ci/run installs them)"
+            "CI: the browser test needs .venv with selenium, axe-selenium-python and pytest, /usr/bin/chromium and /usr/bin/chromedriver (.ci/run installs them)"
         );
         let _ = writeln!(
             std::io::stderr(),
-            "\nNOTE: the browser test of `grundy serve` was SKIPPED: it needs .venv with selenium, and Debian's chromium and chromium-driver"
+            "\nNOTE: the browser test of `grundy serve` was SKIPPED: it needs .venv with selenium and axe-selenium-python, and Debian's chromium and chromium-driver"
         );
         return;
     }
@@ -248,6 +252,83 @@ fn the_page_works_in_a_real_browser() {
     for view in ["answer", "error", "sequence", "table", "play", "check"] {
         assert!(screenshots.join(format!("{view}.png")).exists(), "screenshot of {view}");
     }
+    for language in ["en", "zh"] {
+        for width in [1280, 390] {
+            let shot = format!("answer-{language}-{width}.png");
+            assert!(screenshots.join(&shot).exists(), "screenshot {shot}");
+        }
+    }
+}
+
+#[test]
+fn long_option_lists_come_a_page_at_a_time() {
+    let server = Server::start(&[]);
+    let (status, page) = server.get("/api/options?game=nim&position=100000&offset=40&count=40");
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["options_total"], 100000);
+    assert_eq!(page["offset"], 40);
+    let options = page["options"].as_array().unwrap();
+    assert_eq!(options.len(), 40);
+    assert_eq!(options[0]["to"], serde_json::json!(["99959"]));
+    // Without a page, every option, as the command line gives them.
+    let (_, all) = server.get("/api/options?game=nim+3+%2B+sub:2,5&position=3");
+    let expected = cli_json(&["moves", "--all", "nim", "3", "+", "sub:2,5", "3"]);
+    assert_eq!(all["options"], expected["options"]);
+    assert_eq!(all["options_total"], 4);
+    // Past the end: no option, the number still given.
+    let (_, past) = server.get("/api/options?game=nim&position=3&offset=10&count=5");
+    assert_eq!((past["options"].as_array().unwrap().len(), &past["options_total"]), (0, &serde_json::json!(3)));
+    let (status, error) = server.get("/api/options?game=nim&position=3&count=-1");
+    assert_eq!(status, 400);
+    assert!(error["error"]["message"].as_str().unwrap().starts_with("bad count `-1`"), "{error}");
+}
+
+#[test]
+fn a_heap_too_big_to_list_still_has_its_value() {
+    let server = Server::start(&[]);
+    let (status, error) = server.get("/api/answer?game=kayles&position=1000000000000");
+    assert_eq!((status, &error["error"]["kind"]), (400, &serde_json::json!("unsupported")));
+    let (status, value) = server.get("/api/value?game=kayles&position=1000000000000");
+    assert_eq!(status, 200);
+    assert_eq!(value, cli_json(&["value", "kayles", "1000000000000"]));
+    // Full-width digits and `，` (a Chinese input method's) read as the command line's.
+    let (status, value) = server.get("/api/value?game=wythoff&position=%EF%BC%94%EF%BC%8C%EF%BC%97");
+    assert_eq!(status, 200, "{value}");
+    assert_eq!(value, cli_json(&["value", "wythoff", "4,7"]));
+    let (status, rules) = server.get("/api/rules?game=wythoff");
+    assert_eq!(status, 200);
+    assert_eq!(rules, cli_json(&["rules", "wythoff"]));
+}
+
+#[test]
+fn guess_gives_the_pattern_and_its_code() {
+    let server = Server::start(&[]);
+    let (status, guess) = server.get("/api/guess?game=sub:1,3,4");
+    assert_eq!(status, 200);
+    assert_eq!(guess, cli_json(&["guess", "sub:1,3,4"]));
+    let (status, code) = server.request("GET", "/api/guess?game=sub:1,3,4&emit=python", b"");
+    assert_eq!(status, 200);
+    assert_eq!(code, grundy(&["guess", "--emit", "python", "sub:1,3,4"]).stdout);
+    let (status, error) = server.get("/api/guess?game=sub:1,3,4&emit=java");
+    assert_eq!(status, 400);
+    assert!(error["error"]["message"].as_str().unwrap().starts_with("bad emit `java`"), "{error}");
+}
+
+#[test]
+fn the_page_speaks_chinese_when_asked() {
+    let server = Server::start(&[]);
+    let language = |target: &str, accept: &str| {
+        let headers: Vec<(&str, &str)> = if accept.is_empty() { vec![] } else { vec![("Accept-Language", accept)] };
+        let (status, body) = server.request_with("GET", target, &headers, b"");
+        assert_eq!(status, 200);
+        let start = body.find("<html lang=\"").unwrap() + 12;
+        body[start..].split('"').next().unwrap().to_owned()
+    };
+    assert_eq!(language("/", ""), "en");
+    assert_eq!(language("/?lang=zh", ""), "zh-CN");
+    assert_eq!(language("/", "zh-CN,zh;q=0.9,en;q=0.8"), "zh-CN");
+    assert_eq!(language("/?lang=en", "zh-CN"), "en");
+    assert_eq!(language("/", "fr, en;q=0.5, zh;q=0.4"), "en");
 }
 
 // Issue 39: what the server must not do for whoever can reach it.

@@ -5,13 +5,17 @@
 //!
 //! | request | the command it runs |
 //! | --- | --- |
-//! | `GET /api/answer?game=G&position=P` | `grundy --json moves G P` |
-//! | `GET /api/options?game=G&position=P` | `grundy --json moves --all G P` |
+//! | `GET /api/answer?game=G&position=P[&misere=1]` | `grundy --json moves [--misere] G P` |
+//! | `GET /api/options?game=G&position=P[&offset=K&count=C]` | `grundy --json moves --all G P`: options K to K + C − 1 (default all), and `options_total` |
+//! | `GET /api/value?game=G&position=P` | `grundy --json value G P` |
 //! | `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1]` | `grundy --json play G P`, stdin `M`, `hint` |
 //! | `GET /api/sequence?game=G&to=N` | `grundy --json sequence G --to N` |
 //! | `GET /api/plot?game=G&to=N` or `&size=N` | `grundy plot G -o FILE.svg`: the SVG |
 //! | `GET /api/check?game=G&formula=F&to=N` | `grundy --json check G --formula F --to N` |
 //! | `GET /api/rules` | `grundy --json rules` |
+//! | `GET /api/rules?game=G` | `grundy --json rules G` |
+//! | `GET /api/guess?game=G` | `grundy --json guess G` |
+//! | `GET /api/guess?game=G&emit=python` or `cpp` | `grundy guess --emit LANGUAGE G`: the code, as text |
 //! | `POST /api/script` (the script's text) | saves it, then `grundy --json rules script:FILE` |
 //!
 //! What keeps it safe to leave running: a game that names a file is refused unless the file is
@@ -56,6 +60,8 @@ pub struct Settings {
     pub files: Option<PathBuf>,
 }
 
+/// The largest `offset` and `count` of a page of options.
+const LARGEST_PAGE: u64 = 1_000_000_000;
 /// The largest request body: a pasted script.
 const BODY_LIMIT: usize = 256 << 10;
 /// How much longer than one request's time limit a request may wait for its turn: a turn frees
@@ -150,16 +156,18 @@ fn game_endpoint(which: Endpoint) -> axum::routing::MethodRouter<Shared> {
 
 fn router(server: Shared) -> Router {
     Router::new()
-        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
+        .route("/", get(index))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
         .route("/api/answer", game_endpoint(Endpoint::Answer))
         .route("/api/options", game_endpoint(Endpoint::Options))
+        .route("/api/value", game_endpoint(Endpoint::Value))
         .route("/api/play", game_endpoint(Endpoint::Play))
         .route("/api/sequence", game_endpoint(Endpoint::Sequence))
         .route("/api/plot", get(plot))
         .route("/api/check", game_endpoint(Endpoint::Check))
         .route("/api/rules", get(rules))
+        .route("/api/guess", game_endpoint(Endpoint::Guess))
         .route("/api/script", post(save_script))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(server.clone(), own_names_and_page_only))
@@ -196,6 +204,51 @@ async fn own_names_and_page_only(
 
 fn forbidden(message: String) -> Response {
     Refusal { status: 403, kind: "forbidden", message }.into_response()
+}
+
+/// The page, in the language asked for: `?lang=zh` or `?lang=en`, else the browser's first
+/// language of the two in `Accept-Language`; the script reads `<html lang>` and writes every
+/// text in it.
+async fn index(RawQuery(raw): RawQuery, headers: axum::http::HeaderMap) -> Response {
+    let asked = query::parse_query(raw.as_deref().unwrap_or("")).remove("lang");
+    let accepted = headers.get(header::ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok());
+    let page = match page_language(asked.as_deref(), accepted) {
+        "zh" => INDEX_HTML.replacen("<html lang=\"en\">", "<html lang=\"zh-CN\">", 1),
+        _ => INDEX_HTML.to_owned(),
+    };
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], page).into_response()
+}
+
+/// `en` or `zh`: the `lang` parameter if it names one, else the first of them in the
+/// `Accept-Language` header (its order is the browser's preference), else `en`.
+fn page_language(asked: Option<&str>, accepted: Option<&str>) -> &'static str {
+    let of = |tag: &str| {
+        let primary = tag.trim().split(['-', '_', ';']).next().unwrap_or("").to_ascii_lowercase();
+        match primary.as_str() {
+            "zh" => Some("zh"),
+            "en" => Some("en"),
+            _ => None,
+        }
+    };
+    if let Some(language) = asked.and_then(of) {
+        return language;
+    }
+    // Tags with `q=0` are refused languages; the others come in the order of preference.
+    let mut tags: Vec<(f32, usize, &str)> = accepted
+        .unwrap_or("")
+        .split(',')
+        .enumerate()
+        .filter_map(|(index, tag)| {
+            let mut pieces = tag.split(';');
+            let name = pieces.next()?.trim();
+            let weight = pieces
+                .find_map(|piece| piece.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+            (weight > 0.0).then_some((weight, index, name))
+        })
+        .collect();
+    tags.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    tags.into_iter().find_map(|(_, _, tag)| of(tag)).unwrap_or("en")
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -277,10 +330,10 @@ async fn endpoint(
     endpoint: Endpoint,
     State(server): State<Shared>,
     Extension(client): Extension<Client>,
-    RawQuery(query): RawQuery,
+    RawQuery(raw): RawQuery,
 ) -> Answer {
     let command =
-        server.with_file_rules(|files| query::child_command(endpoint, query.as_deref().unwrap_or(""), files))?;
+        server.with_file_rules(|files| query::child_command(endpoint, raw.as_deref().unwrap_or(""), files))?;
     Ok(match endpoint {
         Endpoint::Play => match server.grundy(&client, &command).await {
             Ended::Exited { status: 0, stdout, .. } => {
@@ -293,13 +346,54 @@ async fn endpoint(
             ended => error_response(ended),
         },
         Endpoint::Check => server.json(&client, &command, Some(1)).await,
+        // The code `--emit` prints is text, not JSON.
+        Endpoint::Guess if command.arguments.iter().any(|word| word.starts_with("--emit=")) => {
+            match server.grundy(&client, &command).await {
+                Ended::Exited { status: 0, stdout, .. } => {
+                    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], stdout).into_response()
+                }
+                ended => error_response(ended),
+            }
+        }
+        Endpoint::Options => {
+            let params = query::parse_query(raw.as_deref().unwrap_or(""));
+            let page =
+                (query::number(&params, "offset", LARGEST_PAGE)?, query::number(&params, "count", LARGEST_PAGE)?);
+            match server.grundy(&client, &command).await {
+                Ended::Exited { status: 0, stdout, .. } => options_page(&stdout, page),
+                ended => error_response(ended),
+            }
+        }
         _ => server.json(&client, &command, None).await,
     })
 }
 
-async fn rules(State(server): State<Shared>, Extension(client): Extension<Client>) -> Response {
+/// `moves --all`'s answer with options `offset` to `offset + count - 1` only (all by default),
+/// and their number in `options_total`: a page of a long list (a heap of 100000 has 100000
+/// options, 11 MB of JSON) costs the browser that page only.
+fn options_page(stdout: &[u8], (offset, count): (Option<u64>, Option<u64>)) -> Response {
+    let Ok(mut answer) = serde_json::from_slice::<serde_json::Value>(stdout) else {
+        return failed("error", "the options grundy printed are not one JSON object").into_response();
+    };
+    if let Some(options) = answer.get_mut("options").and_then(|options| options.as_array_mut()) {
+        let total = options.len();
+        let start = usize::try_from(offset.unwrap_or(0)).unwrap_or(usize::MAX).min(total);
+        let end = start.saturating_add(usize::try_from(count.unwrap_or(u64::MAX)).unwrap_or(usize::MAX)).min(total);
+        let page: Vec<serde_json::Value> = options.drain(start..end).collect();
+        *options = page;
+        answer["options_total"] = serde_json::json!(total);
+        answer["offset"] = serde_json::json!(start);
+    }
+    axum::Json(answer).into_response()
+}
+
+async fn rules(server: State<Shared>, client: Extension<Client>, RawQuery(raw): RawQuery) -> Answer {
+    if query::parse_query(raw.as_deref().unwrap_or("")).contains_key("game") {
+        return endpoint(Endpoint::Rules, server, client, RawQuery(raw)).await;
+    }
+    let (State(server), Extension(client)) = (server, client);
     let command = ChildCommand { arguments: vec!["rules".to_owned()], stdin: String::new() };
-    server.json(&client, &command, None).await
+    Ok(server.json(&client, &command, None).await)
 }
 
 /// The picture of a heap game's nim-sequence (`to`), a two-heap game's table (`size`) or a
@@ -336,4 +430,22 @@ async fn save_script(State(server): State<Shared>, Extension(client): Extension<
         server.pasted.save(&body).map_err(|error| failed("error", format!("cannot save the script: {error:#}")))?;
     let arguments = vec!["rules".to_owned(), "--".to_owned(), format!("script:{}", path.display())];
     Ok(server.json(&client, &ChildCommand { arguments, stdin: String::new() }, None).await)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_language;
+
+    #[test]
+    fn the_page_speaks_the_language_asked_for() {
+        assert_eq!(page_language(Some("zh"), None), "zh");
+        assert_eq!(page_language(Some("en"), Some("zh-CN,zh;q=0.9")), "en");
+        assert_eq!(page_language(Some("fr"), Some("zh-CN,zh;q=0.9")), "zh");
+        assert_eq!(page_language(None, Some("zh-TW, en;q=0.5")), "zh");
+        assert_eq!(page_language(None, Some("fr, en;q=0.8, zh;q=0.5")), "en");
+        assert_eq!(page_language(None, Some("en;q=0.4, zh_Hans;q=0.6")), "zh");
+        assert_eq!(page_language(None, Some("zh;q=0, de")), "en");
+        assert_eq!(page_language(None, Some("")), "en");
+        assert_eq!(page_language(None, None), "en");
+    }
 }

@@ -18,10 +18,13 @@ pub const LARGEST_TABLE: u64 = 1024;
 /// The endpoints whose query names a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Endpoint {
-    /// `GET /api/answer?game=G&position=P`
+    /// `GET /api/answer?game=G&position=P[&misere=1]`
     Answer,
-    /// `GET /api/options?game=G&position=P`
+    /// `GET /api/options?game=G&position=P[&offset=K&count=C]`
     Options,
+    /// `GET /api/value?game=G&position=P`: the value and outcome alone, for a position whose
+    /// moves are too many to list (a huge heap)
+    Value,
     /// `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1]`
     Play,
     /// `GET /api/sequence?game=G&to=N`
@@ -30,6 +33,10 @@ pub enum Endpoint {
     Plot,
     /// `GET /api/check?game=G&formula=F&to=N`
     Check,
+    /// `GET /api/rules?game=G`: the rules of one game
+    Rules,
+    /// `GET /api/guess?game=G[&emit=python|cpp]`: the pattern, or the code it emits
+    Guess,
 }
 
 /// What a request runs: `grundy --json` with the server's limits, then `arguments`, with `stdin`
@@ -92,8 +99,15 @@ pub fn child_command(endpoint: Endpoint, raw: &str, files: FileRules) -> Result<
             let mut arguments = vec!["moves".to_owned()];
             if endpoint == Endpoint::Options {
                 arguments.push("--all".to_owned());
+            } else if params.get("misere").is_some_and(|misere| misere == "1") {
+                arguments.push("--misere".to_owned());
             }
             Ok(command([arguments, words].concat()))
+        }
+        Endpoint::Value => {
+            let words = position_words(&params, false)?;
+            check_files(&words, files)?;
+            Ok(command([vec!["value".to_owned()], words].concat()))
         }
         Endpoint::Play => play_command(&params, files),
         Endpoint::Sequence => {
@@ -114,6 +128,25 @@ pub fn child_command(endpoint: Endpoint, raw: &str, files: FileRules) -> Result<
             }
             Ok(command([arguments, game].concat()))
         }
+        Endpoint::Guess => {
+            let game = game_word(&params)?;
+            check_files(&game, files)?;
+            let mut arguments = vec!["guess".to_owned()];
+            match params.get("emit").map(|emit| emit.trim()).unwrap_or("") {
+                "" => {}
+                language @ ("python" | "cpp") => arguments.push(format!("--emit={language}")),
+                other => {
+                    let shown = grundy::error::quote(other);
+                    return Err(usage(format!("bad emit `{shown}`: write python or cpp")));
+                }
+            }
+            Ok(command([arguments, game].concat()))
+        }
+        Endpoint::Rules => {
+            let game = game_word(&params)?;
+            check_files(&game, files)?;
+            Ok(command([vec!["rules".to_owned()], game].concat()))
+        }
         Endpoint::Check => {
             let game = game_word(&params)?;
             check_files(&game, files)?;
@@ -132,7 +165,7 @@ pub fn child_command(endpoint: Endpoint, raw: &str, files: FileRules) -> Result<
 fn play_command(params: &HashMap<String, String>, files: FileRules) -> Result<ChildCommand, Refusal> {
     let words = position_words(params, true)?;
     check_files(&words, files)?;
-    let typed = params.get("move").map(|typed| typed.trim()).unwrap_or("");
+    let typed = params.get("move").map(|typed| ascii_width(typed.trim())).unwrap_or_default();
     if typed.contains(['\n', '\r']) {
         return Err(usage("a move is one line, as `grundy moves` writes it (`3 -> 1`)"));
     }
@@ -149,15 +182,29 @@ fn play_command(params: &HashMap<String, String>, files: FileRules) -> Result<Ch
 
 const NO_GAME: &str = "no game given: choose one (`nim`, `wythoff`, `octal:0.137`, …)";
 
+/// Full-width forms (U+FF01 to U+FF5E: `４，７`, `＋`) as their ASCII characters and the
+/// ideographic space as a space, so that a position typed with a Chinese input method reads as
+/// the command line's (`4,7`). Every other character is kept.
+pub fn ascii_width(text: &str) -> String {
+    text.chars()
+        .map(|character| match character {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(character as u32 - 0xFEE0).unwrap_or(character),
+            '\u{3000}' => ' ',
+            _ => character,
+        })
+        .collect()
+}
+
 /// The game and position of a request as command-line words, after `--`:
 /// `game=nim&position=3 + wythoff 4,7` is `-- nim 3 + wythoff 4,7`. With `game_alone`, the
 /// game may come without a position (a script's `start()`, for `play`).
 fn position_words(params: &HashMap<String, String>, game_alone: bool) -> Result<Vec<String>, Refusal> {
-    let game = params.get("game").map(String::as_str).unwrap_or("").trim();
+    let game = ascii_width(params.get("game").map(String::as_str).unwrap_or(""));
+    let game = game.trim();
     if game.is_empty() {
         return Err(usage(NO_GAME));
     }
-    let position = params.get("position").map(String::as_str).unwrap_or("");
+    let position = ascii_width(params.get("position").map(String::as_str).unwrap_or(""));
     let mut words = vec!["--".to_owned()];
     words.extend(game.split_whitespace().chain(position.split_whitespace()).map(str::to_owned));
     if words.len() == 2 && !game_alone {
@@ -169,14 +216,14 @@ fn position_words(params: &HashMap<String, String>, game_alone: bool) -> Result<
 
 /// The game alone (for the commands that take one game word), after `--`.
 fn game_word(params: &HashMap<String, String>) -> Result<Vec<String>, Refusal> {
-    match params.get("game").map(|game| game.trim()) {
-        Some(game) if !game.is_empty() => Ok(vec!["--".to_owned(), game.to_owned()]),
+    match params.get("game").map(|game| ascii_width(game.trim())) {
+        Some(game) if !game.trim().is_empty() => Ok(vec!["--".to_owned(), game.trim().to_owned()]),
         _ => Err(usage(NO_GAME)),
     }
 }
 
 /// A number parameter from 0 to `largest`, if given.
-fn number(params: &HashMap<String, String>, name: &str, largest: u64) -> Result<Option<u64>, Refusal> {
+pub fn number(params: &HashMap<String, String>, name: &str, largest: u64) -> Result<Option<u64>, Refusal> {
     let Some(text) = params.get(name).map(|text| text.trim()).filter(|text| !text.is_empty()) else {
         return Ok(None);
     };
@@ -335,8 +382,29 @@ mod tests {
         let command = child_command(Endpoint::Play, "game=nim&position=3&move=3+-%3E+1&hints=1", NO_FILES).unwrap();
         assert_eq!(command.arguments, ["play", "--first", "me", "--hints", "--", "nim", "3"]);
         assert_eq!(command.stdin, "3 -> 1\nhint\n");
+        let command = child_command(Endpoint::Answer, "game=kayles&position=5&misere=1", NO_FILES).unwrap();
+        assert_eq!(command.arguments, ["moves", "--misere", "--", "kayles", "5"]);
+        let command = child_command(Endpoint::Guess, "game=sub:1,3,4&emit=cpp", NO_FILES).unwrap();
+        assert_eq!(command.arguments, ["guess", "--emit=cpp", "--", "sub:1,3,4"]);
+        let refusal = child_command(Endpoint::Guess, "game=nim&emit=--all", NO_FILES).unwrap_err();
+        assert!(refusal.message.starts_with("bad emit `--all`"), "{refusal:?}");
         let refusal = child_command(Endpoint::Sequence, "game=kayles&to=ten", NO_FILES).unwrap_err();
         assert!(refusal.message.starts_with("bad to `ten`"), "{refusal:?}");
+    }
+
+    #[test]
+    fn full_width_positions_read_as_the_command_lines() {
+        let command = child_command(Endpoint::Answer, "game=wythoff&position=%EF%BC%94%EF%BC%8C%EF%BC%97", NO_FILES);
+        assert_eq!(command.unwrap().arguments, ["moves", "--", "wythoff", "4,7"]);
+        let command = child_command(
+            Endpoint::Value,
+            "game=nim&position=3%E3%80%80%EF%BC%8B%E3%80%80kayles+%EF%BC%91%EF%BC%90",
+            NO_FILES,
+        );
+        assert_eq!(command.unwrap().arguments, ["value", "--", "nim", "3", "+", "kayles", "10"]);
+        let command = child_command(Endpoint::Play, "game=nim&position=3+5&move=%EF%BC%93+%EF%BC%91", NO_FILES);
+        assert_eq!(command.unwrap().stdin, "3 1\nhint\n");
+        assert_eq!(ascii_width("héllo ４"), "héllo 4");
     }
 
     #[test]
