@@ -6,7 +6,7 @@ use grundy::guess::emit::{Language, emit};
 use grundy::guess::{GuessAnswer, guess_game};
 use grundy::heap::SequenceControl;
 
-/// Finds the pattern of a game's values (the seeds' 打表找规律), checks it on positions the fit
+/// Finds the pattern of a game's values (打表找规律: brute-force a table, find the pattern), checks it on positions the fit
 /// never saw, and emits code a solution can paste.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Games: heap games (nim, bash:M, sub:S, octal:CODE, kayles, …, scripts on integers), \
