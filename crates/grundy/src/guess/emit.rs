@@ -340,17 +340,21 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
 }
 
 /// The type every emitted C++ function takes and returns: `unsigned long long`, which C++98
-/// lacks; `__extension__` keeps `g++ -std=c++98 -pedantic` quiet about it.
+/// lacks by name; a diagnostic pragma keeps `g++ -std=c++98 -pedantic` quiet about it.
 const CPP_PREAMBLE: &str = "#include <algorithm>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
-// grundy_u64: unsigned long long, 0 to 2^64 - 1 (C++98 and up; __extension__ for -pedantic).
+// grundy_u64: unsigned long long, 0 to 2^64 - 1 (C++98 lacks the type's name but every compiler
+// has it: the pragmas keep g++ -std=c++98 -pedantic quiet about it).
 #if defined(__GNUC__)
-__extension__ typedef unsigned long long grundy_u64;
-#else
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored \"-Wlong-long\"
+#endif
 typedef unsigned long long grundy_u64;
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
 #endif
 ";
 
@@ -517,10 +521,10 @@ fn cpp_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
             code.push_str(&cpp_array("cycle", cycle));
             let period = cpp_u64(cycle.len() as u64);
             let since = if *start == 0 { "n".to_owned() } else { format!("(n - {})", cpp_u64(*start)) };
-            let _ = writeln!(code, "    grundy_u64 laps = {since} / {period}, offset = {since} % {period};");
             if *saltus == 0 {
-                code.push_str("    return cycle[offset];\n");
+                let _ = writeln!(code, "    return cycle[{since} % {period}];");
             } else {
+                let _ = writeln!(code, "    grundy_u64 laps = {since} / {period}, offset = {since} % {period};");
                 // cycle[offset] + laps * saltus fits exactly when laps is at most this quotient.
                 let saltus = cpp_u64(*saltus);
                 let _ = writeln!(

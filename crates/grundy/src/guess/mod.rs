@@ -358,7 +358,6 @@ fn classes_tried(grid: bool) -> Vec<String> {
         ]
     } else {
         &[
-            "the periodicity theorem of the game, when it has one",
             "periodic (with preperiod, 3 periods seen)",
             "arithmetic-periodic",
             "G(n) = f(n + c) for f in gray code, lowest bit, 2-adic valuation, popcount, its parity, odious, evil, highest bit; |c| ≤ 3, up to 16 exceptions first",
@@ -577,11 +576,16 @@ fn guess_heap_game(
     };
     let control = &SequenceControl { control: control.control.clone(), progress: &progress };
     let mut sequence = CompactSequence::new();
+    let mut prover_tried = None;
     if game.periodicity() != crate::heap::Periodicity::Unproved || game.known_period().is_some() {
         let bound = if clock.limited() { cap.max(plan.check_to) } else { plan.check_to.max(PROVER_FLOOR.min(cap)) };
         if let Some(guess) = prove_period(game, &mut sequence, bound, plan, clock, control)? {
             return Ok(guess);
         }
+        prover_tried = Some(format!(
+            "the periodicity theorem: no period proved on heaps 0..{}",
+            (sequence.len() as u64).saturating_sub(1)
+        ));
     }
     // The values to the fit (twice it when N was given) whatever the budget, then on in
     // stretches while it lasts.
@@ -608,6 +612,11 @@ fn guess_heap_game(
     let mut guess = guess_values(&spec, &Sample::Line { first: 0, values }, fit_to);
     if clock.limited() && reached < plan.check_to {
         guess.note = budget_note("n", reached, plan.check_to, clock);
+    }
+    if guess.pattern.is_none()
+        && let Some(text) = prover_tried
+    {
+        guess.tried.insert(0, text);
     }
     if let Some(Found { pattern: Pattern::Line(LinePattern::Periodic { start, cycle, saltus, .. }), proof }) =
         guess.pattern.as_mut()
