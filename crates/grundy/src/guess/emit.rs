@@ -473,11 +473,13 @@ fn cpp(pattern: &Pattern, code: &mut String) {
                 ("std::pair<grundy_u64, grundy_u64>", "grundy_value(components[i].first, components[i].second)")
             }
         };
+        // `> >`: C++98 reads `>>` as a shift.
+        let list = if element.ends_with('>') { format!("std::vector<{element} >") } else { format!("std::vector<{element}>") };
         let _ = write!(
             code,
             "\n// A sum's value: the xor of its components' values (the Sprague-Grundy theorem).\n\
-             inline grundy_u64 sum_value(const std::vector<{element} >& components) {{\n    \
-             grundy_u64 total = 0;\n    for (std::vector<{element} >::size_type i = 0; i < components.size(); ++i) total ^= {call};\n    \
+             inline grundy_u64 sum_value(const {list}& components) {{\n    \
+             grundy_u64 total = 0;\n    for ({list}::size_type i = 0; i < components.size(); ++i) total ^= {call};\n    \
              return total;\n}}\n"
         );
     }

@@ -579,7 +579,7 @@ fn guess_heap_game(
     let mut prover_tried = None;
     if game.periodicity() != crate::heap::Periodicity::Unproved || game.known_period().is_some() {
         let bound = if clock.limited() { cap.max(plan.check_to) } else { plan.check_to.max(PROVER_FLOOR.min(cap)) };
-        if let Some(guess) = prove_period(game, &mut sequence, bound, plan, clock, control)? {
+        if let Some(guess) = prove_period(game, &mut sequence, bound, clock, control)? {
             return Ok(guess);
         }
         prover_tried = Some(format!(
@@ -634,7 +634,6 @@ fn prove_period(
     game: &dyn HeapGame,
     sequence: &mut CompactSequence,
     bound: u64,
-    plan: Plan,
     clock: &Clock,
     control: &SequenceControl,
 ) -> Result<Option<Guess>, GameError> {
@@ -676,7 +675,8 @@ fn prove_period(
         game: game.spec(),
         grid: false,
         pattern: Some(Found { pattern: Pattern::Line(pattern), proof: Some(theorem) }),
-        fitted_to: plan.fit_to.min(checked_to).max(period.checked_to.min(checked_to)),
+        // The prover read the pattern off the values to here.
+        fitted_to: period.checked_to.min(checked_to),
         checked_to,
         tried: Vec::new(),
         note: None,
