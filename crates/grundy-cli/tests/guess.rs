@@ -80,7 +80,13 @@ fn cpp_driver(code: &str, answer: &str) -> String {
 /// The emitted C++ compiles as C++98 and C++17 (pedantic, every warning an error) and answers
 /// every position as grundy does.
 fn check_cpp(game: &str, grid: bool, positions: &[String], dir: &Path) {
-    check_cpp_against(game, grid, positions, dir, &expected(game, positions, emitted(game, "cpp").contains("grundy_value(")));
+    check_cpp_against(
+        game,
+        grid,
+        positions,
+        dir,
+        &expected(game, positions, emitted(game, "cpp").contains("grundy_value(")),
+    );
 }
 
 fn check_cpp_against(game: &str, grid: bool, positions: &[String], dir: &Path, expected: &[String]) {
@@ -322,7 +328,9 @@ fn emitted_cpp_is_exact_or_refuses_past_64_bits() {
     let top = u64::MAX;
     let lines: Vec<LinePattern> = BitForm::ALL
         .iter()
-        .flat_map(|&form| (-3..=3).map(move |shift| LinePattern::Bitwise { form, shift, first: 0, start: 0, before: vec![] }))
+        .flat_map(|&form| {
+            (-3..=3).map(move |shift| LinePattern::Bitwise { form, shift, first: 0, start: 0, before: vec![] })
+        })
         .chain([
             LinePattern::Periodic { first: 1, start: 3, before: vec![4, 0], cycle: vec![2, 9, 5], saltus: 7 },
             LinePattern::Periodic { first: 0, start: 0, before: vec![], cycle: vec![0, 1], saltus: 2 },
@@ -518,10 +526,13 @@ fn nim_with_a_one_one_move_is_found_and_emitted() {
     let near: Vec<String> = (0..15).flat_map(|x| (0..15).map(move |y| format!("{x},{y}"))).collect();
     check_python(&game, &near, dir.path());
     check_cpp(&game, true, &near, dir.path());
-    let far: Vec<(u64, u64)> = vec![(10u64.pow(18), 7), (999_999_999_999_999_937, 123_456_789_012_345_678), (1 << 40, 5)];
+    let far: Vec<(u64, u64)> =
+        vec![(10u64.pow(18), 7), (999_999_999_999_999_937, 123_456_789_012_345_678), (1 << 40, 5)];
     let positions: Vec<String> = far.iter().map(|(x, y)| format!("{x},{y}")).collect();
-    let formula: Vec<String> =
-        far.iter().map(|&(x, y)| (3 * u128::from((x / 3) ^ (y / 3)) + u128::from((x % 3 + y % 3) % 3)).to_string()).collect();
+    let formula: Vec<String> = far
+        .iter()
+        .map(|&(x, y)| (3 * u128::from((x / 3) ^ (y / 3)) + u128::from((x % 3 + y % 3) % 3)).to_string())
+        .collect();
     check_cpp_against(&game, true, &positions, dir.path(), &formula);
 }
 

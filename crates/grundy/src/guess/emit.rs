@@ -75,9 +75,9 @@ pub fn emit(guess: &Guess, language: Language) -> Option<String> {
 fn range_text(pattern: &Pattern, language: Language) -> String {
     let arguments = if matches!(pattern, Pattern::Grid(_)) { "x, y" } else { "n" };
     match language {
-        Language::Python => format!(
-            "Exact for every {arguments} (Python integers); ValueError where the pattern says nothing."
-        ),
+        Language::Python => {
+            format!("Exact for every {arguments} (Python integers); ValueError where the pattern says nothing.")
+        }
         Language::Cpp => format!(
             "Exact for every {arguments} from 0 to 2^64 - 1 (grundy_u64); std::out_of_range where the pattern says \
              nothing or a value passes 2^64 - 1. C++98 and up."
@@ -474,7 +474,8 @@ fn cpp(pattern: &Pattern, code: &mut String) {
             }
         };
         // `> >`: C++98 reads `>>` as a shift.
-        let list = if element.ends_with('>') { format!("std::vector<{element} >") } else { format!("std::vector<{element}>") };
+        let list =
+            if element.ends_with('>') { format!("std::vector<{element} >") } else { format!("std::vector<{element}>") };
         let _ = write!(
             code,
             "\n// A sum's value: the xor of its components' values (the Sprague-Grundy theorem).\n\
@@ -755,8 +756,10 @@ fn cpp_grid(pattern: &GridPattern, code: &mut String) {
             value(code, "", "grundy_nim_mul(grundy_row_value(x), grundy_column_value(y))");
         }
         GridPattern::BlockXor { size, cell } => {
-            let rows: Vec<String> =
-                cell.iter().map(|row| format!("{{{}}}", row.iter().map(|&v| cpp_u64(v)).collect::<Vec<_>>().join(", "))).collect();
+            let rows: Vec<String> = cell
+                .iter()
+                .map(|row| format!("{{{}}}", row.iter().map(|&v| cpp_u64(v)).collect::<Vec<_>>().join(", ")))
+                .collect();
             let _ = writeln!(
                 code,
                 "\n// T(a, b) for a, b < {size}.\nstatic const grundy_u64 grundy_block[{size}][{size}] = {{{}}};",
@@ -857,7 +860,9 @@ inline bool is_p_position(grundy_u64 x, grundy_u64 y) {{
                 "        default: {}\n    }}\n}}",
                 cpp_refuse(&format!("grundy_value: the pattern covers rows 0..{} only", count - 1))
             );
-            code.push_str("\ninline bool is_p_position(grundy_u64 x, grundy_u64 y) { return grundy_value(x, y) == 0; }\n");
+            code.push_str(
+                "\ninline bool is_p_position(grundy_u64 x, grundy_u64 y) { return grundy_value(x, y) == 0; }\n",
+            );
         }
     }
 }

@@ -252,11 +252,8 @@ impl LinePattern {
                 };
                 if start > first {
                     let list = before.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-                    let range = if *start == first + 1 {
-                        format!("{first}")
-                    } else {
-                        format!("{first}..{}", start - 1)
-                    };
+                    let range =
+                        if *start == first + 1 { format!("{first}") } else { format!("{first}..{}", start - 1) };
                     text.push_str(&format!(", for {n} ≥ {start}; {name}({range}) = {list}"));
                 }
                 text

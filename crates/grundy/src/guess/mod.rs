@@ -399,9 +399,9 @@ pub fn guess_game_with(
         )));
     }
     let refuse_past = |largest: u64, value: Option<u64>, what: &str| match value {
-        Some(to) if to > largest => Err(GameError::OutOfReach(format!(
-            "a guess on {what} goes to positions up to {largest} at most, not {to}"
-        ))),
+        Some(to) if to > largest => {
+            Err(GameError::OutOfReach(format!("a guess on {what} goes to positions up to {largest} at most, not {to}")))
+        }
         _ => Ok(()),
     };
     let clock = Clock::new(options);
@@ -514,11 +514,8 @@ fn guess_coins(
             break;
         }
     }
-    let fit_to = if options.fit_to.is_some() {
-        plan.fit_to.min(last)
-    } else {
-        plan.fit_to.min(last / 4).max(last.min(8))
-    };
+    let fit_to =
+        if options.fit_to.is_some() { plan.fit_to.min(last) } else { plan.fit_to.min(last / 4).max(last.min(8)) };
     let mut guess = guess_values(&spec, &Sample::Line { first: 1, values }, fit_to);
     if last < plan.check_to {
         guess.note = if stopped_by_cost {
@@ -641,8 +638,7 @@ fn prove_period(
     let report = loop {
         let started = Instant::now();
         let report = find_period(game, sequence, max_heap, control, &mut |_| {})?;
-        if report.proved.is_some() || report.interrupted || max_heap >= bound || !clock.affords(started.elapsed(), 4)
-        {
+        if report.proved.is_some() || report.interrupted || max_heap >= bound || !clock.affords(started.elapsed(), 4) {
             break report;
         }
         max_heap = max_heap.saturating_mul(4).min(bound);

@@ -61,21 +61,15 @@ fn known_games_get_their_published_patterns() {
         Pattern::Grid(GridPattern::Form(PairForm::NimProduct))
     );
     let ruler = guess_spec("coins:ruler", 200).pattern.unwrap();
-    assert_eq!(ruler.pattern, Pattern::Line(LinePattern::Bitwise {
-            form: BitForm::LowestBit,
-            shift: 0,
-            first: 1,
-            start: 1,
-            before: vec![]
-        }));
+    assert_eq!(
+        ruler.pattern,
+        Pattern::Line(LinePattern::Bitwise { form: BitForm::LowestBit, shift: 0, first: 1, start: 1, before: vec![] })
+    );
     let mock = guess_spec("coins:mock-turtles", 200).pattern.unwrap();
-    assert_eq!(mock.pattern, Pattern::Line(LinePattern::Bitwise {
-            form: BitForm::Odious,
-            shift: -1,
-            first: 1,
-            start: 1,
-            before: vec![]
-        }));
+    assert_eq!(
+        mock.pattern,
+        Pattern::Line(LinePattern::Bitwise { form: BitForm::Odious, shift: -1, first: 1, start: 1, before: vec![] })
+    );
 }
 
 #[test]

@@ -18,16 +18,21 @@ fn coin_rule(name: &str, first: u64) -> Option<(LinePattern, &'static str)> {
         start: first,
         before: Vec::new(),
     };
-    let line = |at_first: u64| LinePattern::Periodic { first, start: first, before: Vec::new(), cycle: vec![at_first], saltus: 1 };
+    let line = |at_first: u64| LinePattern::Periodic {
+        first,
+        start: first,
+        before: Vec::new(),
+        cycle: vec![at_first],
+        saltus: 1,
+    };
     Some(match name {
         "ruler" => (
             bitwise(BitForm::LowestBit, 0),
             "the Ruler game (Winning Ways ch. 14): coin n is worth the largest power of 2 dividing n",
         ),
-        "mock-turtles" => (
-            bitwise(BitForm::Odious, -1),
-            "Mock Turtles (Winning Ways ch. 14): coin n is worth the n-th odious number",
-        ),
+        "mock-turtles" => {
+            (bitwise(BitForm::Odious, -1), "Mock Turtles (Winning Ways ch. 14): coin n is worth the n-th odious number")
+        }
         "turtles" => (line(1), "Turning Turtles (Winning Ways ch. 14): coin n is worth n"),
         "twins" => (line(0), "Twins (Winning Ways ch. 14): coin n is worth n − 1"),
         _ => return None,
