@@ -286,7 +286,8 @@ impl Clock {
 fn budget_note(variable: &str, reached: u64, planned: u64, clock: &Clock) -> Option<String> {
     (reached < planned).then(|| {
         format!(
-            "the time budget ({} s) stopped the check at {variable} = {reached} of {planned}; --check-to M checks further",
+            "checked to {variable} = {reached} of the {planned} planned: going further would pass the time budget \
+             of {} s; --check-to M checks further",
             clock.budget.map_or(0, |budget| budget.as_secs())
         )
     })
