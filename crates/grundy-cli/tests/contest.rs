@@ -138,7 +138,7 @@ fn check_finds_the_failing_input_of_a_solution_as_submitted() {
     let right = r#"awk 'NR > 1 { print ($1 % ($2 + 1) ? "first" : "second") }'"#;
     let run = grundy(&["check", "bash:3", "--input-format", "hdu-1846", "--program", right, "--to", "500"]);
     assert_eq!(run.stdout, "agrees on 500 positions (1 outside the format's bounds not tried)\n", "{}", run.stderr);
-    // grundy itself as the solution: the seeds' set-Nim (AcWing 893) on random sums.
+    // grundy itself as the solution: the set-Nim of AcWing 893 on random sums.
     let solution = format!("{} outcome --input-format acwing-893", env!("CARGO_BIN_EXE_grundy"));
     let args = ["--components", "1..3", "--max", "12", "--samples", "40", "--seed", "3"];
     let run =
@@ -218,7 +218,7 @@ type HeapValue<'a> = dyn Fn(u64) -> u64 + 'a;
 
 #[test]
 fn the_chance_of_winning_on_a_range_is_the_enumerated_fraction() {
-    // Seed 003: Bash and Nim on heaps drawn from a range, against brute force (the values by
+    // The first player's chance of winning: Bash and Nim on heaps drawn from a range, against brute force (the values by
     // their rules: n mod (M + 1), n; sub:1,2,3 is Bash with M = 3).
     let bash = |n: u64| n % 4;
     let cases: [(&str, &HeapValue<'_>, u64, u64, u32); 4] = [
@@ -277,7 +277,7 @@ fn huge_ranges_are_counted_through_the_proved_period() {
     let run = grundy(&["stats", "sub:2,5", "--from", &from.to_string(), "--to", &to.to_string(), "--heaps", "2"]);
     let expected = format!("the player to move wins {wins} ({}/{} = ", wins / common, total / common);
     assert!(run.stdout.contains(&expected), "expected `{expected}` in\n{}{}", run.stdout, run.stderr);
-    // Seed 003 exactly: two Bash heaps up to 10^18.
+    // The classic question exactly: two Bash heaps up to 10^18.
     let run = grundy(&["stats", "bash:3", "--from", "1", "--to", "1000000000000000000", "--heaps", "2"]);
     assert!(run.stdout.ends_with("the player to move wins 750000000000000000000000000000000000 (3/4 = 0.750000)\n"));
 }

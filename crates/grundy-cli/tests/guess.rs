@@ -49,9 +49,53 @@ fn check_python(game: &str, positions: &[String], dir: &Path) {
     assert_eq!(output, expected(game, positions, values), "{game} (Python)");
 }
 
-/// The emitted C++ compiles with `g++ -std=c++17` and answers every position as grundy does.
+/// Compiles `source` with `g++ -std=c++98 -pedantic -Wall -Werror` and with `-std=c++17`
+/// (the same warnings), and returns the C++98 binary.
+fn compile_both(source: &Path, dir: &Path, what: &str) -> std::path::PathBuf {
+    let mut binaries = Vec::new();
+    for standard in ["-std=c++98", "-std=c++17"] {
+        let binary = dir.join(format!("emitted{standard}"));
+        let compiled = Command::new("g++")
+            .args([standard, "-pedantic", "-Wall", "-Wextra", "-Werror", "-O1", "-o"])
+            .arg(&binary)
+            .arg(source)
+            .output()
+            .unwrap();
+        assert!(compiled.status.success(), "{what} ({standard}): {}", String::from_utf8_lossy(&compiled.stderr));
+        binaries.push(binary);
+    }
+    binaries.swap_remove(0)
+}
+
+/// A C++98 `main` reading positions `n` or `x,y` a line and printing what `answer` prints.
+fn cpp_driver(code: &str, answer: &str) -> String {
+    format!(
+        "{code}\n#include <iostream>\n#include <sstream>\n#include <string>\nint main() {{\n    std::string line;\n    \
+         while (std::getline(std::cin, line)) {{\n        for (std::string::size_type i = 0; i < line.size(); ++i) \
+         if (line[i] == ',') line[i] = ' ';\n        std::istringstream in(line);\n        grundy_u64 a[2] = {{0, 0}};\n        \
+         in >> a[0] >> a[1];\n        {answer}\n    }}\n    return 0;\n}}\n"
+    )
+}
+
+/// The emitted C++ compiles as C++98 and C++17 (pedantic, every warning an error) and answers
+/// every position as grundy does.
 fn check_cpp(game: &str, grid: bool, positions: &[String], dir: &Path) {
+    check_cpp_against(
+        game,
+        grid,
+        positions,
+        dir,
+        &expected(game, positions, emitted(game, "cpp").contains("grundy_value(")),
+    );
+}
+
+fn check_cpp_against(game: &str, grid: bool, positions: &[String], dir: &Path, expected: &[String]) {
     let code = emitted(game, "cpp");
+    // What C++98 lacks: `auto`, range-for, `>>` closing two templates, 128-bit integers and
+    // `long long` literals.
+    for word in ["auto ", "__int128", "ULL", ">>&", ">>::", "for (const"] {
+        assert!(!code.contains(word), "{game}: the emitted C++ holds `{word}`:\n{code}");
+    }
     let values = code.contains("grundy_value(");
     let arguments = if grid { "a[0], a[1]" } else { "a[0]" };
     let answer = if values {
@@ -60,21 +104,10 @@ fn check_cpp(game: &str, grid: bool, positions: &[String], dir: &Path) {
         format!("std::cout << (is_p_position({arguments}) ? 'P' : 'N') << '\\n';")
     };
     let source = dir.join("emitted.cpp");
-    std::fs::write(
-        &source,
-        format!(
-            "{code}\n#include <iostream>\n#include <sstream>\n#include <string>\nint main() {{\n    std::string line;\n    \
-             while (std::getline(std::cin, line)) {{\n        for (char& c : line) if (c == ',') c = ' ';\n        \
-             std::istringstream in(line);\n        unsigned long long a[2] = {{0, 0}};\n        in >> a[0] >> a[1];\n        \
-             {answer}\n    }}\n}}\n"
-        ),
-    )
-    .unwrap();
-    let binary = dir.join("emitted");
-    let status = Command::new("g++").args(["-std=c++17", "-O1", "-o"]).arg(&binary).arg(&source).status().unwrap();
-    assert!(status.success(), "{game}: the emitted C++ does not compile");
+    std::fs::write(&source, cpp_driver(&code, &answer)).unwrap();
+    let binary = compile_both(&source, dir, game);
     let output = run_with_stdin(&mut Command::new(&binary), &positions.join("\n"));
-    assert_eq!(output, expected(game, positions, values), "{game} (C++)");
+    assert_eq!(output, expected, "{game} (C++)");
 }
 
 fn run_with_stdin(command: &mut Command, input: &str) -> Vec<String> {
@@ -90,17 +123,23 @@ fn run_with_stdin(command: &mut Command, input: &str) -> Vec<String> {
 #[test]
 fn emitted_code_agrees_with_grundy_far_out() {
     let dir = tempfile::tempdir().unwrap();
-    let games: [(&str, bool, u64); 10] = [
+    let games: [(&str, bool, u64); 16] = [
         ("nim", false, 0),
         ("bash:3", false, 0),
         ("sub:1,3,4", false, 0),
         ("kayles", false, 0),
         ("dawson", false, 0),
+        ("octal:0.156", false, 0),
+        ("split-nim", false, 0),
         ("coins:mock-turtles", false, 1),
         ("coins:ruler", false, 1),
+        ("coins:twins", false, 1),
+        ("coins:turtles", false, 1),
         ("wythoff", true, 0),
         ("corners", true, 0),
         ("product:ruler:mock-turtles", true, 0),
+        ("product:mock-turtles:mock-turtles", true, 0),
+        ("product:twins:ruler", true, 0),
     ];
     for (game, grid, first) in games {
         let positions = positions(grid, first);
@@ -140,6 +179,13 @@ fn status_is_proved_only_by_a_theorem() {
     let wythoff = grundy(&["guess", "wythoff", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&wythoff.stdout).unwrap();
     assert_eq!(json["pattern"]["kind"], "beatty");
+    assert_eq!(json["pattern"]["status"], "proved");
+    assert!(json["pattern"]["proof"].as_str().unwrap().contains("Wythoff"), "{json}");
+    // The same class for a game no theorem here covers: checked only.
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/guess-corpus/wythoff-2.star");
+    let run = grundy(&["guess", &format!("script:{}", script.display()), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["pattern"]["kind"], "beatty", "{json}");
     assert_eq!(json["pattern"]["status"], "checked");
     assert!(json["pattern"]["checked_to"].as_u64().unwrap() > json["pattern"]["fitted_to"].as_u64().unwrap());
 }
@@ -282,7 +328,9 @@ fn emitted_cpp_is_exact_or_refuses_past_64_bits() {
     let top = u64::MAX;
     let lines: Vec<LinePattern> = BitForm::ALL
         .iter()
-        .flat_map(|&form| (-3..=3).map(move |shift| LinePattern::Bitwise { form, shift }))
+        .flat_map(|&form| {
+            (-3..=3).map(move |shift| LinePattern::Bitwise { form, shift, first: 0, start: 0, before: vec![] })
+        })
         .chain([
             LinePattern::Periodic { first: 1, start: 3, before: vec![4, 0], cycle: vec![2, 9, 5], saltus: 7 },
             LinePattern::Periodic { first: 0, start: 0, before: vec![], cycle: vec![0, 1], saltus: 2 },
@@ -335,6 +383,7 @@ if hasattr(emitted, '_lower'):
             fitted_to: 10,
             checked_to: 40,
             tried: Vec::new(),
+            note: None,
         };
         let python = emit::emit(&guess, emit::Language::Python).unwrap();
         let module = format!("emitted_{index}");
@@ -387,4 +436,140 @@ if hasattr(emitted, '_lower'):
     assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
     let run = Command::new(&binary).output().unwrap();
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stdout));
+}
+
+fn corpus(name: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/guess-corpus").join(name);
+    format!("script:{}", script.display())
+}
+
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let run = grundy(args);
+    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+/// Where `period` proves a period, `guess` reports the same, proved.
+#[test]
+fn guess_reports_what_the_period_prover_proves() {
+    for game in ["octal:0.156", "octal:0.127", "sub:97,263", "sub:10,25,34,39"] {
+        let period = json_of(&["period", game, "--json"]);
+        let guess = json_of(&["guess", game, "--json"]);
+        assert_eq!(guess["pattern"]["status"], "proved", "{game}: {guess}");
+        assert_eq!(guess["pattern"]["period"], period["period"], "{game}");
+        assert_eq!(guess["pattern"]["preperiod"], period["preperiod"], "{game}");
+    }
+    let text = grundy(&["guess", "octal:0.156"]);
+    assert!(text.stdout.contains("G(n + 349) = G(n) for n ≥ 3479"), "{}", text.stdout);
+    assert!(text.stdout.contains("proved: the periodicity theorem"), "{}", text.stdout);
+}
+
+/// `--to` bounds the work: a slow script fitted to 8 is checked to 32, not to its default
+/// bound; `--check-to` sets the check exactly.
+#[test]
+fn the_check_follows_to_and_check_to() {
+    let game = corpus("slow-subtraction.star");
+    let started = std::time::Instant::now();
+    let json = json_of(&["guess", &game, "--to", "8", "--json"]);
+    assert_eq!(json["pattern"]["checked_to"], 32, "{json}");
+    assert_eq!(json["pattern"]["formula"], "G(n) = n mod 3");
+    assert!(started.elapsed().as_secs() < 30);
+    let json = json_of(&["guess", &game, "--to", "8", "--check-to", "50", "--json"]);
+    assert_eq!(json["pattern"]["checked_to"], 50, "{json}");
+    let json = json_of(&["guess", "kayles", "--to", "100", "--check-to", "200", "--json"]);
+    assert_eq!(json["pattern"]["status"], "proved", "the prover is not bounded by the check: {json}");
+    let below = grundy(&["guess", "nim", "--to", "100", "--check-to", "50"]);
+    assert_eq!(below.status, 2);
+    assert_eq!(below.stderr.lines().count(), 1, "{}", below.stderr);
+    assert!(below.stderr.contains("--check-to 50"), "{}", below.stderr);
+}
+
+/// A coin rule whose values grow costly: fitted where it answers, checked as far as its tables
+/// go, never refused outright.
+#[test]
+fn costly_coin_rules_are_checked_as_far_as_they_go() {
+    let run = grundy(&["guess", "coins:turn=1..4", "--to", "50"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("coins:turn=1..4"), "{}", run.stdout);
+}
+
+/// AcWing 894 as a script: O(n²) options a heap, answered within the budget, the odious
+/// numbers after G(0) = 0. The divisor game: v₂(n) after G(0) = 0.
+#[test]
+fn bitwise_patterns_after_exceptions_are_found_in_scripts() {
+    let started = std::time::Instant::now();
+    let json = json_of(&["guess", &corpus("split-nim.star"), "--json"]);
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert_eq!(json["pattern"]["kind"], "bitwise", "{json}");
+    assert_eq!(json["pattern"]["form"], "odious");
+    assert_eq!(json["pattern"]["shift"], -1);
+    assert_eq!(json["pattern"]["preperiod"], 1);
+    assert_eq!(json["pattern"]["before"], serde_json::json!([0]));
+    let json = json_of(&["guess", &corpus("divisor.star"), "--json"]);
+    assert_eq!(json["pattern"]["form"], "two-adic-valuation", "{json}");
+    assert_eq!(json["pattern"]["before"], serde_json::json!([0]));
+    // The built-in is proved, and its code is exact far out.
+    let json = json_of(&["guess", "split-nim", "--json"]);
+    assert_eq!(json["pattern"]["status"], "proved", "{json}");
+}
+
+/// Nim with a (1,1) move: G = 3(⌊x/3⌋ xor ⌊y/3⌋) + (x + y) mod 3; the code agrees with the
+/// script near 0 and with the formula far out.
+#[test]
+fn nim_with_a_one_one_move_is_found_and_emitted() {
+    let game = corpus("nim-one-one.star");
+    let json = json_of(&["guess", &game, "--json"]);
+    assert_eq!(json["pattern"]["kind"], "block-xor", "{json}");
+    assert_eq!(json["pattern"]["size"], 3);
+    assert_eq!(json["pattern"]["block"], serde_json::json!([[0, 1, 2], [1, 2, 0], [2, 0, 1]]));
+    let dir = tempfile::tempdir().unwrap();
+    let near: Vec<String> = (0..15).flat_map(|x| (0..15).map(move |y| format!("{x},{y}"))).collect();
+    check_python(&game, &near, dir.path());
+    check_cpp(&game, true, &near, dir.path());
+    let far: Vec<(u64, u64)> =
+        vec![(10u64.pow(18), 7), (999_999_999_999_999_937, 123_456_789_012_345_678), (1 << 40, 5)];
+    let positions: Vec<String> = far.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    let formula: Vec<String> = far
+        .iter()
+        .map(|&(x, y)| (3 * u128::from((x / 3) ^ (y / 3)) + u128::from((x % 3 + y % 3) % 3)).to_string())
+        .collect();
+    check_cpp_against(&game, true, &positions, dir.path(), &formula);
+}
+
+/// The JSON of separable and rows patterns holds the lines as data.
+#[test]
+fn json_of_table_patterns_holds_the_lines_as_data() {
+    let json = json_of(&["guess", "product:ruler:mock-turtles", "--json"]);
+    assert_eq!(json["pattern"]["kind"], "product-of-lines");
+    assert_eq!(json["pattern"]["row_pattern"]["form"], "lowest-bit", "{json}");
+    assert_eq!(json["pattern"]["column_pattern"]["form"], "odious", "{json}");
+    assert!(json["pattern"]["proof"].as_str().unwrap().contains("Tartan"), "{json}");
+    let json = json_of(&["guess", &corpus("take3-either.star"), "--json"]);
+    assert_eq!(json["pattern"]["kind"], "xor-of-lines", "{json}");
+    assert_eq!(json["pattern"]["row_pattern"]["cycle"], serde_json::json!([0, 1, 2, 3]), "{json}");
+    let json = json_of(&["guess", &corpus("short-diagonal.star"), "--json"]);
+    let rows = json["pattern"]["row_patterns"].as_array().unwrap();
+    assert!(rows.len() >= 2 && rows.iter().all(|row| row["cycle"].is_array()), "{json}");
+}
+
+/// The emitted nim-product (a table of byte products) makes a million products fast.
+#[test]
+fn the_emitted_nim_product_is_fast() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = emitted("corners", "cpp");
+    let source = dir.path().join("many.cpp");
+    std::fs::write(
+        &source,
+        format!(
+            "{code}\n#include <iostream>\nint main() {{\n    grundy_u64 a = 88172645463325252U, total = 0;\n    \
+             for (int i = 0; i < 1000000; ++i) {{\n        a ^= a << 13; a ^= a >> 7; a ^= a << 17;\n        \
+             total ^= grundy_value(a, a >> 3);\n    }}\n    std::cout << total << '\\n';\n    return 0;\n}}\n"
+        ),
+    )
+    .unwrap();
+    let binary = compile_both(&source, dir.path(), "a million nim-products");
+    let started = std::time::Instant::now();
+    let output = Command::new(&binary).output().unwrap();
+    assert!(output.status.success());
+    assert!(started.elapsed().as_secs_f64() < 5.0, "{:?}", started.elapsed());
 }

@@ -46,7 +46,7 @@ fn the_chinese_readme_holds_the_same_examples() {
         english.lines().take(4).any(|line| line.contains("[中文](README.zh-CN.md)")),
         "README links its translation"
     );
-    // Its own section, the seeds' classic problems step by step, up to the next heading.
+    // Its own section, the classic contest problems step by step, up to the next heading.
     let own_section = "### 经典问题";
     let start = chinese.find(own_section).expect("README.zh-CN.md solves the classic problems");
     let end = chinese[start + own_section.len()..]

@@ -203,7 +203,7 @@ fn check_program_background_children_do_not_hang_the_check() {
     assert!(started.elapsed().as_secs() < 6, "waited for the escaped child: {:?}", started.elapsed());
 }
 
-/// The seed's case (README): the C++ set-Nim solution checked against `sub:S`. Skipped when
+/// The README's case: the C++ set-Nim solution checked against `sub:S`. Skipped when
 /// g++ is not installed.
 #[test]
 fn the_seed_set_nim_solution_agrees_with_sub() {

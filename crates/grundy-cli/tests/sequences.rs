@@ -206,7 +206,7 @@ fn stats_counts_values_and_p_positions_exactly() {
     );
     let text = ok(&["stats", "nim", "--to", "7", "--heaps", "3"]);
     assert!(text.contains("among the 512 sums of 3 heaps from 0..7: 64 P-positions (1/8 = 0.125000)"), "{text}");
-    // Seed 003: a random Bash heap is won by the player to move with probability M/(M+1).
+    // Bash's game: a random Bash heap is won by the player to move with probability M/(M+1).
     let bash = ok(&["stats", "bash:5", "--to", "599"]);
     assert!(bash.contains("the player to move wins 500 (5/6 = 0.833333)"), "{bash}");
     assert_eq!(

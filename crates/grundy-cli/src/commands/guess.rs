@@ -3,17 +3,25 @@
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
 use grundy::guess::emit::{Language, emit};
-use grundy::guess::{GuessAnswer, guess_game};
+use grundy::guess::{GuessAnswer, GuessOptions, guess_game_with};
 use grundy::heap::SequenceControl;
+use std::time::Duration;
 
-/// Finds the pattern of a game's values (the seeds' 打表找规律), checks it on positions the fit
+/// How long computing values may take by default: the answer comes within about half a minute
+/// (the fit and the check themselves take a small part of it).
+const DEFAULT_BUDGET: Duration = Duration::from_secs(20);
+
+/// Finds the pattern of a game's values (打表找规律: brute-force a table, find the pattern), checks it on positions the fit
 /// never saw, and emits code a solution can paste.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Games: heap games (nim, bash:M, sub:S, octal:CODE, kayles, …, scripts on integers), \
 two-heap games (wythoff, corners, product:A:B, scripts on pairs) and coin rows (coins:RULE: the value of one \
-heads coin at place n). A pattern is `proved` only where a theorem proves it (the periodicity theorems of \
-octal and subtraction games, Nim's and Bash's closed forms); otherwise it is `checked` on every position up \
-to M, never called proved. When nothing fits, it says so.
+heads coin at place n). A pattern is `proved` only where a theorem proves it (the period prover's theorems for \
+octal and subtraction games, tried first; Nim's and Bash's closed forms; Wythoff 1907, the Ruler game, Mock \
+Turtles and the Tartan theorem for the built-in games they cover); otherwise it is `checked` on every position \
+up to M, never called proved. When nothing fits, it says so. By default the values are computed for at most \
+about 20 s (a bar on a terminal shows how far): the answer says where the check stopped, and --check-to M checks \
+to M whatever it costs.
 
 Examples:
   grundy guess sub:1,3,4
@@ -25,10 +33,14 @@ pub struct Args {
     /// The game: a heap game, a two-heap game or a coin rule.
     game: String,
     /// N: fit on positions up to N (heaps or coins 0..N; for a table, x, y ≤ N). The check
-    /// then runs to M, at least 2N (default N: 1000 for lines, 63 for tables).
+    /// then runs to M = 4N, at least 2N within the time budget (default N: 1000 for lines, 63
+    /// for tables, less when the game's values are slow).
     #[arg(long, value_name = "N")]
     to: Option<u64>,
-    /// Print code instead: a Python module or C++17 functions defining grundy_value(...)
+    /// M: check the pattern on every position up to M, however long it takes (no time budget).
+    #[arg(long, value_name = "M")]
+    check_to: Option<u64>,
+    /// Print code instead: a Python module or C++ functions (C++98 and up) defining grundy_value(...)
     /// (when the pattern gives values) and is_p_position(...), one argument per heap.
     #[arg(long, value_name = "LANGUAGE", value_parser = ["python", "cpp"])]
     emit: Option<String>,
@@ -43,7 +55,8 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let progress = |_: usize| {};
     let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
-    let guess = guess_game(&*ruleset, args.to, &control)?;
+    let options = GuessOptions { fit_to: args.to, check_to: args.check_to, budget: Some(DEFAULT_BUDGET) };
+    let guess = guess_game_with(&*ruleset, &options, &control)?;
     if let Some(language) = args.emit.as_deref() {
         let language = Language::parse(language).expect("clap checked the language");
         return match emit(&guess, language) {

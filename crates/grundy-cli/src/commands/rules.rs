@@ -82,7 +82,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             family.syntax, family.summary, family.component, family.example
         ));
     }
-    // Where the contest questions are answered (the seeds' 打表, 对拍 and odds of winning).
+    // Where the contest questions are answered (打表, 对拍 and the odds of winning).
     let formats: String = grundy::judge_format::BUILTIN_FORMATS
         .iter()
         .map(|(name, problem, _)| format!("      {name:<11} {problem}\n"))

@@ -1,5 +1,5 @@
 //! `grundy stats GAME [--from A] --to N [--heaps K] [--json]`: also the first player's exact
-//! chance of winning when each heap is drawn uniformly from `A..=N` (seed 003).
+//! chance of winning when each heap is drawn uniformly from `A..=N`.
 
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
@@ -102,7 +102,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 }
 
 /// Ranges reaching this heap are counted through the game's proved period, not heap by heap
-/// (seed 003's question for Bash heaps up to 10^18).
+/// (the first player's chance of winning with Bash heaps up to 10^18).
 const DIRECT_HEAPS: u64 = 1 << 24;
 
 /// How many heaps of `from..=to` have each value, from the proved period: heaps below the

@@ -1,11 +1,12 @@
-//! A found pattern as code a solution can paste: a self-contained Python module or C++17
-//! functions defining `grundy_value(…)` (when the pattern gives values) and
+//! A found pattern as code a solution can paste: a self-contained Python module or C++
+//! functions (C++98 and up: no `auto`, no range-for, no `>>` closing two templates, no
+//! `__int128`, no `long long` literal) defining `grundy_value(…)` (when the pattern gives values) and
 //! `is_p_position(…)`, one argument per heap of the component, in exact integer arithmetic.
 //!
 //! The code is exact wherever it answers. Python's integers have no bound, so the module
 //! answers every position, however large, and raises `ValueError` for what is not a position
 //! the pattern covers (a heap below the first, a negative coordinate, a row no pattern was
-//! found for). The C++ takes and returns `unsigned long long`: it throws `std::out_of_range`
+//! found for). The C++ takes and returns `grundy_u64` (`unsigned long long`): it throws `std::out_of_range`
 //! where the Python raises `ValueError`, and also where the value passes 2^64 − 1 (never a
 //! wrapped answer).
 //!
@@ -22,7 +23,7 @@ use std::fmt::Write;
 pub enum Language {
     /// A Python 3 module.
     Python,
-    /// C++17 functions taking `unsigned long long`.
+    /// C++ functions (C++98 and up) taking `unsigned long long`.
     Cpp,
 }
 
@@ -62,11 +63,26 @@ pub fn emit(guess: &Guess, language: Language) -> Option<String> {
     }
     let _ = writeln!(code, "{comment} {}: {}", comment_text(&guess.game), found.formula());
     let _ = writeln!(code, "{comment} {} (grundy guess)", found.status_text(guess));
+    let _ = writeln!(code, "{comment} {}", range_text(&found.pattern, language));
     match language {
         Language::Python => python(&found.pattern, &mut code),
         Language::Cpp => cpp(&found.pattern, &mut code),
     }
     Some(code)
+}
+
+/// What the code answers, for the comment at its top.
+fn range_text(pattern: &Pattern, language: Language) -> String {
+    let arguments = if matches!(pattern, Pattern::Grid(_)) { "x, y" } else { "n" };
+    match language {
+        Language::Python => {
+            format!("Exact for every {arguments} (Python integers); ValueError where the pattern says nothing.")
+        }
+        Language::Cpp => format!(
+            "Exact for every {arguments} from 0 to 2^64 - 1 (grundy_u64); std::out_of_range where the pattern says \
+             nothing or a value passes 2^64 - 1. C++98 and up."
+        ),
+    }
 }
 
 /// `text` as it may stand inside a line comment of either language: every character that could
@@ -162,11 +178,14 @@ fn python_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
             let _ = writeln!(code, "    laps, offset = divmod({}, {})", minus("n", *start), cycle.len());
             let _ = writeln!(code, "    return ({},)[offset] + laps * {saltus}", list(cycle));
         }
-        LinePattern::Bitwise { form, shift } => {
-            let least = least_heap(*form, *shift);
+        LinePattern::Bitwise { form, shift, first, start, before } => {
+            let least = if before.is_empty() { least_heap(*form, *shift).max(*first) } else { *first };
             let _ = writeln!(code, "\ndef {name}(n):\n    n = int(n)");
             let _ =
                 writeln!(code, "    if n < {least}:\n        raise ValueError(\"{name}: n must be at least {least}\")");
+            if !before.is_empty() {
+                let _ = writeln!(code, "    if n < {start}:\n        return ({},)[n - {first}]", list(before));
+            }
             let _ = writeln!(code, "    m = n + ({shift})");
             let ones = "bin(m).count(\"1\")";
             let expression = match form {
@@ -263,6 +282,21 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
             python_line_value(column, "_column_value", code);
             value(code, "_nim_mul(_row_value(x), _column_value(y))");
         }
+        GridPattern::BlockXor { size, cell } => {
+            let rows: Vec<String> = cell.iter().map(|row| format!("({},)", list(row))).collect();
+            let _ = writeln!(code, "\n_T = ({},)", rows.join(", "));
+            value(code, &format!("{size} * ((x // {size}) ^ (y // {size})) + _T[x % {size}][y % {size}]"));
+        }
+        GridPattern::Periodic2D { period_x, period_y, saltus_x, saltus_y, block } => {
+            let rows: Vec<String> = block.iter().map(|row| format!("({},)", list(row))).collect();
+            let _ = writeln!(code, "\n_B = ({},)", rows.join(", "));
+            value(
+                code,
+                &format!(
+                    "_B[x % {period_x}][y % {period_y}] + {saltus_x} * (x // {period_x}) + {saltus_y} * (y // {period_y})"
+                ),
+            );
+        }
         GridPattern::Beatty { c } => {
             let d = c * c + 4;
             let _ = write!(
@@ -305,15 +339,123 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
     }
 }
 
+/// The type every emitted C++ function takes and returns: `unsigned long long`, which C++98
+/// lacks by name; a diagnostic pragma keeps `g++ -std=c++98 -pedantic` quiet about it.
+const CPP_PREAMBLE: &str = "#include <algorithm>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+// grundy_u64: unsigned long long, 0 to 2^64 - 1 (C++98 lacks the type's name but every compiler
+// has it: the pragmas keep g++ -std=c++98 -pedantic quiet about it).
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored \"-Wlong-long\"
+#endif
+typedef unsigned long long grundy_u64;
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+";
+
+/// `value` as a C++ expression of type `grundy_u64` or a smaller unsigned type that converts to
+/// it exactly, without a `long long` literal (C++98 has none).
+fn cpp_u64(value: u64) -> String {
+    if value <= u64::from(i32::MAX as u32) {
+        value.to_string()
+    } else if value <= u64::from(u32::MAX) {
+        format!("{value}U")
+    } else {
+        format!("(((grundy_u64) {}U << 32) | {}U)", value >> 32, value & 0xFFFF_FFFF)
+    }
+}
+
+/// The largest `grundy_u64`.
+const CPP_MAX: &str = "(~(grundy_u64) 0)";
+
+/// Which helpers a pattern's C++ calls (each emitted once, and only when called: an unused
+/// function would be a warning under `-Wall -Werror`).
+#[derive(Default)]
+struct CppNeeds {
+    popcount: bool,
+    trailing_zeros: bool,
+    highest_bit: bool,
+    nim_product: bool,
+    wide: bool,
+}
+
+impl CppNeeds {
+    fn line(&mut self, pattern: &LinePattern) {
+        if let LinePattern::Bitwise { form, shift, .. } = pattern {
+            match form {
+                BitForm::Popcount | BitForm::PopcountParity | BitForm::Odious | BitForm::Evil => self.popcount = true,
+                BitForm::TwoAdicValuation => self.trailing_zeros = true,
+                BitForm::HighestBit => self.highest_bit = true,
+                BitForm::Gray | BitForm::LowestBit => {}
+            }
+            let _ = shift;
+        }
+    }
+
+    fn of(pattern: &Pattern) -> CppNeeds {
+        let mut needs = CppNeeds::default();
+        match pattern {
+            Pattern::Line(line) => needs.line(line),
+            Pattern::Grid(grid) => match grid {
+                GridPattern::Form(PairForm::NimProduct) => needs.nim_product = true,
+                GridPattern::XorOfLines { row, column } => {
+                    needs.line(row);
+                    needs.line(column);
+                }
+                GridPattern::ProductOfLines { row, column } => {
+                    needs.nim_product = true;
+                    needs.line(row);
+                    needs.line(column);
+                }
+                GridPattern::Rows { rows, .. } => rows.iter().for_each(|row| needs.line(row)),
+                GridPattern::Beatty { .. } => needs.wide = true,
+                _ => {}
+            },
+        }
+        needs
+    }
+
+    fn emit(&self, code: &mut String) {
+        if self.popcount {
+            code.push_str(
+                "\n// The number of 1 bits of m.\ninline grundy_u64 grundy_popcount(grundy_u64 m) {\n    \
+                 grundy_u64 ones = 0;\n    for (; m != 0; m &= m - 1) ++ones;\n    return ones;\n}\n",
+            );
+        }
+        if self.trailing_zeros {
+            code.push_str(
+                "\n// The exponent of the largest power of 2 dividing m (m >= 1).\ninline grundy_u64 grundy_trailing_zeros(grundy_u64 m) {\n    \
+                 grundy_u64 zeros = 0;\n    for (; (m & 1) == 0; m >>= 1) ++zeros;\n    return zeros;\n}\n",
+            );
+        }
+        if self.highest_bit {
+            code.push_str(
+                "\n// The largest power of 2 at most m (m >= 1).\ninline grundy_u64 grundy_highest_bit(grundy_u64 m) {\n    \
+                 grundy_u64 bit = 1;\n    while (m >> 1 >= bit) bit <<= 1;\n    return bit;\n}\n",
+            );
+        }
+        if self.nim_product {
+            code.push_str(CPP_NIM_MUL);
+        }
+        if self.wide {
+            code.push_str(CPP_WIDE);
+        }
+    }
+}
+
 fn cpp(pattern: &Pattern, code: &mut String) {
-    code.push_str(
-        "#include <algorithm>\n#include <cmath>\n#include <stdexcept>\n#include <utility>\n#include <vector>\n",
-    );
+    code.push_str(CPP_PREAMBLE);
+    CppNeeds::of(pattern).emit(code);
     let component = match pattern {
         Pattern::Line(line) => {
             if line.gives_values() {
                 cpp_line_value(line, "grundy_value", code);
-                code.push_str("\nbool is_p_position(unsigned long long n) { return grundy_value(n) == 0; }\n");
+                code.push_str("\ninline bool is_p_position(grundy_u64 n) { return grundy_value(n) == 0; }\n");
             } else {
                 cpp_line_p(line, code);
             }
@@ -326,21 +468,27 @@ fn cpp(pattern: &Pattern, code: &mut String) {
     };
     if pattern.gives_values() {
         let (element, call) = match component {
-            None => ("unsigned long long", "grundy_value(c)"),
-            Some(()) => ("std::pair<unsigned long long, unsigned long long>", "grundy_value(c.first, c.second)"),
+            None => ("grundy_u64", "grundy_value(components[i])"),
+            Some(()) => {
+                ("std::pair<grundy_u64, grundy_u64>", "grundy_value(components[i].first, components[i].second)")
+            }
         };
+        // `> >`: C++98 reads `>>` as a shift.
+        let list =
+            if element.ends_with('>') { format!("std::vector<{element} >") } else { format!("std::vector<{element}>") };
         let _ = write!(
             code,
             "\n// A sum's value: the xor of its components' values (the Sprague-Grundy theorem).\n\
-             unsigned long long sum_value(const std::vector<{element}>& components) {{\n    \
-             unsigned long long total = 0;\n    for (const auto& c : components) total ^= {call};\n    return total;\n}}\n"
+             inline grundy_u64 sum_value(const {list}& components) {{\n    \
+             grundy_u64 total = 0;\n    for ({list}::size_type i = 0; i < components.size(); ++i) total ^= {call};\n    \
+             return total;\n}}\n"
         );
     }
 }
 
 fn cpp_array(name: &str, values: &[u64]) -> String {
-    let items: Vec<String> = values.iter().map(|value| format!("{value}ULL")).collect();
-    format!("    static const unsigned long long {name}[] = {{{}}};\n", items.join(", "))
+    let items: Vec<String> = values.iter().map(|&value| cpp_u64(value)).collect();
+    format!("    static const grundy_u64 {name}[] = {{{}}};\n", items.join(", "))
 }
 
 /// A C++ statement throwing `std::out_of_range` with `message` (the Python's `ValueError` text).
@@ -348,61 +496,70 @@ fn cpp_refuse(message: &str) -> String {
     format!("throw std::out_of_range(\"{message}\");")
 }
 
-/// The refusal of a value past 2^64 − 1, which `unsigned long long` cannot hold.
+/// The refusal of a value past 2^64 − 1, which `grundy_u64` cannot hold.
 fn cpp_too_large(name: &str) -> String {
     cpp_refuse(&format!("{name}: the value passes 2^64 - 1"))
 }
 
 fn cpp_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
-    let _ = writeln!(code, "\nunsigned long long {name}(unsigned long long n) {{");
+    let _ = writeln!(code, "\ninline grundy_u64 {name}(grundy_u64 n) {{");
     match pattern {
         LinePattern::Periodic { first, start, before, cycle, saltus } => {
             if *first > 0 {
                 let _ = writeln!(
                     code,
-                    "    if (n < {first}ULL) {}",
+                    "    if (n < {}) {}",
+                    cpp_u64(*first),
                     cpp_refuse(&format!("{name}: n must be at least {first}"))
                 );
             }
             if plain_remainder(pattern) {
-                let _ = writeln!(code, "    return n % {}ULL;\n}}", cycle.len());
+                let _ = writeln!(code, "    return n % {};\n}}", cpp_u64(cycle.len() as u64));
                 return;
             }
             if !before.is_empty() {
                 code.push_str(&cpp_array("before", before));
-                let _ = writeln!(code, "    if (n < {start}ULL) return before[n - {first}ULL];");
+                let _ = writeln!(code, "    if (n < {}) return before[n - {}];", cpp_u64(*start), cpp_u64(*first));
             }
             code.push_str(&cpp_array("cycle", cycle));
-            let period = cycle.len();
-            let since = if *start == 0 { "n".to_owned() } else { format!("(n - {start}ULL)") };
-            let _ =
-                writeln!(code, "    unsigned long long laps = {since} / {period}ULL, offset = {since} % {period}ULL;");
+            let period = cpp_u64(cycle.len() as u64);
+            let since = if *start == 0 { "n".to_owned() } else { format!("(n - {})", cpp_u64(*start)) };
             if *saltus == 0 {
-                code.push_str("    return cycle[offset];\n");
+                let _ = writeln!(code, "    return cycle[{since} % {period}];");
             } else {
+                let _ = writeln!(code, "    grundy_u64 laps = {since} / {period}, offset = {since} % {period};");
                 // cycle[offset] + laps * saltus fits exactly when laps is at most this quotient.
+                let saltus = cpp_u64(*saltus);
                 let _ = writeln!(
                     code,
-                    "    if (laps > (~0ULL - cycle[offset]) / {saltus}ULL) {}\n    return cycle[offset] + laps * {saltus}ULL;",
+                    "    if (laps > ({CPP_MAX} - cycle[offset]) / {saltus}) {}\n    return cycle[offset] + laps * {saltus};",
                     cpp_too_large(name)
                 );
             }
         }
-        LinePattern::Bitwise { form, shift } => {
-            let least = least_heap(*form, *shift);
+        LinePattern::Bitwise { form, shift, first, start, before } => {
+            let least = if before.is_empty() { least_heap(*form, *shift).max(*first) } else { *first };
             if least > 0 {
                 let refusal = cpp_refuse(&format!("{name}: n must be at least {least}"));
-                let _ = writeln!(code, "    if (n < {least}ULL) {refusal}");
+                let _ = writeln!(code, "    if (n < {}) {refusal}", cpp_u64(least));
+            }
+            if !before.is_empty() {
+                code.push_str(&cpp_array("before", before));
+                let _ = writeln!(code, "    if (n < {}) return before[n - {}];", cpp_u64(*start), cpp_u64(*first));
             }
             // m = n + shift may pass 2^64 − 1 (a positive shift near the top): m is then
             // 2^64 + the wrapped m, and each form is taken exactly from the wrapped m and the
             // carry, or refused where its value cannot fit.
             let carries = *shift > 0;
             if carries {
-                let _ = writeln!(code, "    bool carried = n > ~0ULL - {shift}ULL;");
+                let _ = writeln!(code, "    bool carried = n > {CPP_MAX} - {shift};");
             }
-            let _ = writeln!(code, "    unsigned long long m = n + ({shift}LL);");
-            let ones = "(unsigned long long) __builtin_popcountll(m)";
+            let _ = match shift.cmp(&0) {
+                std::cmp::Ordering::Less => writeln!(code, "    grundy_u64 m = n - {};", shift.unsigned_abs()),
+                std::cmp::Ordering::Equal => writeln!(code, "    grundy_u64 m = n;"),
+                std::cmp::Ordering::Greater => writeln!(code, "    grundy_u64 m = n + {shift};"),
+            };
+            let ones = "grundy_popcount(m)";
             let too_large = cpp_too_large(name);
             let refuse_if_carried = |code: &mut String| {
                 if carries {
@@ -413,11 +570,7 @@ fn cpp_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
                 BitForm::Gray | BitForm::HighestBit => {
                     // Both keep m's highest bit: past 2^64 − 1 when m is.
                     refuse_if_carried(code);
-                    if *form == BitForm::Gray {
-                        "m ^ (m >> 1)".to_owned()
-                    } else {
-                        "1ULL << (63 - __builtin_clzll(m))".to_owned()
-                    }
+                    if *form == BitForm::Gray { "m ^ (m >> 1)".to_owned() } else { "grundy_highest_bit(m)".to_owned() }
                 }
                 BitForm::LowestBit => {
                     if carries {
@@ -430,30 +583,30 @@ fn cpp_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
                     if carries {
                         let _ = writeln!(code, "    if (carried && m == 0) return 64;");
                     }
-                    "(unsigned long long) __builtin_ctzll(m)".to_owned()
+                    "grundy_trailing_zeros(m)".to_owned()
                 }
                 BitForm::Popcount => {
                     if carries {
-                        format!("{ones} + (carried ? 1ULL : 0ULL)")
+                        format!("{ones} + (carried ? 1 : 0)")
                     } else {
                         ones.to_owned()
                     }
                 }
                 BitForm::PopcountParity => {
                     if carries {
-                        format!("({ones} + (carried ? 1ULL : 0ULL)) & 1ULL")
+                        format!("({ones} + (carried ? 1 : 0)) & 1")
                     } else {
-                        format!("{ones} & 1ULL")
+                        format!("{ones} & 1")
                     }
                 }
                 BitForm::Odious | BitForm::Evil => {
                     // 2m + 1 passes 2^64 − 1 from m = 2^63 on.
                     refuse_if_carried(code);
-                    let _ = writeln!(code, "    if (m >= (1ULL << 63)) {too_large}");
+                    let _ = writeln!(code, "    if (m >= ((grundy_u64) 1 << 63)) {too_large}");
                     if *form == BitForm::Odious {
-                        format!("2 * m + 1 - ({ones} & 1ULL)")
+                        format!("2 * m + 1 - ({ones} & 1)")
                     } else {
-                        format!("2 * m + ({ones} & 1ULL)")
+                        format!("2 * m + ({ones} & 1)")
                     }
                 }
             };
@@ -466,31 +619,100 @@ fn cpp_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
 
 fn cpp_line_p(pattern: &LinePattern, code: &mut String) {
     if let LinePattern::PPositions { start, period, residues, early } = pattern {
-        code.push_str("\nbool is_p_position(unsigned long long n) {\n");
-        let _ = writeln!(code, "    if (n < {start}ULL) {{");
-        for position in early {
-            let _ = writeln!(code, "        if (n == {position}ULL) return true;");
+        code.push_str("\ninline bool is_p_position(grundy_u64 n) {\n");
+        let _ = writeln!(code, "    if (n < {}) {{", cpp_u64(*start));
+        for &position in early {
+            let _ = writeln!(code, "        if (n == {}) return true;", cpp_u64(position));
         }
         code.push_str("        return false;\n    }\n");
-        let _ = writeln!(code, "    unsigned long long residue = (n - {start}ULL) % {period}ULL;");
-        for residue in residues {
-            let _ = writeln!(code, "    if (residue == {residue}ULL) return true;");
+        let _ = writeln!(code, "    grundy_u64 residue = (n - {}) % {};", cpp_u64(*start), cpp_u64(*period));
+        for &residue in residues {
+            let _ = writeln!(code, "    if (residue == {}) return true;", cpp_u64(residue));
         }
         code.push_str("    return false;\n}\n");
     }
 }
 
 const CPP_NIM_MUL: &str = "
-// The nim-product of a and b (Conway): with F = 2^h, F*F = F + F/2.
-unsigned long long grundy_nim_mul(unsigned long long a, unsigned long long b, int bits = 64) {
+// The nim-product (Conway): with F = 2^h and h a power of two, F * F = F + F/2 (nim-sum), and
+// a product of numbers below F * F splits into three products of halves and one by F/2.
+// a, b < 2^bits, bits a power of two at most 8: what builds the table below.
+inline grundy_u64 grundy_nim_mul_small(grundy_u64 a, grundy_u64 b, int bits) {
     if (a < 2 || b < 2) return a * b;
-    while (bits > 2 && (std::max(a, b) >> (bits / 2)) == 0) bits /= 2;
     int h = bits / 2;
-    unsigned long long mask = (h == 64) ? ~0ULL : ((1ULL << h) - 1);
-    unsigned long long a1 = a >> h, a0 = a & mask, b1 = b >> h, b0 = b & mask;
-    unsigned long long low = grundy_nim_mul(a0, b0, h), high = grundy_nim_mul(a1, b1, h);
-    unsigned long long cross = grundy_nim_mul(a0 ^ a1, b0 ^ b1, h);
-    return ((cross ^ low) << h) ^ low ^ grundy_nim_mul(high, 1ULL << (h - 1), h);
+    grundy_u64 mask = ((grundy_u64) 1 << h) - 1;
+    grundy_u64 a1 = a >> h, a0 = a & mask, b1 = b >> h, b0 = b & mask;
+    grundy_u64 low = grundy_nim_mul_small(a0, b0, h), high = grundy_nim_mul_small(a1, b1, h);
+    grundy_u64 cross = grundy_nim_mul_small(a0 ^ a1, b0 ^ b1, h);
+    return ((cross ^ low) << h) ^ low ^ grundy_nim_mul_small(high, (grundy_u64) 1 << (h - 1), h);
+}
+
+// The nim-products of two bytes, a 256 x 256 table built on the first call (64 KiB).
+inline const unsigned char* grundy_nim_byte_table() {
+    static unsigned char table[256 * 256];
+    static bool ready = false;
+    if (!ready) {
+        for (int a = 0; a < 256; ++a)
+            for (int b = 0; b < 256; ++b) table[a * 256 + b] = (unsigned char) grundy_nim_mul_small(a, b, 8);
+        ready = true;
+    }
+    return table;
+}
+
+// a, b < 2^bits, bits a power of two from 8 to 64: at most 64 look-ups in the byte table.
+inline grundy_u64 grundy_nim_mul_bits(grundy_u64 a, grundy_u64 b, int bits) {
+    while (bits > 8 && ((a | b) >> (bits / 2)) == 0) bits /= 2;
+    if (bits <= 8) return grundy_nim_byte_table()[a * 256 + b];
+    int h = bits / 2;
+    grundy_u64 mask = ((grundy_u64) 1 << h) - 1;
+    grundy_u64 a1 = a >> h, a0 = a & mask, b1 = b >> h, b0 = b & mask;
+    grundy_u64 low = grundy_nim_mul_bits(a0, b0, h), high = grundy_nim_mul_bits(a1, b1, h);
+    grundy_u64 cross = grundy_nim_mul_bits(a0 ^ a1, b0 ^ b1, h);
+    return ((cross ^ low) << h) ^ low ^ grundy_nim_mul_bits(high, (grundy_u64) 1 << (h - 1), h);
+}
+
+// The nim-product of any a, b below 2^64 (it stays below 2^64).
+inline grundy_u64 grundy_nim_mul(grundy_u64 a, grundy_u64 b) { return grundy_nim_mul_bits(a, b, 64); }
+";
+
+/// 128-bit products and an exact integer square root from 64-bit halves: no `__int128`.
+const CPP_WIDE: &str = "
+// A number below 2^128 as two 64-bit halves.
+struct grundy_u128 {
+    grundy_u64 high, low;
+};
+
+// a * b exactly, from four products of 32-bit halves.
+inline grundy_u128 grundy_mul_wide(grundy_u64 a, grundy_u64 b) {
+    const grundy_u64 half = 0xFFFFFFFFU;
+    grundy_u64 a0 = a & half, a1 = a >> 32, b0 = b & half, b1 = b >> 32;
+    grundy_u64 p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    grundy_u64 middle = (p00 >> 32) + (p01 & half) + (p10 & half);
+    grundy_u128 r;
+    r.low = (middle << 32) | (p00 & half);
+    r.high = p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32);
+    return r;
+}
+
+// a * d exactly, for d below 2^32 and a product below 2^128.
+inline grundy_u128 grundy_mul_small_wide(grundy_u128 a, grundy_u64 d) {
+    grundy_u128 r = grundy_mul_wide(a.low, d);
+    r.high += a.high * d;
+    return r;
+}
+
+inline bool grundy_at_most(grundy_u128 a, grundy_u128 b) {
+    return a.high < b.high || (a.high == b.high && a.low <= b.low);
+}
+
+// floor(sqrt(v)) for any v below 2^128, exactly (a binary search on r * r <= v).
+inline grundy_u64 grundy_isqrt_wide(grundy_u128 v) {
+    grundy_u64 low = 0, high = ~(grundy_u64) 0;
+    while (low < high) {
+        grundy_u64 middle = low + (high - low) / 2 + 1;
+        if (grundy_at_most(grundy_mul_wide(middle, middle), v)) low = middle; else high = middle - 1;
+    }
+    return low;
 }
 ";
 
@@ -499,22 +721,17 @@ fn cpp_grid(pattern: &GridPattern, code: &mut String) {
     let value = |code: &mut String, guard: &str, expression: &str| {
         let _ = writeln!(
             code,
-            "\nunsigned long long grundy_value(unsigned long long x, unsigned long long y) {{\n{guard}    return {expression};\n}}"
+            "\ninline grundy_u64 grundy_value(grundy_u64 x, grundy_u64 y) {{\n{guard}    return {expression};\n}}"
         );
-        code.push_str(
-            "\nbool is_p_position(unsigned long long x, unsigned long long y) { return grundy_value(x, y) == 0; }\n",
-        );
+        code.push_str("\ninline bool is_p_position(grundy_u64 x, grundy_u64 y) { return grundy_value(x, y) == 0; }\n");
     };
     match pattern {
         GridPattern::Form(form) => {
-            if *form == PairForm::NimProduct {
-                code.push_str(CPP_NIM_MUL);
-            }
             let expression = match form {
                 PairForm::Xor => "x ^ y".to_owned(),
                 PairForm::NimProduct => "grundy_nim_mul(x, y)".to_owned(),
                 PairForm::Sum => "x + y".to_owned(),
-                PairForm::SumMod(modulus) => format!("(x % {modulus}ULL + y % {modulus}ULL) % {modulus}ULL"),
+                PairForm::SumMod(modulus) => format!("(x % {modulus} + y % {modulus}) % {modulus}"),
                 PairForm::Min => "std::min(x, y)".to_owned(),
                 PairForm::Max => "std::max(x, y)".to_owned(),
                 PairForm::Difference => "x > y ? x - y : y - x".to_owned(),
@@ -522,7 +739,7 @@ fn cpp_grid(pattern: &GridPattern, code: &mut String) {
             // Only a sum can pass 2^64 − 1: every other form is at most its larger argument, or
             // a nim-product, which stays below 2^64.
             let guard = if *form == PairForm::Sum {
-                format!("    if (x > ~0ULL - y) {}\n", cpp_too_large("grundy_value"))
+                format!("    if (x > {CPP_MAX} - y) {}\n", cpp_too_large("grundy_value"))
             } else {
                 String::new()
             };
@@ -534,48 +751,91 @@ fn cpp_grid(pattern: &GridPattern, code: &mut String) {
             value(code, "", "grundy_row_value(x) ^ grundy_column_value(y)");
         }
         GridPattern::ProductOfLines { row, column } => {
-            code.push_str(CPP_NIM_MUL);
             cpp_line_value(row, "grundy_row_value", code);
             cpp_line_value(column, "grundy_column_value", code);
             value(code, "", "grundy_nim_mul(grundy_row_value(x), grundy_column_value(y))");
         }
+        GridPattern::BlockXor { size, cell } => {
+            let rows: Vec<String> = cell
+                .iter()
+                .map(|row| format!("{{{}}}", row.iter().map(|&v| cpp_u64(v)).collect::<Vec<_>>().join(", ")))
+                .collect();
+            let _ = writeln!(
+                code,
+                "\n// T(a, b) for a, b < {size}.\nstatic const grundy_u64 grundy_block[{size}][{size}] = {{{}}};",
+                rows.join(", ")
+            );
+            // k * q + t fits exactly when q is at most (2^64 − 1 − t) / k.
+            let guard = format!(
+                "    grundy_u64 q = (x / {size}) ^ (y / {size}), t = grundy_block[x % {size}][y % {size}];\n    \
+                 if (q > ({CPP_MAX} - t) / {size}) {}\n",
+                cpp_too_large("grundy_value")
+            );
+            value(code, &guard, &format!("{size} * q + t"));
+        }
+        GridPattern::Periodic2D { period_x, period_y, saltus_x, saltus_y, block } => {
+            let rows: Vec<String> = block
+                .iter()
+                .map(|row| format!("{{{}}}", row.iter().map(|&v| cpp_u64(v)).collect::<Vec<_>>().join(", ")))
+                .collect();
+            let _ = writeln!(
+                code,
+                "\n// G(x, y) for x < {period_x}, y < {period_y}.\nstatic const grundy_u64 grundy_block[{period_x}][{period_y}] = {{{}}};",
+                rows.join(", ")
+            );
+            let (d, e) = (cpp_u64(*saltus_x), cpp_u64(*saltus_y));
+            // Each term is added only when the total stays at most 2^64 − 1.
+            let mut guard = format!(
+                "    grundy_u64 total = grundy_block[x % {period_x}][y % {period_y}], laps_x = x / {period_x}, laps_y = y / {period_y};\n"
+            );
+            for (laps, saltus) in [("laps_x", &d), ("laps_y", &e)] {
+                if saltus != "0" {
+                    let _ = writeln!(
+                        guard,
+                        "    if ({laps} > ({CPP_MAX} - total) / {saltus}) {}\n    total += {laps} * {saltus};",
+                        cpp_too_large("grundy_value")
+                    );
+                }
+            }
+            if d == "0" && e == "0" {
+                guard.push_str("    (void) laps_x;\n    (void) laps_y;\n");
+            }
+            value(code, &guard, "total");
+        }
         GridPattern::Beatty { c } => {
             let d = c * c + 4;
+            let k_most = (u128::MAX / u128::from(d)).isqrt() as u64;
+            // a_k = (k(2 − c) + r) / 2 with r = floor(sqrt(k²d)) ≥ k(c − 2); the halves are
+            // added apart so that nothing passes 2^64 − 1.
+            let lower = match c {
+                1 => "k / 2 + r / 2 + ((k & 1) + (r & 1)) / 2".to_owned(),
+                2 => "r / 2".to_owned(),
+                c => format!("(r - k * {}) / 2", c - 2),
+            };
             let _ = write!(
                 code,
                 "
-// floor(sqrt(v)), exact; r <= v / r is r * r <= v without the square, which can pass 2^128.
-static unsigned __int128 grundy_isqrt(unsigned __int128 v) {{
-    unsigned __int128 r = (unsigned __int128) std::sqrt((long double) v);
-    if (r > ~0ULL) r = ~0ULL;
-    while (r > 0 && r > v / r) --r;
-    while (r + 1 <= v / (r + 1)) ++r;
-    return r;
-}}
-
-// a_k = floor(k * alpha), alpha = (2 - {c} + sqrt({d})) / 2, exactly, for k * k * {d} < 2^128.
-static unsigned long long grundy_lower(unsigned long long k) {{
-    unsigned __int128 wide = k;
-    __int128 sum = (__int128) wide * ({linear}) + (__int128) grundy_isqrt(wide * wide * {d}U);
-    return (unsigned long long) (sum / 2);
+// a_k = floor(k * alpha), alpha = (2 - {c} + sqrt({d})) / 2, exactly, for k <= {k_most} (k * k * {d} < 2^128).
+inline grundy_u64 grundy_lower(grundy_u64 k) {{
+    grundy_u64 r = grundy_isqrt_wide(grundy_mul_small_wide(grundy_mul_wide(k, k), {d}));
+    return {lower};
 }}
 
 // The P-position of gap {c_k} is (a_k, a_k + {c_k}). Past k = {k_most}, k * k * {d} would pass 2^128,
 // and then a_k + {c_k} > k * ({c} + alpha) - 1 > k * sqrt({d}) - 1 >= 2^64 - 1: no such pair fits.
-bool is_p_position(unsigned long long x, unsigned long long y) {{
+inline bool is_p_position(grundy_u64 x, grundy_u64 y) {{
     if (x > y) std::swap(x, y);
-    unsigned long long gap = y - x;
-    if (gap % {c}ULL != 0 || gap / {c}ULL > {k_most}ULL) return false;
-    return grundy_lower(gap / {c}ULL) == x;
+    grundy_u64 gap = y - x;
+    if (gap % {c} != 0 || gap / {c} > {k_most_literal}) return false;
+    return grundy_lower(gap / {c}) == x;
 }}
 ",
-                linear = 2 - *c as i64,
-                k_most = (u128::MAX / u128::from(d)).isqrt(),
+                k_most_literal = cpp_u64(k_most),
                 c_k = if *c == 1 { "k".to_owned() } else { format!("{c}k") },
             );
         }
         GridPattern::Diagonal => {
-            code.push_str("\nbool is_p_position(unsigned long long x, unsigned long long y) { return x == y; }\n");
+            code.push_str("\ninline bool is_p_position(grundy_u64 x, grundy_u64 y) { return x == y; }\n");
         }
         GridPattern::Rows { rows, symmetric } => {
             for (x, row) in rows.iter().enumerate() {
@@ -585,11 +845,11 @@ bool is_p_position(unsigned long long x, unsigned long long y) {{
             let _ = writeln!(
                 code,
                 "\n// G(x, y) for x < {count}{}; elsewhere no pattern was found: std::out_of_range.\n\
-                 unsigned long long grundy_value(unsigned long long x, unsigned long long y) {{",
+                 inline grundy_u64 grundy_value(grundy_u64 x, grundy_u64 y) {{",
                 if *symmetric { format!(" or y < {count} (the table is symmetric)") } else { String::new() }
             );
             if *symmetric {
-                let _ = writeln!(code, "    if (x >= {count}ULL && y < {count}ULL) std::swap(x, y);");
+                let _ = writeln!(code, "    if (x >= {count} && y < {count}) std::swap(x, y);");
             }
             code.push_str("    switch (x) {\n");
             for x in 0..count {
@@ -601,7 +861,7 @@ bool is_p_position(unsigned long long x, unsigned long long y) {{
                 cpp_refuse(&format!("grundy_value: the pattern covers rows 0..{} only", count - 1))
             );
             code.push_str(
-                "\nbool is_p_position(unsigned long long x, unsigned long long y) { return grundy_value(x, y) == 0; }\n",
+                "\ninline bool is_p_position(grundy_u64 x, grundy_u64 y) { return grundy_value(x, y) == 0; }\n",
             );
         }
     }

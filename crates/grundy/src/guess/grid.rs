@@ -23,6 +23,29 @@ pub enum GridPattern {
         /// `C`.
         column: LinePattern,
     },
+    /// `G(x, y) = k·(⌊x/k⌋ xor ⌊y/k⌋) + T(x mod k, y mod k)`: Nim on the blocks of side `k`,
+    /// a table `T` inside each (Nim with a move taking one from each heap is `k = 3`,
+    /// `T(a, b) = (a + b) mod 3`).
+    BlockXor {
+        /// `k ≥ 2`.
+        size: u64,
+        /// `T`: `cell[a][b]` for `a, b < k`.
+        cell: Vec<Vec<u64>>,
+    },
+    /// `G(x + p, y) = G(x, y) + d` and `G(x, y + q) = G(x, y) + e` for every `x, y ≥ 0`:
+    /// `G(x, y) = block[x mod p][y mod q] + d·⌊x/p⌋ + e·⌊y/q⌋`.
+    Periodic2D {
+        /// `p`.
+        period_x: u64,
+        /// `q`.
+        period_y: u64,
+        /// `d`.
+        saltus_x: u64,
+        /// `e`.
+        saltus_y: u64,
+        /// `G(x, y)` for `x < p`, `y < q`.
+        block: Vec<Vec<u64>>,
+    },
     /// The P-positions are the pairs `(a_n, b_n)` and `(b_n, a_n)` with `a_n` the least number
     /// not yet used and `b_n = a_n + c·n`; then `a_n = ⌊nα⌋`, `b_n = ⌊nβ⌋` with
     /// `α = (2 − c + √(c² + 4)) / 2`, `β = α + c` (Fraenkel, *How to beat your Wythoff games'
@@ -129,6 +152,8 @@ impl GridPattern {
             GridPattern::Form(_) => "bitwise",
             GridPattern::XorOfLines { .. } => "xor-of-lines",
             GridPattern::ProductOfLines { .. } => "product-of-lines",
+            GridPattern::BlockXor { .. } => "block-xor",
+            GridPattern::Periodic2D { .. } => "periodic-2d",
             GridPattern::Beatty { .. } => "beatty",
             GridPattern::Diagonal => "p-positions",
             GridPattern::Rows { .. } => "rows",
@@ -142,6 +167,8 @@ impl GridPattern {
             GridPattern::Form(_)
                 | GridPattern::XorOfLines { .. }
                 | GridPattern::ProductOfLines { .. }
+                | GridPattern::BlockXor { .. }
+                | GridPattern::Periodic2D { .. }
                 | GridPattern::Rows { .. }
         )
     }
@@ -166,6 +193,18 @@ impl GridPattern {
             GridPattern::ProductOfLines { row, column } => {
                 let (row, column) = (u64::try_from(row.value(x)?).ok()?, u64::try_from(column.value(y)?).ok()?);
                 Some(u128::from(nim_mul(row, column)))
+            }
+            GridPattern::BlockXor { size, cell } => {
+                let inside = cell[(x % size) as usize][(y % size) as usize];
+                Some(u128::from(*size) * u128::from((x / size) ^ (y / size)) + u128::from(inside))
+            }
+            GridPattern::Periodic2D { period_x, period_y, saltus_x, saltus_y, block } => {
+                let inside = block[(x % period_x) as usize][(y % period_y) as usize];
+                Some(
+                    u128::from(inside)
+                        + u128::from(*saltus_x) * u128::from(x / period_x)
+                        + u128::from(*saltus_y) * u128::from(y / period_y),
+                )
             }
             GridPattern::Rows { rows, symmetric } => {
                 let (row, y) = match rows.get(usize::try_from(x).ok()?) {
@@ -206,6 +245,8 @@ impl GridPattern {
             GridPattern::XorOfLines { row, column } | GridPattern::ProductOfLines { row, column } => {
                 row.details("R").into_iter().chain(column.details("C")).collect()
             }
+            GridPattern::BlockXor { size, cell } if !block_is_sum_mod(*size, cell) => block_lines("T", cell),
+            GridPattern::Periodic2D { block, .. } => block_lines("G", block),
             _ => Vec::new(),
         }
     }
@@ -224,6 +265,18 @@ impl GridPattern {
                     column.formula("C", "y")
                 )
             }
+            GridPattern::BlockXor { size, cell } => {
+                let inside = if block_is_sum_mod(*size, cell) {
+                    format!("(x + y) mod {size}")
+                } else {
+                    format!("T(x mod {size}, y mod {size})")
+                };
+                format!("G(x, y) = {size}·(⌊x/{size}⌋ xor ⌊y/{size}⌋) + {inside}")
+            }
+            GridPattern::Periodic2D { period_x, period_y, saltus_x, saltus_y, .. } => format!(
+                "G(x + {period_x}, y) = G(x, y) + {saltus_x} and G(x, y + {period_y}) = G(x, y) + {saltus_y}: \
+                 G(x, y) = B(x mod {period_x}, y mod {period_y}) + {saltus_x}·⌊x/{period_x}⌋ + {saltus_y}·⌊y/{period_y}⌋"
+            ),
             GridPattern::Beatty { c: 1 } => "P-positions: (⌊nφ⌋, ⌊nφ²⌋) and (⌊nφ²⌋, ⌊nφ⌋), φ = (1+√5)/2".to_owned(),
             GridPattern::Beatty { c } => format!(
                 "P-positions: (a_n, a_n + {c}n) and (a_n + {c}n, a_n), a_n = ⌊nα⌋, α = {}",
@@ -237,6 +290,52 @@ impl GridPattern {
             ),
         }
     }
+}
+
+/// Whether `T(a, b) = (a + b) mod k`.
+fn block_is_sum_mod(size: u64, cell: &[Vec<u64>]) -> bool {
+    cell.iter().enumerate().all(|(a, row)| row.iter().enumerate().all(|(b, &value)| value == (a + b) as u64 % size))
+}
+
+/// A block of values, one line a row: `T(0, ·) = 0 1 2`.
+fn block_lines(name: &str, block: &[Vec<u64>]) -> Vec<String> {
+    block
+        .iter()
+        .enumerate()
+        .map(|(a, row)| format!("{name}({a}, ·) = {}", row.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
+        .collect()
+}
+
+/// The largest block side `k` tried for [`GridPattern::BlockXor`], and the largest periods
+/// tried for [`GridPattern::Periodic2D`].
+pub const MAX_BLOCK: u64 = 8;
+
+/// The smallest `k ≥ 2` with `G(x, y) = k·(⌊x/k⌋ xor ⌊y/k⌋) + T(x mod k, y mod k)` on the whole
+/// square, which must hold three blocks a side.
+fn fit_block_xor(values: &[Vec<u64>]) -> Option<GridPattern> {
+    let side = values.len() as u64;
+    (2..=MAX_BLOCK).filter(|size| 3 * size <= side).find_map(|size| {
+        let cell: Vec<Vec<u64>> = values[..size as usize].iter().map(|row| row[..size as usize].to_vec()).collect();
+        let pattern = GridPattern::BlockXor { size, cell };
+        first_disagreement(&pattern, values, 0).is_none().then_some(pattern)
+    })
+}
+
+/// The smallest periods `p, q` (by `p + q`, then `p`) with `G(x + p, y) = G(x, y) + d` and
+/// `G(x, y + q) = G(x, y) + e` on the whole square, which must hold three periods each way.
+fn fit_periodic_2d(values: &[Vec<u64>]) -> Option<GridPattern> {
+    let side = values.len() as u64;
+    let most = MAX_BLOCK.min(side / 3);
+    let mut candidates: Vec<(u64, u64)> = (1..=most).flat_map(|p| (1..=most).map(move |q| (p, q))).collect();
+    candidates.sort_by_key(|&(p, q)| (p + q, p));
+    candidates.into_iter().find_map(|(period_x, period_y)| {
+        let saltus_x = values[period_x as usize][0].checked_sub(values[0][0])?;
+        let saltus_y = values[0][period_y as usize].checked_sub(values[0][0])?;
+        let block: Vec<Vec<u64>> =
+            values[..period_x as usize].iter().map(|row| row[..period_y as usize].to_vec()).collect();
+        let pattern = GridPattern::Periodic2D { period_x, period_y, saltus_x, saltus_y, block };
+        first_disagreement(&pattern, values, 0).is_none().then_some(pattern)
+    })
 }
 
 /// `α = (2 − c + √(c² + 4)) / 2` as text.
@@ -302,6 +401,8 @@ pub fn fit(values: &[Vec<u64>]) -> Vec<GridPattern> {
             }
         }
     }
+    found.extend(fit_block_xor(values));
+    found.extend(fit_periodic_2d(values));
     if let Some(c) = fit_beatty(values) {
         found.push(GridPattern::Beatty { c });
     }

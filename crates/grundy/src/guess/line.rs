@@ -23,12 +23,19 @@ pub enum LinePattern {
         /// `s`: how much the values grow each period.
         saltus: u64,
     },
-    /// `G(n) = f(n + shift)` for a function `f` of the binary digits.
+    /// `G(n) = f(n + shift)` for every `n ≥ start`, for a function `f` of the binary digits;
+    /// the values before `start` (finitely many exceptions) are listed.
     Bitwise {
         /// `f`.
         form: BitForm,
         /// Added to `n` before `f` is applied.
         shift: i64,
+        /// The first `n` of the line (0 for heaps, 1 for coins).
+        first: u64,
+        /// The pattern holds from `n = start` on (`start = first`: no exceptions).
+        start: u64,
+        /// `G(first) … G(start − 1)`, the exceptions.
+        before: Vec<u64>,
     },
     /// Only the P-positions (`G(n) = 0`) follow a pattern: for `n ≥ start`, `n` is a
     /// P-position iff `(n − start) mod period` is in `residues`; below `start` the P-positions
@@ -131,8 +138,15 @@ impl BitForm {
     }
 }
 
+/// The most values a listed period or preperiod shows in text.
+const LONGEST_LIST: usize = 64;
+
 /// The largest shift `|c|` tried for `G(n) = f(n + c)`.
 const MAX_SHIFT: i64 = 3;
+
+/// The most exceptions a bitwise pattern may have before it holds (at most a quarter of the
+/// values fitted, too).
+pub const MAX_BITWISE_EXCEPTIONS: usize = 16;
 
 /// How many full periods past the preperiod the fitted values must show (and the preperiod
 /// may take at most half of them).
@@ -160,7 +174,15 @@ impl LinePattern {
             // A constant, n mod p or a line: the formula says everything.
             return Vec::new();
         }
-        let list = |values: &[u64]| values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        // A long list is cut: the JSON and the emitted code hold every value.
+        let list = |values: &[u64]| {
+            let shown: Vec<String> = values.iter().take(LONGEST_LIST).map(u64::to_string).collect();
+            if values.len() > LONGEST_LIST {
+                format!("{} … ({} values; --json lists them all)", shown.join(" "), values.len())
+            } else {
+                shown.join(" ")
+            }
+        };
         let mut lines = vec![format!("{name}({start}..{}) = {}", start + cycle.len() as u64 - 1, list(cycle))];
         if !before.is_empty() {
             lines.push(format!("{name}({first}..{}) = {}", start - 1, list(before)));
@@ -187,7 +209,13 @@ impl LinePattern {
                     Some(u128::from(cycle[offset as usize]) + u128::from(laps) * u128::from(*saltus))
                 }
             }
-            LinePattern::Bitwise { form, shift } => {
+            LinePattern::Bitwise { form, shift, first, start, before } => {
+                if n < *first {
+                    return None;
+                }
+                if n < *start {
+                    return before.get(usize::try_from(n - first).ok()?).map(|&value| u128::from(value));
+                }
                 let m = n.checked_add_signed(*shift)?;
                 (m >= form.least_argument()).then(|| form.apply(m))
             }
@@ -216,11 +244,20 @@ impl LinePattern {
             LinePattern::Periodic { first, start, cycle, saltus, .. } => {
                 periodic_formula(name, n, *first, *start, cycle, *saltus)
             }
-            LinePattern::Bitwise { form, shift } => match shift {
-                0 => format!("{name}({n}) = {}", form.formula(n)),
-                shift if *shift > 0 => format!("{name}({n}) = {}, m = {n} + {shift}", form.formula("m")),
-                shift => format!("{name}({n}) = {}, m = {n} − {}", form.formula("m"), shift.unsigned_abs()),
-            },
+            LinePattern::Bitwise { form, shift, first, start, before } => {
+                let mut text = match shift {
+                    0 => format!("{name}({n}) = {}", form.formula(n)),
+                    shift if *shift > 0 => format!("{name}({n}) = {}, m = {n} + {shift}", form.formula("m")),
+                    shift => format!("{name}({n}) = {}, m = {n} − {}", form.formula("m"), shift.unsigned_abs()),
+                };
+                if start > first {
+                    let list = before.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+                    let range =
+                        if *start == first + 1 { format!("{first}") } else { format!("{first}..{}", start - 1) };
+                    text.push_str(&format!(", for {n} ≥ {start}; {name}({range}) = {list}"));
+                }
+                text
+            }
             LinePattern::PPositions { start, period, residues, early } => {
                 let mut text = if *period == 1 {
                     format!("P-positions: every {n} ≥ {start}")
@@ -338,13 +375,38 @@ fn fit_periodic(first: u64, values: &[u64], arithmetic: bool) -> Option<LinePatt
     None
 }
 
-/// The first form `f` and shift `c` (smallest `|c|` first… in the order `−3 … 3`) with
-/// `G(n) = f(n + c)` on every value.
+/// The form `f` and shift `c` (in the order of [`BitForm::ALL`], then `c = −3 … 3`) with
+/// `G(n) = f(n + c)` on every value from the fewest exceptions on: values before the pattern
+/// holds, at most [`MAX_BITWISE_EXCEPTIONS`] and a quarter of the values.
 fn fit_bitwise(first: u64, values: &[u64]) -> Option<LinePattern> {
-    BitForm::ALL
-        .into_iter()
-        .flat_map(|form| (-MAX_SHIFT..=MAX_SHIFT).map(move |shift| LinePattern::Bitwise { form, shift }))
-        .find(|pattern| first_disagreement(pattern, first, values, 0).is_none())
+    let most = MAX_BITWISE_EXCEPTIONS.min(values.len() / 4);
+    let mut best: Option<(usize, LinePattern)> = None;
+    for form in BitForm::ALL {
+        for shift in -MAX_SHIFT..=MAX_SHIFT {
+            // The first index from which f(n + c) agrees with every value to the end.
+            let agrees = |index: usize| {
+                let n = first + index as u64;
+                n.checked_add_signed(shift)
+                    .filter(|&m| m >= form.least_argument())
+                    .is_some_and(|m| form.apply(m) == u128::from(values[index]))
+            };
+            let mut start = values.len();
+            while start > 0 && agrees(start - 1) {
+                start -= 1;
+            }
+            if start <= most && best.as_ref().is_none_or(|(fewest, _)| start < *fewest) {
+                let pattern = LinePattern::Bitwise {
+                    form,
+                    shift,
+                    first,
+                    start: first + start as u64,
+                    before: values[..start].to_vec(),
+                };
+                best = Some((start, pattern));
+            }
+        }
+    }
+    best.map(|(_, pattern)| pattern)
 }
 
 /// The P-positions as an eventually periodic set with at least one P-position per period.

@@ -55,15 +55,21 @@ fn known_games_get_their_published_patterns() {
     assert_eq!(guess_spec("bash:5", 100).pattern.unwrap().formula(), "G(n) = n mod 6");
     let wythoff = guess_spec("wythoff", 40).pattern.unwrap();
     assert_eq!(wythoff.pattern, Pattern::Grid(GridPattern::Beatty { c: 1 }));
-    assert!(wythoff.proof.is_none(), "only checked");
+    assert!(wythoff.proof.as_deref().unwrap().contains("Wythoff"), "Wythoff 1907");
     assert_eq!(
         guess_spec("corners", 20).pattern.unwrap().pattern,
         Pattern::Grid(GridPattern::Form(PairForm::NimProduct))
     );
     let ruler = guess_spec("coins:ruler", 200).pattern.unwrap();
-    assert_eq!(ruler.pattern, Pattern::Line(LinePattern::Bitwise { form: BitForm::LowestBit, shift: 0 }));
+    assert_eq!(
+        ruler.pattern,
+        Pattern::Line(LinePattern::Bitwise { form: BitForm::LowestBit, shift: 0, first: 1, start: 1, before: vec![] })
+    );
     let mock = guess_spec("coins:mock-turtles", 200).pattern.unwrap();
-    assert_eq!(mock.pattern, Pattern::Line(LinePattern::Bitwise { form: BitForm::Odious, shift: -1 }));
+    assert_eq!(
+        mock.pattern,
+        Pattern::Line(LinePattern::Bitwise { form: BitForm::Odious, shift: -1, first: 1, start: 1, before: vec![] })
+    );
 }
 
 #[test]
@@ -205,24 +211,10 @@ proptest! {
     }
 }
 
-/// Take any number from one heap, or the same number, 1 or 2, from both: no Beatty pairs, but
-/// the first rows are arithmetic-periodic. By the definition.
-fn short_diagonal_table(side: usize) -> Vec<Vec<u64>> {
-    let mut table = vec![vec![0u64; side]; side];
-    for x in 0..side {
-        for y in 0..side {
-            let mut options: Vec<u64> = (0..x).map(|smaller| table[smaller][y]).collect();
-            options.extend((0..y).map(|smaller| table[x][smaller]));
-            options.extend((1..=2).filter(|&k| k <= x.min(y)).map(|k| table[x - k][y - k]));
-            table[x][y] = mex(options);
-        }
-    }
-    table
-}
-
 #[test]
 fn rows_are_found_when_nothing_covers_the_whole_table() {
-    let values = short_diagonal_table(300);
+    // Taking 1 or 3 from both heaps: no block pattern (taking 1 or 2 is Nim on blocks of 3).
+    let values = nim_with_diagonal_table(&[1, 3], 300);
     let guess = guess_values("short-diagonal", &Sample::Grid { values: values.clone() }, 99);
     let found = guess.pattern.expect("rows");
     let Pattern::Grid(pattern @ GridPattern::Rows { rows, symmetric: true }) = &found.pattern else {
@@ -241,4 +233,156 @@ fn rows_are_found_when_nothing_covers_the_whole_table() {
         }
     }
     assert!(covered > 0);
+}
+
+#[test]
+fn theorems_prove_the_built_in_games_they_cover() {
+    for (spec, theorem) in [
+        ("coins:ruler", "Ruler"),
+        ("coins:mock-turtles", "Mock Turtles"),
+        ("coins:twins", "Twins"),
+        ("corners", "Tartan"),
+        ("product:ruler:mock-turtles", "Tartan"),
+        ("product:mock-turtles:ruler", "Tartan"),
+        ("split-nim", "odious"),
+    ] {
+        let found = guess_spec(spec, 60).pattern.unwrap_or_else(|| panic!("{spec}: a pattern"));
+        assert!(found.proof.as_deref().is_some_and(|proof| proof.contains(theorem)), "{spec}: {:?}", found.proof);
+    }
+    // A written rule is not the named one: checked only.
+    let written = guess_spec("coins:turn=1..4", 40).pattern;
+    assert!(written.is_none_or(|found| found.proof.is_none()));
+}
+
+#[test]
+fn the_period_prover_goes_first() {
+    for (spec, preperiod, period) in
+        [("octal:0.156", 3479, 349), ("octal:0.127", 46578, 4), ("sub:97,263", 0, 0), ("sub:10,25,34,39", 0, 0)]
+    {
+        let game = parse_game(spec).unwrap();
+        let heap = game.heap_game().unwrap();
+        let mut values = CompactSequence::new();
+        let report =
+            crate::heap::period::find_period(heap, &mut values, 1 << 17, &SequenceControl::default(), &mut |_| {})
+                .unwrap();
+        let (proved, _) = report.proved.expect("the prover proves it");
+        if period > 0 {
+            assert_eq!((proved.preperiod, proved.period), (preperiod, period), "{spec}");
+        }
+        let options = GuessOptions { check_to: Some(1 << 17), ..GuessOptions::default() };
+        let guess = guess_game_with(&*game, &options, &SequenceControl::default()).unwrap();
+        let found = guess.pattern.unwrap_or_else(|| panic!("{spec}: a pattern"));
+        let Pattern::Line(LinePattern::Periodic { start, cycle, saltus: 0, .. }) = &found.pattern else {
+            panic!("{spec}: {:?}", found.pattern)
+        };
+        assert_eq!((*start, cycle.len() as u64), (proved.preperiod, proved.period), "{spec}");
+        assert!(found.proof.as_deref().unwrap().contains("checked to heap"), "{spec}");
+        let Pattern::Line(line) = &found.pattern else { unreachable!() };
+        let by_definition = by_definition(heap, guess.checked_to.min(4_000) + 1);
+        assert!(line::first_disagreement(line, 0, &by_definition, 0).is_none(), "{spec}");
+    }
+}
+
+#[test]
+fn bitwise_patterns_may_start_after_a_few_exceptions() {
+    // Split-Nim: G(0) = 0, then the odious numbers.
+    let split = guess_spec("split-nim", 200);
+    let found = split.pattern.unwrap();
+    assert_eq!(
+        found.pattern,
+        Pattern::Line(LinePattern::Bitwise { form: BitForm::Odious, shift: -1, first: 0, start: 1, before: vec![0] })
+    );
+    assert_line_agrees(&found, &by_definition(&crate::heap::split_nim::SplitNim, 120));
+    // The divisor game: subtract a proper divisor; G(n) = v₂(n) for n ≥ 1, G(0) = 0.
+    let mut values = vec![0u64];
+    for n in 1..3000u64 {
+        values.push(mex((1..n).filter(|d| n.is_multiple_of(*d)).map(|d| values[(n - d) as usize])));
+    }
+    let guess = guess_values("divisor game", &Sample::Line { first: 0, values: values.clone() }, 600);
+    let found = guess.pattern.unwrap();
+    assert_eq!(
+        found.pattern,
+        Pattern::Line(LinePattern::Bitwise {
+            form: BitForm::TwoAdicValuation,
+            shift: 0,
+            first: 0,
+            start: 1,
+            before: vec![0]
+        })
+    );
+    assert_line_agrees(&found, &values);
+    assert!(found.formula().contains("for n ≥ 1; G(0) = 0"), "{}", found.formula());
+}
+
+/// Nim on two heaps with extra diagonal moves: take `j` from both heaps for `j` in `diagonal`.
+/// By the definition.
+fn nim_with_diagonal_table(diagonal: &[usize], side: usize) -> Vec<Vec<u64>> {
+    let mut table = vec![vec![0u64; side]; side];
+    for x in 0..side {
+        for y in 0..side {
+            let mut options: Vec<u64> = (0..x).map(|smaller| table[smaller][y]).collect();
+            options.extend((0..y).map(|smaller| table[x][smaller]));
+            options.extend(diagonal.iter().filter(|&&j| j <= x.min(y)).map(|&j| table[x - j][y - j]));
+            table[x][y] = mex(options);
+        }
+    }
+    table
+}
+
+#[test]
+fn nim_with_a_one_one_move_is_nim_on_blocks_of_three() {
+    let values = nim_with_diagonal_table(&[1], 200);
+    let guess = guess_values("nim + (1,1)", &Sample::Grid { values: values.clone() }, 50);
+    let found = guess.pattern.unwrap();
+    let Pattern::Grid(pattern @ GridPattern::BlockXor { size: 3, .. }) = &found.pattern else {
+        panic!("{:?}", found.pattern)
+    };
+    assert_eq!(found.formula(), "G(x, y) = 3·(⌊x/3⌋ xor ⌊y/3⌋) + (x + y) mod 3");
+    assert!(grid::first_disagreement(pattern, &values, 0).is_none());
+}
+
+#[test]
+fn two_dimensional_periodic_tables_are_found() {
+    // G(x, y) = B(x mod 2, y mod 3) + 4⌊x/2⌋ + 5⌊y/3⌋: made up, the class's own shape.
+    let block = [[0u64, 1, 2], [3, 0, 1]];
+    let value = |x: u64, y: u64| block[(x % 2) as usize][(y % 3) as usize] + 4 * (x / 2) + 5 * (y / 3);
+    let values: Vec<Vec<u64>> = (0..100).map(|x| (0..100).map(|y| value(x, y)).collect()).collect();
+    let guess = guess_values("made-up", &Sample::Grid { values }, 30);
+    let found = guess.pattern.unwrap();
+    assert_eq!(found.pattern.kind(), "periodic-2d");
+    let Pattern::Grid(pattern) = &found.pattern else { unreachable!() };
+    for (x, y) in [(1u64 << 40, 7u64), (99, 1 << 33), (12345, 678)] {
+        assert_eq!(pattern.value(x, y), Some(u128::from(value(x, y))));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Whatever guess claims for Nim with extra diagonal moves agrees with the definition on a
+    /// table twice as large as the one it saw.
+    #[test]
+    fn diagonal_nim_patterns_hold_by_the_definition(diagonal in proptest::collection::btree_set(1usize..6, 1..3)) {
+        let diagonal: Vec<usize> = diagonal.into_iter().collect();
+        let values = nim_with_diagonal_table(&diagonal, 160);
+        let seen: Vec<Vec<u64>> = values[..80].iter().map(|row| row[..80].to_vec()).collect();
+        let guess = guess_values("diagonal nim", &Sample::Grid { values: seen }, 30);
+        if let Some(found) = &guess.pattern {
+            let Pattern::Grid(pattern) = &found.pattern else { unreachable!() };
+            prop_assert!(grid::first_disagreement(pattern, &values, 0).is_none(), "{:?} {:?}", diagonal, found.pattern);
+        }
+    }
+
+    /// The bitwise classes with exceptions: a made-up line `f(n + c)` after a few arbitrary
+    /// values is recovered, and agrees far out.
+    #[test]
+    fn bitwise_exceptions_are_recovered(form_index in 0usize..8, shift in -3i64..=3, before in proptest::collection::vec(0u64..50, 0..5)) {
+        let form = BitForm::ALL[form_index];
+        let start = (form.least_argument() as i64 - shift).max(0) as usize + before.len();
+        let mut values: Vec<u64> = (0..start as u64).map(|n| before.get(n as usize).copied().unwrap_or(999)).collect();
+        values.extend((start as u64..3000).map(|n| form.apply(n.checked_add_signed(shift).unwrap()) as u64));
+        let guess = guess_values("made-up", &Sample::Line { first: 0, values: values.clone() }, 1000);
+        let found = guess.pattern.expect("a pattern");
+        assert_line_agrees(&found, &values);
+    }
 }

@@ -113,7 +113,7 @@ impl HeapGame for Bash {
             preperiod: 0,
             period: self.modulus().to_u64()?,
             saltus: 0,
-            theorem: "G(n) = n mod (M + 1) (seed 003: the multiples of M + 1 are the P-positions)".to_owned(),
+            theorem: "G(n) = n mod (M + 1) (Bash's game: the multiples of M + 1 are the P-positions)".to_owned(),
         })
     }
 
