@@ -19,8 +19,11 @@
 //! ```
 
 pub mod emit;
+pub mod family;
+pub mod family_emit;
 pub mod grid;
 pub mod line;
+pub mod template;
 
 use crate::error::GameError;
 use crate::heap::period::proof_needs;
