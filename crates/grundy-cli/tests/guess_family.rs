@@ -84,7 +84,11 @@ fn bad_families_are_refused_in_one_line() {
     let run = grundy(&["guess", "sub:{a}", "--over", "a=1..3", "--over", "a=4..5", "--json"]);
     assert_eq!(run.status, 2);
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert!(json["error"].as_str().unwrap_or_default().contains("twice") || run.stderr.contains("twice"), "{}", run.stdout);
+    assert!(
+        json["error"].as_str().unwrap_or_default().contains("twice") || run.stderr.contains("twice"),
+        "{}",
+        run.stdout
+    );
 }
 
 /// A script reads its parameter through `{k}` in its source: the subtraction game of the powers
@@ -158,9 +162,7 @@ fn check_emitted(args: &[&str], names: &[&str], cases: &[(Vec<u64>, u64)], dir: 
     let expected = truth(template, names, cases);
     let input: String = cases
         .iter()
-        .map(|(point, n)| {
-            format!("{n} {}\n", point.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
-        })
+        .map(|(point, n)| format!("{n} {}\n", point.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")))
         .collect();
     let python = grundy(&[args, &["--emit", "python"]].concat());
     assert_eq!(python.status, 0, "{args:?}: {}", python.stderr);

@@ -17,7 +17,8 @@ use std::sync::Arc;
 
 /// Runs the family guess for `game` over the `--over` ranges.
 pub fn run(game: &str, over: &[String], to: Option<u64>, emit: Option<&str>, json: bool) -> anyhow::Result<()> {
-    let parameters: Vec<ParameterRange> = over.iter().map(|text| ParameterRange::parse(text)).collect::<Result<_, _>>()?;
+    let parameters: Vec<ParameterRange> =
+        over.iter().map(|text| ParameterRange::parse(text)).collect::<Result<_, _>>()?;
     check_ranges(&parameters)?;
     let names: Vec<String> = parameters.iter().map(|parameter| parameter.name.clone()).collect();
     let template = Template::parse(game, &names)?;
@@ -92,7 +93,10 @@ impl Script {
     fn of(template: &Template, names: &[String]) -> anyhow::Result<Option<Script>> {
         let Some(path) = template.text.strip_prefix("script:") else { return Ok(None) };
         if path.contains('{') {
-            anyhow::bail!("bad game `{}`: the script's path may not hold a placeholder; write {{NAME}} inside the script", template.text);
+            anyhow::bail!(
+                "bad game `{}`: the script's path may not hold a placeholder; write {{NAME}} inside the script",
+                template.text
+            );
         }
         let source = crate::input::read_script_file(path).map_err(|reason| anyhow::anyhow!("{reason}"))?;
         let stem = std::path::Path::new(path)

@@ -44,7 +44,7 @@ const LEAST_FITTED: usize = 3;
 /// How many parameter points past the ranges are checked against the rules.
 const BEYOND: u64 = 3;
 /// The longest cycle a family formula is written out to, for a check.
-const MAX_CYCLE: i128 = 1 << 16;
+const MAX_CYCLE: i128 = 1 << 14;
 
 /// How the positions of the family's games are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,7 +219,7 @@ impl FamilyFormula {
     }
 
     /// The single game's pattern at `parameters`, or `None` where the formula says nothing
-    /// there (a period below 1 or past [`MAX_CYCLE`], a negative saltus or modulus).
+    /// there (a period below 1 or longer than 2^14, a negative saltus or modulus).
     pub fn at(&self, parameters: &[u64]) -> Option<Pattern> {
         let positive = |form: &Linear| u64::try_from(form.at(parameters)).ok().filter(|&value| value >= 1);
         match self {
@@ -263,10 +263,9 @@ impl FamilyFormula {
                         format!("G(n) = n mod {period_text}")
                     }
                     CycleForm::Remainder => format!("G(n) = r, {r}"),
-                    CycleForm::Table(values) => format!(
-                        "G(n) = ({})[r], {r}",
-                        values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-                    ),
+                    CycleForm::Table(values) => {
+                        format!("G(n) = ({})[r], {r}", values.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
+                    }
                     CycleForm::Blocks { width, tail } => {
                         let quotient = if *width == Linear::constant(1, width.coefficients.len()) {
                             "r".to_owned()
@@ -381,7 +380,12 @@ impl FamilyGuess {
 
     /// `m = 3` or `a = 2, b = 7`.
     pub fn point(&self, parameters: &[u64]) -> String {
-        self.names().iter().zip(parameters).map(|(name, value)| format!("{name} = {value}")).collect::<Vec<_>>().join(", ")
+        self.names()
+            .iter()
+            .zip(parameters)
+            .map(|(name, value)| format!("{name} = {value}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     fn points(&self, points: &[&[u64]]) -> String {
@@ -404,7 +408,11 @@ impl FamilyGuess {
             text.push_str(&format!(" {}", self.points(&held)));
         }
         if !beyond.is_empty() {
-            text.push_str(&format!(" and {} past the ranges {} (values from the rules)", beyond.len(), self.points(&beyond)));
+            text.push_str(&format!(
+                " and {} past the ranges {} (values from the rules)",
+                beyond.len(),
+                self.points(&beyond)
+            ));
         }
         text
     }
@@ -668,7 +676,11 @@ fn coefficient_vectors(points: &[&[u64]], count: usize, range: std::ops::RangeIn
             .collect();
     }
     vectors.sort_by_key(|vector| {
-        (vector.iter().filter(|&&c| c != 0).count(), vector.iter().map(|c| c.unsigned_abs()).sum::<u64>(), vector.clone())
+        (
+            vector.iter().filter(|&&c| c != 0).count(),
+            vector.iter().map(|c| c.unsigned_abs()).sum::<u64>(),
+            vector.clone(),
+        )
     });
     vectors
 }
@@ -973,12 +985,8 @@ fn check_beyond(
 ) -> Result<(), GameError> {
     let names = family.names();
     for step in 1..=BEYOND {
-        let point: Vec<u64> = family
-            .parameters
-            .iter()
-            .enumerate()
-            .map(|(index, range)| range.high + step * (index as u64 + 1))
-            .collect();
+        let point: Vec<u64> =
+            family.parameters.iter().enumerate().map(|(index, range)| range.high + step * (index as u64 + 1)).collect();
         let Ok((game_text, game)) = build(&point) else { continue };
         let Some(pattern) = formula.at(&point) else { continue };
         let (disagreement, checked_to) = match (&pattern, family.shape) {

@@ -45,7 +45,9 @@ pub fn emit_family(family: &FamilyGuess, template: &Template, language: Language
     let _ = write!(code, "{comment} {}, {}: ", comment_text(&family.template), ranges.join(", "));
     let (position, arguments) = match family.shape {
         Shape::Line { .. } => (vec!["n".to_owned()], [vec!["n".to_owned()], names.clone()].concat()),
-        Shape::Grid => (vec!["x".to_owned(), "y".to_owned()], [vec!["x".to_owned(), "y".to_owned()], names.clone()].concat()),
+        Shape::Grid => {
+            (vec!["x".to_owned(), "y".to_owned()], [vec!["x".to_owned(), "y".to_owned()], names.clone()].concat())
+        }
     };
     match &family.formula {
         Some(formula) => {
@@ -80,10 +82,8 @@ pub fn emit_family(family: &FamilyGuess, template: &Template, language: Language
                 code,
                 "{comment} Cost: for each set S, O((e + p) * |S|) time and memory for e + p values, e the preperiod and p the period;"
             );
-            let _ = writeln!(
-                code,
-                "{comment} then O(1) per heap. It gives up past {SOLVER_LIMIT} values. (grundy guess)"
-            );
+            let _ =
+                writeln!(code, "{comment} then O(1) per heap. It gives up past {SOLVER_LIMIT} values. (grundy guess)");
             match language {
                 Language::Python => python_solver(&items, &names, &mut code),
                 Language::Cpp => cpp_solver(&items, &names, &mut code),
@@ -97,14 +97,9 @@ pub fn emit_family(family: &FamilyGuess, template: &Template, language: Language
             let _ = write!(code, "\n\ndef is_p_position({call}):\n    return grundy_value({call}) == 0\n");
         }
         Language::Cpp => {
-            {
-                let declared: Vec<String> = arguments.iter().map(|name| format!("unsigned long long {name}")).collect();
-                let _ = write!(
-                    code,
-                    "\nbool is_p_position({}) {{ return grundy_value({call}) == 0; }}\n",
-                    declared.join(", ")
-                );
-            }
+            let declared: Vec<String> = arguments.iter().map(|name| format!("unsigned long long {name}")).collect();
+            let _ =
+                write!(code, "\nbool is_p_position({}) {{ return grundy_value({call}) == 0; }}\n", declared.join(", "));
         }
     }
     Ok(code)
@@ -118,9 +113,20 @@ fn no_code(family: &FamilyGuess) -> String {
 }
 
 /// Python: the arguments as integers, the position checked, the theorem's domain refused.
-fn python_prologue(family: &FamilyGuess, names: &[String], position: &[String], arguments: &[String], code: &mut String) {
+fn python_prologue(
+    family: &FamilyGuess,
+    names: &[String],
+    position: &[String],
+    arguments: &[String],
+    code: &mut String,
+) {
     let _ = writeln!(code, "\ndef grundy_value({}):", arguments.join(", "));
-    let _ = writeln!(code, "    {} = {}", arguments.join(", "), arguments.iter().map(|a| format!("int({a})")).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(
+        code,
+        "    {} = {}",
+        arguments.join(", "),
+        arguments.iter().map(|a| format!("int({a})")).collect::<Vec<_>>().join(", ")
+    );
     let first = match family.shape {
         Shape::Line { first } => first,
         Shape::Grid => 0,
@@ -132,7 +138,8 @@ fn python_prologue(family: &FamilyGuess, names: &[String], position: &[String], 
         );
     }
     for name in names {
-        let _ = writeln!(code, "    if {name} < 0:\n        raise ValueError(\"grundy_value: {name} must be at least 0\")");
+        let _ =
+            writeln!(code, "    if {name} < 0:\n        raise ValueError(\"grundy_value: {name} must be at least 0\")");
     }
     for form in &family.proof_domain {
         let _ = writeln!(
@@ -175,7 +182,9 @@ fn python_formula(
                 linear(c),
                 ascii_text(c, names)
             );
-            code.push_str("    x, y = sorted((x, y))\n    gap = y - x\n    return gap % c == 0 and _lower(gap // c, c) == x\n");
+            code.push_str(
+                "    x, y = sorted((x, y))\n    gap = y - x\n    return gap % c == 0 and _lower(gap // c, c) == x\n",
+            );
             return Ok(());
         }
         FamilyFormula::Diagonal => {
@@ -287,9 +296,15 @@ fn python_p_prologue(names: &[String], arguments: &[String], code: &mut String) 
         arguments.join(", "),
         arguments.iter().map(|a| format!("int({a})")).collect::<Vec<_>>().join(", ")
     );
-    let _ = writeln!(code, "    if x < 0 or y < 0:\n        raise ValueError(\"is_p_position: x and y must be at least 0\")");
+    let _ = writeln!(
+        code,
+        "    if x < 0 or y < 0:\n        raise ValueError(\"is_p_position: x and y must be at least 0\")"
+    );
     for name in names {
-        let _ = writeln!(code, "    if {name} < 0:\n        raise ValueError(\"is_p_position: {name} must be at least 0\")");
+        let _ = writeln!(
+            code,
+            "    if {name} < 0:\n        raise ValueError(\"is_p_position: {name} must be at least 0\")"
+        );
     }
 }
 
@@ -336,7 +351,12 @@ def _sequence(moves):
     );
     let _ = writeln!(code, "\n\ndef grundy_value(n, {}):", names.join(", "));
     let _ = writeln!(code, "    n = int(n)");
-    let _ = writeln!(code, "    {} = {}", names.join(", "), names.iter().map(|a| format!("int({a})")).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(
+        code,
+        "    {} = {}",
+        names.join(", "),
+        names.iter().map(|a| format!("int({a})")).collect::<Vec<_>>().join(", ")
+    );
     let _ = writeln!(code, "    if n < 0:\n        raise ValueError(\"grundy_value: n must be at least 0\")");
     let _ = writeln!(code, "    moves = tuple(sorted(set(({},))))", set.join(", "));
     let _ = writeln!(
@@ -479,7 +499,10 @@ fn cpp_formula(
                     let _ = writeln!(code, "    unsigned long long q = r / (unsigned long long) width;");
                     if let Some(tail) = tail {
                         let _ = writeln!(code, "    long long from = {};", linear(&tail.from));
-                        let _ = writeln!(code, "    if (q % 2ULL == 0ULL && (from <= 0LL || r >= (unsigned long long) from)) {{");
+                        let _ = writeln!(
+                            code,
+                            "    if (q % 2ULL == 0ULL && (from <= 0LL || r >= (unsigned long long) from)) {{"
+                        );
                         let mut inner = String::new();
                         finish(&mut inner, &format!("{}ULL", tail.value));
                         for line in inner.lines() {
@@ -625,7 +648,11 @@ static const grundy_sequence& grundy_solve(const std::vector<unsigned long long>
     let declared: Vec<String> = names.iter().map(|name| format!("unsigned long long {name}")).collect();
     let _ = writeln!(code, "\nunsigned long long grundy_value(unsigned long long n, {}) {{", declared.join(", "));
     cpp_parameter_guard(names, "grundy_value", code);
-    let _ = writeln!(code, "    long long items[] = {{{}}};", items.iter().map(|item| cpp_linear(item, names)).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(
+        code,
+        "    long long items[] = {{{}}};",
+        items.iter().map(|item| cpp_linear(item, names)).collect::<Vec<_>>().join(", ")
+    );
     let _ = writeln!(code, "    std::vector<unsigned long long> moves;");
     let _ = writeln!(code, "    for (std::size_t i = 0; i < {}; ++i) {{", items.len());
     code.push_str(

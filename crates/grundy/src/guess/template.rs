@@ -39,7 +39,8 @@ impl ParameterRange {
             return Err(bad("the name must be a letter or `_`, then letters, digits or `_`"));
         }
         let number = |word: &str| -> Result<u64, GameError> {
-            let value: u64 = word.trim().parse().map_err(|_| bad(&format!("`{}` is not a whole number", word.trim())))?;
+            let value: u64 =
+                word.trim().parse().map_err(|_| bad(&format!("`{}` is not a whole number", word.trim())))?;
             if value > MAX_PARAMETER {
                 return Err(bad(&format!("{value} is more than {MAX_PARAMETER}, the largest parameter value")));
             }
@@ -529,7 +530,10 @@ mod tests {
         assert_eq!(prefix, "sub");
         assert_eq!(items[1], Linear { constant: 0, coefficients: vec![1, 2] });
         let one_k = Template::parse("sub:1,{k}", &names(&["k"])).unwrap();
-        assert_eq!(one_k.linear_items().unwrap().1, vec![Linear::constant(1, 1), Linear { constant: 0, coefficients: vec![1] }]);
+        assert_eq!(
+            one_k.linear_items().unwrap().1,
+            vec![Linear::constant(1, 1), Linear { constant: 0, coefficients: vec![1] }]
+        );
         assert!(Template::parse("sub:{a}{b}", &names(&["a", "b"])).unwrap().linear_items().is_none());
     }
 
@@ -543,7 +547,8 @@ mod tests {
             ("bash:{}", "empty"),
             ("bash:{m+}", "ends early"),
             ("bash:{m m}", "left over"),
-            ("bash:{m/2}", "is not a number"),
+            ("bash:{m/2}", "`/2` is left over"),
+            ("bash:{/2}", "is not a number"),
         ] {
             let error = Template::parse(text, &names).unwrap_err().to_string();
             assert!(error.contains(says), "{text}: {error}");
@@ -568,10 +573,9 @@ mod tests {
         assert!(check_ranges(&wide).unwrap_err().to_string().contains("more than 400"));
         let twice = [ParameterRange::parse("a=1..3").unwrap(), ParameterRange::parse("a=1..3").unwrap()];
         assert!(check_ranges(&twice).is_err());
-        assert_eq!(instances(&[wide[0].clone(), ParameterRange::parse("b=7..8").unwrap()])[..3], [
-            vec![1, 7],
-            vec![1, 8],
-            vec![2, 7]
-        ]);
+        assert_eq!(
+            instances(&[wide[0].clone(), ParameterRange::parse("b=7..8").unwrap()])[..3],
+            [vec![1, 7], vec![1, 8], vec![2, 7]]
+        );
     }
 }

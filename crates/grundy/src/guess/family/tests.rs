@@ -87,7 +87,7 @@ fn the_proof_of_the_two_element_theorem_holds_on_every_small_set() {
             for (n, value) in by_definition(game.heap_game().unwrap(), 4 * (a + b)).into_iter().enumerate() {
                 let r = n as u64 % (a + b);
                 let q = r / a;
-                let formula = if r >= b && q % 2 == 0 { 2 } else { q % 2 };
+                let formula = if r >= b && q.is_multiple_of(2) { 2 } else { q % 2 };
                 assert_eq!(formula, value, "sub:{a},{b} at {n}");
             }
         }
