@@ -403,10 +403,11 @@ impl FamilyGuess {
         let held: Vec<&[u64]> =
             self.instances.iter().filter(|instance| instance.held_out).map(|i| i.parameters.as_slice()).collect();
         let beyond: Vec<&[u64]> = self.beyond.iter().map(|check| check.parameters.as_slice()).collect();
-        let mut text = format!("fitted on {fitted} games, checked on the {} held out", held.len());
-        if !held.is_empty() {
-            text.push_str(&format!(" {}", self.points(&held)));
-        }
+        let mut text = if held.is_empty() {
+            format!("checked on the {fitted} games, none held out")
+        } else {
+            format!("fitted on {fitted} games, checked on the {} held out {}", held.len(), self.points(&held))
+        };
         if !beyond.is_empty() {
             text.push_str(&format!(
                 " and {} past the ranges {} (values from the rules)",
