@@ -14,6 +14,8 @@ pub const MAX_INSTANCES: u64 = 400;
 pub const MAX_PARAMETER: u64 = 1_000_000_000;
 /// The most parameters a family may have.
 pub const MAX_PARAMETERS: usize = 4;
+/// The longest expression a placeholder may hold (its terms nest as deep as they are many).
+pub const MAX_PLACEHOLDER: usize = 200;
 
 /// One `--over NAME=A..B`: the parameter `NAME` takes every value from `low` to `high`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -394,6 +396,9 @@ impl Template {
             if source.trim().is_empty() {
                 return Err(bad("`{}` is empty: write a parameter name, as in {m}".to_owned()));
             }
+            if source.len() > MAX_PLACEHOLDER {
+                return Err(bad(format!("a placeholder may hold {MAX_PLACEHOLDER} characters at most")));
+            }
             let mut reader = Reader { text: source.as_bytes(), at: 0, names };
             let expression = reader.sum(0).map_err(|reason| bad(format!("in `{{{source}}}`: {reason}")))?;
             reader.skip_spaces();
@@ -540,6 +545,7 @@ mod tests {
     #[test]
     fn bad_templates_say_what_is_wrong() {
         let names = names(&["m"]);
+        let long = format!("bash:{{{}m}}", "m+".repeat(150));
         for (text, says) in [
             ("bash:{n}", "has no --over n"),
             ("bash:{m", "not closed"),
@@ -548,10 +554,28 @@ mod tests {
             ("bash:{m+}", "ends early"),
             ("bash:{m m}", "left over"),
             ("bash:{m/2}", "`/2` is left over"),
+            (long.as_str(), "200 characters at most"),
             ("bash:{/2}", "is not a number"),
         ] {
             let error = Template::parse(text, &names).unwrap_err().to_string();
             assert!(error.contains(says), "{text}: {error}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Any text: a template or a short error, never a panic; filled at any parameters.
+        #[test]
+        fn any_text_is_a_template_or_a_short_error(text in "[{}a-c0-9+*() ,:-]{0,40}|\\PC{0,40}", a in 0u64..=MAX_PARAMETER) {
+            let names = names(&["a", "b"]);
+            match Template::parse(&text, &names) {
+                Ok(template) => {
+                    let _ = template.fill(&[a, MAX_PARAMETER]);
+                    let _ = template.linear_items();
+                }
+                Err(error) => proptest::prop_assert!(error.to_string().len() < 2000),
+            }
+            let _ = Template::parse_names_only(&text, &names).fill(&[a, 0]);
+            let _ = ParameterRange::parse(&text);
         }
     }
 
