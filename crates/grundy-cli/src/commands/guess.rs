@@ -28,7 +28,9 @@ Examples:
   grundy guess kayles --json
   grundy guess wythoff --emit python
   grundy guess coins:mock-turtles --to 500
-  grundy guess bash:3 --emit cpp")]
+  grundy guess bash:3 --emit cpp
+  grundy guess 'bash:{m}' --over m=1..30
+  grundy guess 'sub:{a},{b}' --over a=1..4 --over b=5..8 --emit cpp")]
 pub struct Args {
     /// The game: a heap game, a two-heap game or a coin rule.
     game: String,
@@ -44,6 +46,10 @@ pub struct Args {
     /// (when the pattern gives values) and is_p_position(...), one argument per heap.
     #[arg(long, value_name = "LANGUAGE", value_parser = ["python", "cpp"])]
     emit: Option<String>,
+    /// A family: `{NAME}` in GAME (and in a script's source) takes every value from A to B;
+    /// repeat for more parameters (`sub:{a},{b} --over a=1..6 --over b=7..12`).
+    #[arg(long, value_name = "NAME=A..B")]
+    over: Vec<String>,
 }
 
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
@@ -51,6 +57,9 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         && to < 8
     {
         anyhow::bail!("--to {to} is too few positions to fit a pattern on: give at least 8");
+    }
+    if !args.over.is_empty() || args.game.contains(['{', '}']) {
+        return super::guess_family::run(&args.game, &args.over, args.to, args.emit.as_deref(), json);
     }
     let ruleset = resolve(&args.game)?;
     let progress = |_: usize| {};

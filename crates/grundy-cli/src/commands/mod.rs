@@ -4,6 +4,7 @@ pub mod census;
 pub mod check;
 pub mod genus;
 pub mod guess;
+pub mod guess_family;
 pub mod moves;
 pub mod outcome;
 pub mod period;

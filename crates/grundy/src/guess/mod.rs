@@ -19,8 +19,11 @@
 //! ```
 
 pub mod emit;
+pub mod family;
+pub mod family_emit;
 pub mod grid;
 pub mod line;
+pub mod template;
 mod theorems;
 
 use crate::error::GameError;
