@@ -291,6 +291,7 @@ fn grundy_rules_points_to_the_contest_tools() {
         "grundy check --input-format NAME|FILE --program CMD",
         "the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N",
         "grundy sequence GAME --to N --table --width W",
+        "grundy guess GAME --emit cpp",
     ] {
         assert!(rules.contains(needle), "`grundy rules` mentions `{needle}`");
     }
