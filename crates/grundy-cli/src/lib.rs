@@ -111,10 +111,17 @@ pub fn run(arguments: impl IntoIterator<Item = impl Into<OsString>>) -> u8 {
 pub fn run_as(arguments: impl IntoIterator<Item = impl Into<OsString>>, own_command: Vec<OsString>) -> u8 {
     let arguments = option_numbers::expand(arguments.into_iter().map(Into::into).collect(), &Cli::command());
     let _ = OWN_COMMAND.set(own_command);
+    let status = run_parsing(&arguments);
+    // Embedded (the Python command), no `main` returns to flush standard output at exit.
+    let _ = std::io::stdout().flush();
+    status
+}
 
-    let cli = match Cli::try_parse_from(&arguments) {
+/// Parses `arguments` and runs the command they name: its exit status.
+fn run_parsing(arguments: &[OsString]) -> u8 {
+    let cli = match Cli::try_parse_from(arguments) {
         Ok(cli) => cli,
-        Err(error) => return output::report_usage_error(error, &Cli::command(), &arguments),
+        Err(error) => return output::report_usage_error(error, &Cli::command(), arguments),
     };
     let memory_limit = match limits::memory_limit(cli.memory_limit.as_deref()) {
         Ok(limit) => limit,
@@ -151,10 +158,7 @@ pub fn run_as(arguments: impl IntoIterator<Item = impl Into<OsString>>, own_comm
         Command::Census(args) => commands::census::run(args, cli.json),
         Command::Serve(args) => commands::serve::run(args, cli.memory_limit.as_deref()),
     };
-    let status = output::finish(result, cli.json);
-    // Embedded (the Python command), no `main` returns to flush standard output at exit.
-    let _ = std::io::stdout().flush();
-    status
+    output::finish(result, cli.json)
 }
 
 /// A command that starts this program again (its arguments to be added): this executable, or
