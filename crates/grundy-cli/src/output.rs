@@ -1,8 +1,8 @@
 //! Writing results: text for people, JSON for programs, and the one place errors become
 //! an exit status.
 
-use std::io::{self, Write};
 use std::ffi::OsString;
+use std::io::{self, Write};
 
 /// Writes `text` to stdout. A closed pipe (`grundy … | head`) is reported as
 /// [`Stop::BrokenPipe`], which `main` treats as success.

@@ -280,7 +280,11 @@ fn huge_ranges_are_counted_through_the_proved_period() {
     // Exactly: two Bash heaps up to 10^18 (the answer first, the four counts below it).
     let run = grundy(&["stats", "bash:3", "--from", "1", "--to", "1000000000000000000", "--heaps", "2"]);
     let answer = run.stdout.lines().next().unwrap_or_default();
-    assert!(answer.ends_with("the player to move wins 750000000000000000000000000000000000 (3/4 = 0.750000)"), "{}", run.stdout);
+    assert!(
+        answer.ends_with("the player to move wins 750000000000000000000000000000000000 (3/4 = 0.750000)"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.ends_with("\n3 250000000000000000\n"), "{}", run.stdout);
 }
 

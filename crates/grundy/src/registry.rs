@@ -345,9 +345,7 @@ pub fn nearest_name(word: &str) -> Option<&'static str> {
         .iter()
         .flat_map(|family| family.names.iter().copied())
         .map(|name| (strsim::damerau_levenshtein(&word, name), name))
-        .filter(|&(distance, name)| {
-            (distance > 0 || name != typed) && distance <= name.len().div_ceil(3).max(1)
-        })
+        .filter(|&(distance, name)| (distance > 0 || name != typed) && distance <= name.len().div_ceil(3).max(1))
         .min()
         .map(|(_, name)| name)
 }

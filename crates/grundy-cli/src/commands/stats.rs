@@ -91,9 +91,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         share(&n_positions, &total)
     );
     let Some(table) = table else {
-        piece.push_str(&format!(
-            "({rows} values occur among the heaps: --counts prints how many heaps have each)\n"
-        ));
+        piece.push_str(&format!("({rows} values occur among the heaps: --counts prints how many heaps have each)\n"));
         return print(&piece);
     };
     // A count a line, written in pieces.
