@@ -46,11 +46,11 @@ pub fn expand(arguments: Vec<OsString>, command: &clap::Command) -> Vec<OsString
     let mut arguments = arguments.into_iter();
     for argument in arguments.by_ref() {
         let text = argument.to_str();
-        if std::mem::take(&mut value_of_unsigned) {
-            if let Some(number) = text.and_then(exponent_form) {
-                expanded.push(number.to_string().into());
-                continue;
-            }
+        if std::mem::take(&mut value_of_unsigned)
+            && let Some(number) = text.and_then(exponent_form)
+        {
+            expanded.push(number.to_string().into());
+            continue;
         }
         match text.and_then(|text| text.strip_prefix("--")) {
             Some("") => {
