@@ -12,6 +12,8 @@ censuses of whole families of games (``census``) on local processes or a Dask cl
 array([0, 0, 1, 1, 0, 2, 1], dtype=uint32)
 """
 
+import collections.abc as _abc
+
 from ._census import census, census_task
 from ._grundy import (
     Game,
@@ -28,6 +30,9 @@ from ._grundy import (
     census_sorted,
     table,
 )
+
+# A MoveList is a sequence (len, indexing, slices, iteration, in, index, count, ==).
+_abc.Sequence.register(MoveList)
 
 __all__ = [
     "Game",

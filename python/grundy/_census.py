@@ -15,6 +15,7 @@ import os
 import signal
 import sqlite3
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _grundy
@@ -179,9 +180,34 @@ class _Database:
         self.connection.close()
 
 
+#: What to do when the local pool cannot run, said with each error about it.
+_POOL_ADVICE = (
+    "save the script to a file and run it as `python script.py`, or pass "
+    "executor=concurrent.futures.ThreadPoolExecutor() (the games are computed without the GIL, "
+    "so threads use every core too)"
+)
+
+
+def _check_main_importable() -> None:
+    """Spawned workers re-run the main script from its file: a script read from standard input
+    (``python - <<EOF``, ``python < script.py``) has none, and every worker would die at start
+    (``BrokenProcessPool``). Said before any worker starts."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    path = getattr(main, "__file__", None)
+    if spec is None and path is not None and not os.path.isfile(path):
+        raise RuntimeError(
+            f"grundy.census cannot start its worker processes: the main script was read from {path} "
+            f"and worker processes start by reading it again from its file; {_POOL_ADVICE}"
+        )
+
+
 def _default_pool(jobs: Optional[int], pending: int) -> ProcessPoolExecutor:
     """A local process pool of ``jobs`` workers (default: one per core). Processes are spawned,
     not forked: a fork would copy a Rust thread pool the child cannot use."""
+    _check_main_importable()
     cores = os.cpu_count() or 1
     workers = max(1, min(jobs or cores, pending))
     return ProcessPoolExecutor(
@@ -289,7 +315,16 @@ def _run(
         for game, bound in pending:
             futures.append(runner.submit(census_task, game, bound))
         for future in as_completed(futures):
-            database.write(future.result())
+            try:
+                row = future.result()
+            except BrokenProcessPool as error:
+                if own_pool is None:
+                    raise
+                raise RuntimeError(
+                    "grundy.census: a worker process of the local pool died or could not start "
+                    f"(killed, out of memory, or unable to import the main script); {_POOL_ADVICE}"
+                ) from error
+            database.write(row)
             written.add(future)
             if bar is not None:
                 bar.update(1)

@@ -1,6 +1,6 @@
 """Type stubs of the compiled module ``grundy._grundy`` (re-exported by ``grundy``)."""
 
-from typing import Any, Callable, Iterable, Optional, Sequence, Union, overload
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +44,11 @@ class MoveList(Sequence[Move]):
     @overload
     def __getitem__(self, index: int) -> Move: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def __getitem__(self, index: slice) -> MoveList: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __contains__(self, item: object) -> bool: ...
+    def index(self, item: object) -> int: ...  # type: ignore[override]
+    def count(self, item: object) -> int: ...
     def _repr_html_(self) -> str: ...
 
 class Period:
@@ -104,3 +108,7 @@ CENSUS_COLUMNS: list[str]
 CENSUS_UPSERT: str
 CENSUS_DONE: str
 CENSUS_BUSY_TIMEOUT_MS: int
+
+def run_command(arguments: List[str], own_command: List[str]) -> int:
+    """Runs the ``grundy`` command line tool (``arguments``: the program's name first) and
+    returns its exit status; the ``grundy`` script that ``pip install`` makes calls it."""

@@ -20,16 +20,16 @@ pub struct PositionArgs {
     pub words: Vec<String>,
 }
 
-/// The run's one [`Control`] (this process runs one command): built in `main` from the flags
+/// The run's one [`Control`] (this process runs one command): built in `run` from the flags
 /// (`--memory-limit`, the progress bar), cancelled by the signal handler.
 static CONTROL: OnceLock<Control> = OnceLock::new();
 
-/// Makes `control` the run's control (once, in `main`, before any command runs).
+/// Makes `control` the run's control (once, in `run`, before any command runs).
 pub fn set_control(control: Control) {
     let _ = CONTROL.set(control);
 }
 
-/// The run's control, if `main` has set it (what the signal handler cancels: it allocates
+/// The run's control, if `run` has set it (what the signal handler cancels: it allocates
 /// nothing).
 pub fn installed_control() -> Option<&'static Control> {
     CONTROL.get()
@@ -57,7 +57,33 @@ pub fn resolve(game: &str) -> anyhow::Result<Arc<dyn Ruleset>> {
 
 /// Parses a whole position: game words and components, `+` between the parts.
 pub fn parse_position(words: &[&str]) -> anyhow::Result<Position> {
-    Ok(parse_sum_in(words, &front_end())?)
+    let position = parse_sum_in(words, &front_end())?;
+    for part in words.split(|word| *word == PLUS) {
+        if let Some(warning) = set_continued(part) {
+            eprintln!("grundy: warning: {warning}");
+        }
+    }
+    Ok(position)
+}
+
+/// A warning for a subtraction set that seems to go on past its word: `sub:1 3 4 5` is the
+/// game `sub:1` with heaps 3, 4 and 5, though the heaps read like more of the set (two or
+/// more, rising, all above the set's largest move).
+fn set_continued(part: &[&str]) -> Option<String> {
+    let (game, components) = part.split_first()?;
+    let set = game.strip_prefix("sub:")?;
+    let largest = set.split(',').map(|entry| entry.trim().parse::<u64>().ok()).collect::<Option<Vec<u64>>>()?;
+    let largest = largest.into_iter().max()?;
+    let heaps = components.iter().map(|word| word.parse::<u64>().ok()).collect::<Option<Vec<u64>>>()?;
+    let rising = heaps.len() >= 2 && heaps[0] > largest && heaps.windows(2).all(|pair| pair[0] < pair[1]);
+    rising.then(|| {
+        let joined = components.join(" ");
+        format!(
+            "`{game} {joined}` is the game `{game}` with heaps {joined}; if the numbers after it belong to the set, \
+             join them with commas (`{game},{}` and then the heaps)",
+            components.join(",")
+        )
+    })
 }
 
 /// Where the positions of a command come from.

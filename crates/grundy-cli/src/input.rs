@@ -26,7 +26,7 @@ pub const SCRIPT_FILE_LIMIT: u64 = 4 << 20;
 /// One line naming the file and the limit met, or why it cannot be read.
 pub fn read_script_file(path: &str) -> Result<String, String> {
     let shown = quote(path);
-    let file = std::fs::File::open(path).map_err(|error| format!("cannot read `{shown}`: {error}"))?;
+    let file = std::fs::File::open(path).map_err(|error| cannot_open(Path::new(path), &error))?;
     let mut bytes = Vec::new();
     file.take(SCRIPT_FILE_LIMIT + 1)
         .read_to_end(&mut bytes)
@@ -43,6 +43,21 @@ pub fn read_script_file(path: &str) -> Result<String, String> {
             error.utf8_error().valid_up_to()
         )
     })
+}
+
+/// Why `path` cannot be opened; for a missing file that grundy ships as an example (`dag.txt`,
+/// `path4.txt`, `kayles.star`), where to get it.
+fn cannot_open(path: &Path, error: &std::io::Error) -> String {
+    let shown = quote(&path.display().to_string());
+    let example =
+        path.file_name().and_then(|name| name.to_str()).filter(|name| crate::commands::rules::is_example_file(name));
+    match example {
+        Some(name) if error.kind() == std::io::ErrorKind::NotFound => format!(
+            "cannot read `{shown}`: {error}; `{name}` is one of grundy's example files: `grundy rules --write-examples DIR` \
+             writes them into DIR"
+        ),
+        _ => format!("cannot read `{shown}`: {error}"),
+    }
 }
 
 /// Reads the graph file of `dag:FILE` / `geography:FILE`: at most [`GRAPH_FILE_LIMIT`] bytes,
@@ -66,7 +81,7 @@ pub fn read_graph_file(path: &str) -> Result<String, String> {
 /// One line naming the file and what is wrong.
 pub fn read_text_limited(path: &Path, limit: u64, line_limit: usize) -> Result<String, String> {
     let shown = quote(&path.display().to_string());
-    let file = std::fs::File::open(path).map_err(|error| format!("cannot read `{shown}`: {error}"))?;
+    let file = std::fs::File::open(path).map_err(|error| cannot_open(path, &error))?;
     let mut bytes = Vec::new();
     let mut reader = std::io::BufReader::new(file.take(limit + 1));
     let mut line_start = 0usize;

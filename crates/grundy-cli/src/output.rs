@@ -1,8 +1,8 @@
 //! Writing results: text for people, JSON for programs, and the one place errors become
 //! an exit status.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
-use std::process::ExitCode;
 
 /// Writes `text` to stdout. A closed pipe (`grundy … | head`) is reported as
 /// [`Stop::BrokenPipe`], which `main` treats as success.
@@ -100,27 +100,27 @@ pub fn report_line_error(number: usize, error: &anyhow::Error, json: bool) -> an
 ///
 /// A run whose result was printed but whose checkpoint could not be saved
 /// ([`Stop::Unsaved`]) warns on stderr and exits with status 3.
-pub fn finish(result: anyhow::Result<()>, json: bool) -> ExitCode {
+pub fn finish(result: anyhow::Result<()>, json: bool) -> u8 {
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(error) => match error.downcast_ref::<Stop>() {
-            Some(Stop::BrokenPipe) => ExitCode::SUCCESS,
+            Some(Stop::BrokenPipe) => 0,
             Some(Stop::Unsaved(warning)) => {
                 let _ = writeln!(io::stderr(), "grundy: warning: {}", warning.replace('\n', " "));
-                ExitCode::from(3)
+                3
             }
             Some(Stop::Interrupted(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
-                ExitCode::from(crate::signals::interrupted_status())
+                crate::signals::interrupted_status()
             }
-            Some(Stop::Counterexample) => ExitCode::from(1),
+            Some(Stop::Counterexample) => 1,
             Some(Stop::NotFound(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
-                ExitCode::from(1)
+                1
             }
             Some(Stop::BadLines(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
-                ExitCode::from(2)
+                2
             }
             None => {
                 let message = format!("{error:#}").replace('\n', " ");
@@ -130,12 +130,20 @@ pub fn finish(result: anyhow::Result<()>, json: bool) -> ExitCode {
                 }
                 // An error a signal caused (a computation cut short) exits as the signal says.
                 match crate::signals::received() {
-                    Some(_) => ExitCode::from(crate::signals::interrupted_status()),
-                    None => ExitCode::from(2),
+                    Some(_) => crate::signals::interrupted_status(),
+                    None => 2,
                 }
             }
         },
     }
+}
+
+/// The message for a negative number given to an option that counts (`--to -1`).
+fn negative_value(option: &str, value: &str) -> String {
+    format!(
+        "`{option}` takes a whole number, 0 or more (`{option} 100`, `{option} 1e6`): `{}` is negative",
+        grundy::error::quote(value)
+    )
 }
 
 /// Whether `flag` (`--name` or `-n`) is an option of `command` or of one of its subcommands
@@ -153,7 +161,7 @@ fn takes_value(command: &clap::Command, flag: &str) -> bool {
 }
 
 /// Which commands take `flag` (`--misere`), with what it is for; or that none does.
-fn where_a_flag_goes(command: &clap::Command, flag: &str) -> String {
+fn where_a_flag_goes(command: &clap::Command, flag: &str, arguments: &[String]) -> String {
     let Some(long) = flag.strip_prefix("--") else {
         return format!("`{}` is not an option here (see grundy --help)", grundy::error::quote(flag));
     };
@@ -176,11 +184,10 @@ fn where_a_flag_goes(command: &clap::Command, flag: &str) -> String {
             }
         }
     }
-    // Read lossily: `std::env::args` panics on an argument that is not UTF-8.
-    let given_to = std::env::args_os()
+    let given_to = arguments
+        .iter()
         .skip(1)
-        .map(|raw| raw.to_string_lossy().into_owned())
-        .find(|word| command.get_subcommands().any(|subcommand| subcommand.get_name() == word))
+        .find(|word| command.get_subcommands().any(|subcommand| subcommand.get_name() == word.as_str()))
         .map_or_else(|| "grundy".to_owned(), |name| format!("grundy {name}"));
     // The flag's help when every command that takes it means the same by it.
     let purpose = match purposes.as_slice() {
@@ -195,21 +202,22 @@ fn where_a_flag_goes(command: &clap::Command, flag: &str) -> String {
 
 /// Prints a command-line usage error as one line (help and version print in full); `command`
 /// is grundy's, to tell a negative number given to an option from one given as a component.
-pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCode {
-    use clap::error::ErrorKind;
+pub fn report_usage_error(error: clap::Error, command: &clap::Command, arguments: &[OsString]) -> u8 {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
     if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let _ = error.print();
-        return ExitCode::SUCCESS;
+        return 0;
     }
     if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         let _ = error.print();
-        return ExitCode::from(2);
+        return 2;
     }
-    // Read lossily: `std::env::args` panics on an argument that is not UTF-8.
-    let arguments: Vec<String> = std::env::args_os().map(|raw| raw.to_string_lossy().into_owned()).collect();
+    // Read lossily: an argument need not be UTF-8.
+    let raw_arguments = arguments;
+    let arguments: Vec<String> = raw_arguments.iter().map(|raw| raw.to_string_lossy().into_owned()).collect();
     let json = arguments.iter().any(|argument| argument == "--json");
     if error.kind() == ErrorKind::InvalidUtf8 {
-        let message = match std::env::args_os().enumerate().find(|(_, raw)| raw.to_str().is_none()) {
+        let message = match raw_arguments.iter().enumerate().find(|(_, raw)| raw.to_str().is_none()) {
             Some((at, raw)) => format!(
                 "argument {at} (`{}`) is not valid UTF-8: grundy reads games and positions as UTF-8 text",
                 grundy::error::quote(&raw.as_encoded_bytes().escape_ascii().to_string())
@@ -220,7 +228,22 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
         if json {
             let _ = print_json(&error_object("usage", &message));
         }
-        return ExitCode::from(2);
+        return 2;
+    }
+    // `--to=-1` reaches the option's parser, which says only "invalid digit".
+    if let (Some(ContextValue::String(option)), Some(ContextValue::String(value))) =
+        (error.get(ContextKind::InvalidArg), error.get(ContextKind::InvalidValue))
+        && value.strip_prefix('-').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        let option = option.split_whitespace().next().unwrap_or(option);
+        if crate::option_numbers::takes_unsigned(command, option) {
+            let message = negative_value(option, value);
+            let _ = writeln!(io::stderr(), "grundy: error: {message}");
+            if json {
+                let _ = print_json(&error_object("usage", &message));
+            }
+            return 2;
+        }
     }
     let rendered = error.render().to_string();
     // clap's first line, with the indented lines that complete it (`the following required
@@ -251,6 +274,7 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
             .map(|before| arguments[before].as_str())
             .filter(|before| before.starts_with('-') && takes_value(command, before));
         let message = match option {
+            Some(option) if crate::option_numbers::takes_unsigned(command, option) => negative_value(option, argument),
             Some(option) => format!(
                 "`{}` after `{option}` reads as a flag, not as its value (to give a value that \
                  starts with `-`, write `{option}={}`)",
@@ -266,14 +290,14 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
         if json {
             let _ = print_json(&error_object(if option.is_some() { "usage" } else { "bad_component" }, &message));
         }
-        return ExitCode::from(2);
+        return 2;
     }
     if let Some(tip) = rendered.lines().find_map(|line| line.trim().strip_prefix("tip: ")) {
         // clap's "to pass '--x' as a value, use '-- --x'" is wrong advice for a flag given to
         // the wrong command: say which commands take it, and what it does.
         let flag = message.strip_prefix("unexpected argument '").and_then(|rest| rest.split('\'').next());
         match flag.filter(|_| tip.starts_with("to pass '")) {
-            Some(flag) => message.push_str(&format!("; {}", where_a_flag_goes(command, flag))),
+            Some(flag) => message.push_str(&format!("; {}", where_a_flag_goes(command, flag, &arguments))),
             None => message.push_str(&format!("; {tip}")),
         }
     }
@@ -281,5 +305,5 @@ pub fn report_usage_error(error: clap::Error, command: &clap::Command) -> ExitCo
     if json {
         let _ = print_json(&error_object("usage", &message));
     }
-    ExitCode::from(2)
+    2
 }

@@ -277,9 +277,15 @@ fn huge_ranges_are_counted_through_the_proved_period() {
     let run = grundy(&["stats", "sub:2,5", "--from", &from.to_string(), "--to", &to.to_string(), "--heaps", "2"]);
     let expected = format!("the player to move wins {wins} ({}/{} = ", wins / common, total / common);
     assert!(run.stdout.contains(&expected), "expected `{expected}` in\n{}{}", run.stdout, run.stderr);
-    // The classic question exactly: two Bash heaps up to 10^18.
+    // Exactly: two Bash heaps up to 10^18 (the answer first, the four counts below it).
     let run = grundy(&["stats", "bash:3", "--from", "1", "--to", "1000000000000000000", "--heaps", "2"]);
-    assert!(run.stdout.ends_with("the player to move wins 750000000000000000000000000000000000 (3/4 = 0.750000)\n"));
+    let answer = run.stdout.lines().next().unwrap_or_default();
+    assert!(
+        answer.ends_with("the player to move wins 750000000000000000000000000000000000 (3/4 = 0.750000)"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.ends_with("\n3 250000000000000000\n"), "{}", run.stdout);
 }
 
 #[test]
@@ -291,6 +297,7 @@ fn grundy_rules_points_to_the_contest_tools() {
         "grundy check --input-format NAME|FILE --program CMD",
         "the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N",
         "grundy sequence GAME --to N --table --width W",
+        "grundy guess GAME --emit cpp",
     ] {
         assert!(rules.contains(needle), "`grundy rules` mentions `{needle}`");
     }

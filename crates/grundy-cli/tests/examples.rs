@@ -1,8 +1,9 @@
 //! Every example the tool prints runs as written: the `example:` lines of `grundy rules`, the
 //! `Examples:` lines of each subcommand's `--help`, and the `$ ` lines of README.md, each
 //! through `bash -c` exactly as printed: the examples grundy prints from an empty directory
-//! (they must work wherever a user types them), README's from the repository root (where the
-//! graph files it names are). And README's table of games is the registry's.
+//! (they must work wherever a user types them), README's from a directory holding only what
+//! `grundy rules --write-examples DIR` writes (the files they name). And README's table of
+//! games is the registry's.
 
 mod common;
 
@@ -14,10 +15,27 @@ fn workspace_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("crates/grundy-cli")
 }
 
-/// Runs `command_line` with `bash -c` from the repository root, the built `grundy` first on
-/// the PATH.
+/// Runs `command_line` with `bash -c` from a directory that holds only grundy's example files
+/// (`grundy rules --write-examples DIR`, as README tells a reader), the built `grundy` first
+/// on the PATH.
 fn bash_output(command_line: &str) -> std::process::Output {
-    bash_output_in(command_line, workspace_root())
+    bash_output_in(command_line, &with_example_files())
+}
+
+/// A directory of this test process holding what `grundy rules --write-examples` writes and
+/// nothing else (README's examples write their own files there too: pictures, databases).
+fn with_example_files() -> std::path::PathBuf {
+    static WRITTEN: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    WRITTEN
+        .get_or_init(|| {
+            let directory = std::env::temp_dir().join(format!("grundy-examples-readme-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&directory);
+            let path = directory.to_str().expect("a UTF-8 temporary directory").to_owned();
+            let written = grundy(&["rules", "--write-examples", &path]);
+            assert_eq!(written.status, 0, "{}", written.stderr);
+            directory
+        })
+        .clone()
 }
 
 /// An empty directory of this test process, away from the repository.
@@ -48,7 +66,7 @@ fn bash(command_line: &str, directory: &Path) -> (i32, String) {
 }
 
 fn assert_runs(source: &str, command_line: &str, expected_status: i32) {
-    assert_runs_in(source, command_line, expected_status, workspace_root());
+    assert_runs_in(source, command_line, expected_status, &with_example_files());
 }
 
 fn assert_runs_in(source: &str, command_line: &str, expected_status: i32, directory: &Path) {

@@ -14,7 +14,8 @@ fn scratch(name: &str) -> PathBuf {
     directory
 }
 
-/// Runs `grundy plot` writing `file` in `directory`; it must succeed silently.
+/// Runs `grundy plot` writing `file` in `directory`; it must succeed and say only what it
+/// wrote (the file, its format and size, the game).
 fn plot(directory: &Path, file: &str, args: &[&str]) -> Vec<u8> {
     let path = directory.join(file);
     let mut all = vec!["plot"];
@@ -23,8 +24,12 @@ fn plot(directory: &Path, file: &str, args: &[&str]) -> Vec<u8> {
     all.extend(["-o", &path_text]);
     let run = grundy(&all);
     assert_eq!(run.status, 0, "{all:?}: {}", run.stderr);
-    assert_eq!((run.stdout.as_str(), run.stderr.as_str()), ("", ""), "{all:?}");
-    std::fs::read(&path).unwrap()
+    let bytes = std::fs::read(&path).unwrap();
+    let kind = if file.ends_with(".png") { "PNG" } else { "SVG" };
+    let said = format!("wrote {path_text} ({kind}, {} bytes): ", bytes.len());
+    assert!(run.stdout.starts_with(&said) && run.stdout.lines().count() == 1, "{all:?}: {}", run.stdout);
+    assert_eq!(run.stderr, "", "{all:?}");
+    bytes
 }
 
 /// The document parses as XML with root `<svg>` of the given size; returns its text.

@@ -413,9 +413,16 @@ impl Game {
                 .map_err(|_| PyValueError::new_err("a value past 2^32 - 1: no period search on such values"))?;
             let observed = grundy::heap::period::observe(&values);
             let explanation = match &observed {
-                Some(_) => format!(
-                    "observed over heaps 0..{max} of {} (not proved: no theorem applies to a game from moves)",
-                    self.spec
+                Some(found) => format!(
+                    "{}: period {}, preperiod {}{} (observed over heaps 0..{max}, not proved: no theorem applies to \
+                     a game from moves)\n  G(n + {}) = G(n){} for every heap n >= {} of those computed",
+                    self.spec,
+                    found.period,
+                    found.preperiod,
+                    if found.saltus == 0 { String::new() } else { format!(", saltus {}", found.saltus) },
+                    found.period,
+                    if found.saltus == 0 { String::new() } else { format!(" + {}", found.saltus) },
+                    found.preperiod
                 ),
                 None => format!(
                     "{}: no pattern G(n + p) = G(n) + s holds over the last half of heaps 0..{max} (a game from moves: \
@@ -570,6 +577,11 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// The moves as a Python list (what the list-like methods answer from).
+    fn as_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.moves.iter().map(|one| one.clone_ref(py)))
+    }
+
     fn html(py: Python<'_>, moves: &[Move]) -> String {
         let escape = |text: &str| text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
         let mut html = String::from("<table><thead><tr><th>move</th><th>to</th><th>why</th></tr></thead><tbody>");
@@ -592,13 +604,51 @@ impl MoveList {
         self.moves.len()
     }
 
-    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<Py<Move>> {
+    /// A move (`moves[0]`, `moves[-1]`), or a `MoveList` of a slice (`moves[:2]`, `moves[::-1]`).
+    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<pyo3::types::PySlice>() {
+            let indices = slice.indices(self.moves.len() as isize)?;
+            let picked = (0..indices.slicelength)
+                .map(|k| self.moves[(indices.start + k as isize * indices.step) as usize].clone_ref(py))
+                .collect();
+            return Ok(Bound::new(py, MoveList { moves: picked })?.into_any());
+        }
+        let index: isize = index.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "MoveList indices must be integers or slices, not {}",
+                index.get_type().name().map_or_else(|_| "?".to_owned(), |name| name.to_string())
+            ))
+        })?;
         let len = self.moves.len() as isize;
         let at = if index < 0 { index + len } else { index };
         if at < 0 || at >= len {
             return Err(pyo3::exceptions::PyIndexError::new_err("move index out of range"));
         }
-        Ok(self.moves[at as usize].clone_ref(py))
+        Ok(self.moves[at as usize].clone_ref(py).into_bound(py).into_any())
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.as_list(py)?.into_any().try_iter()?.into_any())
+    }
+
+    fn __contains__(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.as_list(py)?.contains(item)
+    }
+
+    /// The place of the first move equal to `item` (`ValueError` when none is), as `list.index`.
+    fn index(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.as_list(py)?.index(item)
+    }
+
+    /// How many moves equal `item`, as `list.count`.
+    fn count(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let mut count = 0;
+        for one in self.as_list(py)?.iter() {
+            if one.eq(item)? {
+                count += 1;
+            }
+        }
+        Ok(count)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -608,7 +658,10 @@ impl MoveList {
     }
 
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        PyList::new(py, self.moves.iter().map(|one| one.clone_ref(py)))?.eq(other)
+        match other.cast::<MoveList>() {
+            Ok(other) => self.as_list(py)?.eq(other.get().as_list(py)?),
+            Err(_) => self.as_list(py)?.eq(other),
+        }
     }
 
     fn _repr_html_(&self, py: Python<'_>) -> String {

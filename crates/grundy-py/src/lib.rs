@@ -8,6 +8,7 @@
 #![deny(unsafe_code)]
 
 mod census;
+mod command;
 mod convert;
 mod game;
 mod long;
@@ -32,6 +33,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(census::census_row, module)?)?;
     module.add_function(wrap_pyfunction!(census::census_default_max_heap, module)?)?;
     module.add_function(wrap_pyfunction!(census::census_sorted, module)?)?;
+    module.add_function(wrap_pyfunction!(command::run_command, module)?)?;
     census::add_sql(module)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -328,15 +328,24 @@ pub fn family(name: &str) -> Option<&'static Family> {
     FAMILIES.iter().find(|family| family.names.contains(&name))
 }
 
-/// The known family name nearest to `word` (at most a third of its letters changed), for
-/// "did you mean".
+/// The known family name nearest to `word` (at most a third of its letters changed, or only
+/// its case: `Nim`, `NIM`), for "did you mean".
+///
+/// ```
+/// use grundy::registry::nearest_name;
+/// assert_eq!(nearest_name("Nim"), Some("nim"));
+/// assert_eq!(nearest_name("KAYLES"), Some("kayles"));
+/// assert_eq!(nearest_name("kayls"), Some("kayles"));
+/// assert_eq!(nearest_name("nim"), None);
+/// ```
 pub fn nearest_name(word: &str) -> Option<&'static str> {
+    let typed = word;
     let word = word.to_ascii_lowercase();
     FAMILIES
         .iter()
         .flat_map(|family| family.names.iter().copied())
         .map(|name| (strsim::damerau_levenshtein(&word, name), name))
-        .filter(|&(distance, name)| distance > 0 && distance <= name.len().div_ceil(3).max(1))
+        .filter(|&(distance, name)| (distance > 0 || name != typed) && distance <= name.len().div_ceil(3).max(1))
         .min()
         .map(|(_, name)| name)
 }

@@ -59,8 +59,19 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             },
             "bytes": bytes.len(),
         }))?;
+        return Ok(());
     }
-    Ok(())
+    // What was written, and where: a picture is the command's only result.
+    let kind = match format {
+        Format::Svg => "SVG",
+        Format::Png => "PNG",
+    };
+    crate::output::print(&format!(
+        "wrote {} ({kind}, {} bytes): {}\n",
+        args.output.display(),
+        bytes.len(),
+        ruleset.spec()
+    ))
 }
 
 fn picture_format(path: &Path) -> anyhow::Result<Format> {

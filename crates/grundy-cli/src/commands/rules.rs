@@ -31,8 +31,22 @@ const EXAMPLE_FILES: &[(&str, &str)] = &[
     ("wythoff.star", include_str!("../../../../examples/games/wythoff.star")),
     ("dag.txt", include_str!("../../tests/data/dag.txt")),
     ("loopy.txt", include_str!("../../tests/data/loopy.txt")),
+    // README's `grundy plot dag:graph.txt -o graph.svg`: a graph with N, P and D vertices.
+    ("graph.txt", include_str!("../../tests/data/loopy.txt")),
     ("grid4.txt", include_str!("../../tests/data/grid4.txt")),
+    ("grid5.txt", include_str!("../../tests/data/grid5.txt")),
+    ("path4.txt", include_str!("../../tests/data/path4.txt")),
+    ("triangle.txt", include_str!("../../tests/data/triangle.txt")),
+    // The solutions README's `grundy check --program` examples judge.
+    ("set-nim.cpp", include_str!("../../../../examples/check/set-nim.cpp")),
+    ("brave-game-wrong.awk", include_str!("../../../../examples/check/brave-game-wrong.awk")),
 ];
+
+/// Whether `name` is the name of one of grundy's example files (a missing one's error says
+/// how to write them).
+pub fn is_example_file(name: &str) -> bool {
+    EXAMPLE_FILES.iter().any(|(example, _)| *example == name)
+}
 
 /// Writes [`EXAMPLE_FILES`] into `directory`: each file through a temporary one renamed over
 /// (two runs at once never see half a file); an existing file that differs is refused.
@@ -88,7 +102,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         .map(|(name, problem, _)| format!("      {name:<11} {problem}\n"))
         .collect();
     text.push_str(&format!(
-        "\nContest problems:\n  a judge's input, answered in its words: grundy outcome --input-format NAME|FILE < data.in; built in:\n{}  a solution as submitted, against the definition (对拍): grundy check --input-format NAME|FILE --program CMD (tests drawn from the whole input family; --misere for misère play)\n  the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N [--heaps K]\n  a pattern by eye (打表): grundy sequence GAME --to N --table --width W\n",
+        "\nContest problems:\n  a judge's input, answered in its words: grundy outcome --input-format NAME|FILE < data.in; built in:\n{}  a solution as submitted, against the definition (对拍): grundy check --input-format NAME|FILE --program CMD (tests drawn from the whole input family; --misere for misère play)\n  the first player's exact chance of winning, heaps drawn uniformly from A..N: grundy stats GAME --from A --to N [--heaps K]\n  a pattern by eye (打表): grundy sequence GAME --to N --table --width W\n  the pattern as code to paste into a solution (C++ or Python): grundy guess GAME --emit cpp\n",
         formats
     ));
     print(&text)

@@ -14,6 +14,7 @@ use num_traits::Zero;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   grundy stats nim --to 7 --heaps 3
+  grundy stats nim --to 1000 --heaps 2 --counts
   grundy stats kayles --to 100 --heaps 2 --json
   grundy stats bash:3 --from 1 --to 1000")]
 pub struct Args {
@@ -29,7 +30,14 @@ pub struct Args {
     /// The number of heaps in a sum (each any of 0 … N).
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     heaps: u32,
+    /// Print the table of how many heaps have each value, below the answer, however long (by
+    /// default only when it has at most 32 rows; `--json` always gives the counts).
+    #[arg(long)]
+    counts: bool,
 }
+
+/// The value-count table is printed without `--counts` up to this many rows.
+const SHORT_TABLE_ROWS: usize = 32;
 
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
@@ -54,50 +62,72 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     // total, which has as many digits as the refused answer would.
     check_zero_xor_tuples(&counts, args.heaps, crate::games::control())?;
     let total = BigUint::from(heap_count).pow(args.heaps);
-    // A count a line (text) or a number (JSON), written in pieces: `--to 100000000` of Nim has
-    // 10^8 counts, gigabytes as one string.
-    let mut piece = String::new();
     if json {
-        // serde_json writes keys sorted: `counts` first, then the rest after it.
-        piece.push_str("{\"counts\":[");
-    } else {
-        piece.push_str(&format!("{}: values of heaps {}..{}\nvalue count\n", game.spec(), args.from, args.to));
+        return print_json_counts(game.spec(), counts, args.heaps, &total);
     }
-    for (value, count) in counts.iter().enumerate() {
-        if json {
-            piece.push_str(&format!("{}{count}", if value == 0 { "" } else { "," }));
-        } else {
-            piece.push_str(&format!("{value} {count}\n"));
-        }
-        if piece.len() >= PIECE_BYTES {
-            print(&piece)?;
-            piece.clear();
-        }
-    }
+    // The answer first; the table below it when short or asked for (`--to 100000000` of Nim
+    // has 10^8 rows).
+    let table = (args.counts || counts.len() <= SHORT_TABLE_ROWS).then(|| {
+        let mut copy = Vec::new();
+        copy.try_reserve_exact(counts.len())
+            .map(|()| {
+                copy.extend_from_slice(&counts);
+                copy
+            })
+            .map_err(|_| anyhow::anyhow!("not enough memory to keep the table of {} value counts", counts.len()))
+    });
+    let table = table.transpose()?;
+    let rows = counts.len();
     let p_positions = zero_xor_tuples_in_place(counts, args.heaps, crate::games::control())?;
-    if json {
-        let rest = serde_json::json!({
-            "game": game.spec(),
-            // Strings, as docs/json.md's rule 1 has it for what can be big: `(N+1)^K` passes
-            // 2^53 at once, and readers refuse or round long JSON numbers.
-            "p_positions": p_positions.to_string(),
-            "total": total.to_string(),
-        });
-        let rest = serde_json::to_string(&rest)?;
-        piece.push_str(&format!("],{}\n", &rest[1..]));
-        return print(&piece);
-    }
     let n_positions = &total - &p_positions;
     let sums = if args.heaps == 1 {
         format!("heaps {}..{}", args.from, args.to)
     } else {
         format!("sums of {} heaps from {}..{}", args.heaps, args.from, args.to)
     };
-    piece.push_str(&format!(
+    let mut piece = format!(
         "among the {total} {sums}: {p_positions} P-positions ({}); the player to move wins {n_positions} ({})\n",
         share(&p_positions, &total),
         share(&n_positions, &total)
-    ));
+    );
+    let Some(table) = table else {
+        piece.push_str(&format!("({rows} values occur among the heaps: --counts prints how many heaps have each)\n"));
+        return print(&piece);
+    };
+    // A count a line, written in pieces.
+    piece.push_str(&format!("{}: values of heaps {}..{}\nvalue count\n", game.spec(), args.from, args.to));
+    for (value, count) in table.iter().enumerate() {
+        piece.push_str(&format!("{value} {count}\n"));
+        if piece.len() >= PIECE_BYTES {
+            print(&piece)?;
+            piece.clear();
+        }
+    }
+    print(&piece)
+}
+
+/// The `--json` answer: the counts (a number each, written in pieces: `--to 100000000` of Nim
+/// has 10^8 counts, gigabytes as one string), then the P-positions and the total.
+fn print_json_counts(game: String, counts: Vec<u64>, heaps: u32, total: &BigUint) -> anyhow::Result<()> {
+    // serde_json writes keys sorted: `counts` first, then the rest after it.
+    let mut piece = String::from("{\"counts\":[");
+    for (value, count) in counts.iter().enumerate() {
+        piece.push_str(&format!("{}{count}", if value == 0 { "" } else { "," }));
+        if piece.len() >= PIECE_BYTES {
+            print(&piece)?;
+            piece.clear();
+        }
+    }
+    let p_positions = zero_xor_tuples_in_place(counts, heaps, crate::games::control())?;
+    let rest = serde_json::json!({
+        "game": game,
+        // Strings, as docs/json.md's rule 1 has it for what can be big: `(N+1)^K` passes
+        // 2^53 at once, and readers refuse or round long JSON numbers.
+        "p_positions": p_positions.to_string(),
+        "total": total.to_string(),
+    });
+    let rest = serde_json::to_string(&rest)?;
+    piece.push_str(&format!("],{}\n", &rest[1..]));
     print(&piece)
 }
 

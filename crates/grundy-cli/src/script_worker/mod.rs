@@ -2,9 +2,9 @@
 //!
 //! A Starlark script may allocate hugely in one step (`[0] * 1250000000`): the evaluator's heap
 //! limit is checked between steps, and a failed allocation aborts the whole process. So the
-//! script is evaluated in a child process (`grundy __script-worker`, started from
-//! `std::env::current_exe()`) under an address-space limit (`setrlimit(RLIMIT_AS)` before
-//! `exec`). The whole memoized solve runs there; [`ScriptProxy`] asks for parses, values,
+//! script is evaluated in a child process (`grundy __script-worker`, started as
+//! `crate::own_command()`: this executable, or the Python command's interpreter) under an
+//! address-space limit (`setrlimit(RLIMIT_AS)` before `exec`). The whole memoized solve runs there; [`ScriptProxy`] asks for parses, values,
 //! options and sequences in batches over pipes, one JSON object a line. When the worker
 //! dies, the request fails with one clear line and the next request starts a fresh worker.
 
@@ -20,7 +20,7 @@ use grundy::script::{ScriptBackend, ScriptOption, ScriptPosition, Shape};
 use protocol::{position_to_json, positions_from_json, value_from_json};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 
 #[global_allocator]
 static ALLOCATOR: note::NotingAllocator = note::NotingAllocator;
@@ -315,9 +315,7 @@ impl ScriptProxy {
 
     /// Starts the worker and reads its greeting (the script's name, description and start).
     fn start_worker(&mut self) -> anyhow::Result<Json> {
-        let executable = std::env::current_exe()
-            .map_err(|error| anyhow::anyhow!("cannot find grundy's own executable to run the script: {error}"))?;
-        let mut command = Command::new(executable);
+        let mut command = crate::own_command()?;
         command.arg("__script-worker").arg(&self.path);
         if self.formula {
             command.arg("--formula");

@@ -23,11 +23,10 @@ pub enum Ended {
 
 /// Runs `grundy --json LIMITS ARGS…` with `stdin` on its standard input.
 pub async fn run_grundy(settings: &Settings, arguments: &[String], stdin: &str) -> Ended {
-    let program = match std::env::current_exe() {
-        Ok(program) => program,
+    let mut command = match crate::own_command() {
+        Ok(command) => tokio::process::Command::from(command),
         Err(error) => return stopped("error", format!("cannot find the grundy program to run: {error}")),
     };
-    let mut command = tokio::process::Command::new(program);
     command
         .args(limit_flags(settings))
         .args(arguments)
