@@ -77,3 +77,36 @@ fn the_chinese_readme_holds_the_same_examples() {
         assert!(chinese.contains(term), "README.zh-CN.md says {term}");
     }
 }
+
+/// A line break inside a Chinese sentence renders as a stray space: outside code blocks, no
+/// prose line of README.zh-CN.md ends in a Chinese character or full-width punctuation and
+/// goes on in the next line.
+#[test]
+fn chinese_sentences_have_no_line_breaks() {
+    let chinese = std::fs::read_to_string(workspace_root().join("README.zh-CN.md")).unwrap();
+    let is_chinese = |c: char| matches!(c, '\u{3000}'..='\u{303f}' | '\u{3400}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}');
+    let starts_block = |line: &str| {
+        let line = line.trim_start();
+        line.is_empty()
+            || ["- ", "* ", "+ ", "#", "|", ">", "```", "<", "!["].iter().any(|start| line.starts_with(start))
+            || line.split_once(". ").is_some_and(|(number, _)| number.chars().all(|c| c.is_ascii_digit()))
+    };
+    let mut in_code = false;
+    let lines: Vec<&str> = chinese.lines().collect();
+    for (number, pair) in lines.windows(2).enumerate() {
+        if pair[0].trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        let (line, next) = (pair[0], pair[1]);
+        if in_code || line.trim().is_empty() || line.starts_with(['#', '|', '<']) || starts_block(next) {
+            continue;
+        }
+        let ends_chinese = line.trim_end().chars().last().is_some_and(is_chinese);
+        let goes_on_chinese = next.trim_start().chars().next().is_some_and(is_chinese);
+        assert!(
+            !(ends_chinese || goes_on_chinese),
+            "README.zh-CN.md line {} breaks a sentence: join it with the next line",
+            number + 1
+        );
+    }
+}

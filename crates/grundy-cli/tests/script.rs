@@ -281,12 +281,13 @@ fn integer_scripts_have_period_stats_genus_and_quotient_like_their_built_in_twin
     let json: serde_json::Value = serde_json::from_str(&period.stdout).unwrap();
     assert_eq!(json["observed"]["period"], 7, "{json}");
     assert_eq!(json["proved"], false, "{json}");
+    let script_game = example("kayles.star");
     for (command, extra) in [("stats", "100"), ("genus", "14"), ("quotient", "10")] {
-        let script = grundy(&[command, &example("kayles.star"), "--to", extra]);
+        let script = grundy(&[command, &script_game, "--to", extra]);
         let built_in = grundy(&[command, "kayles", "--to", extra]);
         assert_eq!(script.status, 0, "{command}: {}", script.stderr);
-        let body = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
-        assert_eq!(body(&script.stdout), body(&built_in.stdout), "{command}");
+        // The same text but for the game's name, wherever the command prints it.
+        assert_eq!(script.stdout.replace(&script_game, "kayles"), built_in.stdout, "{command}");
     }
 }
 
