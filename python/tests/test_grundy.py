@@ -332,7 +332,8 @@ def test_guess_matches_the_cli_contract():
     assert kayles["game"] == "kayles"
     pattern = kayles["pattern"]
     assert (pattern["kind"], pattern["status"], pattern["period"], pattern["preperiod"]) == ("periodic", "proved", 12, 71)
-    assert pattern["checked_to"] > pattern["fitted_to"]
+    # Proved by the period prover: the values it read are both the fit and the check.
+    assert pattern["proof"] and pattern["checked_to"] >= pattern["fitted_to"] >= 71 + 12
     assert grundy.Game("grundys-game").guess(to=200)["pattern"]["kind"] == "none"
     # A game from a Python function: take 1 or 2, G(n) = n mod 3, but only ever checked.
     take = grundy.Game.from_moves(lambda n: [n - k for k in (1, 2) if k <= n], name="take-1-2")
