@@ -6,6 +6,7 @@
 use crate::output::Stop;
 use anyhow::Context;
 use grundy::error::quote;
+use grundy::heap::AsHeapGame;
 use grundy::heap::checkpoint::{self, Decoder, MAX_HEADER_LINE, read_header, spot_check};
 use grundy::heap::period::{PeriodReport, find_period};
 use grundy::heap::sequence::CompactSequence;
@@ -14,6 +15,7 @@ use grundy::ruleset::Ruleset;
 use indicatif::ProgressBar;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Whether SIGINT, SIGTERM or SIGHUP cancelled the run's control: the computation stops at its
@@ -74,7 +76,7 @@ const WRITE_BUFFER: usize = 1 << 20;
 const SAVE_EVERY: Duration = Duration::from_secs(60);
 
 /// The game of a GAME word, as a heap game with a nim-sequence.
-pub fn heap_game<'r>(ruleset: &'r dyn Ruleset, text: &str) -> anyhow::Result<&'r dyn HeapGame> {
+pub fn heap_game(ruleset: &dyn Ruleset, text: &str) -> anyhow::Result<Arc<dyn HeapGame>> {
     ruleset.heap_game().ok_or_else(|| {
         anyhow::anyhow!(
             "`{text}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …, or a script on integers)"

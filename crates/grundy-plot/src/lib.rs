@@ -30,7 +30,8 @@ pub use charts::sequence::{Period, proved_period};
 pub use render::{Anchor, Color, Raster, Scene, Shape, png, svg};
 
 use grundy::heap::HeapGame;
-use grundy::ruleset::{Ruleset, Table};
+use grundy::ruleset::Ruleset;
+use grundy::view::{Table, Views};
 
 /// Why a picture cannot be made.
 #[derive(Debug, thiserror::Error)]

@@ -121,10 +121,13 @@ pub fn component_to_python<'py>(
     game: &dyn Ruleset,
     component: &Component,
 ) -> PyResult<Bound<'py, PyAny>> {
-    match component {
-        Component::Heap(heap) => int_from_biguint(py, heap),
-        Component::Pair(x, y) => Ok(PyTuple::new(py, [int_from_biguint(py, x)?, int_from_biguint(py, y)?])?.into_any()),
-        Component::Cell(x, y) => Ok(PyTuple::new(py, [*x, *y])?.into_any()),
-        _ => Ok(PyString::new(py, &game.format_component(component)).into_any()),
+    if let Some(heap) = component.downcast_ref::<BigUint>() {
+        int_from_biguint(py, heap)
+    } else if let Some((x, y)) = component.downcast_ref::<(BigUint, BigUint)>() {
+        Ok(PyTuple::new(py, [int_from_biguint(py, x)?, int_from_biguint(py, y)?])?.into_any())
+    } else if let Some((x, y)) = component.downcast_ref::<(u64, u64)>() {
+        Ok(PyTuple::new(py, [*x, *y])?.into_any())
+    } else {
+        Ok(PyString::new(py, &game.format_component(component)).into_any())
     }
 }

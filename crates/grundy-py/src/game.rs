@@ -4,11 +4,12 @@
 use crate::convert::{component_to_python, parse_component, value_error, value_to_python};
 use crate::long::{Progress, extend_sequence, period_report};
 use crate::user::{Sum, UserGame, short_repr};
-use grundy::heap::HeapGame;
+use grundy::heap::{AsHeapGame, HeapGame};
 use grundy::registry::{FrontEnd, PLUS, parse_game_in};
 use grundy::ruleset::Ruleset;
 use grundy::script::{InProcessHost, ScriptLimits};
 use grundy::sum::{Part, Position};
+use grundy::view::Views;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -152,7 +153,7 @@ impl Game {
         Ok(PyList::new(py, position.parts.iter().map(part).collect::<PyResult<Vec<_>>>()?)?.into_any())
     }
 
-    fn heap_game(&self) -> PyResult<&dyn HeapGame> {
+    fn heap_game(&self) -> PyResult<std::sync::Arc<dyn HeapGame>> {
         let no_sequence = || {
             PyValueError::new_err(format!(
                 "`{}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …, or a script on integers)",
@@ -379,7 +380,7 @@ impl Game {
             .check_memory(|| format!("the nim-sequence of {} up to heap {n}", game.spec()), len as u128, 4)
             .map_err(value_error)?;
         let mut values = grundy::heap::CompactSequence::new();
-        extend_sequence(py, game, &mut values, len, progress)?;
+        extend_sequence(py, &*game, &mut values, len, progress)?;
         values.truncate(len);
         // Widened to four bytes once, for numpy.
         Ok(PyArray1::from_vec(py, values.into_vec()).into_any())
@@ -433,7 +434,7 @@ impl Game {
             return Ok(Period::from_found(observed, false, max, explanation));
         }
         let game = self.heap_game()?;
-        let report = period_report(py, game, max, progress)?;
+        let report = period_report(py, &*game, max, progress)?;
         let explanation = report.explain(&game.spec(), &game.method());
         let found = match (&report.proved, &report.observed) {
             (Some((period, _)), _) => Some(*period),
@@ -765,13 +766,13 @@ pub fn table<'py>(py: Python<'py>, game: &str, size: Option<u64>) -> PyResult<Bo
         )));
     };
     match table.map_err(value_error)? {
-        grundy::ruleset::Table::Grid { values } => {
+        grundy::view::Table::Grid { values } => {
             let rows = values.len();
             let columns = values.first().map_or(0, Vec::len);
             let flat: Vec<u64> = values.into_iter().flatten().collect();
             Ok(PyArray1::from_vec(py, flat).reshape([rows, columns])?.into_any())
         }
-        grundy::ruleset::Table::Vertices(vertices) => {
+        grundy::view::Table::Vertices(vertices) => {
             let rows = vertices
                 .iter()
                 .map(|vertex| {

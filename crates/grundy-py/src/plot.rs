@@ -3,7 +3,9 @@
 
 use crate::convert::value_error;
 use crate::long::extend_sequence;
-use grundy::ruleset::{Chart, Ruleset};
+use grundy::heap::AsHeapGame;
+use grundy::ruleset::Ruleset;
+use grundy::view::{Chart, Views};
 use grundy_plot::{PlotError, Scene};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -58,9 +60,9 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
                 .and_then(|to| to.checked_add(1))
                 .ok_or_else(|| PyValueError::new_err("`to` is too large"))?;
             let mut values = grundy::heap::CompactSequence::new();
-            extend_sequence(py, heap_game, &mut values, len, false)?;
+            extend_sequence(py, &*heap_game, &mut values, len, false)?;
             values.truncate(len);
-            grundy_plot::nim_sequence_scene(heap_game, &values.to_vec())
+            grundy_plot::nim_sequence_scene(&*heap_game, &values.to_vec())
         }
         (chart @ (Chart::Grid | Chart::Graph), _) => {
             if to.is_some() {

@@ -255,7 +255,7 @@ pub struct VerticesAnswer {
 
 impl VertexReport {
     /// The report of one table entry.
-    pub fn of(entry: &crate::ruleset::VertexEntry) -> Self {
+    pub fn of(entry: &crate::view::VertexEntry) -> Self {
         let value = match &entry.value {
             Some(value) => ValueReport { outcome: Some(entry.outcome), ..ValueReport::of(value) },
             None => ValueReport::outcome_only(entry.outcome),

@@ -420,11 +420,11 @@ pub fn census_row_with(spec: &str, max_heap: u64, control: &SequenceControl) -> 
     let ruleset = adapter::parse_heap_game(spec)?;
     let game = adapter::heap_game(&*ruleset, spec)?;
     let mut values = CompactSequence::new();
-    let report = find_period(game, &mut values, max_heap, control, &mut |_| {})?;
+    let report = find_period(&*game, &mut values, max_heap, control, &mut |_| {})?;
     if report.interrupted {
         return Ok(None);
     }
-    Ok(Some(row_of(game, &report, &values, max_heap, started.elapsed().as_secs_f64())))
+    Ok(Some(row_of(&*game, &report, &values, max_heap, started.elapsed().as_secs_f64())))
 }
 
 /// The row of a finished search.
@@ -591,7 +591,7 @@ CREATE TABLE IF NOT EXISTS census (
 /// touches only these lines.
 mod adapter {
     use crate::error::GameError;
-    use crate::heap::HeapGame;
+    use crate::heap::{AsHeapGame, HeapGame};
     use crate::ruleset::Ruleset;
     use std::sync::Arc;
 
@@ -601,7 +601,7 @@ mod adapter {
     }
 
     /// Its nim-sequence game; an error for a game without one.
-    pub(super) fn heap_game<'r>(ruleset: &'r dyn Ruleset, spec: &str) -> Result<&'r dyn HeapGame, GameError> {
+    pub(super) fn heap_game(ruleset: &dyn Ruleset, spec: &str) -> Result<Arc<dyn HeapGame>, GameError> {
         ruleset.heap_game().ok_or_else(|| GameError::BadGame {
             spec: crate::error::quote(spec),
             reason: "a census takes heap games (octal:CODE, hex:CODE, sub:S, …), which have a nim-sequence".to_owned(),

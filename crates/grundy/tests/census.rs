@@ -28,6 +28,7 @@
 //! `cargo test --release -p grundy --test census -- --ignored`.
 
 use grundy::census::*;
+use grundy::heap::AsHeapGame;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::period::find_period;
 use grundy::heap::sequence::definition_sequence;

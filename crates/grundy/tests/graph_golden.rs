@@ -3,8 +3,9 @@
 
 use grundy::Outcome;
 use grundy::registry::parse_game_with;
-use grundy::ruleset::{Ruleset, Table};
+use grundy::ruleset::Ruleset;
 use grundy::sum::Position;
+use grundy::view::{Table, Views};
 use std::sync::Arc;
 
 /// Parses `game` whose FILE parameter reads `text`.

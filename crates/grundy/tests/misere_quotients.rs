@@ -2,7 +2,7 @@
 //! against [`misere_quotient`], and the quotients' outcomes against exhaustive search.
 
 use grundy::control::Control;
-use grundy::heap::HeapGame;
+use grundy::heap::{AsHeapGame, HeapGame};
 use grundy::misere::quotient::{DEFAULT_MAX_ORDER, misere_quotient};
 use grundy::registry::parse_game;
 
@@ -21,7 +21,8 @@ fn published_quotients() {
     for fields in data_rows("misere-quotients.txt") {
         let [spec, to, order, relations, p_portion] = &fields[..] else { panic!("bad line {fields:?}") };
         let ruleset = parse_game(spec).unwrap();
-        let game: &dyn HeapGame = ruleset.heap_game().unwrap();
+        let game = ruleset.heap_game().unwrap();
+        let game: &dyn HeapGame = &*game;
         let to: u64 = to.parse().unwrap();
         let quotient =
             misere_quotient(&|heap| game.heap_options(heap), to, DEFAULT_MAX_ORDER, &Control::default()).unwrap();
@@ -55,7 +56,8 @@ fn miseresolver_quotients() {
     for fields in data_rows("misere-quotients-miseresolver.txt") {
         let [spec, to, order, p_size, classes, outcomes] = &fields[..] else { panic!("bad line {fields:?}") };
         let ruleset = parse_game(spec).unwrap();
-        let game: &dyn HeapGame = ruleset.heap_game().unwrap();
+        let game = ruleset.heap_game().unwrap();
+        let game: &dyn HeapGame = &*game;
         let quotient =
             misere_quotient(&|heap| game.heap_options(heap), to.parse().unwrap(), 5000, &Control::default()).unwrap();
         assert_eq!(quotient.order, order.parse::<usize>().unwrap(), "{spec}: order");

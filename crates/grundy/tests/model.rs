@@ -11,6 +11,7 @@
 //! - Every component prints back in the notation it is read from.
 
 use grundy::Value;
+use grundy::heap::AsHeapGame;
 use grundy::heap::sequence::CompactSequence;
 use grundy::heap::{HeapGame, HeapSum, SequenceControl};
 use grundy::position::Component;
@@ -18,6 +19,7 @@ use grundy::registry::{FAMILIES, parse_game_with, parse_sum, parse_sum_with};
 use grundy::ruleset::{ComponentMove, Ruleset};
 use grundy::solve::memo::Solver;
 use grundy::sum::{Position, sum_of_values};
+use grundy::view::Views;
 use grundy::{GameError, Outcome};
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -420,7 +422,7 @@ proptest! {
                 // up to 2^(n - 1) heaps: a few heaps only (its module checks 300 heaps against
                 // the mex over its rules, with the Sprague–Grundy theorem).
                 let len = if *name == "split-nim" { 4 + draw.below(4) } else { 10 + draw.below(20) };
-                check_heap_game(&word, heaps, len as usize)?;
+                check_heap_game(&word, &*heaps, len as usize)?;
             }
         }
     }

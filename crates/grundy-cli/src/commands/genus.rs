@@ -3,6 +3,7 @@
 use crate::games::resolve;
 use crate::long_run::with_heap_options;
 use crate::output::{print, print_json};
+use grundy::heap::AsHeapGame;
 use grundy::misere::genus::genus_table;
 use grundy::misere::search::DEFAULT_MAX_POSITIONS;
 
@@ -36,7 +37,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             args.game
         )
     })?;
-    let table = with_heap_options(game, |options| genus_table(options, args.to, args.max_positions))?;
+    let table = with_heap_options(&*game, |options| genus_table(options, args.to, args.max_positions))?;
     let first_wild = table.heaps.iter().find(|entry| !entry.tame).map(|entry| entry.heap);
     if json {
         let heaps: Vec<serde_json::Value> = table

@@ -2,8 +2,10 @@
 
 use crate::games::resolve;
 use anyhow::Context;
+use grundy::heap::AsHeapGame;
 use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
-use grundy::ruleset::{Chart, Ruleset, Table};
+use grundy::ruleset::Ruleset;
+use grundy::view::{Chart, Table, Views};
 use grundy_plot::Scene;
 use std::path::{Path, PathBuf};
 
@@ -110,7 +112,7 @@ fn build_scene(args: &Args, ruleset: &dyn Ruleset) -> anyhow::Result<Scene> {
         && let Some(heap_game) = ruleset.heap_game()
     {
         anyhow::ensure!(args.size.is_none(), "`--size` is for two-heap games; `{game}` is a heap game: use `--to N`");
-        return sequence_picture(heap_game, args.to.unwrap_or(DEFAULT_TO));
+        return sequence_picture(&*heap_game, args.to.unwrap_or(DEFAULT_TO));
     }
     anyhow::ensure!(args.to.is_none(), "`--to` is for heap games; `{game}` has no nim-sequence");
     let table = match (chart, ruleset.table(args.size)) {
@@ -161,8 +163,8 @@ mod tests {
     //! that are not in this crate's tests' reach (a Wythoff table by the definition, a small
     //! directed graph with a draw).
     use super::*;
-    use grundy::ruleset::VertexEntry;
     use grundy::value::{Outcome, Value};
+    use grundy::view::VertexEntry;
     use grundy::{GameError, mex};
 
     /// Wythoff's game by the definition: G(x, y) = mex over every move.
@@ -204,26 +206,33 @@ mod tests {
         fn value(&self, _: &u32) -> Result<Value, GameError> {
             Err(GameError::Unsupported("a test double".into()))
         }
-        fn table(&self, _: Option<u64>) -> Option<Result<Table, GameError>> {
-            Some(Ok(self.table.clone()))
-        }
-        fn chart(&self) -> grundy::ruleset::Chart {
-            match self.table {
-                Table::Grid { .. } => grundy::ruleset::Chart::Grid,
-                Table::Vertices(_) => grundy::ruleset::Chart::Graph,
+        fn provide(self: std::sync::Arc<Self>, request: &mut grundy::ruleset::Request) {
+            let chart = match self.table {
+                Table::Grid { .. } => grundy::view::Chart::Grid,
+                Table::Vertices(_) => grundy::view::Chart::Graph,
+            };
+            request.give::<grundy::view::Pictured>(|| chart);
+            if let Some(graph) = self.graph() {
+                request.give::<grundy::view::PlayedOn>(|| graph);
             }
+            request.give::<grundy::view::Tabulation>(|| self);
         }
-        fn graph(&self) -> Option<grundy::ruleset::GraphView> {
+    }
+
+    impl grundy::view::Tabulate for TableDouble {
+        fn table(&self, _: Option<u64>) -> Result<Table, GameError> {
+            Ok(self.table.clone())
+        }
+    }
+
+    impl TableDouble {
+        fn graph(&self) -> Option<grundy::view::GraphView> {
             let edges = self.edges.as_ref()?;
             let Table::Vertices(vertices) = &self.table else { return None };
             let names: Vec<String> = vertices.iter().map(|vertex| vertex.name.clone()).collect();
             let id = |name: &String| names.iter().position(|known| known == name).expect("a vertex") as u32;
             let edges = edges.iter().map(|(u, v)| (id(u), id(v))).collect();
-            Some(grundy::ruleset::GraphView {
-                names: names.clone(),
-                edges,
-                directed: !self.spec.starts_with("geography"),
-            })
+            Some(grundy::view::GraphView { names: names.clone(), edges, directed: !self.spec.starts_with("geography") })
         }
     }
 

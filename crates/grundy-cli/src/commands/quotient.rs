@@ -3,6 +3,7 @@
 use crate::games::resolve;
 use crate::long_run::with_heap_options;
 use crate::output::{Stop, error_in_json, print, print_json};
+use grundy::heap::AsHeapGame;
 use grundy::misere::quotient::{MisereQuotient, QuotientStop, SearchCheck, max_order_for_memory, misere_quotient_run};
 
 /// The largest `--to` accepted: the quotient is built heap by heap.
@@ -50,7 +51,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     })?;
     // The run stops at the cancel flag and prints what it proved: the watchdog lets it end.
     let _stopping = crate::signals::stopping();
-    let (run, check) = with_heap_options(game, |options| {
+    let (run, check) = with_heap_options(&*game, |options| {
         let control = crate::games::control();
         let max_order = args.max_order.unwrap_or_else(|| max_order_for_memory(control.memory_limit()));
         let run = misere_quotient_run(options, args.to, max_order, control)?;

@@ -57,7 +57,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         return crate::bounded_run::run(args.to, args.checkpoint.as_deref(), json);
     }
     let game = heap_game(&*ruleset, &args.game)?;
-    let (values, saving) = values_to(game, args.to, args.checkpoint.as_deref())?;
+    let (values, saving) = values_to(&*game, args.to, args.checkpoint.as_deref())?;
     if args.table && !json {
         return saving.after(write_table(&game.spec(), &values, args.width as usize));
     }

@@ -49,12 +49,12 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let heap_count = u64::try_from(u128::from(args.to) - u128::from(args.from) + 1)
         .map_err(|_| anyhow::anyhow!("--from {} --to {}: at most 2^64 - 1 heaps", args.from, args.to))?;
     let through_the_period =
-        if args.to >= DIRECT_HEAPS { counts_through_the_period(game, args.from, args.to)? } else { None };
+        if args.to >= DIRECT_HEAPS { counts_through_the_period(&*game, args.from, args.to)? } else { None };
     let counts = match through_the_period {
         Some(counts) => counts,
         None => {
             // No checkpoint, so nothing to save.
-            let (values, _no_checkpoint) = values_to(game, args.to, None)?;
+            let (values, _no_checkpoint) = values_to(&*game, args.to, None)?;
             value_counts(values.iter().skip(args.from as usize))
         }
     };

@@ -3,7 +3,7 @@
 use crate::games::resolve;
 use crate::output::{print, print_json};
 use grundy::answer::{GridAnswer, VertexReport, VerticesAnswer};
-use grundy::ruleset::Table;
+use grundy::view::{Table, Views};
 
 /// The game's whole table: G(x, y) of a two-heap game, or every vertex of a graph game.
 #[derive(clap::Args, Debug)]

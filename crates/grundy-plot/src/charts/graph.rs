@@ -6,7 +6,7 @@ use super::{Swatch, legend_row, title};
 use crate::render::{Anchor, Color, INK, Scene, Shape, TICK_SIZE, text_width};
 use crate::{PlotError, ensure_plottable};
 use grundy::Outcome;
-use grundy::ruleset::VertexEntry;
+use grundy::view::VertexEntry;
 use std::collections::{HashMap, HashSet};
 
 /// More vertices than this cannot be told apart on one picture.

@@ -31,13 +31,42 @@ use crate::coins::rule::{CoinRule, NamedRule};
 use crate::coins::values::{closed_form, value_table};
 use crate::control::Control;
 use crate::error::GameError;
-use crate::position::CoinRow;
-use crate::ruleset::{ComponentGame, ComponentMove};
+use crate::ruleset::{Capability, ComponentGame, ComponentMove, Request, Ruleset};
 use crate::value::Value;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::collections::BTreeSet;
 use std::sync::{Arc, RwLock};
+
+/// A row of coins: the heads coins, numbered from 1 on the left, and how the row was written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CoinRow {
+    /// The heads coins, increasing, without repeats (shared: a long row is copied by pointer).
+    pub heads: Arc<[u64]>,
+    /// `Some(length)` when written as `H`/`T` letters (the row is printed back as that many
+    /// letters), `None` when written as one heads coin's number.
+    pub letters: Option<u64>,
+}
+
+/// The capability of a coin-turning game: the game itself, whose
+/// [`CoinGame::values_through`] gives the value of one heads coin at each place.
+pub struct CoinLine;
+impl Capability for CoinLine {
+    type Handle = Arc<CoinGame>;
+}
+
+/// Asks any game for its coins' values ([`CoinLine`]).
+pub trait CoinValues {
+    /// For a coin-turning game, the value of one heads coin at place `n` for `n = 1 ..= last`;
+    /// `None` for other games.
+    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>>;
+}
+
+impl CoinValues for dyn Ruleset + '_ {
+    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>> {
+        Some(self.capability::<CoinLine>()?.values_through(last))
+    }
+}
 
 /// Named rules take their values by mex up to this coin (where the tests check their closed
 /// forms against the mex tables) and from their closed forms beyond.
@@ -244,6 +273,16 @@ impl CoinGame {
         &self.engine
     }
 
+    /// The value of one heads coin at place `n`, for `n = 1 ..= last` (a row's value is the xor
+    /// of its heads coins' values): the line `grundy guess` looks at.
+    ///
+    /// # Errors
+    /// The values are past the memory limit, or the run was cancelled.
+    pub fn values_through(&self, last: u64) -> Result<Vec<u64>, GameError> {
+        self.engine.prepare(last)?;
+        (1..=last).map(|coin| self.engine.value(coin)).collect()
+    }
+
     fn coin_values(&self, row: &CoinRow) -> Result<Vec<u64>, GameError> {
         if let Some(&last) = row.heads.last() {
             self.engine.prepare(last)?;
@@ -283,9 +322,8 @@ impl CoinGame {
 impl ComponentGame for CoinGame {
     type Component = CoinRow;
 
-    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>> {
-        let values = self.engine.prepare(last).and_then(|()| (1..=last).map(|coin| self.engine.value(coin)).collect());
-        Some(values)
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<CoinLine>(|| self);
     }
 
     fn spec(&self) -> String {

@@ -20,10 +20,12 @@ use crate::control::Control;
 use crate::error::GameError;
 use crate::game::Game;
 use crate::nimber::Nimber;
-use crate::ruleset::{Chart, ComponentGame, ComponentMove, Table};
+use crate::ruleset::{ComponentGame, ComponentMove, Request};
 use crate::value::Value;
+use crate::view::{Chart, Pictured, Table, Tabulate, Tabulation};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use std::sync::Arc;
 
 /// A move of a product as the coins of each row game it turns (numbered from 1): it turns
 /// every cell of `first × second`.
@@ -164,6 +166,11 @@ impl ProductGame {
 }
 
 impl ComponentGame for ProductGame {
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<Pictured>(|| Chart::Grid);
+        request.give::<Tabulation>(|| self as Arc<dyn Tabulate>);
+    }
+
     type Component = (u64, u64);
 
     fn spec(&self) -> String {
@@ -238,14 +245,12 @@ impl ComponentGame for ProductGame {
         }
         Ok(moves)
     }
+}
 
-    fn chart(&self) -> Chart {
-        Chart::Grid
-    }
-
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+impl Tabulate for ProductGame {
+    fn table(&self, size: Option<u64>) -> Result<Table, GameError> {
         let size = size.unwrap_or(16);
-        Some((|| {
+        {
             self.control.check_memory(
                 || format!("the {size} x {size} table of {}", self.spec),
                 u128::from(size).pow(2),
@@ -260,7 +265,7 @@ impl ComponentGame for ProductGame {
                 values.push(row);
             }
             Ok(Table::Grid { values })
-        })())
+        }
     }
 }
 

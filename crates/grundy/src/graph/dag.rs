@@ -19,10 +19,12 @@ use crate::control::Control;
 use crate::error::GameError;
 use crate::graph::digraph::{Digraph, in_game};
 use crate::graph::loopy::{GeneralizedGrundy, INFINITE};
-use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves, vertex_table};
+use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::Value;
+use crate::view::{GraphView, PlayedOn, Table, Tabulate, Tabulation, VertexEntry, vertex_table};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use std::sync::Arc;
 
 /// The `dag:FILE` family: the graph of one file, every vertex labelled once.
 ///
@@ -113,6 +115,11 @@ impl DagGame {
 }
 
 impl ComponentGame for DagGame {
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<PlayedOn>(|| self.graph_view());
+        request.give::<Tabulation>(|| self as Arc<dyn Tabulate>);
+    }
+
     type Component = u32;
 
     fn spec(&self) -> String {
@@ -157,26 +164,30 @@ impl ComponentGame for DagGame {
             .map(|to| ComponentMove::new(vec![to], self.notation(from, to)))
             .collect())
     }
+}
 
-    fn graph(&self) -> Option<GraphView> {
+impl DagGame {
+    fn graph_view(&self) -> GraphView {
         let edges = (0..self.graph.vertex_count() as u32)
             .flat_map(|u| self.graph.successors(u).iter().map(move |&v| (u, v)))
             .collect();
-        Some(GraphView { names: self.graph.names().to_vec(), edges, directed: true })
+        GraphView { names: self.graph.names().to_vec(), edges, directed: true }
     }
+}
 
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+impl Tabulate for DagGame {
+    fn table(&self, size: Option<u64>) -> Result<Table, GameError> {
         if size.is_some() {
-            return Some(Err(GameError::BadGame {
+            return Err(GameError::BadGame {
                 spec: self.spec.clone(),
                 reason: "--size applies to two-heap games; a graph's table lists every vertex".to_owned(),
-            }));
+            });
         }
-        Some(vertex_table(&self.control, self.graph.vertex_count(), |v| VertexEntry {
+        vertex_table(&self.control, self.graph.vertex_count(), |v| VertexEntry {
             name: self.name(v as u32).to_owned(),
             value: Some(self.labels.value(&self.graph, v as u32)),
             outcome: self.labels.outcome(&self.graph, v as u32),
-        }))
+        })
     }
 }
 
@@ -187,6 +198,7 @@ mod tests {
     use crate::ruleset::{Ruleset, erase};
     use crate::solve::definition::Definition;
     use crate::testing::{at, winning_destinations};
+    use crate::view::Views;
     use proptest::prelude::*;
     use std::sync::Arc;
 
@@ -271,5 +283,39 @@ mod tests {
         }
         let error = at(&game, &["nowhere"]).unwrap_err().to_string();
         assert!(error.contains("no vertex `nowhere` in g"), "{error}");
+    }
+
+    proptest::proptest! {
+        /// A contest-layout file answers as the same graph written as an edge list (vertices
+        /// named by their numbers; an isolated vertex, absent from the edge list, has value 0).
+        #[test]
+        fn contest_layout_answers_as_the_edge_list(
+            vertices in 1u32..9,
+            raw_edges in proptest::collection::vec((0u32..9, 0u32..9), 0..16),
+        ) {
+            use crate::graph::digraph::{EdgeList, Layout};
+            use crate::ruleset::ComponentGame;
+            let edges: Vec<(u32, u32)> =
+                raw_edges.into_iter().map(|(u, v)| (u % vertices + 1, v % vertices + 1)).collect();
+            let body: String = edges.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
+            let contest = DagGame::parse("dag:c", "c", &format!("{vertices} {}\n{body}", edges.len()), &crate::control::Control::default()).unwrap();
+            let (_, layout) = EdgeList::parse_with_layout(&format!("{vertices} {}\n{body}", edges.len()), "c", &crate::control::Control::default()).unwrap();
+            proptest::prop_assert_eq!(layout, Layout::Contest { vertices, edges: edges.len() as u64 });
+            // The edge list names vertex k `vk`, so that it cannot itself read as a contest file.
+            let named: String = edges.iter().map(|(u, v)| format!("v{u} v{v}\n")).collect();
+            let plain = (!edges.is_empty()).then(|| DagGame::parse("dag:p", "p", &named, &crate::control::Control::default()).unwrap());
+            for vertex in 1..=vertices {
+                let at_contest = contest.parse_component(&vertex.to_string()).unwrap();
+                let from_contest = contest.value(&at_contest).unwrap().to_string();
+                let plain_name = format!("v{vertex}");
+                let from_plain = match &plain {
+                    Some(plain) if plain.graph().vertex(&plain_name).is_some() => {
+                        plain.value(&plain.parse_component(&plain_name).unwrap()).unwrap().to_string()
+                    }
+                    _ => "0".to_owned(),
+                };
+                proptest::prop_assert_eq!(from_contest, from_plain, "vertex {}", vertex);
+            }
+        }
     }
 }

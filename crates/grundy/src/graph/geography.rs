@@ -27,9 +27,10 @@ use crate::error::GameError;
 use crate::game::Game;
 use crate::graph::digraph::{Graph, in_game};
 use crate::graph::matching::{Classification, classify};
-use crate::ruleset::{ComponentGame, ComponentMove, GraphView, Table, VertexEntry, too_many_moves, vertex_table};
+use crate::ruleset::{ComponentGame, ComponentMove, OneComponentOnly, Request, too_many_moves};
 use crate::solve::memo::Solver;
 use crate::value::{Outcome, Value};
+use crate::view::{GraphView, PlayedOn, Table, Tabulate, Tabulation, VertexEntry, vertex_table};
 use std::sync::{Arc, Mutex};
 
 /// How many (visited set, token) states `value` may search before it gives up.
@@ -325,6 +326,12 @@ impl GeographyGame {
 }
 
 impl ComponentGame for GeographyGame {
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<OneComponentOnly>(|| self.one_component_only());
+        request.give::<PlayedOn>(|| self.graph_view());
+        request.give::<Tabulation>(|| self as Arc<dyn Tabulate>);
+    }
+
     type Component = Vec<u32>;
 
     fn spec(&self) -> String {
@@ -424,34 +431,38 @@ impl ComponentGame for GeographyGame {
             )
         })
     }
+}
 
-    fn one_component_only(&self) -> Option<String> {
-        Some(format!(
+impl GeographyGame {
+    fn one_component_only(&self) -> String {
+        format!(
             "geography has one token: two tokens on one board would share the visited vertices, which is not a sum of games (for separate boards write `{0} a + {0} b`)",
             self.spec
-        ))
+        )
     }
 
-    fn graph(&self) -> Option<GraphView> {
+    fn graph_view(&self) -> GraphView {
         let edges = (0..self.graph.vertex_count() as u32)
             .flat_map(|u| self.graph.neighbours(u).iter().filter(move |&&v| u < v).map(move |&v| (u, v)))
             .collect();
-        Some(GraphView { names: self.graph.names().to_vec(), edges, directed: false })
+        GraphView { names: self.graph.names().to_vec(), edges, directed: false }
     }
+}
 
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+impl Tabulate for GeographyGame {
+    fn table(&self, size: Option<u64>) -> Result<Table, GameError> {
         if size.is_some() {
-            return Some(Err(GameError::BadGame {
+            return Err(GameError::BadGame {
                 spec: self.spec.clone(),
                 reason: "--size applies to two-heap games; a graph's table lists every vertex".to_owned(),
-            }));
+            });
         }
         let classification = classify(&self.graph);
-        Some(vertex_table(&self.control, self.graph.vertex_count(), |v| VertexEntry {
+        vertex_table(&self.control, self.graph.vertex_count(), |v| VertexEntry {
             name: self.graph.names()[v].clone(),
             value: None,
             outcome: if classification.in_every_maximum[v] { Outcome::N } else { Outcome::P },
-        }))
+        })
     }
 }
 
@@ -476,9 +487,11 @@ pub fn grid_edges(rows: u32, columns: u32) -> Vec<(u32, u32)> {
 mod tests {
     use super::*;
     use crate::graph::matching::tests::random_graph;
+    use crate::position::ComponentKind;
     use crate::ruleset::{Ruleset, erase};
     use crate::sum::Position;
     use crate::testing::{at, destinations, winning_destinations};
+    use crate::view::Views;
     use proptest::prelude::*;
     use std::collections::BTreeSet;
     use std::sync::Arc;
@@ -577,7 +590,7 @@ mod tests {
     ) -> Result<(), TestCaseError> {
         let mut solver = Solver::new(reference);
         let path = match position.parts[0].components.as_slice() {
-            [crate::position::Component::Path(path)] => path.clone(),
+            [component] => Vec::<u32>::from_component(component).expect("a path"),
             other => panic!("one path, not {other:?}"),
         };
         let token = *path.last().unwrap();

@@ -30,11 +30,14 @@ use super::grid::{GridPattern, PairForm};
 use super::line::{self, BitForm, LinePattern};
 use super::template::{Linear, ParameterRange, Template};
 use super::{Guess, GuessAnswer, Pattern, guess_game};
+use crate::coins::CoinValues;
 use crate::control::Control;
 use crate::error::GameError;
+use crate::heap::AsHeapGame;
 use crate::heap::SequenceControl;
 use crate::heap::sequence::CompactSequence;
-use crate::ruleset::{Chart, Ruleset, Table};
+use crate::ruleset::Ruleset;
+use crate::view::{Chart, Table, Views};
 use std::sync::Arc;
 
 /// Every `HOLD_OUT`-th game (along the diagonals of the parameters' grid) is kept from the fit.

@@ -26,11 +26,14 @@ pub mod line;
 pub mod template;
 mod theorems;
 
+use crate::coins::CoinValues;
 use crate::error::GameError;
+use crate::heap::AsHeapGame;
 use crate::heap::period::{Proof, find_period};
 use crate::heap::sequence::CompactSequence;
 use crate::heap::{HeapGame, SequenceControl};
-use crate::ruleset::{Chart, Ruleset, Table};
+use crate::ruleset::Ruleset;
+use crate::view::{Chart, Table, Views};
 use grid::GridPattern;
 use line::LinePattern;
 use std::time::{Duration, Instant};
@@ -414,7 +417,7 @@ pub fn guess_game_with(
         refuse_past(MAX_GRID_SIDE - 1, options.check_to, &format!("the table of {spec}"))?;
         guess_grid(game, options, &clock, control)?
     } else if let Some(heap) = game.heap_game() {
-        guess_heap_game(heap, options, &clock, control)?
+        guess_heap_game(&*heap, options, &clock, control)?
     } else if game.coin_values(0).is_some() {
         refuse_past(MAX_COIN_FIT, options.fit_to, &format!("the coins of {spec} (fitting)"))?;
         refuse_past(4 * MAX_COIN_FIT, options.check_to, &format!("the coins of {spec}"))?;

@@ -178,7 +178,7 @@ proptest! {
         let game = parse_game(&spec).unwrap();
         let guess = guess_game(&*game, Some(to), &SequenceControl::default()).unwrap();
         if let Some(found) = &guess.pattern {
-            let values = by_definition(game.heap_game().unwrap(), 3000);
+            let values = by_definition(&*game.heap_game().unwrap(), 3000);
             assert_line_agrees(found, &values);
         }
     }
@@ -191,7 +191,7 @@ proptest! {
         let game = parse_game(&spec).unwrap();
         let guess = guess_game(&*game, Some(to), &SequenceControl::default()).unwrap();
         if let Some(found) = &guess.pattern {
-            let values = by_definition(game.heap_game().unwrap(), 2500);
+            let values = by_definition(&*game.heap_game().unwrap(), 2500);
             assert_line_agrees(found, &values);
         }
     }
@@ -263,7 +263,7 @@ fn the_period_prover_goes_first() {
         let heap = game.heap_game().unwrap();
         let mut values = CompactSequence::new();
         let report =
-            crate::heap::period::find_period(heap, &mut values, 1 << 17, &SequenceControl::default(), &mut |_| {})
+            crate::heap::period::find_period(&*heap, &mut values, 1 << 17, &SequenceControl::default(), &mut |_| {})
                 .unwrap();
         let (proved, _) = report.proved.expect("the prover proves it");
         if period > 0 {
@@ -278,7 +278,7 @@ fn the_period_prover_goes_first() {
         assert_eq!((*start, cycle.len() as u64), (proved.preperiod, proved.period), "{spec}");
         assert!(found.proof.as_deref().unwrap().contains("checked to heap"), "{spec}");
         let Pattern::Line(line) = &found.pattern else { unreachable!() };
-        let by_definition = by_definition(heap, guess.checked_to.min(4_000) + 1);
+        let by_definition = by_definition(&*heap, guess.checked_to.min(4_000) + 1);
         assert!(line::first_disagreement(line, 0, &by_definition, 0).is_none(), "{spec}");
     }
 }

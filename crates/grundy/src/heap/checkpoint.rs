@@ -21,6 +21,7 @@
 //! truncated or overlong file.
 
 use crate::error::{GameError, quote};
+use crate::heap::AsHeapGame;
 use crate::heap::HeapGame;
 use crate::heap::sequence::CompactSequence;
 

@@ -28,8 +28,30 @@ pub use sequence::CompactSequence;
 
 use crate::control::Control;
 use crate::error::GameError;
+use crate::ruleset::{Capability, Ruleset};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use std::sync::Arc;
+
+/// The capability of a game with a nim-sequence: the game as a [`HeapGame`] (for
+/// `sequence`, `period`, `stats`, `census`, `guess`). [`HeapRules`] offers it for every heap
+/// family, and a script game whose positions are heaps offers it too.
+pub struct NimSequence;
+impl Capability for NimSequence {
+    type Handle = Arc<dyn HeapGame>;
+}
+
+/// Asks any game for its nim-sequence ([`NimSequence`]).
+pub trait AsHeapGame {
+    /// The game as a heap game with a nim-sequence, or `None`.
+    fn heap_game(&self) -> Option<Arc<dyn HeapGame>>;
+}
+
+impl AsHeapGame for dyn Ruleset + '_ {
+    fn heap_game(&self) -> Option<Arc<dyn HeapGame>> {
+        self.capability::<NimSequence>()
+    }
+}
 
 /// What [`HeapGame::extend_sequence`] returns: `Ok(true)` when the sequence reached the length
 /// asked, `Ok(false)` when the control's cancel flag stopped it early (the prefix computed stays

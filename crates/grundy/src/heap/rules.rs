@@ -3,13 +3,14 @@
 
 use crate::control::Control;
 use crate::error::GameError;
+use crate::heap::NimSequence;
 use crate::heap::period::{Period, default_max_heap, find_period};
 use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
-use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::Value;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use std::sync::{Mutex, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// Heaps below this are always looked up in the table, computed directly if need be.
 const DIRECT_HEAPS: u64 = 1 << 16;
@@ -67,7 +68,8 @@ const LISTED_HEAPS: u64 = 1 << 20;
 /// assert_eq!(rules.value_of(&huge).unwrap(), 1u32.into());
 /// ```
 pub struct HeapRules<G> {
-    game: G,
+    /// Shared: the [`NimSequence`] capability hands it out.
+    game: Arc<G>,
     table: RwLock<CompactSequence>,
     /// The proved period, once found.
     period: RwLock<Option<Period>>,
@@ -81,7 +83,7 @@ impl<G: HeapGame> HeapRules<G> {
     /// The front end of `game`, with an empty table and [`Control::default`].
     pub fn new(game: G) -> Self {
         HeapRules {
-            game,
+            game: Arc::new(game),
             table: RwLock::new(CompactSequence::new()),
             period: RwLock::new(None),
             searched_without_proof: Mutex::new(None),
@@ -224,7 +226,7 @@ impl<G: HeapGame> HeapRules<G> {
             let cost = WorkModel::of(periodicity);
             let progress = |done: usize| task.set(cost.share(done, len));
             let control = SequenceControl { control: self.control.clone(), progress: &progress };
-            let report = find_period(&self.game, &mut table, max_heap, &control, &mut |_| {})?;
+            let report = find_period(&*self.game, &mut table, max_heap, &control, &mut |_| {})?;
             if report.interrupted {
                 return Err(GameError::OutOfReach(format!(
                     "interrupted while searching the period of {spec} (heaps 0..{} done)",
@@ -405,8 +407,8 @@ impl<G: HeapGame + 'static> ComponentGame for HeapRules<G> {
         heap_bar(heap)
     }
 
-    fn heap_game(&self) -> Option<&dyn HeapGame> {
-        Some(&self.game)
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<NimSequence>(|| Arc::clone(&self.game) as Arc<dyn HeapGame>);
     }
 }
 

@@ -7,22 +7,21 @@ use super::search::MisereSearch;
 use super::{Limits, Method, heap_sum_outcome, heap_sum_winning_moves, nim};
 use crate::control::Control;
 use crate::error::GameError;
+use crate::heap::AsHeapGame;
 use crate::heap::HeapGame;
-use crate::position::Component;
+use crate::position::{Component, ComponentKind};
 use crate::ruleset::MOVE_LIMIT;
 use crate::sum::{Position, SumMove};
 use crate::value::Outcome;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use std::sync::Arc;
 
 /// The heap game and heaps of a position that is a sum of heaps of one heap game.
-fn heaps_of(position: &Position) -> Option<(&dyn HeapGame, Vec<BigUint>)> {
+fn heaps_of(position: &Position) -> Option<(Arc<dyn HeapGame>, Vec<BigUint>)> {
     let [part] = position.parts.as_slice() else { return None };
     let game = part.game.heap_game()?;
-    let heaps = part.components.iter().map(|component| match component {
-        Component::Heap(heap) => Some(heap.clone()),
-        _ => None,
-    });
+    let heaps = part.components.iter().map(BigUint::from_component);
     Some((game, heaps.collect::<Option<Vec<_>>>()?))
 }
 
@@ -81,7 +80,7 @@ pub fn outcome(position: &Position, limits: Limits, control: &Control) -> Result
             return Ok((nim::outcome(&heaps), Method::Bouton));
         }
         if let Some(heaps) = small(&heaps) {
-            return heap_sum_outcome(game, &heaps, limits, control);
+            return heap_sum_outcome(&*game, &heaps, limits, control);
         }
     }
     let mut solver = search(position, limits, control);
@@ -102,16 +101,16 @@ pub fn winning_moves(
     let (found, method): (Vec<(usize, usize, Vec<Component>)>, Method) = match heaps_of(position) {
         Some((game, heaps)) if game.is_nim() => {
             let moves = nim::winning_moves(&heaps).into_iter().map(|(index, size)| {
-                let result = if size == BigUint::ZERO { Vec::new() } else { vec![Component::Heap(size)] };
+                let result = if size == BigUint::ZERO { Vec::new() } else { vec![Component::new(size)] };
                 (0, index, result)
             });
             (moves.collect(), Method::Bouton)
         }
         Some((game, heaps)) if small(&heaps).is_some() => {
-            let (moves, method) = heap_sum_winning_moves(game, &small(&heaps).expect("checked"), limits, control)?;
-            let moves = moves
-                .into_iter()
-                .map(|(index, parts)| (0, index, parts.into_iter().map(|heap| Component::Heap(heap.into())).collect()));
+            let (moves, method) = heap_sum_winning_moves(&*game, &small(&heaps).expect("checked"), limits, control)?;
+            let moves = moves.into_iter().map(|(index, parts)| {
+                (0, index, parts.into_iter().map(|heap| Component::new(BigUint::from(heap))).collect())
+            });
             (moves.collect(), method)
         }
         _ => {
@@ -137,7 +136,7 @@ pub fn winning_moves(
         // The move's words from the family: the option with this result (a heap taken to 0
         // may be kept as a 0 or dropped; both are the same position).
         let nonzero = |list: &[Component]| -> Vec<Component> {
-            list.iter().filter(|component| **component != Component::Heap(BigUint::ZERO)).cloned().collect()
+            list.iter().filter(|component| **component != Component::new(BigUint::ZERO)).cloned().collect()
         };
         let option =
             game.options(from, MOVE_LIMIT)?.into_iter().find(|option| nonzero(&option.result) == nonzero(&result));

@@ -4,10 +4,12 @@
 //! CLI's).
 
 use crate::error::GameError;
-use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, SequenceControl};
-use crate::ruleset::{Chart, ComponentGame, ComponentMove, MOVE_LIMIT, Ruleset, Table, erase};
+use crate::heap::{CompactSequence, Extended, HeapGame, NimSequence, Periodicity, SequenceControl};
+use crate::position::Component;
+use crate::ruleset::{About, ComponentGame, ComponentMove, MOVE_LIMIT, Request, Ruleset, Start, erase};
 use crate::script::ScriptPosition;
 use crate::value::Value;
+use crate::view::{Chart, Pictured, Table, Tabulate, Tabulation};
 use num_bigint::BigUint;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -176,55 +178,26 @@ impl ScriptFamily {
 impl ComponentGame for ScriptFamily {
     type Component = ScriptPosition;
 
-    fn about(&self) -> Option<String> {
-        Some(self.about.clone())
-    }
-
-    fn start(&self) -> Option<Vec<ScriptPosition>> {
-        self.start.clone()
-    }
-
-    fn heap_game(&self) -> Option<&dyn HeapGame> {
-        matches!(self.shape(), Shape::Heap | Shape::Unknown).then_some(self as &dyn HeapGame)
-    }
-
-    fn chart(&self) -> Chart {
-        match self.shape() {
-            Shape::Heap => Chart::Sequence,
-            Shape::Pair => Chart::Grid,
-            Shape::Other | Shape::Unknown => Chart::None,
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<About>(|| self.about.clone());
+        if let Some(start) = &self.start {
+            request.give::<Start>(|| start.iter().cloned().map(Component::new).collect());
         }
-    }
-
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
-        if !matches!(self.shape(), Shape::Pair | Shape::Unknown) {
-            return None;
+        // The shape is probed only when a capability that depends on it is asked for.
+        if request.wants::<NimSequence>() && matches!(self.shape(), Shape::Heap | Shape::Unknown) {
+            request.give::<NimSequence>(|| Arc::clone(&self) as Arc<dyn HeapGame>);
         }
-        let side = size.unwrap_or(DEFAULT_TABLE_SIDE);
-        if side > MAX_TABLE_SIDE {
-            return Some(Err(GameError::OutOfReach(format!(
-                "a table of side {side} for {}: script games make tables up to side {MAX_TABLE_SIDE}",
-                self.spec
-            ))));
+        if request.wants::<Tabulation>() && matches!(self.shape(), Shape::Pair | Shape::Unknown) {
+            request.give::<Tabulation>(|| Arc::clone(&self) as Arc<dyn Tabulate>);
         }
-        let pairs: Vec<ScriptPosition> =
-            (0..side as i64).flat_map(|x| (0..side as i64).map(move |y| ScriptPosition::Tuple(vec![x, y]))).collect();
-        let grid = self.ask(|backend| backend.values(&pairs)).and_then(|values| {
-            let finite: Result<Vec<u64>, GameError> = values
-                .iter()
-                .zip(&pairs)
-                .map(|(value, pair)| match value {
-                    Value::Finite(number) => u64::try_from(number)
-                        .map_err(|_| GameError::OutOfReach(format!("the value of ({pair}) does not fit in 64 bits"))),
-                    infinite => Err(GameError::Unsupported(format!(
-                        "({pair}) has the value {infinite}: a table holds finite values (use `grundy value {} {pair}`)",
-                        self.spec
-                    ))),
-                })
-                .collect();
-            Ok(Table::Grid { values: finite?.chunks(side as usize).map(<[u64]>::to_vec).collect() })
-        });
-        Some(grid)
+        if request.wants::<Pictured>() {
+            let chart = match self.shape() {
+                Shape::Heap => Chart::Sequence,
+                Shape::Pair => Chart::Grid,
+                Shape::Other | Shape::Unknown => Chart::None,
+            };
+            request.give::<Pictured>(|| chart);
+        }
     }
 
     fn spec(&self) -> String {
@@ -287,6 +260,35 @@ impl ComponentGame for ScriptFamily {
             .filter(|(_, value)| matches!(value, Value::Finite(value) if value == target))
             .map(|(option, _)| option)
             .collect())
+    }
+}
+
+impl Tabulate for ScriptFamily {
+    fn table(&self, size: Option<u64>) -> Result<Table, GameError> {
+        let side = size.unwrap_or(DEFAULT_TABLE_SIDE);
+        if side > MAX_TABLE_SIDE {
+            return Err(GameError::OutOfReach(format!(
+                "a table of side {side} for {}: script games make tables up to side {MAX_TABLE_SIDE}",
+                self.spec
+            )));
+        }
+        let pairs: Vec<ScriptPosition> =
+            (0..side as i64).flat_map(|x| (0..side as i64).map(move |y| ScriptPosition::Tuple(vec![x, y]))).collect();
+        self.ask(|backend| backend.values(&pairs)).and_then(|values| {
+            let finite: Result<Vec<u64>, GameError> = values
+                .iter()
+                .zip(&pairs)
+                .map(|(value, pair)| match value {
+                    Value::Finite(number) => u64::try_from(number)
+                        .map_err(|_| GameError::OutOfReach(format!("the value of ({pair}) does not fit in 64 bits"))),
+                    infinite => Err(GameError::Unsupported(format!(
+                        "({pair}) has the value {infinite}: a table holds finite values (use `grundy value {} {pair}`)",
+                        self.spec
+                    ))),
+                })
+                .collect();
+            Ok(Table::Grid { values: finite?.chunks(side as usize).map(<[u64]>::to_vec).collect() })
+        })
     }
 }
 

@@ -46,7 +46,8 @@ pub mod formula;
 #[cfg(feature = "script")]
 mod local;
 mod position;
-pub mod solver;
+/// The solver of games whose options split into sums, from the model (`grundy_model::solve::split`).
+pub use grundy_model::solve::split as solver;
 
 #[cfg(feature = "script")]
 pub use engine::{CallClock, ScriptGame, ScriptLimits, call_time_exceeded};

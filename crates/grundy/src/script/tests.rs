@@ -1,11 +1,13 @@
 use super::*;
 use crate::graph::digraph::Digraph;
 use crate::graph::loopy::GeneralizedGrundy;
+use crate::heap::AsHeapGame;
 use crate::heap::octal::OctalGame;
 use crate::heap::subtraction::SubtractionGame;
 use crate::heap::{HeapGame, HeapSum, SequenceControl};
 use crate::solve::memo::Solver;
 use crate::value::Value;
+use crate::view::Views;
 use proptest::prelude::*;
 
 fn load(source: &str) -> ScriptGame {

@@ -44,8 +44,9 @@ pub mod table;
 use crate::control::Control;
 use crate::error::GameError;
 use crate::game::Game;
-use crate::ruleset::{Chart, ComponentGame, ComponentMove, Table, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::{Outcome, Value};
+use crate::view::{Chart, Pictured, Table, Tabulate, Tabulation};
 use closed_form::{PairMove, Take};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
@@ -358,6 +359,11 @@ impl Wythoff {
 }
 
 impl ComponentGame for Wythoff {
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<Pictured>(|| Chart::Grid);
+        request.give::<Tabulation>(|| self as Arc<dyn Tabulate>);
+    }
+
     type Component = (BigUint, BigUint);
 
     fn spec(&self) -> String {
@@ -420,18 +426,16 @@ impl ComponentGame for Wythoff {
     fn p_position_reason(&self, (x, y): &(BigUint, BigUint)) -> Option<String> {
         closed_form::is_p_position(x, y).then(|| p_position_reason(x, y))
     }
+}
 
-    fn chart(&self) -> Chart {
-        Chart::Grid
-    }
-
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
+impl Tabulate for Wythoff {
+    fn table(&self, size: Option<u64>) -> Result<Table, GameError> {
         let size = size.unwrap_or(DEFAULT_TABLE_SIZE);
         let what = || format!("the {size}×{size} Wythoff table, printed");
         let result = (self.control.check_memory(what, (size as u128).pow(2), 8 + 4))
             .and_then(|()| GrundyTable::compute(size, &self.control))
             .map(|table| Table::Grid { values: table.to_rows() });
-        Some(result)
+        result
     }
 }
 

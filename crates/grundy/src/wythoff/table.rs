@@ -157,7 +157,7 @@ impl GrundyTable {
         &self.values[x * self.size..(x + 1) * self.size]
     }
 
-    /// The rows as `u64`, for [`crate::ruleset::Table::Grid`].
+    /// The rows as `u64`, for [`crate::view::Table::Grid`].
     pub fn to_rows(&self) -> Vec<Vec<u64>> {
         (0..self.size).map(|x| self.row(x).iter().map(|&v| u64::from(v)).collect()).collect()
     }

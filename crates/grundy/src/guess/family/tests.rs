@@ -37,7 +37,7 @@ fn assert_formula_matches_definition(text: &str, formula: &FamilyFormula, names:
     let game = parse_game(&template.fill(point).unwrap()).unwrap();
     let heap = game.heap_game().unwrap();
     let Some(Pattern::Line(pattern)) = formula.at(point) else { panic!("a line formula at {point:?}") };
-    for (n, value) in by_definition(heap, len).into_iter().enumerate() {
+    for (n, value) in by_definition(&*heap, len).into_iter().enumerate() {
         assert_eq!(pattern.value(n as u64), Some(u128::from(value)), "{text} at {point:?}, n = {n}");
     }
 }
@@ -84,7 +84,7 @@ fn the_proof_of_the_two_element_theorem_holds_on_every_small_set() {
     for b in 2..=30u64 {
         for a in 1..b {
             let game = parse_game(&format!("sub:{a},{b}")).unwrap();
-            for (n, value) in by_definition(game.heap_game().unwrap(), 4 * (a + b)).into_iter().enumerate() {
+            for (n, value) in by_definition(&*game.heap_game().unwrap(), 4 * (a + b)).into_iter().enumerate() {
                 let r = n as u64 % (a + b);
                 let q = r / a;
                 let formula = if r >= b && q.is_multiple_of(2) { 2 } else { q % 2 };

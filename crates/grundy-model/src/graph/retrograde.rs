@@ -20,13 +20,13 @@ pub const UNKNOWN: u32 = u32::MAX;
 /// others. On an acyclic graph every vertex gets its value.
 ///
 /// ```
-/// use grundy::graph::digraph::Digraph;
-/// use grundy::graph::retrograde::{UNKNOWN, topological_values};
+/// use grundy_model::graph::digraph::Digraph;
+/// use grundy_model::graph::retrograde::{UNKNOWN, topological_values};
 /// // a → b → c and a → c: G(c) = 0, G(b) = 1, G(a) = mex{1, 0} = 2.
-/// let dag = Digraph::parse("a b\nb c\na c\n", "g.txt", &grundy::control::Control::default()).unwrap();
+/// let dag = Digraph::parse("a b\nb c\na c\n", "g.txt", &grundy_model::control::Control::default()).unwrap();
 /// assert_eq!(topological_values(&dag), [2, 1, 0]);
 /// // x ⇄ y has a cycle; z → x can reach it; w is a sink.
-/// let loopy = Digraph::parse("x y\ny x\nz x\nz w\n", "g.txt", &grundy::control::Control::default()).unwrap();
+/// let loopy = Digraph::parse("x y\ny x\nz x\nz w\n", "g.txt", &grundy_model::control::Control::default()).unwrap();
 /// assert_eq!(topological_values(&loopy), [UNKNOWN, UNKNOWN, UNKNOWN, 0]);
 /// ```
 pub fn topological_values(graph: &Digraph) -> Vec<u32> {
@@ -64,11 +64,19 @@ pub fn topological_values(graph: &Digraph) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::dag::DagGame;
-    use crate::position::Component;
-    use crate::ruleset::erase;
-    use crate::solve::definition::Definition;
+    use crate::game::Game;
+    use crate::solve::memo::Solver;
     use proptest::prelude::*;
+
+    /// A token on the graph, moved along an edge: the definition the pass must agree with.
+    struct Token<'a>(&'a Digraph);
+
+    impl Game for Token<'_> {
+        type State = u32;
+        fn options_into(&self, vertex: &u32, out: &mut Vec<u32>) {
+            out.extend_from_slice(self.0.successors(*vertex));
+        }
+    }
 
     /// Random DAGs: edges only go from a smaller number to a larger one, then numbers are
     /// shuffled by a multiplier so the file order is not topological.
@@ -97,9 +105,9 @@ mod tests {
             // The multiplier renaming is a bijection only when gcd(2s + 1, n) = 1; otherwise
             // edges may collapse into cycles, which the memo solver reports and we skip.
             let values = topological_values(&graph);
-            let mut definition = Definition::new(erase(DagGame::new("dag:t", "t", graph.clone(), &crate::control::Control::default()).unwrap()));
+            let mut definition = Solver::new(Token(&graph));
             for v in 0..graph.vertex_count() as u32 {
-                match definition.value(&[Component::Vertex(v)]) {
+                match definition.grundy_value(&v) {
                     Ok(value) => prop_assert_eq!(values[v as usize] as u64, value.0),
                     Err(_) => prop_assert_eq!(values[v as usize], UNKNOWN),
                 }

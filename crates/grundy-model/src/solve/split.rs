@@ -109,7 +109,7 @@ const LOW_31: u64 = (1 << 31) - 1;
 /// `00`); `None` for a bigger heap.
 ///
 /// ```
-/// use grundy::script::solver::heap_key;
+/// use grundy_model::solve::split::heap_key;
 /// assert_eq!(heap_key(7), Some(7));
 /// assert_eq!(heap_key(1 << 62), None);
 /// ```
@@ -128,7 +128,7 @@ pub fn heap_key(heap: u64) -> Option<u64> {
 /// heap or pair is hashed rather than making them huge.
 ///
 /// ```
-/// use grundy::script::solver::pair_key;
+/// use grundy_model::solve::split::pair_key;
 /// assert_ne!(pair_key(1, 2), pair_key(2, 1));
 /// assert_eq!(pair_key(1 << 30, 0), None);
 /// assert!(pair_key(-(1 << 30), 5).is_some());
@@ -260,7 +260,7 @@ pub trait SplitGame {
 /// arrows and back to the first, a long one shortened to its first and last five.
 ///
 /// ```
-/// use grundy::script::solver::cycle_path;
+/// use grundy_model::solve::split::cycle_path;
 /// let short: Vec<String> = (0..3).map(|n| n.to_string()).collect();
 /// assert_eq!(cycle_path(&short), "0 -> 1 -> 2 -> 0");
 /// let long: Vec<String> = (0..20).map(|n| n.to_string()).collect();
@@ -318,8 +318,8 @@ enum Search {
 /// the next.
 ///
 /// ```
-/// use grundy::game::Game;
-/// use grundy::script::solver::{PlainGame, SplitSolver};
+/// use grundy_model::game::Game;
+/// use grundy_model::solve::split::{PlainGame, SplitSolver};
 /// struct TakeOneOrTwo;
 /// impl Game for TakeOneOrTwo {
 ///     type State = u64;
@@ -537,9 +537,19 @@ impl<G: SplitGame> SplitSolver<G> {
     /// the first question.
     ///
     /// ```
-    /// use grundy::script::solver::{PlainGame, SplitSolver};
-    /// use grundy::wythoff::Wythoff;
-    /// let mut solver = SplitSolver::new(PlainGame(Wythoff::new()), 1000).with_direct_tables(false);
+    /// use grundy_model::solve::split::{PlainGame, SplitSolver};
+    /// use grundy_model::game::Game;
+    /// /// Wythoff's game: take from one heap, or the same number from both.
+    /// struct Wythoff;
+    /// impl Game for Wythoff {
+    ///     type State = (u64, u64);
+    ///     fn options_into(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+    ///         out.extend((0..x).map(|smaller| (smaller, y)));
+    ///         out.extend((0..y).map(|smaller| (x, smaller)));
+    ///         out.extend((1..=x.min(y)).map(|take| (x - take, y - take)));
+    ///     }
+    /// }
+    /// let mut solver = SplitSolver::new(PlainGame(Wythoff), 1000).with_direct_tables(false);
     /// assert_eq!(solver.value(&(3, 5)).unwrap().to_string(), "0"); // a P-position of Wythoff
     /// ```
     pub fn with_direct_tables(mut self, enabled: bool) -> Self {
@@ -589,8 +599,8 @@ impl<G: SplitGame> SplitSolver<G> {
     /// expanded once more.
     ///
     /// ```
-    /// use grundy::game::Game;
-    /// use grundy::script::solver::{PlainGame, SplitSolver};
+    /// use grundy_model::game::Game;
+    /// use grundy_model::solve::split::{PlainGame, SplitSolver};
     /// struct TakeOneOrTwo;
     /// impl Game for TakeOneOrTwo {
     ///     type State = u64;

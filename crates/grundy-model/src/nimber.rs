@@ -30,7 +30,7 @@ use std::sync::LazyLock;
 /// Displayed as `*n`; parsed from `*n` or `n`.
 ///
 /// ```
-/// use grundy::Nimber;
+/// use grundy_model::Nimber;
 /// let two = Nimber(2);
 /// assert_eq!(two * two, Nimber(3));
 /// assert_eq!(Nimber(4) * Nimber(4), Nimber(6));
@@ -52,7 +52,7 @@ impl Nimber {
     /// The nim-product `self ⊗ other` in `GF(2^64)`.
     ///
     /// ```
-    /// use grundy::Nimber;
+    /// use grundy_model::Nimber;
     /// assert_eq!(Nimber(2).nim_mul(Nimber(3)), Nimber(1));
     /// assert_eq!(Nimber(3).nim_mul(Nimber(5)), Nimber(15));
     /// ```
@@ -63,7 +63,7 @@ impl Nimber {
     /// The nim-inverse, `None` for zero.
     ///
     /// ```
-    /// use grundy::Nimber;
+    /// use grundy_model::Nimber;
     /// assert_eq!(Nimber(2).inverse(), Some(Nimber(3)));
     /// let x = Nimber(0xdead_beef_1234_5678);
     /// assert_eq!(x * x.inverse().unwrap(), Nimber::ONE);
@@ -145,7 +145,7 @@ impl std::iter::Sum for Nimber {
 /// (Sprague 1935, Grundy 1939).
 ///
 /// ```
-/// use grundy::mex;
+/// use grundy_model::mex;
 /// assert_eq!(mex([0, 1, 2, 4]), 3);
 /// assert_eq!(mex([]), 0);
 /// assert_eq!(mex([5, 1, 0, 0]), 2);
@@ -163,7 +163,7 @@ pub fn mex<I: IntoIterator<Item = u64>>(values: I) -> u64 {
 }
 
 /// The index of the first zero bit of a bitset (`64 * words.len()` when it is full).
-pub(crate) fn first_zero_bit(words: &[u64]) -> u64 {
+pub fn first_zero_bit(words: &[u64]) -> u64 {
     for (index, word) in words.iter().enumerate() {
         if *word != u64::MAX {
             return index as u64 * 64 + word.trailing_ones() as u64;
@@ -203,7 +203,7 @@ pub(crate) fn nim_mul_reference(a: u64, b: u64, bits: u32) -> u64 {
 /// `base` to the power `exponent` under `multiply` (associative, with identity 1), by
 /// repeated squaring: the powers of GF(2^16) here and the modular powers of the period
 /// search's fingerprints (`heap::period`).
-pub(crate) fn power_by_squaring(base: u64, exponent: u64, multiply: impl Fn(u64, u64) -> u64) -> u64 {
+pub fn power_by_squaring(base: u64, exponent: u64, multiply: impl Fn(u64, u64) -> u64) -> u64 {
     let (mut result, mut base, mut exponent) = (1, base, exponent);
     while exponent > 0 {
         if exponent & 1 == 1 {
@@ -272,8 +272,8 @@ fn mul32_by_half32(tables: &Tables, a: u32) -> u32 {
 /// The nim-product of two 64-bit nimbers.
 ///
 /// ```
-/// assert_eq!(grundy::nimber::nim_mul(2, 2), 3);
-/// assert_eq!(grundy::nimber::nim_mul(1 << 32, 1 << 32), (1 << 32) | (1 << 31));
+/// assert_eq!(grundy_model::nimber::nim_mul(2, 2), 3);
+/// assert_eq!(grundy_model::nimber::nim_mul(1 << 32, 1 << 32), (1 << 32) | (1 << 31));
 /// ```
 pub fn nim_mul(a: u64, b: u64) -> u64 {
     let tables = &*TABLES;

@@ -5,7 +5,7 @@
 /// number generators*, OOPSLA 2014): 64 bits of state, every seed a full-period stream.
 ///
 /// ```
-/// use grundy::random::SplitMix64;
+/// use grundy_model::random::SplitMix64;
 /// let mut a = SplitMix64::new(7);
 /// let mut b = SplitMix64::new(7);
 /// assert_eq!(a.next_u64(), b.next_u64());

@@ -127,7 +127,7 @@ const REASON_CHARS: usize = 1000;
 /// one-line error. Control characters are shown escaped, so the line stays one line.
 ///
 /// ```
-/// use grundy::error::quote;
+/// use grundy_model::error::quote;
 /// assert_eq!(quote("sub:2,0"), "sub:2,0");
 /// let long = "1,".repeat(10_000);
 /// let quoted = quote(&long);

@@ -4,12 +4,12 @@
 //! The library holds no process-wide state: a front end makes a [`Control`] (the CLI one for
 //! its run, built from its flags; a server or a notebook one per request or per game) and
 //! every computation takes it, directly (`GrundyTable::compute(…, &control)`) or through the
-//! game it was built into (the registry's [`FrontEnd`](crate::registry::FrontEnd) gives each
+//! game it was built into (the `grundy` registry's `FrontEnd` gives each
 //! game a clone). Clones share the cancel flag and the sink, so cancelling a control stops
 //! everything started with it or its clones, and nothing else.
 //!
 //! ```
-//! use grundy::control::Control;
+//! use grundy_model::control::Control;
 //! let tight = Control::default().with_memory_limit(1 << 20);
 //! let error = tight.check_memory(|| "a big table".to_owned(), 1 << 20, 2).unwrap_err().to_string();
 //! assert!(error.contains("2.0 MiB") && error.contains("1.0 MiB allowed"), "{error}");
@@ -138,7 +138,7 @@ impl Control {
     /// [`GameError::TooLarge`] naming `what`, the bytes asked for and the limit in force.
     ///
     /// ```
-    /// let control = grundy::control::Control::default();
+    /// let control = grundy_model::control::Control::default();
     /// let mut table: Vec<u64> = Vec::new();
     /// control.try_reserve_table(&mut table, 1000, || "a table".to_owned()).unwrap();
     /// assert!(table.capacity() >= 1000);

@@ -2,20 +2,24 @@
 //!
 //! A family implements [`ComponentGame`] once, on its own component type: how a component is
 //! read and printed, **its options** (the one function that states the rules), its value, and
-//! what it knows better than the definition (a closed form, a table, a period, a matching
-//! argument) through the provided methods it overrides. [`erase`] turns it into a
-//! `dyn` [`Ruleset`] over the common [`Component`] enum, which is what sums
+//! what it knows better than the definition about its moves (a closed form, a matching
+//! argument) through the provided methods it overrides. Anything else a game can do (a
+//! nim-sequence, a table, a graph to draw, a start position) is a [`Capability`], named by
+//! a type of the module that defines it and offered in [`ComponentGame::provide`]: the model
+//! knows none of them but the three of its own ([`About`], [`Start`], [`OneComponentOnly`]).
+//! [`erase`] turns a family into a `dyn` [`Ruleset`] over [`Component`], which is what sums
 //! ([`crate::sum::Position`]), play, the registry and the front ends hold. The Sprague–Grundy
 //! theorem and the sentence that explains a winning move live in [`crate::sum`], once.
 //!
 //! Every fast `moves_to_value` is property-tested equal to the default, which filters
-//! [`ComponentGame::options`] by value (see the registry-wide test in `tests/model.rs`).
+//! [`ComponentGame::options`] by value (see the registry-wide harness in the `grundy` crate's
+//! `tests/model.rs`).
 
 use crate::error::GameError;
-use crate::heap::HeapGame;
 use crate::position::{Component, ComponentKind};
 use crate::value::{Outcome, Value};
 use num_bigint::BigUint;
+use std::any::{Any, TypeId};
 use std::sync::Arc;
 
 /// The most options a component may have for them all to be listed (moves, play).
@@ -44,70 +48,81 @@ impl<C> ComponentMove<C> {
     }
 }
 
-/// What kind of picture `grundy plot` draws of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Chart {
-    /// A heap game: its nim-sequence.
-    Sequence,
-    /// A two-heap game: its table of values.
-    Grid,
-    /// A graph game: the graph with each vertex's outcome.
-    Graph,
-    /// No picture.
-    None,
-}
-
-/// A family's whole table, for `grundy table`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Table {
-    /// `values[x][y]` = G(x, y) for a two-heap game, rows by `x`.
-    Grid {
-        /// The rows.
-        values: Vec<Vec<u64>>,
-    },
-    /// Every vertex of a graph game with its value and outcome.
-    Vertices(Vec<VertexEntry>),
-}
-
-/// One vertex of a graph game's table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VertexEntry {
-    /// The vertex name as in the input file.
-    pub name: String,
-    /// Its value (`None` when the family defines only outcomes).
-    pub value: Option<Value>,
-    /// Who wins with the token there.
-    pub outcome: Outcome,
-}
-
-/// The table of a graph game of `count` vertices, entry by entry, refused before it is
-/// allocated when it would pass the memory limit (10^8 vertices asked for 6.4 GB at once).
+/// A capability some games have beyond their rules (a nim-sequence, a table, a graph to
+/// draw), named by a marker type of the module that defines it. A game offers it in
+/// [`ComponentGame::provide`]; a caller asks with `ruleset.capability::<C>()` (on
+/// `dyn Ruleset`), and gets `None` from a game without it.
 ///
-/// # Errors
-/// [`GameError::TooLarge`] naming the vertex count and the limit.
-pub fn vertex_table(
-    control: &crate::control::Control,
-    count: usize,
-    entry: impl FnMut(usize) -> VertexEntry,
-) -> Result<Table, GameError> {
-    // Each entry, and its name's copy: a short string and the allocator's header.
-    let what = || format!("the table of {count} vertices");
-    control.check_memory(what, count as u128, std::mem::size_of::<VertexEntry>() as u128 + 48)?;
-    let mut vertices = Vec::new();
-    control.try_reserve_table(&mut vertices, count, what)?;
-    vertices.extend((0..count).map(entry));
-    Ok(Table::Vertices(vertices))
+/// ```
+/// use grundy_model::ruleset::{Capability, Request};
+/// /// The largest heap a game's moves can take at once, for those that have one.
+/// struct MaxTake;
+/// impl Capability for MaxTake {
+///     type Handle = u64;
+/// }
+/// let mut request = Request::new::<MaxTake>();
+/// request.give::<MaxTake>(|| 3);
+/// assert_eq!(request.answer::<MaxTake>(), Some(3));
+/// ```
+pub trait Capability: 'static {
+    /// What a game that has the capability hands out: a value, or an `Arc` of the trait that
+    /// serves it.
+    type Handle: 'static;
 }
 
-/// The graph of a graph game, for pictures.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GraphView {
-    /// Vertex names, by id.
-    pub names: Vec<String>,
-    /// Edges by vertex id: the direction a token moves when `directed`, else each edge once.
-    pub edges: Vec<(u32, u32)>,
-    /// Whether edges have a direction (`dag:`) or not (`geography:`).
-    pub directed: bool,
+/// A question for one [`Capability`], answered in [`ComponentGame::provide`].
+pub struct Request {
+    wanted: TypeId,
+    answer: Option<Box<dyn Any>>,
+}
+
+impl Request {
+    /// A question for `C`.
+    pub fn new<C: Capability>() -> Request {
+        Request { wanted: TypeId::of::<C>(), answer: None }
+    }
+
+    /// Whether `C` is what is asked for.
+    pub fn wants<C: Capability>(&self) -> bool {
+        self.wanted == TypeId::of::<C>()
+    }
+
+    /// Answers with `C`'s handle, built only when `C` is what is asked for (and not answered
+    /// yet).
+    pub fn give<C: Capability>(&mut self, handle: impl FnOnce() -> C::Handle) -> &mut Request {
+        if self.wants::<C>() && self.answer.is_none() {
+            self.answer = Some(Box::new(handle()));
+        }
+        self
+    }
+
+    /// The answer, when `C` was asked for and given.
+    pub fn answer<C: Capability>(self) -> Option<C::Handle> {
+        if !self.wants::<C>() {
+            return None;
+        }
+        self.answer?.downcast::<C::Handle>().ok().map(|handle| *handle)
+    }
+}
+
+/// A game's own words beyond its family's summary in `grundy rules` (a script's `NAME` and
+/// `DESCRIPTION`).
+pub struct About;
+impl Capability for About {
+    type Handle = String;
+}
+
+/// The position `grundy play` starts from when none is given (a script's `start()`).
+pub struct Start;
+impl Capability for Start {
+    type Handle = Vec<Component>;
+}
+
+/// Why a position of this game cannot have several components (geography: two tokens on one
+/// board would share the visited vertices, which is not a sum).
+pub struct OneComponentOnly;
+impl Capability for OneComponentOnly {
+    type Handle = String;
 }
 
 /// A game whose positions are sums of components: one family with its parameters fixed
@@ -117,30 +132,35 @@ pub struct GraphView {
 /// default from those; a family overrides what it knows faster or better.
 ///
 /// ```
-/// use grundy::error::GameError;
-/// use grundy::position::Component;
-/// use grundy::ruleset::{ComponentGame, ComponentMove, erase};
-/// use grundy::sum::Position;
-/// use grundy::value::Value;
-/// use num_bigint::BigUint;
+/// use grundy_model::error::GameError;
+/// use grundy_model::ruleset::{About, ComponentGame, ComponentMove, Request, erase};
+/// use grundy_model::sum::Position;
+/// use grundy_model::value::Value;
+/// use std::sync::Arc;
 ///
 /// /// Take 1 or 2 counters: values n mod 3.
 /// struct TakeOneOrTwo;
 /// impl ComponentGame for TakeOneOrTwo {
-///     type Component = BigUint;
+///     type Component = u64;
 ///     fn spec(&self) -> String { "take-1-2".into() }
-///     fn parse_component(&self, text: &str) -> Result<BigUint, GameError> {
-///         grundy::heap::parse_heap("take-1-2", text)
+///     fn parse_component(&self, text: &str) -> Result<u64, GameError> {
+///         text.parse().map_err(|_| GameError::BadComponent {
+///             game: self.spec(), text: text.into(), reason: "a heap is a whole number".into() })
 ///     }
-///     fn format_component(&self, heap: &BigUint) -> String { heap.to_string() }
-///     fn options(&self, heap: &BigUint, _limit: usize) -> Result<Vec<ComponentMove<BigUint>>, GameError> {
-///         Ok((1u32..=2).filter(|&take| BigUint::from(take) <= *heap)
+///     fn format_component(&self, heap: &u64) -> String { heap.to_string() }
+///     fn options(&self, heap: &u64, _limit: usize) -> Result<Vec<ComponentMove<u64>>, GameError> {
+///         Ok((1..=2).filter(|&take| take <= *heap)
 ///             .map(|take| ComponentMove::new(vec![heap - take], format!("{heap} -> {}", heap - take)))
 ///             .collect())
 ///     }
-///     fn value(&self, heap: &BigUint) -> Result<Value, GameError> { Ok(Value::Finite(heap % 3u32)) }
+///     fn value(&self, heap: &u64) -> Result<Value, GameError> { Ok(Value::from(heap % 3)) }
+///     fn provide(self: Arc<Self>, request: &mut Request) {
+///         request.give::<About>(|| "the subtraction game {1, 2}".into());
+///     }
 /// }
 /// let game = erase(TakeOneOrTwo);
+/// assert_eq!(game.about().as_deref(), Some("the subtraction game {1, 2}"));
+/// assert_eq!(game.start(), None);
 /// let position = Position::parse_single(game, &["4", "5"]).unwrap();
 /// assert_eq!(position.value().unwrap().to_string(), "3");
 /// assert_eq!(position.winning_moves().unwrap().len(), 2);
@@ -258,58 +278,12 @@ pub trait ComponentGame: Send + Sync + 'static {
         None
     }
 
-    /// The family's whole table for `grundy table` (`size` from `--size`), or `None`.
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
-        let _ = size;
-        None
-    }
-
-    /// The family as a heap game with a nim-sequence (for `sequence`, `period`, `stats`).
-    fn heap_game(&self) -> Option<&dyn HeapGame> {
-        None
-    }
-
-    /// For a coin-turning family, the value of one heads coin at place `n` for `n = 1 ..=
-    /// last` (a row's value is the xor of its heads coins' values): the line `grundy guess`
-    /// looks at. `None` for other families.
-    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>> {
-        let _ = last;
-        None
-    }
-
-    /// The graph a graph game is played on.
-    fn graph(&self) -> Option<GraphView> {
-        None
-    }
-
-    /// Why a position of this game cannot have several components, if it cannot (geography:
-    /// two tokens on one board would share the visited vertices, which is not a sum).
-    fn one_component_only(&self) -> Option<String> {
-        None
-    }
-
-    /// A game's own words beyond its family's summary in `grundy rules` (a script's `NAME` and
-    /// `DESCRIPTION`), or `None`.
-    fn about(&self) -> Option<String> {
-        None
-    }
-
-    /// The position `grundy play` starts from when none is given (a script's `start()`), or
-    /// `None` when the game has none.
-    fn start(&self) -> Option<Vec<Self::Component>> {
-        None
-    }
-
-    /// The picture `grundy plot` draws: a heap game's sequence, a graph game's graph; a
-    /// two-heap game with a table says [`Chart::Grid`].
-    fn chart(&self) -> Chart {
-        if self.heap_game().is_some() {
-            Chart::Sequence
-        } else if self.graph().is_some() {
-            Chart::Graph
-        } else {
-            Chart::None
-        }
+    /// Offers the game's capabilities beyond its rules: `request.give::<C>(|| handle)` for
+    /// each capability `C` the game has (a nim-sequence, a table, a start position…). A
+    /// game with none keeps the default. `self` comes as the `Arc` the ruleset holds, so a
+    /// capability served by the game itself hands out a clone of it.
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        let _ = request;
     }
 }
 
@@ -352,29 +326,46 @@ pub trait Ruleset: Send + Sync {
     ) -> Result<(), GameError>;
     fn moves_to_p(&self, component: &Component) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn p_position_reason(&self, component: &Component) -> Option<String>;
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>>;
-    fn heap_game(&self) -> Option<&dyn HeapGame>;
-    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>>;
-    fn graph(&self) -> Option<GraphView>;
-    fn one_component_only(&self) -> Option<String>;
-    fn about(&self) -> Option<String>;
-    fn start(&self) -> Option<Vec<Component>>;
-    fn chart(&self) -> Chart;
+    fn provide(&self, request: &mut Request);
+}
+
+impl dyn Ruleset + '_ {
+    /// The game's capability `C`, or `None` when it has none.
+    pub fn capability<C: Capability>(&self) -> Option<C::Handle> {
+        let mut request = Request::new::<C>();
+        self.provide(&mut request);
+        request.answer::<C>()
+    }
+
+    /// A game's own words beyond its family's summary ([`About`]).
+    pub fn about(&self) -> Option<String> {
+        self.capability::<About>()
+    }
+
+    /// The position `grundy play` starts from when none is given ([`Start`]).
+    pub fn start(&self) -> Option<Vec<Component>> {
+        self.capability::<Start>()
+    }
+
+    /// Why a position of this game cannot have several components ([`OneComponentOnly`]).
+    pub fn one_component_only(&self) -> Option<String> {
+        self.capability::<OneComponentOnly>()
+    }
 }
 
 /// `game` as a `dyn Ruleset`.
 pub fn erase<G: ComponentGame>(game: G) -> Arc<dyn Ruleset> {
-    Arc::new(Erased(game))
+    Arc::new(Erased(Arc::new(game)))
 }
 
-struct Erased<G>(G);
+struct Erased<G>(Arc<G>);
 
 impl<G: ComponentGame> Erased<G> {
     fn typed(&self, component: &Component) -> Result<G::Component, GameError> {
         G::Component::from_component(component).ok_or_else(|| GameError::BadComponent {
             game: self.0.spec(),
             text: format!("{component:?}"),
-            reason: format!("a component of another game: {} takes a {}", self.0.spec(), G::Component::KIND),
+            reason: format!("a component of another game: {} takes a {}", self.0.spec(), self.0.component_noun()),
         })
     }
 
@@ -440,29 +431,8 @@ impl<G: ComponentGame> Ruleset for Erased<G> {
     fn p_position_reason(&self, component: &Component) -> Option<String> {
         self.0.p_position_reason(&G::Component::from_component(component)?)
     }
-    fn table(&self, size: Option<u64>) -> Option<Result<Table, GameError>> {
-        self.0.table(size)
-    }
-    fn heap_game(&self) -> Option<&dyn HeapGame> {
-        self.0.heap_game()
-    }
-    fn coin_values(&self, last: u64) -> Option<Result<Vec<u64>, GameError>> {
-        self.0.coin_values(last)
-    }
-    fn graph(&self) -> Option<GraphView> {
-        self.0.graph()
-    }
-    fn one_component_only(&self) -> Option<String> {
-        self.0.one_component_only()
-    }
-    fn about(&self) -> Option<String> {
-        self.0.about()
-    }
-    fn start(&self) -> Option<Vec<Component>> {
-        Some(self.0.start()?.into_iter().map(ComponentKind::into_component).collect())
-    }
-    fn chart(&self) -> Chart {
-        self.0.chart()
+    fn provide(&self, request: &mut Request) {
+        Arc::clone(&self.0).provide(request)
     }
 }
 

@@ -12,8 +12,8 @@ use std::hash::Hash;
 /// Grundy value of any position by the definition.
 ///
 /// ```
-/// use grundy::game::Game;
-/// use grundy::solve::memo::grundy_value;
+/// use grundy_model::game::Game;
+/// use grundy_model::solve::memo::grundy_value;
 ///
 /// /// Take 1 or 2 counters from a single heap.
 /// struct TakeOneOrTwo;

@@ -48,7 +48,7 @@ impl FromStr for Outcome {
 /// generalized Sprague–Grundy function).
 ///
 /// ```
-/// use grundy::{Outcome, Value};
+/// use grundy_model::{Outcome, Value};
 /// let value = Value::from(6u64);
 /// assert_eq!(value.to_string(), "6");
 /// assert_eq!(value.outcome(), Outcome::N);

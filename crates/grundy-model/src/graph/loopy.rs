@@ -36,11 +36,11 @@ pub const INFINITE: u32 = u32::MAX - 1;
 /// The generalized Sprague–Grundy value of every vertex of a graph.
 ///
 /// ```
-/// use grundy::graph::digraph::Digraph;
-/// use grundy::graph::loopy::GeneralizedGrundy;
-/// use grundy::Outcome;
+/// use grundy_model::graph::digraph::Digraph;
+/// use grundy_model::graph::loopy::GeneralizedGrundy;
+/// use grundy_model::Outcome;
 /// // a ⇄ b is a draw unless someone escapes; b → c with c a sink (value 0).
-/// let graph = Digraph::parse("a b\nb a\nb c\nd d\n", "g.txt", &grundy::control::Control::default()).unwrap();
+/// let graph = Digraph::parse("a b\nb a\nb c\nd d\n", "g.txt", &grundy_model::control::Control::default()).unwrap();
 /// let labels = GeneralizedGrundy::compute(&graph);
 /// assert_eq!(labels.value(&graph, 0).to_string(), "0"); // a: its only move goes to b, which wins
 /// assert_eq!(labels.value(&graph, 1).to_string(), "1"); // b: move to c (value 0)

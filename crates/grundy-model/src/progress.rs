@@ -8,7 +8,7 @@
 //! start, updates and end.
 //!
 //! ```
-//! use grundy::control::Control;
+//! use grundy_model::control::Control;
 //! let task = Control::default().task("counting", 100);
 //! for done in 1..=100 {
 //!     task.set(done);

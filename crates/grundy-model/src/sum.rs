@@ -164,12 +164,6 @@ impl Position {
     ///
     /// # Errors
     /// The first component whose value is out of reach.
-    ///
-    /// ```
-    /// use grundy::registry::parse_sum;
-    /// let position = parse_sum(&["nim", "3", "+", "wythoff", "4,7", "+", "sub:2,5", "9"]).unwrap();
-    /// assert_eq!(position.value().unwrap().to_string(), "2");
-    /// ```
     pub fn value(&self) -> Result<Value, GameError> {
         let summary = Summary::of(&self.values())?;
         summary.value()
@@ -454,8 +448,8 @@ impl Summary {
 /// [`GameError::OutOfReach`] for `∞(K) ⊕ a` with `a` past `2^64 − 1`.
 ///
 /// ```
-/// use grundy::Value;
-/// use grundy::sum::sum_of_values;
+/// use grundy_model::Value;
+/// use grundy_model::sum::sum_of_values;
 /// let loopy = Value::Infinite { reachable: vec![0, 2] };
 /// assert_eq!(sum_of_values(&[Value::from(3u64), Value::from(1u64)]).unwrap().to_string(), "2");
 /// assert_eq!(sum_of_values(&[loopy.clone(), Value::from(2u64)]).unwrap().to_string(), "∞(0,2)");
@@ -470,9 +464,9 @@ pub fn sum_of_values(values: &[Value]) -> Result<Value, GameError> {
 /// of components and a move replaces one component by one of its options.
 ///
 /// ```
-/// use grundy::game::Game;
-/// use grundy::solve::memo::grundy_value;
-/// use grundy::sum::SumGame;
+/// use grundy_model::game::Game;
+/// use grundy_model::solve::memo::grundy_value;
+/// use grundy_model::sum::SumGame;
 ///
 /// /// Nim on one heap: any smaller heap.
 /// struct NimHeap;
@@ -508,9 +502,18 @@ impl<G: Game> Game for SumGame<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::subtraction::SubtractionGame;
     use crate::solve::memo::Solver;
     use proptest::prelude::*;
+
+    /// A subtraction game: take one of the numbers of the set from one heap.
+    struct SubtractionGame(Vec<u64>);
+
+    impl Game for SubtractionGame {
+        type State = u64;
+        fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
+            out.extend(self.0.iter().filter(|&&take| take <= *heap).map(|take| heap - take));
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
@@ -521,7 +524,7 @@ mod tests {
             set in proptest::collection::btree_set(1u64..6, 1..4),
             heaps in proptest::collection::vec(0u64..9, 0..4),
         ) {
-            let game = SubtractionGame::new(set.into_iter().collect()).unwrap();
+            let game = SubtractionGame(set.into_iter().collect());
             let mut single = Solver::new(&game);
             let xor = heaps.iter().fold(0, |acc, heap| acc ^ single.grundy_value(heap).unwrap().0);
             let sum_value = Solver::new(SumGame(&game)).grundy_value(&heaps).unwrap().0;

@@ -20,10 +20,17 @@ const IN_PROGRESS: u64 = u64::MAX;
 /// space one hash-map entry (the position and a `u64`) per position plus the stack.
 ///
 /// ```
-/// use grundy::heap::subtraction::SubtractionGame;
-/// use grundy::solve::memo::Solver;
-/// let game = SubtractionGame::new(vec![1, 3, 4]).unwrap();
-/// let mut solver = Solver::new(&game);
+/// use grundy_model::game::Game;
+/// use grundy_model::solve::memo::Solver;
+/// /// The subtraction game S = {1, 3, 4}: take 1, 3 or 4 counters from one heap.
+/// struct Subtraction;
+/// impl Game for Subtraction {
+///     type State = u64;
+///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
+///         out.extend([1, 3, 4].iter().filter(|&&take| take <= *heap).map(|take| heap - take));
+///     }
+/// }
+/// let mut solver = Solver::new(Subtraction);
 /// let values: Vec<u64> = (0..10).map(|n| solver.grundy_value(&n).unwrap().0).collect();
 /// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
 /// ```
@@ -161,10 +168,17 @@ impl<G: Game> Solver<G> {
 /// The Grundy value of one position by the definition (a fresh [`Solver`]).
 ///
 /// ```
-/// use grundy::heap::HeapSum;
-/// use grundy::heap::nim::Nim;
-/// use grundy::solve::memo::grundy_value;
-/// assert_eq!(grundy_value(&HeapSum(&Nim), &vec![9]).unwrap().0, 9);
+/// use grundy_model::game::Game;
+/// use grundy_model::solve::memo::grundy_value;
+/// /// One Nim heap: take any number of counters.
+/// struct NimHeap;
+/// impl Game for NimHeap {
+///     type State = u64;
+///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
+///         out.extend(0..*heap);
+///     }
+/// }
+/// assert_eq!(grundy_value(&NimHeap, &9).unwrap().0, 9);
 /// ```
 pub fn grundy_value<G: Game>(game: &G, position: &G::State) -> Result<Nimber, GameError> {
     Solver::new(game).grundy_value(position)

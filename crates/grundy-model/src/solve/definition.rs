@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex};
 /// registry, with no code of the family's own.
 ///
 /// ```
-/// use grundy::registry::parse_game;
-/// use grundy::solve::definition::Definition;
+/// use grundy_model::registry::parse_game;
+/// use grundy_model::solve::definition::Definition;
 /// let wythoff = parse_game("wythoff").unwrap();
 /// let mut definition = Definition::new(wythoff.clone());
 /// let pair = |text| wythoff.parse_component(text).unwrap();
