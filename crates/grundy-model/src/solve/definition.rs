@@ -17,13 +17,31 @@ use std::sync::{Arc, Mutex};
 /// registry, with no code of the family's own.
 ///
 /// ```
-/// use grundy_model::registry::parse_game;
+/// use grundy_model::error::GameError;
+/// use grundy_model::ruleset::{ComponentGame, ComponentMove, erase};
 /// use grundy_model::solve::definition::Definition;
-/// let wythoff = parse_game("wythoff").unwrap();
-/// let mut definition = Definition::new(wythoff.clone());
-/// let pair = |text| wythoff.parse_component(text).unwrap();
-/// assert_eq!(definition.value(&[pair("1,8")]).unwrap().0, 6);
-/// assert_eq!(definition.value(&[pair("1,2"), pair("3,3")]).unwrap().0, 6);
+/// use grundy_model::value::Value;
+///
+/// /// Nim heaps, with a value method the definition never calls.
+/// struct Nim;
+/// impl ComponentGame for Nim {
+///     type Component = u64;
+///     fn spec(&self) -> String { "nim".into() }
+///     fn parse_component(&self, text: &str) -> Result<u64, GameError> {
+///         text.parse().map_err(|_| GameError::BadComponent {
+///             game: self.spec(), text: text.into(), reason: "a heap is a whole number".into() })
+///     }
+///     fn format_component(&self, heap: &u64) -> String { heap.to_string() }
+///     fn options(&self, heap: &u64, _limit: usize) -> Result<Vec<ComponentMove<u64>>, GameError> {
+///         Ok((0..*heap).map(|left| ComponentMove::new(vec![left], format!("{heap} -> {left}"))).collect())
+///     }
+///     fn value(&self, _: &u64) -> Result<Value, GameError> { unreachable!("not asked") }
+/// }
+/// let nim = erase(Nim);
+/// let mut definition = Definition::new(nim.clone());
+/// let heap = |text| nim.parse_component(text).unwrap();
+/// assert_eq!(definition.value(&[heap("3"), heap("5"), heap("6")]).unwrap().0, 0); // Bouton
+/// assert_eq!(definition.value(&[heap("1"), heap("2")]).unwrap().0, 3);
 /// ```
 pub struct Definition {
     solver: Solver<Options>,
