@@ -432,10 +432,9 @@ impl Tabulate for Wythoff {
     fn table(&self, size: Option<u64>) -> Result<Table, GameError> {
         let size = size.unwrap_or(DEFAULT_TABLE_SIZE);
         let what = || format!("the {size}×{size} Wythoff table, printed");
-        let result = (self.control.check_memory(what, (size as u128).pow(2), 8 + 4))
+        (self.control.check_memory(what, (size as u128).pow(2), 8 + 4))
             .and_then(|()| GrundyTable::compute(size, &self.control))
-            .map(|table| Table::Grid { values: table.to_rows() });
-        result
+            .map(|table| Table::Grid { values: table.to_rows() })
     }
 }
 
