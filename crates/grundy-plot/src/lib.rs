@@ -5,7 +5,7 @@
 //!
 //! The front ends (`grundy plot` and Python's `Game.plot()`) compute the values with the
 //! `grundy` library, each with its own way of waiting and cancelling, and hand them here:
-//! [`nim_sequence_scene`] for a heap game, [`table_scene`] for what [`Ruleset::table`] gives.
+//! [`nim_sequence_scene`] for a heap game, [`table_scene`] for what [`Views::table`] gives.
 //!
 //! ```
 //! use grundy::heap::{CompactSequence, SequenceControl};
@@ -90,8 +90,8 @@ pub fn nim_sequence_scene(heap_game: &dyn HeapGame, values: &[u32]) -> Scene {
     charts::sequence::sequence_scene(&heap_game.spec(), values, proved_period(heap_game, values))
 }
 
-/// The picture of `table`, what [`Ruleset::table`] gives for `ruleset`: a two-heap game's
-/// values as a colour map, or a graph game's graph (its edges from [`Ruleset::graph`]) with
+/// The picture of `table`, what [`Views::table`] gives for `ruleset`: a two-heap game's
+/// values as a colour map, or a graph game's graph (its edges from [`Views::graph`]) with
 /// each vertex coloured by its outcome.
 ///
 /// # Errors
