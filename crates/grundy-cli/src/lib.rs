@@ -11,6 +11,7 @@
 
 mod bounded_run;
 mod commands;
+mod example_files;
 mod games;
 mod input;
 mod judge;
@@ -125,40 +126,43 @@ fn run_parsing(arguments: &[OsString]) -> u8 {
     };
     let memory_limit = match limits::memory_limit(cli.memory_limit.as_deref()) {
         Ok(limit) => limit,
-        Err(error) => return output::finish(Err(error), cli.json),
+        Err(error) => return output::finish(Err(error), cli.json, signals::received()),
     };
-    // The run's one control: every computation of the command takes it (through the games
-    // the front end builds, or directly), the signal handler cancels it.
+    // The run's one control, handed down to every command: each computation takes it (through
+    // the games the front end builds, or directly), and the first signal cancels it.
     let control = grundy::control::Control::default().with_memory_limit(memory_limit);
-    games::set_control(match progress_bar::sink() {
+    let control = match progress_bar::sink() {
         Some(bars) => control.with_sink(bars),
         None => control,
-    });
+    };
     // The worker is stopped by its parent (it has no terminal of its own to answer).
     if !matches!(cli.command, Command::ScriptWorker(_)) {
-        signals::install();
+        signals::install(&control);
     }
     script_worker::install(&cli.script);
+    let json = cli.json;
+    let control = &control;
     let result = match cli.command {
-        Command::Value(args) => commands::value::run(args, cli.json),
-        Command::Outcome(args) => commands::outcome::run(args, cli.json),
-        Command::Moves(args) => commands::moves::run(args, cli.json),
-        Command::Rules(args) => commands::rules::run(args, cli.json),
-        Command::Table(args) => commands::table::run(args, cli.json),
-        Command::Sequence(args) => commands::sequence::run(args, cli.json),
-        Command::Period(args) => commands::period::run(args, cli.json),
-        Command::Guess(args) => commands::guess::run(args, cli.json),
-        Command::Stats(args) => commands::stats::run(args, cli.json),
-        Command::Play(args) => commands::play::run(args, cli.json),
-        Command::Plot(args) => commands::plot::run(args, cli.json),
-        Command::Genus(args) => commands::genus::run(args, cli.json),
-        Command::Quotient(args) => commands::quotient::run(args, cli.json),
-        Command::Check(args) => commands::check::run(args, cli.json),
+        Command::Value(args) => commands::value::run(args, json, control),
+        Command::Outcome(args) => commands::outcome::run(args, json, control),
+        Command::Moves(args) => commands::moves::run(args, json, control),
+        Command::Rules(args) => commands::rules::run(args, json, control),
+        Command::Table(args) => commands::table::run(args, json, control),
+        Command::Sequence(args) => commands::sequence::run(args, json, control),
+        Command::Period(args) => commands::period::run(args, json, control),
+        Command::Guess(args) => commands::guess::run(args, json, control),
+        Command::Stats(args) => commands::stats::run(args, json, control),
+        Command::Play(args) => commands::play::run(args, json, control),
+        Command::Plot(args) => commands::plot::run(args, json, control),
+        Command::Genus(args) => commands::genus::run(args, json, control),
+        Command::Quotient(args) => commands::quotient::run(args, json, control),
+        Command::Check(args) => commands::check::run(args, json, control),
         Command::ScriptWorker(args) => script_worker::worker::run(args),
-        Command::Census(args) => commands::census::run(args, cli.json),
-        Command::Serve(args) => commands::serve::run(args, cli.memory_limit.as_deref()),
+        Command::Census(args) => commands::census::run(args, json, control),
+        Command::Serve(args) => commands::serve::run(args, cli.memory_limit.as_deref(), control),
     };
-    output::finish(result, cli.json)
+    // Read after the command: a signal that cut its computation short decides the status.
+    output::finish(result, json, signals::received())
 }
 
 /// A command that starts this program again (its arguments to be added): this executable, or
