@@ -20,6 +20,7 @@ mod long_run;
 mod option_numbers;
 mod os;
 mod output;
+mod own_command;
 mod progress_bar;
 mod script_worker;
 mod serve;
@@ -28,7 +29,6 @@ mod signals;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;
-use std::sync::OnceLock;
 
 /// Impartial games: who wins, the Grundy value, and every winning move.
 #[derive(Parser, Debug)]
@@ -90,10 +90,6 @@ enum Command {
     Serve(commands::serve::Args),
 }
 
-/// How this program is started again as a child: the script game's worker
-/// (`grundy __script-worker`) and `grundy serve`'s one process per request.
-static OWN_COMMAND: OnceLock<Vec<OsString>> = OnceLock::new();
-
 /// Runs the `grundy` command with `arguments` (the first is the program's name, as in
 /// `std::env::args_os`) and returns its exit status: 0, 1 (a counterexample, nothing found),
 /// 2 (bad input), 3 (a result whose checkpoint was not saved), 128 + a signal (stopped).
@@ -111,7 +107,7 @@ pub fn run(arguments: impl IntoIterator<Item = impl Into<OsString>>) -> u8 {
 /// (`python -c …`), for the children grundy runs of itself. Empty: this executable.
 pub fn run_as(arguments: impl IntoIterator<Item = impl Into<OsString>>, own_command: Vec<OsString>) -> u8 {
     let arguments = option_numbers::expand(arguments.into_iter().map(Into::into).collect(), &Cli::command());
-    let _ = OWN_COMMAND.set(own_command);
+    own_command::set(own_command);
     let status = run_parsing(&arguments);
     // Embedded (the Python command), no `main` returns to flush standard output at exit.
     let _ = std::io::stdout().flush();
@@ -163,21 +159,4 @@ fn run_parsing(arguments: &[OsString]) -> u8 {
     };
     // Read after the command: a signal that cut its computation short decides the status.
     output::finish(result, json, signals::received())
-}
-
-/// A command that starts this program again (its arguments to be added): this executable, or
-/// what the host gave [`run_as`].
-pub(crate) fn own_command() -> anyhow::Result<std::process::Command> {
-    match OWN_COMMAND.get().map(Vec::as_slice) {
-        Some([program, leading @ ..]) => {
-            let mut command = std::process::Command::new(program);
-            command.args(leading);
-            Ok(command)
-        }
-        _ => {
-            let executable = std::env::current_exe()
-                .map_err(|error| anyhow::anyhow!("cannot find grundy's own executable: {error}"))?;
-            Ok(std::process::Command::new(executable))
-        }
-    }
 }
