@@ -4,8 +4,9 @@
 //! reads the record). A watcher thread, given the run's control by [`install`], then cancels
 //! it (long computations stop at their next check and save what they have), kills the script
 //! workers (each in its own process group, so a terminal's Ctrl-C reaches only grundy, which
-//! then says what it was doing), and becomes the watchdog: a command still running [`GRACE`] later (one waiting on its standard input, or
-//! deep in work that does not look at the flag) is ended with a line saying so. A run that
+//! then says what it was doing), and becomes the watchdog: a command still running [`GRACE`]
+//! later (one waiting on its standard input, or deep in work that does not look at the flag)
+//! is ended with a line saying so. A run that
 //! stops by itself and saves what it has (a long run, a census: [`Stopping`]) is told so on
 //! stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being written
 //! ([`saving`]) is let finish. A second signal ends the process at once. The exit status is
