@@ -1,21 +1,19 @@
 //! SIGINT (Ctrl-C), SIGTERM and SIGHUP, the same for every command.
 //!
-//! The handler only records the first signal (a handler can touch statics only: [`received`]
-//! reads the record). A watcher thread, given the run's control by [`install`], then cancels
-//! it (long computations stop at their next check and save what they have), kills the script
-//! workers (each in its own process group, so a terminal's Ctrl-C reaches only grundy, which
-//! then says what it was doing), and becomes the watchdog: a command still running [`GRACE`]
-//! later (one waiting on its standard input, or deep in work that does not look at the flag)
-//! is ended with a line saying so. A run that
-//! stops by itself and saves what it has (a long run, a census: [`Stopping`]) is told so on
-//! stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being written
-//! ([`saving`]) is let finish. A second signal ends the process at once. The exit status is
+//! The first signal cancels the run's control, handed to [`install`] (long computations stop
+//! at their next check and save what they have), kills the script workers (each in its own
+//! process group, so a terminal's Ctrl-C reaches only grundy, which then says what it was
+//! doing), and starts a watchdog: a command still running [`GRACE`] later (one waiting on its
+//! standard input, or deep in work that does not look at the flag) is ended with a line saying
+//! so. A run that stops by itself and saves what it has (a long run, a census: [`Stopping`]) is
+//! told so on stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being
+//! written ([`saving`]) is let finish. A second signal ends the process at once. The exit status is
 //! 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
 
 use crate::os;
 use grundy::control::Control;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// How long a command may take to stop after the first signal before the watchdog ends it.
@@ -35,7 +33,7 @@ static STOPPING: AtomicUsize = AtomicUsize::new(0);
 
 const HANDLED: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
-/// Installs the handlers and the watcher (once: a process runs one command): the first signal
+/// Installs the handlers and the watchdog (once: a process runs one command): the first signal
 /// cancels `control`, the run's control, and kills the script workers.
 // Registering a handler is unsafe by nature (it must be async-signal-safe): `on_signal` only
 // touches atomics and calls the async-signal-safe wrappers of `crate::os`.
@@ -44,46 +42,32 @@ pub fn install(control: &Control) {
     static INSTALLED: OnceLock<()> = OnceLock::new();
     INSTALLED.get_or_init(|| {
         for signal in HANDLED {
-            // SAFETY: the handler only touches atomics and calls `write` and `_exit`, both
-            // async-signal-safe.
-            let _ = unsafe { signal_hook::low_level::register(signal, move || on_signal(signal)) };
+            // Each handler owns a clone of the control's cancel flag (no static holds the
+            // control): storing to it is one atomic store, as a handler may do.
+            let cancel = control.cancel_flag();
+            // SAFETY: the handler only touches atomics and calls `kill`, `write` and `_exit`,
+            // all async-signal-safe.
+            let _ = unsafe { signal_hook::low_level::register(signal, move || on_signal(signal, &cancel)) };
         }
-        // The handler can reach statics only; the control is the watcher's own clone, so no
-        // static holds it. `signal_hook` wakes the watcher (a pipe) once the handler has run.
-        let signals = signal_hook::iterator::Signals::new(HANDLED);
-        let control = control.clone();
-        std::thread::spawn(move || {
-            let signal = match signals {
-                Ok(mut signals) => signals.forever().next(),
-                // No pipe to wake on: look at the handler's record instead.
-                Err(_) => loop {
-                    if let Some(signal) = received() {
-                        break Some(signal);
-                    }
-                    std::thread::sleep(Duration::from_millis(20));
-                },
-            };
-            if let Some(signal) = signal {
-                stop_everything(&control);
-                watchdog(signal);
-            }
-        });
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new(HANDLED) {
+            std::thread::spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    watchdog(signal);
+                }
+            });
+        }
     });
 }
 
-/// Records the first signal; a second one ends the process at once.
-fn on_signal(signal: i32) {
+/// The first signal cancels the run (`cancel`, its control's flag: computations stop at their
+/// next check) and kills the script workers, in this order (a run that sees its worker die
+/// finds itself cancelled); a second one ends the process at once.
+fn on_signal(signal: i32, cancel: &AtomicBool) {
     if SIGNAL.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst).is_err() {
         os::write_stderr(b"\ngrundy: a second signal: stopped at once\n");
         os::exit_now(128 + signal);
     }
-}
-
-/// What the first signal asks: the run's computations stop at their next check of `control`,
-/// and the script workers are killed, in this order (a run that sees its worker die finds
-/// itself cancelled).
-fn stop_everything(control: &Control) {
-    control.cancel();
+    cancel.store(true, Ordering::SeqCst);
     for worker in &WORKERS {
         let pid = worker.load(Ordering::SeqCst);
         os::kill_process_group(pid);
