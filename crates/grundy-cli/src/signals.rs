@@ -5,7 +5,7 @@
 //! process group, so a terminal's Ctrl-C reaches only grundy, which then says what it was
 //! doing), and starts a watchdog: a command still running [`GRACE`] later (one waiting on its
 //! standard input, or deep in work that does not look at the flag) is ended with a line saying
-//! so. A run that stops by itself and saves what it has (a long run, a census: [`Stopping`]) is
+//! so. A run that stops by itself and saves what it has (a long run, a census: [`stopping`]) is
 //! told so on stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being
 //! written ([`saving`]) is let finish. A second signal ends the process at once. The exit status is
 //! 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
