@@ -7,6 +7,7 @@
 use crate::long_run::{CheckpointFile, Saving, beside};
 use crate::output::{Stop, print};
 use anyhow::Context;
+use grundy::control::Control;
 use grundy::error::quote;
 use grundy::heap::sequence::window::{DEFAULT_SPAN, WindowedGrundy};
 use std::path::{Path, PathBuf};
@@ -48,9 +49,8 @@ fn save(run: &WindowedGrundy, path: &Path) -> anyhow::Result<()> {
 
 /// Computes heaps `0 … to` of Grundy's game in bounded memory and prints the summary (the
 /// values themselves are not kept).
-pub fn run(to: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()> {
+pub fn run(to: u64, checkpoint: Option<&Path>, json: bool, control: &Control) -> anyhow::Result<()> {
     let len = to.checked_add(1).ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any heap this run counts"))?;
-    let control = crate::games::control();
     let (mut run, lock) = match checkpoint {
         Some(path) => {
             let (shown, lock) = CheckpointFile::claim(path)?;
@@ -82,7 +82,7 @@ pub fn run(to: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()>
                 run.len() - 1,
                 run.sizes().0
             );
-            return run_to(len, None, json);
+            return run_to(len, None, json, control);
         }
         return print_summary(&run, json);
     }
@@ -93,20 +93,20 @@ pub fn run(to: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()>
         WindowedGrundy::memory_for(prefix_len, window_len, len),
         1,
     )?;
-    let saving = extend(&mut run, len, checkpoint)?;
+    let saving = extend(&mut run, len, checkpoint, control)?;
     drop(lock);
     saving.after(print_summary(&run, json))
 }
 
 /// [`run`] from heap 0 with no checkpoint.
-fn run_to(len: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()> {
+fn run_to(len: u64, checkpoint: Option<&Path>, json: bool, control: &Control) -> anyhow::Result<()> {
     let mut run = WindowedGrundy::new(DEFAULT_SPAN, DEFAULT_SPAN)?;
-    crate::games::control().check_memory(
+    control.check_memory(
         || format!("the bounded run of grundys-game to heap {}", len - 1),
         WindowedGrundy::memory_for(DEFAULT_SPAN, DEFAULT_SPAN, len),
         1,
     )?;
-    let saving = extend(&mut run, len, checkpoint)?;
+    let saving = extend(&mut run, len, checkpoint, control)?;
     saving.after(print_summary(&run, json))
 }
 
@@ -114,8 +114,7 @@ fn run_to(len: u64, checkpoint: Option<&Path>, json: bool) -> anyhow::Result<()>
 /// a signal and on an error. A save that fails during the run is warned about once and the run
 /// goes on; one that fails at the end is returned in the [`Saving`], to be reported after the
 /// summary (exit status 3, as a sequence checkpoint).
-fn extend(run: &mut WindowedGrundy, len: u64, checkpoint: Option<&Path>) -> anyhow::Result<Saving> {
-    let control = crate::games::control();
+fn extend(run: &mut WindowedGrundy, len: u64, checkpoint: Option<&Path>, control: &Control) -> anyhow::Result<Saving> {
     let _stopping = crate::signals::stopping();
     let mut last_save = Instant::now();
     let mut warned = false;

@@ -7,7 +7,7 @@ use grundy::registry::{FrontEnd, PLUS, parse_game_in, parse_sum_in};
 use grundy::ruleset::Ruleset;
 use grundy::sum::Position;
 use std::io::IsTerminal;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The arguments every position command takes: a game and its components, `+` and another
 /// game and its components, …; with no component, positions are read from standard input.
@@ -20,44 +20,26 @@ pub struct PositionArgs {
     pub words: Vec<String>,
 }
 
-/// The run's one [`Control`] (this process runs one command): built in `run` from the flags
-/// (`--memory-limit`, the progress bar), cancelled by the signal handler.
-static CONTROL: OnceLock<Control> = OnceLock::new();
-
-/// Makes `control` the run's control (once, in `run`, before any command runs).
-pub fn set_control(control: Control) {
-    let _ = CONTROL.set(control);
-}
-
-/// The run's control, if `run` has set it (what the signal handler cancels: it allocates
-/// nothing).
-pub fn installed_control() -> Option<&'static Control> {
-    CONTROL.get()
-}
-
-/// The run's control: every computation of the command runs under it.
-pub fn control() -> &'static Control {
-    CONTROL.get_or_init(Control::default)
-}
-
 /// What the command line lends the parser: files read with limits, script games run in
-/// watched worker processes, and the run's control.
-pub fn front_end() -> FrontEnd<'static> {
+/// watched worker processes, and the run's `control` (built in `run`, handed down by every
+/// command), which every game it builds computes under.
+pub fn front_end(control: &Control) -> FrontEnd<'static> {
     FrontEnd {
         read_file: &read_graph_file,
         script_host: Some(&crate::script_worker::host::WorkerHost),
-        control: control().clone(),
+        control: control.clone(),
     }
 }
 
-/// Parses one GAME word.
-pub fn resolve(game: &str) -> anyhow::Result<Arc<dyn Ruleset>> {
-    Ok(parse_game_in(game, &front_end())?)
+/// Parses one GAME word; the game computes under `control`.
+pub fn resolve(game: &str, control: &Control) -> anyhow::Result<Arc<dyn Ruleset>> {
+    Ok(parse_game_in(game, &front_end(control))?)
 }
 
-/// Parses a whole position: game words and components, `+` between the parts.
-pub fn parse_position(words: &[&str]) -> anyhow::Result<Position> {
-    let position = parse_sum_in(words, &front_end())?;
+/// Parses a whole position: game words and components, `+` between the parts; its games
+/// compute under `control`.
+pub fn parse_position(words: &[&str], control: &Control) -> anyhow::Result<Position> {
+    let position = parse_sum_in(words, &front_end(control))?;
     for part in words.split(|word| *word == PLUS) {
         if let Some(warning) = set_continued(part) {
             eprintln!("grundy: warning: {warning}");
@@ -95,13 +77,14 @@ pub enum Positions {
 }
 
 impl PositionArgs {
-    /// The position on the command line, or the game whose positions come from stdin.
-    pub fn positions(&self) -> anyhow::Result<Positions> {
+    /// The position on the command line, or the game whose positions come from stdin; its
+    /// games compute under `control`.
+    pub fn positions(&self, control: &Control) -> anyhow::Result<Positions> {
         let words: Vec<&str> = self.words.iter().map(String::as_str).collect();
         if let [game] = words.as_slice()
             && *game != PLUS
         {
-            let ruleset = resolve(game)?;
+            let ruleset = resolve(game, control)?;
             if std::io::stdin().is_terminal() {
                 anyhow::bail!(
                     "no position given: write its components after the game (`grundy value {game} 3 4 5`), or pipe one position a line into standard input"
@@ -109,7 +92,7 @@ impl PositionArgs {
             }
             return Ok(Positions::Lines(ruleset));
         }
-        Ok(Positions::One(parse_position(&words)?))
+        Ok(Positions::One(parse_position(&words, control)?))
     }
 }
 

@@ -50,7 +50,7 @@ pub fn read_script_file(path: &str) -> Result<String, String> {
 fn cannot_open(path: &Path, error: &std::io::Error) -> String {
     let shown = quote(&path.display().to_string());
     let example =
-        path.file_name().and_then(|name| name.to_str()).filter(|name| crate::commands::rules::is_example_file(name));
+        path.file_name().and_then(|name| name.to_str()).filter(|name| crate::example_files::is_example_file(name));
     match example {
         Some(name) if error.kind() == std::io::ErrorKind::NotFound => format!(
             "cannot read `{shown}`: {error}; `{name}` is one of grundy's example files: `grundy rules --write-examples DIR` \

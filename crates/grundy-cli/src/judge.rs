@@ -6,6 +6,7 @@
 use crate::games::{PositionArgs, parse_position, resolve};
 use crate::input::read_text_limited;
 use crate::output::print;
+use grundy::control::Control;
 use grundy::judge_format::{BUILTIN_FORMATS, JudgeFormat, builtin};
 use grundy::registry::PLUS;
 use grundy::ruleset::Ruleset;
@@ -95,28 +96,34 @@ const CACHED_GAMES: usize = 1024;
 
 /// The games of a judge's input, each built once from its text: an input repeats its game
 /// text in every test (poj-1067: 10^5 lines of `wythoff`), and building a game from its text
-/// costs more than answering a test.
-#[derive(Default)]
-struct GameCache(HashMap<String, Arc<dyn Ruleset>>);
+/// costs more than answering a test. Its games compute under `control`.
+struct GameCache<'a> {
+    games: HashMap<String, Arc<dyn Ruleset>>,
+    control: &'a Control,
+}
 
-impl GameCache {
+impl<'a> GameCache<'a> {
+    fn new(control: &'a Control) -> Self {
+        GameCache { games: HashMap::new(), control }
+    }
+
     /// The position of `words` (a GAME word and its components), its game taken from the
     /// cache; a sum (`+`) is read as the command line reads it.
     fn position(&mut self, words: &[&str]) -> anyhow::Result<Position> {
         let [game_word, components @ ..] = words else {
-            return parse_position(words);
+            return parse_position(words, self.control);
         };
         if components.contains(&PLUS) || *game_word == PLUS {
-            return parse_position(words);
+            return parse_position(words, self.control);
         }
-        let ruleset = match self.0.get(*game_word) {
+        let ruleset = match self.games.get(*game_word) {
             Some(ruleset) => ruleset.clone(),
             None => {
-                let ruleset = resolve(game_word)?;
-                if self.0.len() >= CACHED_GAMES {
-                    self.0.clear();
+                let ruleset = resolve(game_word, self.control)?;
+                if self.games.len() >= CACHED_GAMES {
+                    self.games.clear();
                 }
-                self.0.insert((*game_word).to_owned(), ruleset.clone());
+                self.games.insert((*game_word).to_owned(), ruleset.clone());
                 ruleset
             }
         };
@@ -131,10 +138,11 @@ const ANSWER_BUFFER: usize = 64 << 10;
 /// Reads the judge's input from stdin and prints, in order, what `answer` makes of each test's
 /// position (its lines, each ending with a newline), written in large pieces. A test that is
 /// not a position of its game stops the run, naming the test and its line, after the answers
-/// before it are printed.
+/// before it are printed. The games compute under `control`.
 pub fn for_each_test(
     format: &JudgeFormat,
     game: Option<&str>,
+    control: &Control,
     mut answer: impl FnMut(&Position) -> anyhow::Result<String>,
 ) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
@@ -145,7 +153,7 @@ pub fn for_each_test(
     let input = String::from_utf8(bytes).map_err(|error| {
         anyhow::anyhow!("standard input is not UTF-8 text (byte {} is not valid)", error.utf8_error().valid_up_to())
     })?;
-    let mut games = GameCache::default();
+    let mut games = GameCache::new(control);
     let mut answers = String::new();
     let mut answer_each = || -> anyhow::Result<()> {
         for (index, case) in format.read(without_byte_order_mark(&input))?.iter().enumerate() {
@@ -178,13 +186,14 @@ mod tests {
 
     #[test]
     fn each_game_text_is_built_once() {
-        let mut games = GameCache::default();
+        let control = Control::default();
+        let mut games = GameCache::new(&control);
         let first = games.position(&["wythoff", "3,5"]).unwrap();
         let second = games.position(&["wythoff", "8,13"]).unwrap();
         assert!(Arc::ptr_eq(&first.parts[0].game, &second.parts[0].game));
         let other = games.position(&["sub:1,2", "7"]).unwrap();
         assert_eq!(other.parts[0].game.spec(), "sub:1,2");
-        assert_eq!(games.0.len(), 2);
+        assert_eq!(games.games.len(), 2);
         // A sum is read as the command line reads it.
         let sum = games.position(&["nim", "3", "+", "wythoff", "1,2"]).unwrap();
         assert_eq!(sum.parts.len(), 2);

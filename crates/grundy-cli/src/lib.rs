@@ -11,6 +11,7 @@
 
 mod bounded_run;
 mod commands;
+mod example_files;
 mod games;
 mod input;
 mod judge;
@@ -19,6 +20,7 @@ mod long_run;
 mod option_numbers;
 mod os;
 mod output;
+mod own_command;
 mod progress_bar;
 mod script_worker;
 mod serve;
@@ -27,7 +29,6 @@ mod signals;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;
-use std::sync::OnceLock;
 
 /// Impartial games: who wins, the Grundy value, and every winning move.
 #[derive(Parser, Debug)]
@@ -89,10 +90,6 @@ enum Command {
     Serve(commands::serve::Args),
 }
 
-/// How this program is started again as a child: the script game's worker
-/// (`grundy __script-worker`) and `grundy serve`'s one process per request.
-static OWN_COMMAND: OnceLock<Vec<OsString>> = OnceLock::new();
-
 /// Runs the `grundy` command with `arguments` (the first is the program's name, as in
 /// `std::env::args_os`) and returns its exit status: 0, 1 (a counterexample, nothing found),
 /// 2 (bad input), 3 (a result whose checkpoint was not saved), 128 + a signal (stopped).
@@ -110,7 +107,7 @@ pub fn run(arguments: impl IntoIterator<Item = impl Into<OsString>>) -> u8 {
 /// (`python -c …`), for the children grundy runs of itself. Empty: this executable.
 pub fn run_as(arguments: impl IntoIterator<Item = impl Into<OsString>>, own_command: Vec<OsString>) -> u8 {
     let arguments = option_numbers::expand(arguments.into_iter().map(Into::into).collect(), &Cli::command());
-    let _ = OWN_COMMAND.set(own_command);
+    own_command::set(own_command);
     let status = run_parsing(&arguments);
     // Embedded (the Python command), no `main` returns to flush standard output at exit.
     let _ = std::io::stdout().flush();
@@ -125,55 +122,41 @@ fn run_parsing(arguments: &[OsString]) -> u8 {
     };
     let memory_limit = match limits::memory_limit(cli.memory_limit.as_deref()) {
         Ok(limit) => limit,
-        Err(error) => return output::finish(Err(error), cli.json),
+        Err(error) => return output::finish(Err(error), cli.json, signals::received()),
     };
-    // The run's one control: every computation of the command takes it (through the games
-    // the front end builds, or directly), the signal handler cancels it.
+    // The run's one control, handed down to every command: each computation takes it (through
+    // the games the front end builds, or directly), and the first signal cancels it.
     let control = grundy::control::Control::default().with_memory_limit(memory_limit);
-    games::set_control(match progress_bar::sink() {
+    let control = match progress_bar::sink() {
         Some(bars) => control.with_sink(bars),
         None => control,
-    });
+    };
     // The worker is stopped by its parent (it has no terminal of its own to answer).
     if !matches!(cli.command, Command::ScriptWorker(_)) {
-        signals::install();
+        signals::install(&control);
     }
     script_worker::install(&cli.script);
+    let json = cli.json;
+    let control = &control;
     let result = match cli.command {
-        Command::Value(args) => commands::value::run(args, cli.json),
-        Command::Outcome(args) => commands::outcome::run(args, cli.json),
-        Command::Moves(args) => commands::moves::run(args, cli.json),
-        Command::Rules(args) => commands::rules::run(args, cli.json),
-        Command::Table(args) => commands::table::run(args, cli.json),
-        Command::Sequence(args) => commands::sequence::run(args, cli.json),
-        Command::Period(args) => commands::period::run(args, cli.json),
-        Command::Guess(args) => commands::guess::run(args, cli.json),
-        Command::Stats(args) => commands::stats::run(args, cli.json),
-        Command::Play(args) => commands::play::run(args, cli.json),
-        Command::Plot(args) => commands::plot::run(args, cli.json),
-        Command::Genus(args) => commands::genus::run(args, cli.json),
-        Command::Quotient(args) => commands::quotient::run(args, cli.json),
-        Command::Check(args) => commands::check::run(args, cli.json),
+        Command::Value(args) => commands::value::run(args, json, control),
+        Command::Outcome(args) => commands::outcome::run(args, json, control),
+        Command::Moves(args) => commands::moves::run(args, json, control),
+        Command::Rules(args) => commands::rules::run(args, json, control),
+        Command::Table(args) => commands::table::run(args, json, control),
+        Command::Sequence(args) => commands::sequence::run(args, json, control),
+        Command::Period(args) => commands::period::run(args, json, control),
+        Command::Guess(args) => commands::guess::run(args, json, control),
+        Command::Stats(args) => commands::stats::run(args, json, control),
+        Command::Play(args) => commands::play::run(args, json, control),
+        Command::Plot(args) => commands::plot::run(args, json, control),
+        Command::Genus(args) => commands::genus::run(args, json, control),
+        Command::Quotient(args) => commands::quotient::run(args, json, control),
+        Command::Check(args) => commands::check::run(args, json, control),
         Command::ScriptWorker(args) => script_worker::worker::run(args),
-        Command::Census(args) => commands::census::run(args, cli.json),
-        Command::Serve(args) => commands::serve::run(args, cli.memory_limit.as_deref()),
+        Command::Census(args) => commands::census::run(args, json, control),
+        Command::Serve(args) => commands::serve::run(args, cli.memory_limit.as_deref(), control),
     };
-    output::finish(result, cli.json)
-}
-
-/// A command that starts this program again (its arguments to be added): this executable, or
-/// what the host gave [`run_as`].
-pub(crate) fn own_command() -> anyhow::Result<std::process::Command> {
-    match OWN_COMMAND.get().map(Vec::as_slice) {
-        Some([program, leading @ ..]) => {
-            let mut command = std::process::Command::new(program);
-            command.args(leading);
-            Ok(command)
-        }
-        _ => {
-            let executable = std::env::current_exe()
-                .map_err(|error| anyhow::anyhow!("cannot find grundy's own executable: {error}"))?;
-            Ok(std::process::Command::new(executable))
-        }
-    }
+    // Read after the command: a signal that cut its computation short decides the status.
+    output::finish(result, json, signals::received())
 }

@@ -5,6 +5,7 @@
 
 use crate::output::Stop;
 use anyhow::Context;
+use grundy::control::Control;
 use grundy::error::quote;
 use grundy::heap::AsHeapGame;
 use grundy::heap::checkpoint::{self, Decoder, MAX_HEADER_LINE, read_header, spot_check};
@@ -17,12 +18,6 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Whether SIGINT, SIGTERM or SIGHUP cancelled the run's control: the computation stops at its
-/// next check, and the checkpoint is saved.
-fn cancelled() -> bool {
-    crate::games::control().cancelled()
-}
 
 /// Whether a finished run's checkpoint was saved: what the command ends with once it has
 /// printed its result (a checkpoint that could not be saved is a warning, exit status 3).
@@ -47,17 +42,18 @@ impl Saving {
 
 /// The values `G(0) … G(to)` of `game`, with the memory checked before anything is computed and
 /// the progress bar, signals and `checkpoint` handled by [`LongRun`].
-pub fn values_to(game: &dyn HeapGame, to: u64, checkpoint: Option<&Path>) -> anyhow::Result<(CompactSequence, Saving)> {
+pub fn values_to(
+    game: &dyn HeapGame,
+    to: u64,
+    checkpoint: Option<&Path>,
+    control: &Control,
+) -> anyhow::Result<(CompactSequence, Saving)> {
     let len = usize::try_from(to)
         .ok()
         .and_then(|to| to.checked_add(1))
         .ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any table on this machine"))?;
-    crate::games::control().check_memory(
-        || format!("the nim-sequence of {} up to heap {to}", game.spec()),
-        len as u128,
-        4,
-    )?;
-    let mut run = LongRun::start(game, checkpoint, len as u64)?;
+    control.check_memory(|| format!("the nim-sequence of {} up to heap {to}", game.spec()), len as u128, 4)?;
+    let mut run = LongRun::start(game, checkpoint, len as u64, control)?;
     let finished = run.extend(len)?;
     let (mut values, saving) = run.finish(!finished)?;
     values.truncate(len);
@@ -129,7 +125,7 @@ impl CheckpointFile {
     /// Opens the checkpoint at `path` for a run: refuses at once a place it cannot write, a
     /// checkpoint another run holds, or one that is not a regular file; removes temporary files
     /// that dead runs left; reads the prefix saved (empty when there is no file yet).
-    fn open(path: &Path, game: &dyn HeapGame) -> anyhow::Result<(Self, CompactSequence)> {
+    fn open(path: &Path, game: &dyn HeapGame, control: &Control) -> anyhow::Result<(Self, CompactSequence)> {
         let (shown, lock) = Self::claim(path)?;
         let spec = game.spec();
         // Owned from here on, so that a checkpoint refused below takes its `FILE.lock` away.
@@ -143,7 +139,8 @@ impl CheckpointFile {
         };
         let values = match std::fs::File::open(path) {
             Ok(file) => {
-                let values = Self::read(file, &spec).with_context(|| format!("cannot read checkpoint `{shown}`"))?;
+                let values =
+                    Self::read(file, &spec, control).with_context(|| format!("cannot read checkpoint `{shown}`"))?;
                 let values = values.with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
                 spot_check(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
                 values
@@ -242,10 +239,11 @@ impl CheckpointFile {
     fn read(
         mut file: std::fs::File,
         spec: &str,
+        control: &Control,
     ) -> std::io::Result<Result<CompactSequence, grundy::heap::checkpoint::CheckpointError>> {
         let size = file.metadata()?.len();
         // The values take the file's bytes, less the header.
-        crate::games::control()
+        control
             .check_memory(|| "reading the checkpoint".to_owned(), u128::from(size), 1)
             .map_err(|error| std::io::Error::other(error.to_string()))?;
         let mut head = Vec::new();
@@ -351,6 +349,9 @@ pub struct LongRun<'g> {
     bar: Option<ProgressBar>,
     /// Tells a signal's watchdog that this run stops and saves by itself.
     _stopping: crate::signals::Marked,
+    /// The run's control: a signal cancels it, and the computation stops at its next check
+    /// and the checkpoint is saved.
+    control: Control,
 }
 
 /// Moves the bar, if one is shown, to `done` values.
@@ -363,10 +364,15 @@ fn show_count(bar: &Option<ProgressBar>, done: usize) {
 impl<'g> LongRun<'g> {
     /// Starts a run towards `total` values: reads the checkpoint, if any, and shows a progress
     /// bar when stderr is a terminal.
-    pub fn start(game: &'g dyn HeapGame, checkpoint: Option<&Path>, total: u64) -> anyhow::Result<Self> {
+    pub fn start(
+        game: &'g dyn HeapGame,
+        checkpoint: Option<&Path>,
+        total: u64,
+        control: &Control,
+    ) -> anyhow::Result<Self> {
         let (checkpoint, values) = match checkpoint {
             Some(path) => {
-                let (file, values) = CheckpointFile::open(path, game)?;
+                let (file, values) = CheckpointFile::open(path, game, control)?;
                 (Some(file), values)
             }
             None => (None, CompactSequence::new()),
@@ -376,22 +382,22 @@ impl<'g> LongRun<'g> {
             bar.set_position(values.len() as u64);
             bar
         });
-        Ok(LongRun { game, values, checkpoint, bar, _stopping: crate::signals::stopping() })
+        Ok(LongRun { game, values, checkpoint, bar, _stopping: crate::signals::stopping(), control: control.clone() })
     }
 
     /// Extends the values to `len`. `Ok(false)` when a signal stopped it.
     pub fn extend(&mut self, len: usize) -> anyhow::Result<bool> {
-        let LongRun { game, values, checkpoint, bar, .. } = self;
+        let LongRun { game, values, checkpoint, bar, control: run_control, .. } = self;
         let bar = &*bar;
         let progress = move |done: usize| show_count(bar, done);
-        let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
+        let control = SequenceControl { control: run_control.clone(), progress: &progress };
         while values.len() < len {
             let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
             let before = values.len();
             let done = match game.extend_sequence(values, next, &control) {
                 Ok(done) => done,
                 // A signal stopped the script worker mid-request: keep the values so far.
-                Err(_) if cancelled() => return Ok(false),
+                Err(_) if run_control.cancelled() => return Ok(false),
                 Err(error) => return Err(error.into()),
             };
             anyhow::ensure!(
@@ -402,7 +408,7 @@ impl<'g> LongRun<'g> {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);
             }
-            if !done || cancelled() {
+            if !done || run_control.cancelled() {
                 return Ok(values.len() >= len);
             }
         }
@@ -411,10 +417,10 @@ impl<'g> LongRun<'g> {
 
     /// Searches for a proved period up to heap `max_heap` (see [`find_period`]).
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
-        let LongRun { game, values, checkpoint, bar, .. } = self;
+        let LongRun { game, values, checkpoint, bar, control: run_control, .. } = self;
         let bar = &*bar;
         let progress = move |done: usize| show_count(bar, done);
-        let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
+        let control = SequenceControl { control: run_control.clone(), progress: &progress };
         let mut after_segment = |values: &CompactSequence| {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);

@@ -99,8 +99,12 @@ pub fn report_line_error(number: usize, error: &anyhow::Error, json: bool) -> an
 /// `json`, the `--json` flag, a JSON error object on stdout).
 ///
 /// A run whose result was printed but whose checkpoint could not be saved
-/// ([`Stop::Unsaved`]) warns on stderr and exits with status 3.
-pub fn finish(result: anyhow::Result<()>, json: bool) -> u8 {
+/// ([`Stop::Unsaved`]) warns on stderr and exits with status 3. `signal` is the first signal
+/// the run received (the caller reads it once the command has returned): a run it stopped, and
+/// any error it caused by cutting a computation short, exit with 128 + the signal.
+pub fn finish(result: anyhow::Result<()>, json: bool, signal: Option<i32>) -> u8 {
+    // A run stopped with no signal recorded (a run that cancelled itself) exits as by Ctrl-C.
+    let interrupted = (128 + signal.unwrap_or(libc::SIGINT)) as u8;
     match result {
         Ok(()) => 0,
         Err(error) => match error.downcast_ref::<Stop>() {
@@ -111,7 +115,7 @@ pub fn finish(result: anyhow::Result<()>, json: bool) -> u8 {
             }
             Some(Stop::Interrupted(_)) => {
                 let _ = writeln!(io::stderr(), "grundy: {error}");
-                crate::signals::interrupted_status()
+                interrupted
             }
             Some(Stop::Counterexample) => 1,
             Some(Stop::NotFound(_)) => {
@@ -129,8 +133,8 @@ pub fn finish(result: anyhow::Result<()>, json: bool) -> u8 {
                     let _ = print_json(&error_object(error_kind(&error), &message));
                 }
                 // An error a signal caused (a computation cut short) exits as the signal says.
-                match crate::signals::received() {
-                    Some(_) => crate::signals::interrupted_status(),
+                match signal {
+                    Some(_) => interrupted,
                     None => 2,
                 }
             }

@@ -1,18 +1,19 @@
 //! SIGINT (Ctrl-C), SIGTERM and SIGHUP, the same for every command.
 //!
-//! The first signal sets the library's cancel flag (long computations stop at their next check
-//! and save what they have), kills the script workers (each in its own process group, so a
-//! terminal's Ctrl-C reaches only grundy, which then says what it was doing), and starts a
-//! watchdog: a command still running [`GRACE`] later (one waiting on its standard input, or
-//! deep in work that does not look at the flag) is ended with a line saying so. A run that
-//! stops by itself and saves what it has (a long run, a census: [`Stopping`]) is told so on
-//! stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being written
-//! ([`saving`]) is let finish. A second signal ends the process at once. The exit status is
+//! The first signal cancels the run's control, handed to [`install`] (long computations stop
+//! at their next check and save what they have), kills the script workers (each in its own
+//! process group, so a terminal's Ctrl-C reaches only grundy, which then says what it was
+//! doing), and starts a watchdog: a command still running [`GRACE`] later (one waiting on its
+//! standard input, or deep in work that does not look at the flag) is ended with a line saying
+//! so. A run that stops by itself and saves what it has (a long run, a census: [`stopping`]) is
+//! told so on stderr at that moment and given up to [`SAVE_GRACE`] more; a checkpoint being
+//! written ([`saving`]) is let finish. A second signal ends the process at once. The exit status is
 //! 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
 
 use crate::os;
+use grundy::control::Control;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// How long a command may take to stop after the first signal before the watchdog ends it.
@@ -32,17 +33,21 @@ static STOPPING: AtomicUsize = AtomicUsize::new(0);
 
 const HANDLED: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
-/// Installs the handlers and the watchdog (once).
+/// Installs the handlers and the watchdog (once: a process runs one command): the first signal
+/// cancels `control`, the run's control, and kills the script workers.
 // Registering a handler is unsafe by nature (it must be async-signal-safe): `on_signal` only
 // touches atomics and calls the async-signal-safe wrappers of `crate::os`.
 #[allow(unsafe_code)]
-pub fn install() {
+pub fn install(control: &Control) {
     static INSTALLED: OnceLock<()> = OnceLock::new();
     INSTALLED.get_or_init(|| {
         for signal in HANDLED {
+            // Each handler owns a clone of the control's cancel flag (no static holds the
+            // control): storing to it is one atomic store, as a handler may do.
+            let cancel = control.cancel_flag();
             // SAFETY: the handler only touches atomics and calls `kill`, `write` and `_exit`,
             // all async-signal-safe.
-            let _ = unsafe { signal_hook::low_level::register(signal, move || on_signal(signal)) };
+            let _ = unsafe { signal_hook::low_level::register(signal, move || on_signal(signal, &cancel)) };
         }
         if let Ok(mut signals) = signal_hook::iterator::Signals::new(HANDLED) {
             std::thread::spawn(move || {
@@ -54,15 +59,15 @@ pub fn install() {
     });
 }
 
-/// The first signal asks everything to stop; a second one ends the process at once.
-fn on_signal(signal: i32) {
+/// The first signal cancels the run (`cancel`, its control's flag: computations stop at their
+/// next check) and kills the script workers, in this order (a run that sees its worker die
+/// finds itself cancelled); a second one ends the process at once.
+fn on_signal(signal: i32, cancel: &AtomicBool) {
     if SIGNAL.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst).is_err() {
         os::write_stderr(b"\ngrundy: a second signal: stopped at once\n");
         os::exit_now(128 + signal);
     }
-    if let Some(control) = crate::games::installed_control() {
-        control.cancel();
-    }
+    cancel.store(true, Ordering::SeqCst);
     for worker in &WORKERS {
         let pid = worker.load(Ordering::SeqCst);
         os::kill_process_group(pid);
@@ -108,12 +113,6 @@ pub fn received() -> Option<i32> {
         0 => None,
         signal => Some(signal),
     }
-}
-
-/// The exit status of a run a signal stopped: 128 + the signal (130 when none was recorded:
-/// the run was stopped as by Ctrl-C).
-pub fn interrupted_status() -> u8 {
-    (128 + received().unwrap_or(libc::SIGINT)) as u8
 }
 
 /// A script worker started as process (and process group) `pid`: killed on the first signal.

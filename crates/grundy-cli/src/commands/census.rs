@@ -9,6 +9,7 @@
 use crate::output::{Stop, print, print_json};
 use grundy::census::sql::COLUMNS;
 use grundy::census::{self, CensusRow};
+use grundy::control::Control;
 use grundy::heap::SequenceControl;
 use grundy::heap::octal::CodeBase;
 use grundy_census::CensusDb;
@@ -103,14 +104,14 @@ enum Format {
     Json,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     match args.command {
-        Family::Octal(code) => run_codes(CodeBase::Octal, code, json),
-        Family::Hex(code) => run_codes(CodeBase::Hexadecimal, code, json),
+        Family::Octal(code) => run_codes(CodeBase::Octal, code, json, control),
+        Family::Hex(code) => run_codes(CodeBase::Hexadecimal, code, json, control),
         Family::Sub(sub) => {
             let moves = census::parse_count_range("--moves", &sub.moves)?;
             let games = census::subtraction_games(moves, sub.max_move)?;
-            run_census(games, &sub.run, json)
+            run_census(games, &sub.run, json, control)
         }
         Family::Report(report_args) if report_args.format == Format::Json && !json => {
             crate::output::errors_in_json(report(&report_args, false))
@@ -119,23 +120,11 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     }
 }
 
-fn run_codes(base: CodeBase, args: CodeArgs, json: bool) -> anyhow::Result<()> {
+fn run_codes(base: CodeBase, args: CodeArgs, json: bool, control: &Control) -> anyhow::Result<()> {
     let digits = census::parse_count_range("--digits", &args.digits)?;
     let firsts = census::parse_first_digits(&args.d0)?;
     let games = census::code_games(base, digits, &firsts)?;
-    run_census(games, &args.run, json)
-}
-
-/// Stops the workers early: what a signal (`crate::signals`), an error or the end of the run
-/// does, through the run's control. The games in flight are abandoned; every finished row is
-/// already committed.
-fn stop() {
-    crate::games::control().cancel();
-}
-
-/// Whether the workers should stop (see [`stop`]).
-fn stopped() -> bool {
-    crate::games::control().cancelled()
+    run_census(games, &args.run, json, control)
 }
 
 /// What a worker tells the writer.
@@ -152,7 +141,7 @@ enum Message {
     Failed(anyhow::Error),
 }
 
-fn run_census(games: Vec<String>, args: &RunArgs, json: bool) -> anyhow::Result<()> {
+fn run_census(games: Vec<String>, args: &RunArgs, json: bool, control: &Control) -> anyhow::Result<()> {
     let started = Instant::now();
     let mut bounds = Vec::with_capacity(games.len());
     for game in &games {
@@ -184,7 +173,7 @@ fn run_census(games: Vec<String>, args: &RunArgs, json: bool) -> anyhow::Result<
         for _ in 0..jobs {
             let sender = sender.clone();
             let (pending, next, path) = (&pending, &next, args.db.as_path());
-            scope.spawn(move || work(pending, next, path, &sender));
+            scope.spawn(move || work(pending, next, path, &sender, control));
         }
         drop(sender);
         for message in receiver {
@@ -209,7 +198,10 @@ fn run_census(games: Vec<String>, args: &RunArgs, json: bool) -> anyhow::Result<
                 Message::Failed(error) => Err(error),
             };
             if let Err(error) = result {
-                stop();
+                // The workers stop early, as at a signal (`crate::signals`), through the run's
+                // control: the games in flight are abandoned; every finished row is already
+                // committed.
+                control.cancel();
                 failure.get_or_insert(error);
             }
             if let Some(bar) = &bar {
@@ -254,14 +246,15 @@ fn run_census(games: Vec<String>, args: &RunArgs, json: bool) -> anyhow::Result<
     print(&format!("{summary}\n"))
 }
 
-/// One worker: takes the next pending game until none is left or the census stops.
-fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mpsc::Sender<Message>) {
+/// One worker: takes the next pending game until none is left or the census stops (`control`
+/// cancelled: a signal or an error).
+fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mpsc::Sender<Message>, control: &Control) {
     // A connection of its own, to skip games another census finished since this one began.
     let reader = CensusDb::open_reader(path).ok();
-    let control = SequenceControl::new(crate::games::control().clone());
+    let sequence_control = SequenceControl::new(control.clone());
     loop {
         let index = next.fetch_add(1, Ordering::SeqCst);
-        if stopped() || index >= pending.len() {
+        if control.cancelled() || index >= pending.len() {
             return;
         }
         let (game, bound) = &pending[index];
@@ -272,7 +265,7 @@ fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mps
             continue;
         }
         let _ = sender.send(Message::Started(game.clone()));
-        let message = match census::census_row_with(game, *bound, &control) {
+        let message = match census::census_row_with(game, *bound, &sequence_control) {
             Ok(Some(row)) => Message::Row(Box::new(row)),
             Ok(None) => Message::Abandoned(game.clone()),
             Err(error) => Message::Failed(anyhow::Error::new(error).context(format!("census of {game}"))),

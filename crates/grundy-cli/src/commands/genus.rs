@@ -3,6 +3,7 @@
 use crate::games::resolve;
 use crate::long_run::with_heap_options;
 use crate::output::{print, print_json};
+use grundy::control::Control;
 use grundy::heap::AsHeapGame;
 use grundy::misere::genus::genus_table;
 use grundy::misere::search::DEFAULT_MAX_POSITIONS;
@@ -26,11 +27,11 @@ pub struct Args {
     max_positions: usize,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     if args.to > MAX_HEAP {
         anyhow::bail!("--to {} is past the largest heap a genus table covers, {MAX_HEAP}", args.to);
     }
-    let ruleset = resolve(&args.game)?;
+    let ruleset = resolve(&args.game, control)?;
     let game = ruleset.heap_game().ok_or_else(|| {
         anyhow::anyhow!(
             "`{}` is not a heap game: genus takes nim, sub:S, octal:CODE, kayles, dawson, grundys-game, …",

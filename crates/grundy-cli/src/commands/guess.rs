@@ -2,6 +2,7 @@
 
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
+use grundy::control::Control;
 use grundy::guess::emit::{Language, emit};
 use grundy::guess::{GuessAnswer, GuessOptions, guess_game_with};
 use grundy::heap::SequenceControl;
@@ -52,20 +53,20 @@ pub struct Args {
     over: Vec<String>,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     if let Some(to) = args.to
         && to < 8
     {
         anyhow::bail!("--to {to} is too few positions to fit a pattern on: give at least 8");
     }
     if !args.over.is_empty() || args.game.contains(['{', '}']) {
-        return super::guess_family::run(&args.game, &args.over, args.to, args.emit.as_deref(), json);
+        return super::guess_family::run(&args.game, &args.over, args.to, args.emit.as_deref(), json, control);
     }
-    let ruleset = resolve(&args.game)?;
+    let ruleset = resolve(&args.game, control)?;
     let progress = |_: usize| {};
-    let control = SequenceControl { control: crate::games::control().clone(), progress: &progress };
+    let sequence_control = SequenceControl { control: control.clone(), progress: &progress };
     let options = GuessOptions { fit_to: args.to, check_to: args.check_to, budget: Some(DEFAULT_BUDGET) };
-    let guess = guess_game_with(&*ruleset, &options, &control)?;
+    let guess = guess_game_with(&*ruleset, &options, &sequence_control)?;
     if let Some(language) = args.emit.as_deref() {
         let language = Language::parse(language).expect("clap checked the language");
         return match emit(&guess, language) {

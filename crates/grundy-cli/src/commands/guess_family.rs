@@ -7,6 +7,7 @@
 
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
+use grundy::control::Control;
 use grundy::error::GameError;
 use grundy::guess::emit::Language;
 use grundy::guess::family::{FamilyAnswer, guess_family};
@@ -16,7 +17,14 @@ use grundy::ruleset::Ruleset;
 use std::sync::Arc;
 
 /// Runs the family guess for `game` over the `--over` ranges.
-pub fn run(game: &str, over: &[String], to: Option<u64>, emit: Option<&str>, json: bool) -> anyhow::Result<()> {
+pub fn run(
+    game: &str,
+    over: &[String],
+    to: Option<u64>,
+    emit: Option<&str>,
+    json: bool,
+    control: &Control,
+) -> anyhow::Result<()> {
     let parameters: Vec<ParameterRange> =
         over.iter().map(|text| ParameterRange::parse(text)).collect::<Result<_, _>>()?;
     check_ranges(&parameters)?;
@@ -57,9 +65,9 @@ pub fn run(game: &str, over: &[String], to: Option<u64>, emit: Option<&str>, jso
                     spec: text.clone(),
                     reason: format!("cannot write the script's copy {}: {error}", path.display()),
                 })?;
-                resolve(&format!("script:{}", path.display()))
+                resolve(&format!("script:{}", path.display()), control)
             }
-            _ => resolve(&text),
+            _ => resolve(&text, control),
         };
         let game = game.map_err(|error| match error.downcast::<GameError>() {
             Ok(GameError::BadGame { reason, .. }) => GameError::BadGame { spec: shown.clone(), reason },
@@ -68,7 +76,7 @@ pub fn run(game: &str, over: &[String], to: Option<u64>, emit: Option<&str>, jso
         })?;
         Ok((shown, game))
     };
-    let family = guess_family(&template, &parameters, &mut build, to, crate::games::control())?;
+    let family = guess_family(&template, &parameters, &mut build, to, control)?;
     if let Some(language) = emit {
         let language = Language::parse(language).expect("clap checked the language");
         return match emit_family(&family, &template, language) {

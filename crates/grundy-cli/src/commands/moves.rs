@@ -3,6 +3,7 @@
 use crate::games::{PositionArgs, for_each_position};
 use crate::output::{Stop, error_in_json, print};
 use grundy::answer::{MoveReport, OptionReport, PositionAnswer, PositionReport, ToReport, ValueReport};
+use grundy::control::Control;
 use grundy::ruleset::MOVE_LIMIT;
 use grundy::sum::Position;
 use grundy::{Outcome, Value};
@@ -32,13 +33,13 @@ pub struct Args {
     misere: bool,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let all = args.all;
-    for_each_position(args.position.positions()?, json, |position| {
+    for_each_position(args.position.positions(control)?, json, |position| {
         // Refuse a heap whose moves cannot be listed before computing its value (seconds).
         position.check_moves_listable()?;
         if args.misere {
-            misere(position, json)
+            misere(position, json, control)
         } else if all {
             every_option(position, json)
         } else {
@@ -125,10 +126,10 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn misere(position: &Position, json: bool) -> anyhow::Result<()> {
+fn misere(position: &Position, json: bool, control: &Control) -> anyhow::Result<()> {
     let limits = crate::limits::misere();
-    let (outcome, method) = grundy::misere::sums::outcome(position, limits, crate::games::control())?;
-    let (moves, _) = grundy::misere::sums::winning_moves(position, limits, crate::games::control())?;
+    let (outcome, method) = grundy::misere::sums::outcome(position, limits, control)?;
+    let (moves, _) = grundy::misere::sums::winning_moves(position, limits, control)?;
     if json {
         let head = PositionAnswer { position: PositionReport::of(position), value: ValueReport::outcome_only(outcome) };
         let mut object = serde_json::to_value(head)?;

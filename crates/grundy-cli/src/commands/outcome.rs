@@ -6,6 +6,7 @@ use crate::judge::{PositionOrJudgeInput, Source, for_each_test};
 use crate::output::print;
 use grundy::Outcome;
 use grundy::answer::{PositionAnswer, PositionReport, ValueReport};
+use grundy::control::Control;
 use grundy::judge_format::{Answer, JudgeFormat};
 use grundy::sum::Position;
 
@@ -28,15 +29,14 @@ pub struct Args {
     misere: bool,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let source = args.position.source()?;
     // A format may say `play misere` (HDU 1907).
     let misere = args.misere || matches!(&source, Source::Judge(format, _) if format.misere());
     // The answer to one position: its line of text, or of JSON.
     let answer = |position: &Position, judge: Option<&JudgeFormat>| -> anyhow::Result<String> {
         if misere {
-            let (outcome, method) =
-                grundy::misere::sums::outcome(position, crate::limits::misere(), crate::games::control())?;
+            let (outcome, method) = grundy::misere::sums::outcome(position, crate::limits::misere(), control)?;
             if json {
                 let answer = PositionAnswer {
                     position: PositionReport::of(position),
@@ -84,7 +84,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     };
     match source {
         Source::Positions(position) => {
-            for_each_position(position.positions()?, json, |position| print(&answer(position, None)?))
+            for_each_position(position.positions(control)?, json, |position| print(&answer(position, None)?))
         }
         Source::Judge(format, game) => {
             if misere && *format.answer() == Answer::Value {
@@ -93,7 +93,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                      without --misere answer it"
                 );
             }
-            for_each_test(&format, game.as_deref(), |position| answer(position, Some(&format)))
+            for_each_test(&format, game.as_deref(), control, |position| answer(position, Some(&format)))
         }
     }
 }

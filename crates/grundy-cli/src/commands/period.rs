@@ -4,6 +4,7 @@ use crate::games::resolve;
 use crate::long_run::{LongRun, heap_game};
 use crate::output::{print, print_json};
 use grundy::answer::PeriodAnswer;
+use grundy::control::Control;
 use std::path::PathBuf;
 
 /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
@@ -26,11 +27,11 @@ pub struct Args {
     checkpoint: Option<PathBuf>,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let ruleset = resolve(&args.game)?;
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
+    let ruleset = resolve(&args.game, control)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let max_heap = args.max.unwrap_or_else(|| game.default_max_heap());
-    let mut run = LongRun::start(&*game, args.checkpoint.as_deref(), max_heap.saturating_add(1))?;
+    let mut run = LongRun::start(&*game, args.checkpoint.as_deref(), max_heap.saturating_add(1), control)?;
     let report = match run.find_period(max_heap) {
         Ok(report) => report,
         // A signal stopped a script's worker mid-request: save and say so, as any interruption.

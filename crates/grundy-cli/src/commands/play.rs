@@ -3,6 +3,7 @@
 
 use crate::input::{BoundedLines, Line, STDIN_LINE_LIMIT};
 use crate::output::{Stop, print, print_json};
+use grundy::control::Control;
 use grundy::play::{Chooser, MOVE_LIMIT, engine_move, engine_move_misere, find_typed_move, hint};
 use grundy::sum::Position;
 use std::io::{IsTerminal, Write};
@@ -42,11 +43,11 @@ pub struct Args {
 
 /// The position on the command line; a game word alone starts from the game's own start
 /// position (a script's `start()`).
-fn starting_position(words: &[&str]) -> anyhow::Result<grundy::sum::Position> {
+fn starting_position(words: &[&str], control: &Control) -> anyhow::Result<grundy::sum::Position> {
     if let [game] = words
         && *game != grundy::registry::PLUS
     {
-        let ruleset = crate::games::resolve(game)?;
+        let ruleset = crate::games::resolve(game, control)?;
         let Some(components) = ruleset.start() else {
             anyhow::bail!(
                 "no position given: write its components after the game (`grundy play {game} 3 4 5`); only games with a start position (a script's `start()`) can be played without one"
@@ -54,12 +55,12 @@ fn starting_position(words: &[&str]) -> anyhow::Result<grundy::sum::Position> {
         };
         return Ok(grundy::sum::Position { parts: vec![grundy::sum::Part { game: ruleset, components }] });
     }
-    crate::games::parse_position(words)
+    crate::games::parse_position(words, control)
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
-    let start = starting_position(&words)?;
+    let start = starting_position(&words, control)?;
     let interactive = std::io::stdin().is_terminal();
     let mut game =
         Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints, json };
@@ -83,7 +84,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         }
         if !persons_turn {
             let reply = if args.misere {
-                engine_move_misere(&game.position, &mut game.chooser, crate::games::control())?
+                engine_move_misere(&game.position, &mut game.chooser, control)?
             } else {
                 engine_move(&game.position, &mut game.chooser)?
             };

@@ -2,6 +2,7 @@
 
 use crate::games::resolve;
 use anyhow::Context;
+use grundy::control::Control;
 use grundy::heap::AsHeapGame;
 use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
 use grundy::ruleset::Ruleset;
@@ -41,11 +42,11 @@ enum Format {
     Png,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let format = picture_format(&args.output)?;
     check_directory(&args.output)?;
-    let ruleset = resolve(&args.game)?;
-    let scene = build_scene(&args, ruleset.as_ref())?;
+    let ruleset = resolve(&args.game, control)?;
+    let scene = build_scene(&args, ruleset.as_ref(), control)?;
     let bytes = match format {
         Format::Svg => grundy_plot::svg::render(&scene)?.into_bytes(),
         Format::Png => grundy_plot::png::render(&scene)?,
@@ -105,14 +106,14 @@ fn check_directory(path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn build_scene(args: &Args, ruleset: &dyn Ruleset) -> anyhow::Result<Scene> {
+fn build_scene(args: &Args, ruleset: &dyn Ruleset, control: &Control) -> anyhow::Result<Scene> {
     let game = &args.game;
     let chart = ruleset.chart();
     if chart == Chart::Sequence
         && let Some(heap_game) = ruleset.heap_game()
     {
         anyhow::ensure!(args.size.is_none(), "`--size` is for two-heap games; `{game}` is a heap game: use `--to N`");
-        return sequence_picture(&*heap_game, args.to.unwrap_or(DEFAULT_TO));
+        return sequence_picture(&*heap_game, args.to.unwrap_or(DEFAULT_TO), control);
     }
     anyhow::ensure!(args.to.is_none(), "`--to` is for heap games; `{game}` has no nim-sequence");
     let table = match (chart, ruleset.table(args.size)) {
@@ -127,13 +128,13 @@ fn build_scene(args: &Args, ruleset: &dyn Ruleset) -> anyhow::Result<Scene> {
     Ok(grundy_plot::table_scene(ruleset, &table)?)
 }
 
-fn sequence_picture(heap_game: &dyn HeapGame, to: u64) -> anyhow::Result<Scene> {
+fn sequence_picture(heap_game: &dyn HeapGame, to: u64, control: &Control) -> anyhow::Result<Scene> {
     let len = to
         .checked_add(1)
         .and_then(|len| usize::try_from(len).ok())
         .with_context(|| format!("`--to {to}` is too large"))?;
     let mut values = CompactSequence::new();
-    heap_game.extend_sequence(&mut values, len, &SequenceControl::new(crate::games::control().clone()))?;
+    heap_game.extend_sequence(&mut values, len, &SequenceControl::new(control.clone()))?;
     Ok(grundy_plot::nim_sequence_scene(heap_game, &values.to_vec()))
 }
 
@@ -266,7 +267,9 @@ mod tests {
             assert_eq!(values[x][y], 0, "({x}, {y})");
         }
         let double = TableDouble { table: Table::Grid { values: values.clone() }, edges: None, spec: "wythoff" };
-        let scene = build_scene(&args("wythoff", "w.png"), &*grundy::ruleset::erase(double.clone())).unwrap();
+        let scene =
+            build_scene(&args("wythoff", "w.png"), &*grundy::ruleset::erase(double.clone()), &Control::default())
+                .unwrap();
         // 256 cells of 3 pixels, between margins of 130 and 250, and 80 and 70.
         let (width, height) = (130 + 768 + 250, 80 + 768 + 70);
         assert_eq!((scene.width, scene.height), (width, height));
@@ -304,7 +307,9 @@ mod tests {
             .map(|(u, v)| (u.to_owned(), v.to_owned()))
             .to_vec();
         let double = TableDouble { table: Table::Vertices(vertices.clone()), edges: Some(edges), spec: "dag:g.txt" };
-        let scene = build_scene(&args("dag:g.txt", "g.svg"), &*grundy::ruleset::erase(double.clone())).unwrap();
+        let scene =
+            build_scene(&args("dag:g.txt", "g.svg"), &*grundy::ruleset::erase(double.clone()), &Control::default())
+                .unwrap();
         let svg = grundy_plot::svg::render(&scene).unwrap();
         check_svg(&svg, 900, 860);
         check_png(&grundy_plot::png::render(&scene).unwrap(), 900, 860);
@@ -312,13 +317,22 @@ mod tests {
         assert!(svg.contains("D: draw"));
 
         let mut undirected = TableDouble { table: Table::Vertices(vertices), edges: None, spec: "geography:g.txt" };
-        let error = build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone()))
-            .unwrap_err()
-            .to_string();
+        let error = build_scene(
+            &args("geography:g.txt", "g.svg"),
+            &*grundy::ruleset::erase(undirected.clone()),
+            &Control::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(error.contains("does not list its edges"), "{error}");
         undirected.edges = Some(vec![("a".into(), "b".into()), ("b".into(), "a".into())]);
         let svg = grundy_plot::svg::render(
-            &build_scene(&args("geography:g.txt", "g.svg"), &*grundy::ruleset::erase(undirected.clone())).unwrap(),
+            &build_scene(
+                &args("geography:g.txt", "g.svg"),
+                &*grundy::ruleset::erase(undirected.clone()),
+                &Control::default(),
+            )
+            .unwrap(),
         )
         .unwrap();
         assert_eq!(svg.matches("<polygon").count(), 0, "undirected edges have no arrows");
@@ -331,7 +345,7 @@ mod tests {
         let mut with_to = args("wythoff", "w.svg");
         with_to.to = Some(5);
         assert!(
-            build_scene(&with_to, &*grundy::ruleset::erase(double))
+            build_scene(&with_to, &*grundy::ruleset::erase(double), &Control::default())
                 .unwrap_err()
                 .to_string()
                 .contains("`--to` is for heap games")

@@ -3,6 +3,7 @@
 use crate::games::resolve;
 use crate::long_run::with_heap_options;
 use crate::output::{Stop, error_in_json, print, print_json};
+use grundy::control::Control;
 use grundy::heap::AsHeapGame;
 use grundy::misere::quotient::{MisereQuotient, QuotientStop, SearchCheck, max_order_for_memory, misere_quotient_run};
 
@@ -38,11 +39,11 @@ pub struct Args {
     check: bool,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     if args.to > MAX_HEAP {
         anyhow::bail!("--to {} is past the largest heap a quotient covers, {MAX_HEAP}", args.to);
     }
-    let ruleset = resolve(&args.game)?;
+    let ruleset = resolve(&args.game, control)?;
     let game = ruleset.heap_game().ok_or_else(|| {
         anyhow::anyhow!(
             "`{}` is not a heap game: quotient takes nim, sub:S, octal:CODE, kayles, dawson, grundys-game, …",
@@ -52,7 +53,6 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     // The run stops at the cancel flag and prints what it proved: the watchdog lets it end.
     let _stopping = crate::signals::stopping();
     let (run, check) = with_heap_options(&*game, |options| {
-        let control = crate::games::control();
         let max_order = args.max_order.unwrap_or_else(|| max_order_for_memory(control.memory_limit()));
         let run = misere_quotient_run(options, args.to, max_order, control)?;
         let check = match args.check && run.stopped.is_none() {
@@ -61,7 +61,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 CHECK_SUMS,
                 CHECK_COUNTERS,
                 args.to ^ 0x9e37,
-                crate::games::control(),
+                control,
             )?),
             false => None,
         };

@@ -1,7 +1,9 @@
 //! `grundy rules`
 
+use crate::example_files::EXAMPLE_FILES;
 use crate::output::{print, print_json};
 use anyhow::Context;
+use grundy::control::Control;
 use grundy::registry::FAMILIES;
 use std::path::{Path, PathBuf};
 
@@ -20,35 +22,7 @@ pub struct Args {
     write_examples: Option<PathBuf>,
 }
 
-/// The example files, built into grundy so that every example runs from any directory: the
-/// scripts of `examples/games/` and the graphs of the CLI's tests.
-const EXAMPLE_FILES: &[(&str, &str)] = &[
-    ("kayles.star", include_str!("../../../../examples/games/kayles.star")),
-    ("loopy.star", include_str!("../../../../examples/games/loopy.star")),
-    ("subtraction.star", include_str!("../../../../examples/games/subtraction.star")),
-    ("take-134-or-halve.star", include_str!("../../../../examples/games/take-134-or-halve.star")),
-    ("words.star", include_str!("../../../../examples/games/words.star")),
-    ("wythoff.star", include_str!("../../../../examples/games/wythoff.star")),
-    ("dag.txt", include_str!("../../tests/data/dag.txt")),
-    ("loopy.txt", include_str!("../../tests/data/loopy.txt")),
-    // README's `grundy plot dag:graph.txt -o graph.svg`: a graph with N, P and D vertices.
-    ("graph.txt", include_str!("../../tests/data/loopy.txt")),
-    ("grid4.txt", include_str!("../../tests/data/grid4.txt")),
-    ("grid5.txt", include_str!("../../tests/data/grid5.txt")),
-    ("path4.txt", include_str!("../../tests/data/path4.txt")),
-    ("triangle.txt", include_str!("../../tests/data/triangle.txt")),
-    // The solutions README's `grundy check --program` examples judge.
-    ("set-nim.cpp", include_str!("../../../../examples/check/set-nim.cpp")),
-    ("brave-game-wrong.awk", include_str!("../../../../examples/check/brave-game-wrong.awk")),
-];
-
-/// Whether `name` is the name of one of grundy's example files (a missing one's error says
-/// how to write them).
-pub fn is_example_file(name: &str) -> bool {
-    EXAMPLE_FILES.iter().any(|(example, _)| *example == name)
-}
-
-/// Writes [`EXAMPLE_FILES`] into `directory`: each file through a temporary one renamed over
+/// Writes grundy's [`EXAMPLE_FILES`] into `directory`: each file through a temporary one renamed over
 /// (two runs at once never see half a file); an existing file that differs is refused.
 fn write_examples(directory: &Path, json: bool) -> anyhow::Result<()> {
     let shown = directory.display();
@@ -78,12 +52,12 @@ fn write_examples(directory: &Path, json: bool) -> anyhow::Result<()> {
     ))
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     if let Some(directory) = &args.write_examples {
         return write_examples(directory, json);
     }
     if let Some(game) = &args.game {
-        return one_game(game, json);
+        return one_game(game, json, control);
     }
     if json {
         return print_json(&serde_json::json!({ "games": FAMILIES }));
@@ -109,8 +83,8 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 }
 
 /// `grundy rules GAME`: the game's family row, with the game's own words.
-fn one_game(word: &str, json: bool) -> anyhow::Result<()> {
-    let ruleset = crate::games::resolve(word)?;
+fn one_game(word: &str, json: bool, control: &Control) -> anyhow::Result<()> {
+    let ruleset = crate::games::resolve(word, control)?;
     let name = word.split(':').next().unwrap_or(word);
     let family = FAMILIES
         .iter()

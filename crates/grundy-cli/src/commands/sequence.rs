@@ -4,6 +4,7 @@ use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
 use crate::output::print;
 use crate::script_worker::script_path;
+use grundy::control::Control;
 use grundy::heap::sequence::CompactSequence;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -41,12 +42,12 @@ pub struct Args {
     bounded: bool,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     // A script file can change between runs, and a checkpoint knows the game only by name.
     if script_path(&args.game).is_some() && args.checkpoint.is_some() {
         anyhow::bail!("--checkpoint is for built-in heap games, not script games (their file can change between runs)");
     }
-    let ruleset = resolve(&args.game)?;
+    let ruleset = resolve(&args.game, control)?;
     if args.bounded {
         if ruleset.spec() != "grundys-game" {
             anyhow::bail!(
@@ -54,10 +55,10 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 args.game
             );
         }
-        return crate::bounded_run::run(args.to, args.checkpoint.as_deref(), json);
+        return crate::bounded_run::run(args.to, args.checkpoint.as_deref(), json, control);
     }
     let game = heap_game(&*ruleset, &args.game)?;
-    let (values, saving) = values_to(&*game, args.to, args.checkpoint.as_deref())?;
+    let (values, saving) = values_to(&*game, args.to, args.checkpoint.as_deref(), control)?;
     if args.table && !json {
         return saving.after(write_table(&game.spec(), &values, args.width as usize));
     }

@@ -1,6 +1,7 @@
 //! `grundy serve [--port P] [--host H] [--files DIR]`: a local web page to explore and play any
 //! game.
 
+use grundy::control::Control;
 use std::time::Duration;
 
 /// A local web page to explore and play any game: the outcome, the Grundy value and every
@@ -54,9 +55,9 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Runs the server until a signal stops it. `memory_limit` is the global `--memory-limit`:
-/// here the memory of each request.
-pub fn run(args: Args, memory_limit: Option<&str>) -> anyhow::Result<()> {
+/// Runs the server until a signal stops it (cancels `control`, the run's). `memory_limit` is
+/// the global `--memory-limit`: here the memory of each request.
+pub fn run(args: Args, memory_limit: Option<&str>, control: &Control) -> anyhow::Result<()> {
     let request_memory = match memory_limit {
         Some(text) => u64::try_from(crate::limits::parse_size(text).map_err(anyhow::Error::msg)?).unwrap_or(u64::MAX),
         None => DEFAULT_REQUEST_MEMORY,
@@ -74,7 +75,7 @@ pub fn run(args: Args, memory_limit: Option<&str>) -> anyhow::Result<()> {
         max_ops: crate::script_worker::options().max_ops,
         files,
     };
-    crate::serve::run(settings)
+    crate::serve::run(settings, control)
 }
 
 /// The real path of the `--files` folder (symbolic links resolved): served paths are checked

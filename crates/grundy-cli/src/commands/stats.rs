@@ -4,6 +4,7 @@
 use crate::games::resolve;
 use crate::long_run::{heap_game, values_to};
 use crate::output::print;
+use grundy::control::Control;
 use grundy::heap::stats::{check_zero_xor_tuples, value_counts, zero_xor_tuples_in_place};
 use num_bigint::BigUint;
 use num_integer::Integer;
@@ -39,8 +40,8 @@ pub struct Args {
 /// The value-count table is printed without `--counts` up to this many rows.
 const SHORT_TABLE_ROWS: usize = 32;
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let ruleset = resolve(&args.game)?;
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
+    let ruleset = resolve(&args.game, control)?;
     let game = heap_game(&*ruleset, &args.game)?;
     // Counted from the compact values: a long sequence is never widened to four bytes a heap.
     if args.from > args.to {
@@ -49,21 +50,21 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let heap_count = u64::try_from(u128::from(args.to) - u128::from(args.from) + 1)
         .map_err(|_| anyhow::anyhow!("--from {} --to {}: at most 2^64 - 1 heaps", args.from, args.to))?;
     let through_the_period =
-        if args.to >= DIRECT_HEAPS { counts_through_the_period(&*game, args.from, args.to)? } else { None };
+        if args.to >= DIRECT_HEAPS { counts_through_the_period(&*game, args.from, args.to, control)? } else { None };
     let counts = match through_the_period {
         Some(counts) => counts,
         None => {
             // No checkpoint, so nothing to save.
-            let (values, _no_checkpoint) = values_to(&*game, args.to, None)?;
+            let (values, _no_checkpoint) = values_to(&*game, args.to, None, control)?;
             value_counts(values.iter().skip(args.from as usize))
         }
     };
     // Everything that can refuse is checked before the first line is printed, and before the
     // total, which has as many digits as the refused answer would.
-    check_zero_xor_tuples(&counts, args.heaps, crate::games::control())?;
+    check_zero_xor_tuples(&counts, args.heaps, control)?;
     let total = BigUint::from(heap_count).pow(args.heaps);
     if json {
-        return print_json_counts(game.spec(), counts, args.heaps, &total);
+        return print_json_counts(game.spec(), counts, args.heaps, &total, control);
     }
     // The answer first; the table below it when short or asked for (`--to 100000000` of Nim
     // has 10^8 rows).
@@ -78,7 +79,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     });
     let table = table.transpose()?;
     let rows = counts.len();
-    let p_positions = zero_xor_tuples_in_place(counts, args.heaps, crate::games::control())?;
+    let p_positions = zero_xor_tuples_in_place(counts, args.heaps, control)?;
     let n_positions = &total - &p_positions;
     let sums = if args.heaps == 1 {
         format!("heaps {}..{}", args.from, args.to)
@@ -108,7 +109,13 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 
 /// The `--json` answer: the counts (a number each, written in pieces: `--to 100000000` of Nim
 /// has 10^8 counts, gigabytes as one string), then the P-positions and the total.
-fn print_json_counts(game: String, counts: Vec<u64>, heaps: u32, total: &BigUint) -> anyhow::Result<()> {
+fn print_json_counts(
+    game: String,
+    counts: Vec<u64>,
+    heaps: u32,
+    total: &BigUint,
+    control: &Control,
+) -> anyhow::Result<()> {
     // serde_json writes keys sorted: `counts` first, then the rest after it.
     let mut piece = String::from("{\"counts\":[");
     for (value, count) in counts.iter().enumerate() {
@@ -118,7 +125,7 @@ fn print_json_counts(game: String, counts: Vec<u64>, heaps: u32, total: &BigUint
             piece.clear();
         }
     }
-    let p_positions = zero_xor_tuples_in_place(counts, heaps, crate::games::control())?;
+    let p_positions = zero_xor_tuples_in_place(counts, heaps, control)?;
     let rest = serde_json::json!({
         "game": game,
         // Strings, as docs/json.md's rule 1 has it for what can be big: `(N+1)^K` passes
@@ -143,9 +150,10 @@ fn counts_through_the_period(
     game: &dyn grundy::heap::HeapGame,
     from: u64,
     to: u64,
+    control: &Control,
 ) -> anyhow::Result<Option<Vec<u64>>> {
     let max_heap = game.default_max_heap();
-    let mut run = crate::long_run::LongRun::start(game, None, max_heap.saturating_add(1))?;
+    let mut run = crate::long_run::LongRun::start(game, None, max_heap.saturating_add(1), control)?;
     let report = run.find_period(max_heap)?;
     let (values, _no_checkpoint) = run.finish(report.interrupted)?;
     let Some((period, _)) = report.proved.filter(|(period, _)| period.saltus == 0) else {

@@ -3,6 +3,7 @@
 use crate::games::resolve;
 use crate::output::{print, print_json};
 use grundy::answer::{GridAnswer, VertexReport, VerticesAnswer};
+use grundy::control::Control;
 use grundy::view::{Table, Views};
 
 /// The game's whole table: G(x, y) of a two-heap game, or every vertex of a graph game.
@@ -23,11 +24,11 @@ pub struct Args {
     size: Option<u64>,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     if args.size == Some(0) {
         anyhow::bail!("`--size 0` asks for an empty table: give a size of at least 1");
     }
-    let ruleset = resolve(&args.game)?;
+    let ruleset = resolve(&args.game, control)?;
     let Some(table) = ruleset.table(args.size) else {
         anyhow::bail!(
             "`{}` has no table; tables exist for wythoff, corners, product:A:B and scripts on pairs (G(x, y)), and dag:FILE, geography:FILE (every vertex)",

@@ -5,6 +5,7 @@ use crate::games::for_each_position;
 use crate::judge::{PositionOrJudgeInput, Source, for_each_test};
 use crate::output::print;
 use grundy::answer::{PositionAnswer, PositionReport, ValueReport};
+use grundy::control::Control;
 use grundy::sum::Position;
 
 /// The Grundy value of the sum of the components.
@@ -19,7 +20,7 @@ pub struct Args {
     position: PositionOrJudgeInput,
 }
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     // The answer to one position: its line of text, or of JSON.
     let answer = |position: &Position| -> anyhow::Result<String> {
         let value = position.value()?;
@@ -32,11 +33,11 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     };
     match args.position.source()? {
         Source::Positions(position) => {
-            for_each_position(position.positions()?, json, |position| print(&answer(position)?))
+            for_each_position(position.positions(control)?, json, |position| print(&answer(position)?))
         }
         Source::Judge(format, _) if format.misere() => anyhow::bail!(
             "the format plays misère (`play misere`), where a position has no Grundy value: use `grundy outcome --input-format`"
         ),
-        Source::Judge(format, game) => for_each_test(&format, game.as_deref(), answer),
+        Source::Judge(format, game) => for_each_test(&format, game.as_deref(), control, answer),
     }
 }

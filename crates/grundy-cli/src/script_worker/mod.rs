@@ -3,7 +3,7 @@
 //! A Starlark script may allocate hugely in one step (`[0] * 1250000000`): the evaluator's heap
 //! limit is checked between steps, and a failed allocation aborts the whole process. So the
 //! script is evaluated in a child process (`grundy __script-worker`, started as
-//! `crate::own_command()`: this executable, or the Python command's interpreter) under an
+//! `crate::own_command::command()`: this executable, or the Python command's interpreter) under an
 //! address-space limit (`setrlimit(RLIMIT_AS)` before `exec`). The whole memoized solve runs there; [`ScriptProxy`] asks for parses, values,
 //! options and sequences in batches over pipes, one JSON object a line. When the worker
 //! dies, the request fails with one clear line and the next request starts a fresh worker.
@@ -315,7 +315,7 @@ impl ScriptProxy {
 
     /// Starts the worker and reads its greeting (the script's name, description and start).
     fn start_worker(&mut self) -> anyhow::Result<Json> {
-        let mut command = crate::own_command()?;
+        let mut command = crate::own_command::command()?;
         command.arg("__script-worker").arg(&self.path);
         if self.formula {
             command.arg("--formula");

@@ -23,7 +23,7 @@ pub enum Ended {
 
 /// Runs `grundy --json LIMITS ARGS…` with `stdin` on its standard input.
 pub async fn run_grundy(settings: &Settings, arguments: &[String], stdin: &str) -> Ended {
-    let mut command = match crate::own_command() {
+    let mut command = match crate::own_command::command() {
         Ok(command) => tokio::process::Command::from(command),
         Err(error) => return stopped("error", format!("cannot find the grundy program to run: {error}")),
     };

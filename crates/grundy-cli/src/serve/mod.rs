@@ -38,6 +38,7 @@ use axum::routing::{get, post};
 use axum::{Extension, Router};
 use child::{Ended, run_grundy};
 use connections::Client;
+use grundy::control::Control;
 use query::{ChildCommand, Endpoint, FileRules, Refusal};
 use std::io::Write;
 use std::path::PathBuf;
@@ -89,10 +90,12 @@ struct Server {
 
 type Shared = Arc<Server>;
 
-/// Binds the address, prints it, and serves until the process is stopped.
-pub fn run(settings: Settings) -> anyhow::Result<()> {
+/// Binds the address, prints it, and serves until the process is stopped (a signal cancels
+/// `control`, the run's).
+pub fn run(settings: Settings, control: &Control) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     let pasted = pasted::PastedScripts::new()?;
+    let control = control.clone();
     let served = runtime.block_on(async move {
         let address = format!("{}:{}", settings.host, settings.port);
         let listener = tokio::net::TcpListener::bind(&address).await.map_err(|error| {
@@ -127,7 +130,7 @@ pub fn run(settings: Settings) -> anyhow::Result<()> {
         let app = router(Arc::new(server));
         tokio::select! {
             () = connections::serve(listener, app, limits) => Ok(()),
-            () = signalled() => Err(crate::output::Stop::Interrupted(
+            () = signalled(&control) => Err(crate::output::Stop::Interrupted(
                 "stopped: the server is closed (each request's grundy process with it)".to_owned(),
             )
             .into()),
@@ -139,10 +142,10 @@ pub fn run(settings: Settings) -> anyhow::Result<()> {
     served
 }
 
-/// Resolves once a signal (Ctrl-C, SIGTERM, SIGHUP) has cancelled the command's control
+/// Resolves once a signal (Ctrl-C, SIGTERM, SIGHUP) has cancelled the command's `control`
 /// (`signals`), which ends the server at once: a browser's open connection does not keep it.
-async fn signalled() {
-    while !crate::games::control().cancelled() {
+async fn signalled(control: &Control) {
+    while !control.cancelled() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }

@@ -5,6 +5,7 @@
 
 use super::program::run_program;
 use crate::output::{Stop, print, print_json};
+use grundy::control::Control;
 use grundy::judge_format::draw::{Drawer, Drawn, Kind, Referee, Truth};
 use grundy::judge_format::{Answer, Bindings, Claim, JudgeFormat};
 use grundy::{Outcome, Value};
@@ -34,13 +35,12 @@ pub const DEFAULT_TESTS_MANY_A_FILE: u64 = 2000;
 const SHRINK_RUNS: usize = 400;
 const SHRINK_TIME: Duration = Duration::from_secs(40);
 
-pub fn run(format: &JudgeFormat, settings: &Settings, json: bool) -> anyhow::Result<()> {
+pub fn run(format: &JudgeFormat, settings: &Settings, json: bool, control: &Control) -> anyhow::Result<()> {
     let fixing = if format.names_its_game() { settings.game } else { None };
     let drawer = Drawer::new(format, fixing)?;
-    let resolve = |text: &str| grundy::registry::parse_game_in(text, &crate::games::front_end());
+    let resolve = |text: &str| grundy::registry::parse_game_in(text, &crate::games::front_end(control));
     let default_game = if format.names_its_game() { None } else { settings.game.map(str::to_owned) };
-    let mut referee =
-        Referee::new(format, &resolve, default_game, crate::limits::misere(), crate::games::control().clone());
+    let mut referee = Referee::new(format, &resolve, default_game, crate::limits::misere(), control.clone());
     let tests = drawer.draw_tests(settings.budget, settings.seed, &mut referee);
     stop_if_signalled()?;
     let mut truths = Vec::with_capacity(tests.len());

@@ -25,6 +25,7 @@ mod program;
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
 use crate::script_worker::{ScriptProxy, script_path};
+use grundy::control::Control;
 use grundy::judge_format::{Answer, Claim, JudgeFormat, TestWriter};
 use grundy::random::SplitMix64;
 use grundy::ruleset::Ruleset;
@@ -97,14 +98,14 @@ pub struct Args {
 /// Positions are sums of heaps.
 type Heaps = Vec<u64>;
 
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let format = args.input_format.as_deref().map(crate::judge::load_format).transpose()?;
     let format = match format {
         Some(format) if args.misere => Some(format.played_misere()?),
         other => other,
     };
     if let (Some(format), None, None) = (&format, args.to, &args.components) {
-        return run_judged(&args, format, json);
+        return run_judged(&args, format, json, control);
     }
     if args.misere {
         anyhow::bail!(
@@ -117,7 +118,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         );
     };
     let writer = format.as_ref().map(|format| format.writer(&game)).transpose()?;
-    let mut truth = Truth::new(&game)?;
+    let mut truth = Truth::new(&game, control)?;
     let default_mix = args.to.is_none() && args.components.is_none() && format.is_none();
     let sums_make_sense = args.formula.as_deref().is_none_or(mentions_the_heap_list);
     if let Some(expression) = &args.formula
@@ -126,7 +127,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     {
         return check_formula_on_every_heap(&game, expression, args.to.unwrap_or(DEFAULT_TO), &mut truth, json);
     }
-    let (mut positions, mut sampled) = positions(&args)?;
+    let (mut positions, mut sampled) = positions(&args, control)?;
     if default_mix && sums_make_sense {
         let seed = seed_of(&args);
         let single_values = truth.values(&positions)?;
@@ -201,7 +202,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 }
 
 /// A judge's solution checked on tests drawn from its format's whole input family.
-fn run_judged(args: &Args, format: &JudgeFormat, json: bool) -> anyhow::Result<()> {
+fn run_judged(args: &Args, format: &JudgeFormat, json: bool, control: &Control) -> anyhow::Result<()> {
     let format_name = args.input_format.as_deref().unwrap_or_default();
     if !format.names_its_game() && args.game.is_none() {
         anyhow::bail!(
@@ -224,7 +225,7 @@ fn run_judged(args: &Args, format: &JudgeFormat, json: bool) -> anyhow::Result<(
         seed: seed_of(args),
         timeout: args.timeout,
     };
-    judged::run(format, &settings, json)
+    judged::run(format, &settings, json, control)
 }
 
 /// How random sums were drawn.
@@ -268,18 +269,14 @@ struct Disagreement {
 
 /// The positions to check, and how they were drawn when at random: `--samples` distinct sums,
 /// or every sum when fewer exist.
-fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
+fn positions(args: &Args, control: &Control) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
     let samples = args.samples.unwrap_or(DEFAULT_SAMPLES);
     let Some(range) = &args.components else {
         let to = args.to.unwrap_or(DEFAULT_TO);
         if to > 100_000_000 {
             anyhow::bail!("--to {to}: at most 100000000 heaps are checked in one run");
         }
-        crate::games::control().check_memory(
-            || format!("checking heaps 0..={to}"),
-            u128::from(to) + 1,
-            position_bytes(args, 1),
-        )?;
+        control.check_memory(|| format!("checking heaps 0..={to}"), u128::from(to) + 1, position_bytes(args, 1))?;
         return Ok(((0..=to).map(|heap| vec![heap]).collect(), None));
     };
     let (low, high) = parse_range(range)?;
@@ -287,7 +284,7 @@ fn positions(args: &Args) -> anyhow::Result<(Vec<Heaps>, Option<Sample>)> {
         anyhow::bail!("--samples {samples}: at most 10000000 in one run");
     }
     let seed = seed_of(args);
-    crate::games::control().check_memory(
+    control.check_memory(
         || format!("checking {samples} random sums of up to {high} heaps"),
         u128::from(samples),
         position_bytes(args, high),
@@ -441,11 +438,11 @@ enum Truth {
 }
 
 impl Truth {
-    fn new(game: &str) -> anyhow::Result<Truth> {
+    fn new(game: &str, control: &Control) -> anyhow::Result<Truth> {
         Ok(match script_path(game) {
             Some(path) => Truth::Script(Box::new(ScriptProxy::spawn(path, crate::script_worker::options())?)),
             None => {
-                let ruleset = resolve(game)?;
+                let ruleset = resolve(game, control)?;
                 // Positions are sums of heaps: a game whose components are not heaps (pairs,
                 // vertices, coin rows) is refused here, naming what it takes, and not at its
                 // first position as a bad `0`.
