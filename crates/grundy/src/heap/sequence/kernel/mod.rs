@@ -1225,14 +1225,15 @@ mod tests {
     /// The three-way kernel's long scans, against the textbook loop: the parts taken a word of
     /// values at a time (`by_word`), the first 512 permuted one by one and the rest gathered
     /// and permuted every 1024 parts (0.8F to 2600: two removals with three parts, more than
-    /// 1536 parts for the word holding the mex from heap 2306 on, values reaching 42 words),
-    /// and values that stay in one word (0.9, every part read for the mex).
+    /// 1536 parts read for the word holding the mex from about heap 2306 on, values reaching
+    /// 1485, 24 words; 0.9: one such removal, values reaching 838), and values that stay in one
+    /// word (0.B, at most 1: every part read for the mex, all from one list).
     #[test]
     fn three_way_long_scans_agree_with_the_textbook_loop() {
         use crate::heap::octal::{CodeBase, OctalGame};
         use crate::heap::sequence::{CompactSequence, naive_sequence};
         use crate::heap::{EngineBacked, SequenceControl};
-        for (code, len) in [("0.8F", 2600), ("0.9", 1700)] {
+        for (code, len) in [("0.8F", 2600), ("0.9", 1700), ("0.B", 1700)] {
             let game = OctalGame::parse(code, CodeBase::Hexadecimal).unwrap();
             let expected = naive_sequence(game.engine().moves(), len);
             let mut values = CompactSequence::new();
