@@ -4,7 +4,12 @@
 # (`naive`, the textbook loop, O(n^3)), on a few hexadecimal codes; then the hexadecimal census
 # of the README.
 #
-#   sh bench/three-way.sh [LEN]        # LEN heaps each (default 3000)
+#   sh bench/three-way.sh [LEN [VALUE_HEAP [CENSUS_TO]]]
+#
+# LEN heaps each for the engine-against-plain-search rows (default 3000); then
+# `grundy value hex:0.8F VALUE_HEAP` alone, timed (default 20000; issue 44 asks for 100000 well
+# under a minute), and the census of every 1-2 digit hexadecimal code to heap CENSUS_TO (default
+# 2000, the README's example; issue 44 asks for 100000 under 10 minutes).
 #
 # Each game line is printed by `crates/grundy/examples/nim_sequence.rs` (seconds, cpu_seconds,
 # largest value, checksum of the whole sequence: equal checksums, equal sequences). The last
@@ -13,6 +18,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 len=${1:-3000}
+value_heap=${2:-20000}
+census_to=${3:-2000}
 cargo build --release -p grundy --example nim_sequence >/dev/null 2>&1
 cargo build --release -p grundy-cli >/dev/null 2>&1
 bin=target/release/examples/nim_sequence
@@ -29,7 +36,9 @@ for code in 0.8F 0.9 0.C 0.E 0.48; do
     awk -v a="$(secs "$fast")" -v b="$(secs "$slow")" -v c="$code" -v n="$len" \
         'BEGIN { printf "hex:%s to %d: engine %.3f s, plain search %.3f s, %.1fx, same values\n", c, n, a, b, b / a }'
 done
+echo "value: grundy value hex:0.8F $value_heap"
+/usr/bin/time -f "value: %e s wall, %U s user, %S s sys, %M KB" target/release/grundy value hex:0.8F "$value_heap"
 db=$(mktemp -u /tmp/grundy-three-way-census-XXXXXX.sqlite)
-echo "census: grundy census hex --digits 1..2 --to 2000 --db $db"
-/usr/bin/time -f "census: %e s wall, %U s user, %M KB" target/release/grundy census hex --digits 1..2 --to 2000 --db "$db" >/dev/null
+echo "census: grundy census hex --digits 1..2 --to $census_to --db $db"
+/usr/bin/time -f "census: %e s wall, %U s user, %S s sys, %M KB" target/release/grundy census hex --digits 1..2 --to "$census_to" --db "$db" >/dev/null
 rm -f "$db" "$db-wal" "$db-shm"

@@ -224,17 +224,13 @@ pub(super) fn bulk_rare_marks<T: Cell>(
         for (index, (row, absent)) in rows.chunks_mut(width).zip(absent).enumerate() {
             let heap = chunk_start + index;
             segments.clear();
-            for &k in &moves.leave_two {
-                if heap < k + 2 {
-                    continue;
-                }
-                let m = heap - k;
+            for mut segment in Segment::of_heap(moves, heap) {
                 // The first splits with both parts known, marked one by one before any search.
-                let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
-                let low = (m + 1).saturating_sub(known_below).max(1);
-                let prefix_end = high.min(low + PREFIX_PAIRS - 1);
-                mark_pairs(known, m, low, prefix_end, row);
-                segments.push(Segment { m, high, frontier: prefix_end.max(low - 1) + 1, end: high });
+                let low = (segment.m + 1).saturating_sub(known_below).max(1);
+                let prefix_end = segment.high.min(low + PREFIX_PAIRS - 1);
+                mark_pairs(known, segment.m, low, prefix_end, row);
+                segment.frontier = prefix_end.max(low - 1) + 1;
+                segments.push(segment);
             }
             // Below the first common-type value unmarked, every unmarked value is of the rare
             // type (a common-type one is only given by a split with a rare part, all marked).

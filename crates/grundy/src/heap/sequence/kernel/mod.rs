@@ -407,6 +407,19 @@ struct Segment {
     end: usize,
 }
 
+impl Segment {
+    /// The splits into two of `heap` tokens, one segment for each `k` of `leave_two` that leaves
+    /// at least one split (`m = heap − k`, `a ≤ m / 2`, or `a < m / 2` when the parts must
+    /// differ), none marked yet.
+    fn of_heap(moves: &TakeBreakMoves, heap: usize) -> impl Iterator<Item = Segment> + '_ {
+        moves.leave_two.iter().filter_map(move |&k| {
+            let m = heap.checked_sub(k)?;
+            let high = if moves.unequal_parts { m.saturating_sub(1) / 2 } else { m / 2 };
+            (high >= 1).then_some(Segment { m, high, frontier: 1, end: high })
+        })
+    }
+}
+
 /// The values seen among a heap's options so far, below the heap's bound (a power of two; the
 /// bound itself is never marked, every xor of values being below it).
 pub(super) trait Seen {
@@ -889,6 +902,11 @@ pub(crate) struct PairSets {
     len: usize,
     /// The largest value among the heaps below `len`.
     largest: u32,
+    /// The heaps `a ≥ 1` below `len` by the word of their value: `by_word[q]` lists, in
+    /// increasing order, the heaps with `G(a) >> 6 = q`. A part `a` read for the candidates of
+    /// word `w` reads word `w ^ q` of its pair set; [`mark_three_way_word`] takes the parts
+    /// a word `q` at a time, in the order of that row.
+    by_word: Vec<Vec<u32>>,
 }
 
 impl PairSets {
@@ -920,6 +938,13 @@ fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, heap: usize
         }
         for (row, &bits) in pair_sets.rows.iter_mut().zip(set.iter().chain(std::iter::repeat(&0))) {
             row.push(bits);
+        }
+        if s > 0 {
+            let word = (values[s].to_u32() >> 6) as usize;
+            if pair_sets.by_word.len() <= word {
+                pair_sets.by_word.resize_with(word + 1, Vec::new);
+            }
+            pair_sets.by_word[word].push(s as u32);
         }
         pair_sets.len += 1;
     }
@@ -965,10 +990,12 @@ fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
 ) {
     // The candidates of the word still unmarked.
     let missing = marks.missing_in_word(word);
-    // The pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators,
-    // a load and an or a part) and permuted once per `l` when the scan checks whether it may
-    // stop: at 8, 16, 32, … parts, then every 1024, so that it reads at most about twice the
-    // parts it needs and permutes at most 64 words a check.
+    // The first `DIRECT` parts are permuted as they are read (a word of candidates is usually
+    // done within them, and the scan checks after each part with a value); past them, the
+    // pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators, a
+    // load and an or a part) and permuted once per `l` every 1024 parts: a long scan (the word
+    // holding the mex is read to the end) permutes at most 64 words per 1024 parts.
+    const DIRECT: usize = 512;
     let mut gathered = [0u64; 64];
     let mut touched = 0u64;
     let mut found = 0u64;
@@ -980,25 +1007,50 @@ fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
             *touched &= *touched - 1;
         }
     };
-    let (mut since_check, mut next_check) = (0usize, 8usize);
-    'splits: for &k in &moves.leave_three {
-        if heap < k + 3 {
+    let mut read = 0usize;
+    // The parts are taken by the word `q` of their value, `q = word ^ row` for `row = 0, 1, …`:
+    // a part whose value lies in the candidates' own word first (it reads word 0 of its pair
+    // set), then the nearest words. Where values grow with the heap (the arithmetic-periodic
+    // games), a candidate is the xor of a part of about its size with two parts close to each
+    // other, so the first rows find the candidates of a word long before the parts taken in
+    // increasing order reach that size (measured: about 120 parts a word instead of most of
+    // the `m / 3`). Every part `1 ≤ a ≤ m / 3` is still read once when the word is not done.
+    let by_word = &pair_sets.by_word;
+    let rows = by_word.len().max(word as usize + 1).next_power_of_two();
+    'splits: for row in 0..rows {
+        let Some(parts) = by_word.get(word as usize ^ row) else {
             continue;
-        }
-        let m = heap - k;
-        for (a, first) in values.iter().enumerate().take(m / 3 + 1).skip(1) {
-            let first = first.to_u32();
-            let low = (first & 63) as usize;
-            gathered[low] |= pair_sets.word((word ^ (first >> 6)) as usize, m - a);
-            touched |= 1 << low;
-            since_check += 1;
-            if since_check == next_check {
-                flush(&mut gathered, &mut touched, &mut found);
-                if found & missing == missing {
-                    break 'splits;
+        };
+        for &k in &moves.leave_three {
+            if heap < k + 3 {
+                continue;
+            }
+            let m = heap - k;
+            for &a in parts {
+                let a = a as usize;
+                if a > m / 3 {
+                    break;
                 }
-                since_check = 0;
-                next_check = (next_check * 2).min(1024);
+                let low = values[a].to_u32() & 63;
+                let bits = pair_sets.word(row, m - a);
+                read += 1;
+                if read <= DIRECT {
+                    if bits != 0 {
+                        found |= xor_permute(bits, low);
+                        if found & missing == missing {
+                            break 'splits;
+                        }
+                    }
+                    continue;
+                }
+                gathered[low as usize] |= bits;
+                touched |= 1 << low;
+                if (read - DIRECT).is_multiple_of(1024) {
+                    flush(&mut gathered, &mut touched, &mut found);
+                    if found & missing == missing {
+                        break 'splits;
+                    }
+                }
             }
         }
     }
@@ -1030,15 +1082,11 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
         }
     }
     segments.clear();
-    for &k in &moves.leave_two {
-        if heap < k + 2 {
-            continue;
-        }
-        let m = heap - k;
-        let high = if moves.unequal_parts { (m - 1) / 2 } else { m / 2 };
-        if high >= 1 {
-            segments.push(Segment { m, high, frontier: 1, end: high });
-        }
+    for segment in Segment::of_heap(moves, heap) {
+        let m = segment.m;
+        segments.push(segment);
+        // (A heap with no split into two, `m = 2` with unequal parts, has no split with a
+        // rare part either.)
         if sparse.active {
             // Every split with a rare part: these decide every common-type value.
             let positions = &sparse.positions;
@@ -1173,6 +1221,29 @@ mod tests {
     };
     use proptest::prelude::*;
     use std::collections::BTreeSet;
+
+    /// The three-way kernel's long scans, against the textbook loop: the parts taken a word of
+    /// values at a time (`by_word`), the first 512 permuted one by one and the rest gathered
+    /// and permuted every 1024 parts (0.8F to 2600: two removals with three parts, more than
+    /// 1536 parts read for the word holding the mex from about heap 2306 on, values reaching
+    /// 1485, 24 words; 0.9: one such removal, values reaching 838), and values that stay in one
+    /// word (0.B, at most 1: every part read for the mex, all from one list).
+    #[test]
+    fn three_way_long_scans_agree_with_the_textbook_loop() {
+        use crate::heap::octal::{CodeBase, OctalGame};
+        use crate::heap::sequence::{CompactSequence, naive_sequence};
+        use crate::heap::{EngineBacked, SequenceControl};
+        for (code, len) in [("0.8F", 2600), ("0.9", 1700), ("0.B", 1700)] {
+            let game = OctalGame::parse(code, CodeBase::Hexadecimal).unwrap();
+            let expected = naive_sequence(game.engine().moves(), len);
+            let mut values = CompactSequence::new();
+            // In two stretches, so that the stored pair sets and parts by word are continued.
+            for stretch in [len / 3, len] {
+                assert!(game.engine().extend("test", &mut values, stretch, &SequenceControl::default()).unwrap());
+            }
+            assert_eq!(values.to_vec(), expected, "hex:{code}");
+        }
+    }
 
     /// A heap's marks in one word ([`super::Bits`]) give the value a byte a value gives, and the
     /// definition's, with every split with a rare part marked by the heap itself: the path the
