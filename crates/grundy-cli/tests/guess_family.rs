@@ -4,25 +4,9 @@
 
 mod common;
 use common::{grundy, grundy_with_stdin};
+use grundy::random::SplitMix64;
 use std::path::Path;
 use std::process::{Command, Stdio};
-
-/// A small reproducible generator (SplitMix64), so that the test draws the same numbers each run.
-struct Draw(u64);
-
-impl Draw {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
 
 #[test]
 fn bash_family_is_found_and_proved() {
@@ -196,7 +180,7 @@ fn check_emitted(args: &[&str], names: &[&str], cases: &[(Vec<u64>, u64)], dir: 
 }
 
 /// Random positions, small and up to 10^18.
-fn positions(draw: &mut Draw) -> Vec<u64> {
+fn positions(draw: &mut SplitMix64) -> Vec<u64> {
     let mut positions: Vec<u64> = (0..6).map(|_| draw.below(200)).collect();
     positions.extend([10u64.pow(18), 10u64.pow(18) - 1, draw.below(10u64.pow(18)), draw.below(1 << 40)]);
     positions
@@ -205,7 +189,7 @@ fn positions(draw: &mut Draw) -> Vec<u64> {
 #[test]
 fn emitted_family_code_agrees_with_grundy_on_random_parameters() {
     let dir = tempfile::tempdir().unwrap();
-    let mut draw = Draw(20261127);
+    let mut draw = SplitMix64::new(20261127);
     // Bash: any m ≥ 1, inside the range and far past it.
     let mut cases = Vec::new();
     for _ in 0..6 {
@@ -243,7 +227,7 @@ fn a_family_without_a_formula_emits_its_solver() {
     assert!(run.stdout.contains("no formula for the values across the family"), "{}", run.stdout);
     let cpp = grundy(&[&args[..], &["--emit", "cpp"]].concat());
     assert!(cpp.stdout.contains("this is its definition, solved"), "{}", cpp.stdout);
-    let mut draw = Draw(7);
+    let mut draw = SplitMix64::new(7);
     let mut cases = Vec::new();
     for _ in 0..6 {
         let a = 1 + draw.below(10);

@@ -9,6 +9,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use grundy::game::Game;
 use grundy::heap::subtraction::{SubtractionSet, extend_sequence};
 use grundy::nimber::{nim_inverse, nim_mul};
+use grundy::random::SplitMix64;
 use grundy::solve::memo::Solver;
 use std::hint::black_box;
 
@@ -28,15 +29,8 @@ fn nim_mul_recursive(a: u64, b: u64, bits: u32) -> u64 {
 }
 
 fn random_words(count: usize) -> Vec<u64> {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    (0..count)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        })
-        .collect()
+    let mut random = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+    (0..count).map(|_| random.next_u64()).collect()
 }
 
 fn nim_product(criterion: &mut Criterion) {

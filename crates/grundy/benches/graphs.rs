@@ -8,29 +8,27 @@
 use grundy::graph::digraph::{Digraph, EdgeList, Graph};
 use grundy::graph::loopy::GeneralizedGrundy;
 use grundy::graph::matching::{self, Matching, classify, greedy_matching};
+use grundy::random::SplitMix64;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// SplitMix64: a small, fixed-seed generator, good enough for random graphs.
-struct Random(u64);
+/// A fixed-seed stream ([`SplitMix64`]), good enough for random graphs.
+struct Random(SplitMix64);
 
 impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn new(seed: u64) -> Self {
+        Random(SplitMix64::new(seed))
     }
 
+    /// Below `n`, by the high half of a draw times `n`.
     fn below(&mut self, n: u32) -> u32 {
-        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
+        (((self.0.next_u64() >> 32) * u64::from(n)) >> 32) as u32
     }
 }
 
 /// `edges` random edges on `n` vertices; `bipartite` joins the first half to the second.
 fn random_edges(seed: u64, n: u32, edges: usize, bipartite: bool) -> Vec<(u32, u32)> {
-    let mut random = Random(seed);
+    let mut random = Random::new(seed);
     (0..edges)
         .map(|_| {
             if bipartite {
@@ -47,7 +45,7 @@ fn random_edges(seed: u64, n: u32, edges: usize, bipartite: bool) -> Vec<(u32, u
 /// possible mates, so most of A is missed by some maximum matching — a large `D(G)` with
 /// blossoms in B.
 fn lopsided_edges(seed: u64, n: u32, edges: usize, inside: bool) -> Vec<(u32, u32)> {
-    let mut random = Random(seed);
+    let mut random = Random::new(seed);
     let small = n * 2 / 5;
     (0..edges)
         .map(|index| {
@@ -62,7 +60,7 @@ fn lopsided_edges(seed: u64, n: u32, edges: usize, inside: bool) -> Vec<(u32, u3
 
 /// A directed graph on `n` vertices whose out-degrees are uniform in 0..=20, targets random.
 fn varied_out_degrees(seed: u64, n: u32) -> Vec<(u32, u32)> {
-    let mut random = Random(seed);
+    let mut random = Random::new(seed);
     let mut edges = Vec::with_capacity(n as usize * 10);
     for v in 0..n {
         for _ in 0..random.below(21) {

@@ -16,6 +16,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grundy::heap::period::find_period;
 use grundy::heap::subtraction::{SubtractionGame, extend_sequence};
 use grundy::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
+use grundy::random::SplitMix64;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -29,10 +30,8 @@ struct Shaped {
 impl Shaped {
     fn value(&self, heap: usize) -> u32 {
         let index = if heap < self.preperiod { heap } else { self.preperiod + (heap - self.preperiod) % self.period };
-        let mut x = index as u64 ^ 0x9e37_79b9_7f4a_7c15;
-        x = (x ^ (x >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((x >> 33) % u64::from(self.range)) as u32
+        // The first draw of the index's own stream: a fixed pseudo-random value a heap.
+        ((SplitMix64::new(index as u64).next_u64() >> 33) % u64::from(self.range)) as u32
     }
 }
 

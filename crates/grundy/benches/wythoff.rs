@@ -9,6 +9,7 @@
 //! Run: `cargo bench -p grundy --bench wythoff && python3 bench/ratios.py`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use grundy::random::SplitMix64;
 use grundy::wythoff::closed_form::{is_p_position, is_p_position_u64, lower, upper, winning_moves};
 use grundy::wythoff::table::GrundyTable;
 use num_bigint::BigUint;
@@ -16,13 +17,10 @@ use std::hint::black_box;
 
 /// 1024 pairs up to 2^63, half of them P-positions and half one off.
 fn word_pairs() -> Vec<(u64, u64)> {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut random = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     (0..1024)
         .map(|index| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let k = BigUint::from(state >> 3);
+            let k = BigUint::from(random.next_u64() >> 3);
             let (a, b) = (u64::try_from(lower(&k)).unwrap(), u64::try_from(upper(&k)).unwrap());
             if index % 2 == 0 { (a, b) } else { (a, b - 1) }
         })

@@ -1,7 +1,7 @@
 //! Computes a nim-sequence with a chosen kernel and reports the time, for `bench/`.
 //!
 //! `cargo run --release -p grundy --example nim_sequence -- GAME LEN [auto|plain|rare|naive] [MASK]`
-//! (`naive`: the textbook O(n²) loop, [`grundy::heap::sequence::naive_sequence`]).
+//! (`naive`: the textbook O(n²) loop, [`grundy::heap::sequence::definition_sequence`]).
 //! where GAME is `octal:CODE`, `hex:CODE`, `kayles`, `dawson` or `grundys-game`. Prints one
 //! line: game, length, kernel asked, seconds, the largest value and where it first occurs,
 //! an FNV checksum of the values, the method the engine reports, the CPU time of the process,
@@ -51,7 +51,7 @@ fn main() {
     engine.set_kernel(kernel);
     let start = Instant::now();
     let values = if args.get(2).map(String::as_str) == Some("naive") {
-        grundy::heap::sequence::naive_sequence(engine.moves(), len)
+        grundy::heap::sequence::definition_sequence(engine.moves(), len)
     } else {
         let mut sequence = grundy::heap::CompactSequence::new();
         game.extend_sequence(&mut sequence, len, &Default::default()).expect("fits in memory");

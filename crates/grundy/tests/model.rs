@@ -9,14 +9,20 @@
 //!   *Winning Ways* ch. 2; Smith 1966 for `∞`): the value of a sum is the nim-sum of its parts'
 //!   own values, and its winning moves are exactly the options whose result has value 0.
 //! - Every component prints back in the notation it is read from.
+//! - Every heap family's nim-sequence and its other fast paths (closed forms, one-by-one
+//!   options, known periods, every kernel of the take-and-break engine, the textbook
+//!   [`definition_sequence`] on the take-and-break statement of the rules where there is one)
+//!   equal the search over sums of heaps ([`HeapSum`]).
 
 use grundy::Value;
 use grundy::heap::AsHeapGame;
-use grundy::heap::sequence::CompactSequence;
-use grundy::heap::{HeapGame, HeapSum, SequenceControl};
+use grundy::heap::sequence::{CompactSequence, Kernel, NimSequenceEngine, TakeBreakMoves, definition_sequence};
+use grundy::heap::{HeapGame, HeapSum, SequenceControl, sequence_by_definition};
 use grundy::position::Component;
+use grundy::random::SplitMix64;
 use grundy::registry::{FAMILIES, parse_game_with, parse_sum, parse_sum_with};
 use grundy::ruleset::{ComponentMove, Ruleset};
+use grundy::solve::definition::Definition;
 use grundy::solve::memo::Solver;
 use grundy::sum::{Position, sum_of_values};
 use grundy::view::Views;
@@ -26,30 +32,26 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-/// A small deterministic stream of choices from one seed (SplitMix64), so that one proptest
-/// seed draws a whole game and its components.
-struct Draw(u64);
+/// A small deterministic stream of choices from one seed ([`SplitMix64`]), so that one
+/// proptest seed draws a whole game and its components.
+struct Draw(SplitMix64);
 
 impl Draw {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut mixed = self.0;
-        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        mixed ^ (mixed >> 31)
+    fn new(seed: u64) -> Self {
+        Draw(SplitMix64::new(seed))
     }
 
     /// A number in `0..bound`.
     fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
+        self.0.below(bound)
     }
 
     fn chance(&mut self, one_in: u64) -> bool {
-        self.below(one_in) == 0
+        self.0.chance(1, one_in)
     }
 
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len() as u64) as usize]
+        items[self.0.index(items.len())]
     }
 }
 
@@ -230,6 +232,15 @@ fn mex(values: &BTreeSet<BigUint>) -> BigUint {
     least
 }
 
+/// Whether [`Definition`] searches a random component of the game `word` in a moment. Not for
+/// coin-turning games (`coins`, `product`, `corners`: an option is a sum of up to a row's
+/// worth of coins, and the search meets every multiset of them) nor split-Nim (a heap of `n`
+/// reaches sums of up to 2^(n − 1) heaps): their components are checked one level down (the
+/// mex of the options' values), and split-Nim's sequence against [`HeapSum`] on small heaps.
+fn definition_stays_small(word: &str) -> bool {
+    !matches!(word.split(':').next(), Some("coins" | "product" | "corners" | "split-nim"))
+}
+
 /// The registry's rules for one component, against the plain definition.
 fn check_component(word: &str, game: &Arc<dyn Ruleset>, component: &Component) -> Result<(), TestCaseError> {
     let shown = game.format_component(component);
@@ -249,6 +260,21 @@ fn check_component(word: &str, game: &Arc<dyn Ruleset>, component: &Component) -
         Value::Infinite { reachable } => {
             let expected: Vec<u64> = finite.iter().map(|value| u64::try_from(value).unwrap()).collect();
             prop_assert_eq!(reachable, expected, "{} {}: ∞ value", word, shown);
+        }
+    }
+    // The definition ([`Definition`]): the mex searched down the component's whole game tree by
+    // its options alone, with no value of the family's own; a loopy graph's tree may be
+    // infinite, and the search then says so.
+    if definition_stays_small(word) {
+        let by_definition = Definition::new(game.clone()).value(std::slice::from_ref(component));
+        match (by_definition, game.value(component).unwrap()) {
+            (Ok(found), Value::Finite(value)) => {
+                prop_assert_eq!(BigUint::from(found.0), value, "{} {}: the definition", word, shown)
+            }
+            (Err(GameError::Cycle { .. }), _) if word.starts_with("dag:") => {}
+            (found, value) => {
+                prop_assert!(false, "{} {}: the definition gives {:?}, the game {}", word, shown, found, value)
+            }
         }
     }
     prop_assert_eq!(
@@ -300,6 +326,9 @@ fn check_heap_game(word: &str, game: &dyn HeapGame, len: usize) -> Result<(), Te
     let mut solver = Solver::new(&definition);
     let expected: Vec<u32> =
         (0..len as u64).map(|heap| u32::try_from(solver.grundy_value(&vec![heap]).unwrap().0).unwrap()).collect();
+    // The definition on one heap (the Sprague–Grundy theorem for the heaps an option leaves).
+    let one_heap: Vec<u64> = expected.iter().map(|&value| u64::from(value)).collect();
+    prop_assert_eq!(sequence_by_definition(game, len as u64), one_heap, "{}: sequence_by_definition", word);
     // In two stretches, the second resuming from the first (as from a checkpoint).
     let mut sequence = CompactSequence::new();
     prop_assert!(game.extend_sequence(&mut sequence, len / 2, &SequenceControl::default()).unwrap());
@@ -336,6 +365,27 @@ fn check_heap_game(word: &str, game: &dyn HeapGame, len: usize) -> Result<(), Te
             prop_assert_eq!(moves, filtered, "{} heap {}: closed-form moves to {}", word, heap, target);
         }
     }
+    // The take-and-break statement of the rules, where there is one: the textbook loop on it,
+    // and every kernel of the engine (the game's own, or one made for the statement).
+    if let Some(moves) = take_break_moves(game) {
+        prop_assert_eq!(&definition_sequence(&moves, len), &expected, "{}: definition_sequence", word);
+        let made;
+        let engine = match game.nim_sequence_engine() {
+            Some(engine) => engine,
+            None => {
+                made = NimSequenceEngine::new(moves);
+                &made
+            }
+        };
+        for kernel in [Kernel::Plain, Kernel::RareValue, Kernel::Auto] {
+            engine.set_kernel(kernel);
+            let mut sequence = CompactSequence::new();
+            for stretch in [len / 3, len] {
+                prop_assert!(engine.extend(word, &mut sequence, stretch, &SequenceControl::default()).unwrap());
+            }
+            prop_assert_eq!(&sequence.to_vec(), &expected, "{}: kernel {:?}", word, kernel);
+        }
+    }
     if let Some(known) = game.known_period() {
         for heap in (known.preperiod + known.period) as usize..len {
             let back = expected[heap - known.period as usize] as u64 + known.saltus;
@@ -343,6 +393,26 @@ fn check_heap_game(word: &str, game: &dyn HeapGame, len: usize) -> Result<(), Te
         }
     }
     Ok(())
+}
+
+/// The rules of a heap game as take-and-break moves ([`TakeBreakMoves`]), where they are such:
+/// the engine's moves for octal and hexadecimal games and Grundy's game; for a subtraction game
+/// `sub:S` (Bash's game `bash:M`: `S = {1, …, M}`), removing `s` in `S` and leaving nothing or
+/// one heap (the octal digit 3 at each `s`). `None` for Nim (no bound on a removal) and
+/// split-Nim (its two heaps may hold more than the one they replace).
+fn take_break_moves(game: &dyn HeapGame) -> Option<TakeBreakMoves> {
+    if let Some(engine) = game.nim_sequence_engine() {
+        return Some(engine.moves().clone());
+    }
+    let spec = game.spec();
+    let set: Vec<usize> = if let Some(list) = spec.strip_prefix("sub:") {
+        list.split(',').map(|element| element.parse().unwrap()).collect()
+    } else if let Some(most) = spec.strip_prefix("bash:") {
+        (1..=most.parse().unwrap()).collect()
+    } else {
+        return None;
+    };
+    Some(TakeBreakMoves::new(set.clone(), set, vec![], false, vec![]))
 }
 
 /// A component prints back as itself: `parse(format(c)) == c`, and printing is stable.
@@ -365,7 +435,7 @@ fn every_family_has_a_generator_and_builds() {
     let mut files = Files::default();
     for family in FAMILIES {
         for name in family.names.iter().filter(|&&name| name != SCRIPT) {
-            let mut draw = Draw(7);
+            let mut draw = Draw::new(7);
             let built = (0..20).find_map(|_| build(name, &mut draw, &mut files));
             let (word, game) = built.unwrap_or_else(|| panic!("no game of `{name}` built"));
             let text = component_text(name, game.as_ref(), &mut draw);
@@ -382,7 +452,7 @@ proptest! {
     /// of the options' values.
     #[test]
     fn every_family_moves_to_value_as_the_rules_say(seed in any::<u64>()) {
-        let mut draw = Draw(seed);
+        let mut draw = Draw::new(seed);
         let mut files = Files::default();
         for family in FAMILIES {
             for name in family.names {
@@ -412,7 +482,7 @@ proptest! {
     /// count agree with them; a known period holds on the sequence.
     #[test]
     fn every_heap_family_sequence_is_its_rules(seed in any::<u64>()) {
-        let mut draw = Draw(seed);
+        let mut draw = Draw::new(seed);
         let mut files = Files::default();
         for family in FAMILIES {
             for name in family.names {
@@ -431,7 +501,7 @@ proptest! {
     /// or made by a move; and a game's spec reads back as the same game.
     #[test]
     fn every_component_prints_back_as_itself(seed in any::<u64>()) {
-        let mut draw = Draw(seed);
+        let mut draw = Draw::new(seed);
         let mut files = Files::default();
         for family in FAMILIES {
             for name in family.names {
@@ -471,7 +541,7 @@ fn sum_families() -> Vec<&'static str> {
 /// A random sum of 1 to 4 parts from [`sum_families`], each with 1 to 3 components: the
 /// words of the command line, and each part's words alone.
 fn random_sum(seed: u64, files: &mut Files) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut draw = Draw(seed);
+    let mut draw = Draw::new(seed);
     let mut parts = Vec::new();
     while parts.len() < 1 + (seed % 4) as usize {
         // The must-show families three times in four.
@@ -604,7 +674,7 @@ proptest! {
         text in MESSY_TEXT,
         words in proptest::collection::vec(prop_oneof![Just("+".to_owned()), MESSY_TEXT], 0..6),
     ) {
-        let mut draw = Draw(seed);
+        let mut draw = Draw::new(seed);
         let mut files = Files::default();
         for family in FAMILIES {
             for name in family.names {

@@ -6,6 +6,7 @@ use super::{Swatch, legend_row, title};
 use crate::render::{Anchor, Color, INK, Scene, Shape, TICK_SIZE, text_width};
 use crate::{PlotError, ensure_plottable};
 use grundy::Outcome;
+use grundy::random::SplitMix64;
 use grundy::view::VertexEntry;
 use std::collections::{HashMap, HashSet};
 
@@ -235,15 +236,9 @@ fn layout(count: usize, links: &[(usize, usize)]) -> Vec<(f64, f64)> {
 /// Fruchterman–Reingold on one connected component: vertices repel (k²/d), edges pull
 /// (d²/k), and the step shrinks each round. Positions in about the unit square.
 fn force_layout(count: usize, links: &[(usize, usize)]) -> Vec<(f64, f64)> {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        // splitmix64: a fixed, well-spread sequence, so the layout never changes between runs.
-        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    };
+    // A fixed, well-spread sequence, so the layout never changes between runs.
+    let mut random = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || (random.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
     let mut positions: Vec<(f64, f64)> = (0..count).map(|_| (next(), next())).collect();
     if count < 2 {
         return vec![(0.5, 0.5); count];

@@ -187,18 +187,7 @@ fn python_line_value(pattern: &LinePattern, name: &str, code: &mut String) {
                 let _ = writeln!(code, "    if n < {start}:\n        return ({},)[n - {first}]", list(before));
             }
             let _ = writeln!(code, "    m = n + ({shift})");
-            let ones = "bin(m).count(\"1\")";
-            let expression = match form {
-                BitForm::Gray => "m ^ (m >> 1)".to_owned(),
-                BitForm::LowestBit => "m & -m".to_owned(),
-                BitForm::TwoAdicValuation => "(m & -m).bit_length() - 1".to_owned(),
-                BitForm::Popcount => ones.to_owned(),
-                BitForm::PopcountParity => format!("{ones} % 2"),
-                BitForm::Odious => format!("2 * m + 1 - {ones} % 2"),
-                BitForm::Evil => format!("2 * m + {ones} % 2"),
-                BitForm::HighestBit => "1 << (m.bit_length() - 1)".to_owned(),
-            };
-            let _ = writeln!(code, "    return {expression}");
+            let _ = writeln!(code, "    return {}", python_bit_expression(form));
         }
         LinePattern::PPositions { .. } => unreachable!("a P-positions pattern gives no values"),
     }
@@ -864,5 +853,20 @@ inline bool is_p_position(grundy_u64 x, grundy_u64 y) {{
                 "\ninline bool is_p_position(grundy_u64 x, grundy_u64 y) { return grundy_value(x, y) == 0; }\n",
             );
         }
+    }
+}
+
+/// The Python expression of the bitwise form `form` of `m` (what `G(n)` is, with `m = n + c`).
+pub(super) fn python_bit_expression(form: &BitForm) -> String {
+    let ones = "bin(m).count(\"1\")";
+    match form {
+        BitForm::Gray => "m ^ (m >> 1)".to_owned(),
+        BitForm::LowestBit => "m & -m".to_owned(),
+        BitForm::TwoAdicValuation => "(m & -m).bit_length() - 1".to_owned(),
+        BitForm::Popcount => ones.to_owned(),
+        BitForm::PopcountParity => format!("{ones} % 2"),
+        BitForm::Odious => format!("2 * m + 1 - {ones} % 2"),
+        BitForm::Evil => format!("2 * m + {ones} % 2"),
+        BitForm::HighestBit => "1 << (m.bit_length() - 1)".to_owned(),
     }
 }

@@ -15,7 +15,7 @@
 //! runs, not a guessed pattern. Other families with no formula get no code (the caller says
 //! so).
 
-use super::emit::{Language, comment_text};
+use super::emit::{Language, comment_text, python_bit_expression};
 use super::family::{CycleForm, FamilyFormula, FamilyGuess, PairFamily, Shape};
 use super::grid::PairForm;
 use super::line::BitForm;
@@ -251,18 +251,7 @@ fn python_formula(
                 "    if m < {least}:\n        raise ValueError(\"grundy_value: n + {} must be at least {least}\")",
                 shift.text(names).replace('−', "-")
             );
-            let ones = "bin(m).count(\"1\")";
-            let expression = match form {
-                BitForm::Gray => "m ^ (m >> 1)".to_owned(),
-                BitForm::LowestBit => "m & -m".to_owned(),
-                BitForm::TwoAdicValuation => "(m & -m).bit_length() - 1".to_owned(),
-                BitForm::Popcount => ones.to_owned(),
-                BitForm::PopcountParity => format!("{ones} % 2"),
-                BitForm::Odious => format!("2 * m + 1 - {ones} % 2"),
-                BitForm::Evil => format!("2 * m + {ones} % 2"),
-                BitForm::HighestBit => "1 << (m.bit_length() - 1)".to_owned(),
-            };
-            let _ = writeln!(code, "    return {expression}");
+            let _ = writeln!(code, "    return {}", python_bit_expression(form));
         }
         FamilyFormula::Pair(pair) => {
             let expression = match pair {

@@ -4,22 +4,10 @@
 use super::grid::{GridPattern, PairForm};
 use super::line::{BitForm, LinePattern};
 use super::*;
-use crate::heap::HeapGame;
+use crate::heap::sequence_by_definition;
 use crate::nimber::mex;
 use crate::registry::parse_game;
 use proptest::prelude::*;
-
-/// `G(0..len)` of a heap game by the definition: mex over the options, a split worth the xor
-/// of its parts.
-fn by_definition(game: &dyn HeapGame, len: u64) -> Vec<u64> {
-    let mut values: Vec<u64> = Vec::new();
-    for heap in 0..len {
-        let options = game.heap_options(heap);
-        values
-            .push(mex(options.iter().map(|parts| parts.iter().fold(0, |total, &part| total ^ values[part as usize]))));
-    }
-    values
-}
 
 fn guess_spec(spec: &str, to: u64) -> Guess {
     guess_game(&*parse_game(spec).unwrap(), Some(to), &SequenceControl::default()).unwrap()
@@ -145,7 +133,7 @@ fn beatty_pairs_are_found_for_a_wythoff_games() {
 
 #[test]
 fn sums_of_two_heap_games_are_xors_of_lines() {
-    let kayles = by_definition(&crate::heap::octal::OctalGame::kayles(), 300);
+    let kayles = sequence_by_definition(&crate::heap::octal::OctalGame::kayles(), 300);
     let values: Vec<Vec<u64>> = (0..300).map(|x| (0..300).map(|y| (x % 3) ^ kayles[y]).collect()).collect();
     let guess = guess_values("sub:1,2 + kayles", &Sample::Grid { values }, 150);
     let Some(Found { pattern: Pattern::Grid(GridPattern::XorOfLines { row, column }), .. }) = guess.pattern else {
@@ -178,7 +166,7 @@ proptest! {
         let game = parse_game(&spec).unwrap();
         let guess = guess_game(&*game, Some(to), &SequenceControl::default()).unwrap();
         if let Some(found) = &guess.pattern {
-            let values = by_definition(&*game.heap_game().unwrap(), 3000);
+            let values = sequence_by_definition(&*game.heap_game().unwrap(), 3000);
             assert_line_agrees(found, &values);
         }
     }
@@ -191,7 +179,7 @@ proptest! {
         let game = parse_game(&spec).unwrap();
         let guess = guess_game(&*game, Some(to), &SequenceControl::default()).unwrap();
         if let Some(found) = &guess.pattern {
-            let values = by_definition(&*game.heap_game().unwrap(), 2500);
+            let values = sequence_by_definition(&*game.heap_game().unwrap(), 2500);
             assert_line_agrees(found, &values);
         }
     }
@@ -278,7 +266,7 @@ fn the_period_prover_goes_first() {
         assert_eq!((*start, cycle.len() as u64), (proved.preperiod, proved.period), "{spec}");
         assert!(found.proof.as_deref().unwrap().contains("checked to heap"), "{spec}");
         let Pattern::Line(line) = &found.pattern else { unreachable!() };
-        let by_definition = by_definition(&*heap, guess.checked_to.min(4_000) + 1);
+        let by_definition = sequence_by_definition(&*heap, guess.checked_to.min(4_000) + 1);
         assert!(line::first_disagreement(line, 0, &by_definition, 0).is_none(), "{spec}");
     }
 }
@@ -292,7 +280,7 @@ fn bitwise_patterns_may_start_after_a_few_exceptions() {
         found.pattern,
         Pattern::Line(LinePattern::Bitwise { form: BitForm::Odious, shift: -1, first: 0, start: 1, before: vec![0] })
     );
-    assert_line_agrees(&found, &by_definition(&crate::heap::split_nim::SplitNim, 120));
+    assert_line_agrees(&found, &sequence_by_definition(&crate::heap::split_nim::SplitNim, 120));
     // The divisor game: subtract a proper divisor; G(n) = v₂(n) for n ≥ 1, G(0) = 0.
     let mut values = vec![0u64];
     for n in 1..3000u64 {

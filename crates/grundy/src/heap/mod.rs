@@ -22,7 +22,7 @@ pub mod split_nim;
 pub mod stats;
 pub mod subtraction;
 
-pub use definition::{HeapMultiset, HeapSum};
+pub use definition::{HeapMultiset, HeapSum, sequence_by_definition};
 pub use rules::HeapRules;
 pub use sequence::CompactSequence;
 

@@ -3,8 +3,7 @@
 //! values the fit never saw.
 
 use super::*;
-use crate::heap::HeapGame;
-use crate::nimber::mex;
+use crate::heap::sequence_by_definition;
 use crate::registry::parse_game;
 use proptest::prelude::*;
 
@@ -20,24 +19,13 @@ fn family(text: &str, over: &[&str]) -> FamilyGuess {
     guess_family(&template, &parameters, &mut build, Some(200), &Control::default()).unwrap()
 }
 
-/// `G(0..len)` by the definition: mex over the options, a split worth the xor of its parts.
-fn by_definition(game: &dyn HeapGame, len: u64) -> Vec<u64> {
-    let mut values: Vec<u64> = Vec::new();
-    for heap in 0..len {
-        let options = game.heap_options(heap);
-        values
-            .push(mex(options.iter().map(|parts| parts.iter().fold(0, |total, &part| total ^ values[part as usize]))));
-    }
-    values
-}
-
 /// The family's formula at `point` agrees with the definition on heaps `0..len`.
 fn assert_formula_matches_definition(text: &str, formula: &FamilyFormula, names: &[String], point: &[u64], len: u64) {
     let template = Template::parse(text, names).unwrap();
     let game = parse_game(&template.fill(point).unwrap()).unwrap();
     let heap = game.heap_game().unwrap();
     let Some(Pattern::Line(pattern)) = formula.at(point) else { panic!("a line formula at {point:?}") };
-    for (n, value) in by_definition(&*heap, len).into_iter().enumerate() {
+    for (n, value) in sequence_by_definition(&*heap, len).into_iter().enumerate() {
         assert_eq!(pattern.value(n as u64), Some(u128::from(value)), "{text} at {point:?}, n = {n}");
     }
 }
@@ -84,7 +72,7 @@ fn the_proof_of_the_two_element_theorem_holds_on_every_small_set() {
     for b in 2..=30u64 {
         for a in 1..b {
             let game = parse_game(&format!("sub:{a},{b}")).unwrap();
-            for (n, value) in by_definition(&*game.heap_game().unwrap(), 4 * (a + b)).into_iter().enumerate() {
+            for (n, value) in sequence_by_definition(&*game.heap_game().unwrap(), 4 * (a + b)).into_iter().enumerate() {
                 let r = n as u64 % (a + b);
                 let q = r / a;
                 let formula = if r >= b && q.is_multiple_of(2) { 2 } else { q % 2 };

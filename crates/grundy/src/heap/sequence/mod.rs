@@ -204,7 +204,12 @@ impl TakeBreakMoves {
 }
 
 /// The nim-sequence by the definition, option by option: `G(n) = mex` of the xors of the parts
-/// each option leaves. The reference every kernel is tested against.
+/// each option leaves, the options walked by [`TakeBreakMoves::for_each_option`] (the rules,
+/// stated once). The reference every kernel is tested against, and the textbook algorithm the
+/// benchmarks measure the kernels by (`naive` in `examples/nim_sequence.rs`): every option's
+/// value computed and marked, O(n²) for splitting games (O(n³) with three-way splits), with no
+/// early stop and no vectorization. `tests/model.rs` checks it against the search over sums of
+/// heaps ([`crate::heap::HeapSum`]) for every take-and-break family of the registry.
 ///
 /// ```
 /// use grundy::heap::sequence::{TakeBreakMoves, definition_sequence};
@@ -213,63 +218,19 @@ impl TakeBreakMoves {
 /// ```
 pub fn definition_sequence(moves: &TakeBreakMoves, len: usize) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(len);
-    for heap in 0..len as u64 {
-        let option_values = moves
-            .heap_options(heap)
-            .into_iter()
-            .map(|parts| parts.iter().fold(0, |x, &part| x ^ values[part as usize]));
-        values.push(crate::nimber::mex(option_values.map(u64::from)) as u32);
-    }
-    values
-}
-
-/// The textbook algorithm, the baseline of the benchmarks: for every heap, every option's
-/// value is computed and marked, O(n²) for splitting games (O(n³) with three-way splits), with
-/// no early stop and no vectorization.
-///
-/// ```
-/// use grundy::heap::sequence::{TakeBreakMoves, definition_sequence, naive_sequence};
-/// let moves = TakeBreakMoves::grundys_game();
-/// assert_eq!(naive_sequence(&moves, 300), definition_sequence(&moves, 300));
-/// ```
-pub fn naive_sequence(moves: &TakeBreakMoves, len: usize) -> Vec<u32> {
-    let mut values: Vec<u32> = Vec::with_capacity(len);
+    // seen[v] == heap + 1: v is the value of an option of `heap` (no clearing between heaps).
     let mut seen: Vec<usize> = Vec::new();
     for heap in 0..len {
-        // seen[v] == heap + 1: v is the value of an option of `heap`.
         let stamp = heap + 1;
-        let mut mark = |value: u32| {
-            let value = value as usize;
+        moves.for_each_option(heap as u64, |parts| {
+            let value = parts.iter().fold(0, |x, &part| x ^ values[part as usize]) as usize;
             if value >= seen.len() {
                 seen.resize(value + 1, 0);
             }
             seen[value] = stamp;
-        };
-        for k in 0..=moves.max_removal().min(heap) {
-            let rest = heap - k;
-            if rest == 0 && moves.take_all.contains(&k) {
-                mark(0);
-            }
-            if rest > 0 && moves.leave_one.contains(&k) {
-                mark(values[rest]);
-            }
-            if moves.leave_two.contains(&k) {
-                for small in 1..=rest / 2 {
-                    if !(moves.unequal_parts && 2 * small == rest) {
-                        mark(values[small] ^ values[rest - small]);
-                    }
-                }
-            }
-            if moves.leave_three.contains(&k) {
-                for small in 1..=rest / 3 {
-                    for middle in small..=(rest - small) / 2 {
-                        mark(values[small] ^ values[middle] ^ values[rest - small - middle]);
-                    }
-                }
-            }
-        }
-        let value = (0..).find(|&value| seen.get(value) != Some(&stamp)).expect("a missing value");
-        values.push(value as u32);
+        });
+        let mex = (0..).find(|&value| seen.get(value) != Some(&stamp)).expect("a missing value");
+        values.push(mex as u32);
     }
     values
 }

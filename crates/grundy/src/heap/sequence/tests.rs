@@ -211,11 +211,11 @@ proptest! {
 }
 
 #[test]
-fn three_way_kernel_equals_the_textbook_loop_past_many_words() {
+fn three_way_kernel_equals_the_definition_past_many_words() {
     // 0.8F: values reach about half the heap (G(599) is far above 64), so hundreds of
     // candidate words are decided.
     let game = OctalGame::parse("0.8F", CodeBase::Hexadecimal).unwrap();
-    let expected = naive_sequence(game.engine().moves(), 600);
+    let expected = definition_sequence(game.engine().moves(), 600);
     assert!(expected.iter().any(|&value| value > 256));
     assert_eq!(computed(game.engine(), Kernel::Auto, 317, 600), expected);
 }

@@ -1231,11 +1231,11 @@ mod tests {
     #[test]
     fn three_way_long_scans_agree_with_the_textbook_loop() {
         use crate::heap::octal::{CodeBase, OctalGame};
-        use crate::heap::sequence::{CompactSequence, naive_sequence};
+        use crate::heap::sequence::{CompactSequence, definition_sequence};
         use crate::heap::{EngineBacked, SequenceControl};
         for (code, len) in [("0.8F", 2600), ("0.9", 1700), ("0.B", 1700)] {
             let game = OctalGame::parse(code, CodeBase::Hexadecimal).unwrap();
-            let expected = naive_sequence(game.engine().moves(), len);
+            let expected = definition_sequence(game.engine().moves(), len);
             let mut values = CompactSequence::new();
             // In two stretches, so that the stored pair sets and parts by word are continued.
             for stretch in [len / 3, len] {
