@@ -2,6 +2,7 @@
 
 use crate::games::resolve;
 use crate::long_run::{LongRun, heap_game};
+use grundy::heap::SequenceRun;
 use crate::output::{print, print_json};
 use grundy::answer::PeriodAnswer;
 use std::path::PathBuf;
@@ -30,7 +31,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let max_heap = args.max.unwrap_or_else(|| game.default_max_heap());
-    let mut run = LongRun::start(game, args.checkpoint.as_deref(), max_heap.saturating_add(1))?;
+    let mut run = LongRun::start(SequenceRun::for_period(game, max_heap), args.checkpoint.as_deref())?;
     let report = match run.find_period(max_heap) {
         Ok(report) => report,
         // A signal stopped a script's worker mid-request: save and say so, as any interruption.

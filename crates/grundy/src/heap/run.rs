@@ -85,6 +85,11 @@ impl<'g> SequenceRun<'g> {
         Ok(())
     }
 
+    /// How many values the run computes: heaps `0 … target_len − 1`.
+    pub fn target_len(&self) -> usize {
+        self.len
+    }
+
     /// The values computed so far.
     pub fn values(&self) -> &CompactSequence {
         &self.values
@@ -98,6 +103,12 @@ impl<'g> SequenceRun<'g> {
     /// The values, the run ended.
     pub fn into_values(self) -> CompactSequence {
         self.values
+    }
+
+    /// The values, taken out of the run (which holds none after), for a front end whose run
+    /// is part of a value it cannot take apart.
+    pub fn take_values(&mut self) -> CompactSequence {
+        std::mem::take(&mut self.values)
     }
 
     /// The heap the next chunk ends at (exclusive): a sixteenth of the values known, at least

@@ -152,12 +152,8 @@ pub fn windowed_grundy_counts(
     let len = to
         .checked_add(1)
         .ok_or_else(|| GameError::Unsupported(format!("heap {to}: at most 2^64 - 1 heaps are counted")))?;
-    control.check_memory(
-        || format!("the bounded run of grundys-game to heap {to}"),
-        WindowedGrundy::memory_for(prefix_len, window_len, len),
-        1,
-    )?;
     let mut run = WindowedGrundy::new(prefix_len, window_len)?;
+    run.check_memory(len, control)?;
     let mut counts: Vec<u64> = Vec::new();
     let mut count = |heap: u64, value: u32| {
         if heap >= from {
