@@ -157,7 +157,8 @@ pub fn period_report(py: Python<'_>, game: &dyn HeapGame, max: Option<u64>, prog
     let max_heap = max.unwrap_or_else(|| default_max_heap(game.periodicity()));
     let mut bar = Progress::new(py, progress, max_heap.saturating_add(1), &game.spec())?;
     let mut run = SequenceRun::for_period(game, max_heap);
-    let report = without_gil(py, &bar, |control| run.find_period(max_heap, control, &mut |_| {}))?.map_err(value_error)?;
+    let report =
+        without_gil(py, &bar, |control| run.find_period(max_heap, control, &mut |_| {}))?.map_err(value_error)?;
     py.check_signals()?;
     bar.close(py, run.values().len() as u64);
     Ok(report)

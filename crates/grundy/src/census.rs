@@ -604,7 +604,10 @@ mod adapter {
     pub(super) fn heap_game<'r>(ruleset: &'r dyn Ruleset, spec: &str) -> Result<&'r dyn HeapGame, GameError> {
         ruleset.heap_game().ok_or_else(|| GameError::BadGame {
             spec: crate::error::quote(spec),
-            reason: format!("a census takes heap games ({}), which have a nim-sequence", crate::registry::heap_family_list()),
+            reason: format!(
+                "a census takes heap games ({}), which have a nim-sequence",
+                crate::registry::heap_family_list()
+            ),
         })
     }
 }

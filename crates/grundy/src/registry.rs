@@ -339,9 +339,12 @@ pub fn heap_family_syntaxes() -> Vec<&'static str> {
     FAMILIES
         .iter()
         .filter(|family| {
-            family.example.split_whitespace().nth(1).and_then(|word| parse_game(word).ok()).is_some_and(|game| {
-                game.heap_game().is_some()
-            })
+            family
+                .example
+                .split_whitespace()
+                .nth(1)
+                .and_then(|word| parse_game(word).ok())
+                .is_some_and(|game| game.heap_game().is_some())
         })
         .map(|family| family.syntax)
         .collect()

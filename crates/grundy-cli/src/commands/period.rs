@@ -2,9 +2,9 @@
 
 use crate::games::resolve;
 use crate::long_run::{LongRun, heap_game};
-use grundy::heap::SequenceRun;
 use crate::output::{print, print_json};
 use grundy::answer::PeriodAnswer;
+use grundy::heap::SequenceRun;
 use std::path::PathBuf;
 
 /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.

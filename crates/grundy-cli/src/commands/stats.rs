@@ -10,10 +10,10 @@ use grundy::heap::stats::{
 };
 use grundy::heap::{HeapGame, SequenceRun};
 use indicatif::ProgressBar;
-use std::io::IsTerminal;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::Zero;
+use std::io::IsTerminal;
 
 /// How often each value occurs among heaps 0..N, and the exact share of P-positions among all
 /// sums of K such heaps.
