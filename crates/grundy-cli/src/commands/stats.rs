@@ -161,7 +161,7 @@ fn counts_through_the_period(game: &dyn HeapGame, from: u64, to: u64) -> anyhow:
 }
 
 /// Grundy's game counted in memory bounded by a window (`grundy::heap::stats::windowed_spans`:
-/// 2^27 heaps in 144 MiB, not the 256 MiB of the whole sequence), the values never kept, with
+/// 2^27 heaps in 160 MiB of tables, not the 256 MiB of the whole sequence), the values never kept, with
 /// the progress bar and signals of a long run. `None` for another game, for a range the whole
 /// sequence holds in less memory, and when a value needs one outside the window (then the
 /// heaps are counted from the whole sequence, as before: the answer is the same either way).

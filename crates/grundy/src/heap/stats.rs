@@ -107,7 +107,7 @@ pub fn counts_through_the_period(
 
 /// The value counts of Grundy's game over `from..=to` counted as the values stream out of a
 /// [`WindowedGrundy`] run, never held: what `stats grundys-game` runs where
-/// [`windowed_spans`] takes less memory than the whole sequence (2^27 heaps in 144 MiB instead
+/// [`windowed_spans`] takes less memory than the whole sequence (2^27 heaps in 160 MiB instead
 /// of 256 MiB).
 pub struct GrundyCounts {
     /// `counts[v]`: how many heaps of `from..=to` computed have value `v`.
@@ -120,12 +120,12 @@ pub struct GrundyCounts {
 /// keeping them takes less memory than the whole sequence (two bytes a value); `None` when it
 /// would not. Up to heap 2^30 a window of 2^26 heaps holds the partner of every split with a
 /// rare part (Flammenkamp, "Sprague-Grundy Values of Grundy's Game": the rare heaps below 2^30
-/// all lie below 48 399 022 < 2^26), and a prefix of 2^23 heaps serves the search for rare
+/// all lie below 48 399 022 < 2^26), and a prefix of 2^24 heaps serves the search for rare
 /// candidates, which looks at the smallest parts first; past 2^30, the spans of
 /// `sequence --bounded` ([`DEFAULT_SPAN`], which reached 2^32). A run that needs a value
 /// outside them stops with [`GameError::OutOfReach`], never a guess.
 pub fn windowed_spans(len: u64) -> Option<(u64, u64)> {
-    let spans = if len <= 1 << 30 { (1 << 23, 1 << 26) } else { (DEFAULT_SPAN, DEFAULT_SPAN) };
+    let spans = if len <= 1 << 30 { (1 << 24, 1 << 26) } else { (DEFAULT_SPAN, DEFAULT_SPAN) };
     (WindowedGrundy::memory_for(spans.0, spans.1, len) < 2 * u128::from(len)).then_some(spans)
 }
 
@@ -311,9 +311,9 @@ mod tests {
             let whole = value_counts(values.iter().take(to as usize + 1).skip(from as usize));
             assert_eq!(windowed.counts, whole, "heaps {from}..={to}");
         }
-        // At 2^27 heaps: 144 MiB, not the whole sequence's 256 MiB; no window below 2^26 heaps.
+        // At 2^27 heaps: 160 MiB, not the whole sequence's 256 MiB; no window below 2^26 heaps.
         let (prefix, window) = windowed_spans((1 << 27) + 1).unwrap();
-        assert_eq!(WindowedGrundy::memory_for(prefix, window, (1 << 27) + 1), 144 << 20);
+        assert_eq!(WindowedGrundy::memory_for(prefix, window, (1 << 27) + 1), 160 << 20);
         assert!(window > 48_399_022, "the window holds the partner of every rare heap known");
         assert_eq!(windowed_spans(1 << 26), None);
     }
