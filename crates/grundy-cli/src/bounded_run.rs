@@ -86,13 +86,8 @@ pub fn run(to: u64, checkpoint: Option<&Path>, json: bool, control: &Control) ->
         }
         return print_summary(&run, json);
     }
-    // The sizes of the state read, which are not always the defaults.
-    let (prefix_len, window_len) = run.sizes();
-    control.check_memory(
-        || format!("the bounded run of grundys-game to heap {to}"),
-        WindowedGrundy::memory_for(prefix_len, window_len, len),
-        1,
-    )?;
+    // For the sizes of the state read, which are not always the defaults.
+    run.check_memory(len, control)?;
     let saving = extend(&mut run, len, checkpoint, control)?;
     drop(lock);
     saving.after(print_summary(&run, json))
@@ -101,11 +96,7 @@ pub fn run(to: u64, checkpoint: Option<&Path>, json: bool, control: &Control) ->
 /// [`run`] from heap 0 with no checkpoint.
 fn run_to(len: u64, checkpoint: Option<&Path>, json: bool, control: &Control) -> anyhow::Result<()> {
     let mut run = WindowedGrundy::new(DEFAULT_SPAN, DEFAULT_SPAN)?;
-    control.check_memory(
-        || format!("the bounded run of grundys-game to heap {}", len - 1),
-        WindowedGrundy::memory_for(DEFAULT_SPAN, DEFAULT_SPAN, len),
-        1,
-    )?;
+    run.check_memory(len, control)?;
     let saving = extend(&mut run, len, checkpoint, control)?;
     saving.after(print_summary(&run, json))
 }

@@ -8,10 +8,10 @@ use anyhow::Context;
 use grundy::control::Control;
 use grundy::error::quote;
 use grundy::heap::AsHeapGame;
-use grundy::heap::checkpoint::{self, Decoder, MAX_HEADER_LINE, read_header, spot_check};
-use grundy::heap::period::{PeriodReport, find_period};
+use grundy::heap::checkpoint::{self, Decoder, MAX_HEADER_LINE, read_header};
+use grundy::heap::period::PeriodReport;
 use grundy::heap::sequence::CompactSequence;
-use grundy::heap::{HeapGame, SequenceControl};
+use grundy::heap::{HeapGame, SequenceControl, SequenceRun};
 use grundy::ruleset::Ruleset;
 use indicatif::ProgressBar;
 use std::io::{IsTerminal, Read, Write};
@@ -40,8 +40,9 @@ impl Saving {
     }
 }
 
-/// The values `G(0) … G(to)` of `game`, with the memory checked before anything is computed and
-/// the progress bar, signals and `checkpoint` handled by [`LongRun`].
+/// The values `G(0) … G(to)` of `game`, with the memory decided by the library's
+/// [`SequenceRun`] before anything is computed or a checkpoint opened, and the progress bar,
+/// signals and `checkpoint` handled by [`LongRun`].
 pub fn values_to(
     game: &dyn HeapGame,
     to: u64,
@@ -52,9 +53,8 @@ pub fn values_to(
         .ok()
         .and_then(|to| to.checked_add(1))
         .ok_or_else(|| anyhow::anyhow!("--to {to} is beyond any table on this machine"))?;
-    control.check_memory(|| format!("the nim-sequence of {} up to heap {to}", game.spec()), len as u128, 4)?;
-    let mut run = LongRun::start(game, checkpoint, len as u64, control)?;
-    let finished = run.extend(len)?;
+    let mut run = LongRun::start(SequenceRun::to(game, len, control)?, checkpoint, control)?;
+    let finished = run.extend()?;
     let (mut values, saving) = run.finish(!finished)?;
     values.truncate(len);
     // Kept compact (one or two bytes a value): a 2^30-heap run widened to `u32` here took 4 GB.
@@ -75,7 +75,8 @@ const SAVE_EVERY: Duration = Duration::from_secs(60);
 pub fn heap_game(ruleset: &dyn Ruleset, text: &str) -> anyhow::Result<Arc<dyn HeapGame>> {
     ruleset.heap_game().ok_or_else(|| {
         anyhow::anyhow!(
-            "`{text}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …, or a script on integers)"
+            "`{text}` has no nim-sequence: sequence, period and stats take a heap game ({}, or a script on integers)",
+            grundy::registry::heap_family_list()
         )
     })
 }
@@ -122,10 +123,12 @@ pub(crate) struct CheckpointFile {
 }
 
 impl CheckpointFile {
-    /// Opens the checkpoint at `path` for a run: refuses at once a place it cannot write, a
+    /// Opens the checkpoint at `path` for `run`: refuses at once a place it cannot write, a
     /// checkpoint another run holds, or one that is not a regular file; removes temporary files
-    /// that dead runs left; reads the prefix saved (empty when there is no file yet).
-    fn open(path: &Path, game: &dyn HeapGame, control: &Control) -> anyhow::Result<(Self, CompactSequence)> {
+    /// that dead runs left; gives the run the prefix saved (nothing when there is no file yet),
+    /// which the library checks against the rules.
+    fn open(path: &Path, run: &mut SequenceRun, control: &Control) -> anyhow::Result<Self> {
+        let game = run.game();
         let (shown, lock) = Self::claim(path)?;
         let spec = game.spec();
         // Owned from here on, so that a checkpoint refused below takes its `FILE.lock` away.
@@ -137,19 +140,18 @@ impl CheckpointFile {
             error: None,
             lock: Some(lock),
         };
-        let values = match std::fs::File::open(path) {
+        match std::fs::File::open(path) {
             Ok(file) => {
                 let values =
                     Self::read(file, &spec, control).with_context(|| format!("cannot read checkpoint `{shown}`"))?;
                 let values = values.with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
-                spot_check(game, &values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
-                values
+                run.resume(values).with_context(|| format!("checkpoint `{shown}` cannot be used"))?;
             }
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => CompactSequence::new(),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
             Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot read checkpoint `{shown}`"))),
-        };
-        file.saved_len = values.len();
-        Ok((file, values))
+        }
+        file.saved_len = run.values().len();
+        Ok(file)
     }
 
     /// Takes the exclusive lock on `FILE.lock` and writes our process id in it; refuses when
@@ -340,11 +342,11 @@ impl Drop for LongRun<'_> {
     }
 }
 
-/// One long computation of a game's nim-sequence.
+/// One long computation of a game's nim-sequence: the library's [`SequenceRun`] (chunks,
+/// memory, cancellation) with the CLI's bar, signals and checkpoint file around it.
 pub struct LongRun<'g> {
-    game: &'g dyn HeapGame,
     /// The values computed so far (and read from the checkpoint), one byte each while they fit.
-    pub values: CompactSequence,
+    run: SequenceRun<'g>,
     checkpoint: Option<CheckpointFile>,
     bar: Option<ProgressBar>,
     /// Tells a signal's watchdog that this run stops and saves by itself.
@@ -362,62 +364,43 @@ fn show_count(bar: &Option<ProgressBar>, done: usize) {
 }
 
 impl<'g> LongRun<'g> {
-    /// Starts a run towards `total` values: reads the checkpoint, if any, and shows a progress
-    /// bar when stderr is a terminal.
-    pub fn start(
-        game: &'g dyn HeapGame,
-        checkpoint: Option<&Path>,
-        total: u64,
-        control: &Control,
-    ) -> anyhow::Result<Self> {
-        let (checkpoint, values) = match checkpoint {
-            Some(path) => {
-                let (file, values) = CheckpointFile::open(path, game, control)?;
-                (Some(file), values)
-            }
-            None => (None, CompactSequence::new()),
+    /// Starts `run`: reads the checkpoint, if any, and shows a progress bar towards the run's
+    /// length when stderr is a terminal.
+    pub fn start(mut run: SequenceRun<'g>, checkpoint: Option<&Path>, control: &Control) -> anyhow::Result<Self> {
+        let checkpoint = match checkpoint {
+            Some(path) => Some(CheckpointFile::open(path, &mut run, control)?),
+            None => None,
         };
         let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = crate::progress_bar::bar(&game.spec(), total, "values");
-            bar.set_position(values.len() as u64);
+            let bar = crate::progress_bar::bar(&run.game().spec(), run.target_len() as u64, "values");
+            bar.set_position(run.values().len() as u64);
             bar
         });
-        Ok(LongRun { game, values, checkpoint, bar, _stopping: crate::signals::stopping(), control: control.clone() })
+        Ok(LongRun { run, checkpoint, bar, _stopping: crate::signals::stopping(), control: control.clone() })
     }
 
-    /// Extends the values to `len`. `Ok(false)` when a signal stopped it.
-    pub fn extend(&mut self, len: usize) -> anyhow::Result<bool> {
-        let LongRun { game, values, checkpoint, bar, control: run_control, .. } = self;
+    /// Extends the values to the run's length. `Ok(false)` when a signal stopped it.
+    pub fn extend(&mut self) -> anyhow::Result<bool> {
+        let LongRun { run, checkpoint, bar, control: run_control, .. } = self;
         let bar = &*bar;
         let progress = move |done: usize| show_count(bar, done);
         let control = SequenceControl { control: run_control.clone(), progress: &progress };
-        while values.len() < len {
-            let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
-            let before = values.len();
-            let done = match game.extend_sequence(values, next, &control) {
-                Ok(done) => done,
-                // A signal stopped the script worker mid-request: keep the values so far.
-                Err(_) if run_control.cancelled() => return Ok(false),
-                Err(error) => return Err(error.into()),
-            };
-            anyhow::ensure!(
-                !done || values.len() > before,
-                "internal error: the sequence of {} did not grow past heap {before}",
-                game.spec()
-            );
+        let mut save = |values: &CompactSequence| {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);
             }
-            if !done || run_control.cancelled() {
-                return Ok(values.len() >= len);
-            }
+        };
+        match run.extend(&control, &mut save) {
+            Ok(finished) => Ok(finished),
+            // A signal stopped the script worker mid-request: keep the values so far.
+            Err(_) if run_control.cancelled() => Ok(false),
+            Err(error) => Err(error.into()),
         }
-        Ok(true)
     }
 
-    /// Searches for a proved period up to heap `max_heap` (see [`find_period`]).
+    /// Searches for a proved period up to heap `max_heap` (see [`SequenceRun::find_period`]).
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
-        let LongRun { game, values, checkpoint, bar, control: run_control, .. } = self;
+        let LongRun { run, checkpoint, bar, control: run_control, .. } = self;
         let bar = &*bar;
         let progress = move |done: usize| show_count(bar, done);
         let control = SequenceControl { control: run_control.clone(), progress: &progress };
@@ -426,7 +409,7 @@ impl<'g> LongRun<'g> {
                 file.save_now_and_then(values);
             }
         };
-        Ok(find_period(*game, values, max_heap, &control, &mut after_segment)?)
+        Ok(run.find_period(max_heap, &control, &mut after_segment)?)
     }
 
     /// Ends the run: clears the progress bar and saves the checkpoint. When the run was
@@ -439,7 +422,7 @@ impl<'g> LongRun<'g> {
         let mut saved = None;
         let mut unsaved = None;
         if let Some(mut file) = self.checkpoint.take() {
-            match file.save(&self.values) {
+            match file.save(self.run.values()) {
                 Ok(()) => saved = Some(file.path.clone()),
                 // The values are printed all the same; the failure is a warning (exit status 3).
                 Err(error) if !interrupted => {
@@ -451,7 +434,7 @@ impl<'g> LongRun<'g> {
             }
         }
         if interrupted {
-            let computed = self.values.len();
+            let computed = self.run.values().len();
             let place = match saved {
                 Some(path) => format!("; saved to `{}`, the same command continues from there", path.display()),
                 None => "; nothing saved (use --checkpoint FILE to keep the work)".to_owned(),
@@ -461,6 +444,6 @@ impl<'g> LongRun<'g> {
                 computed.saturating_sub(1)
             ))));
         }
-        Ok((std::mem::take(&mut self.values), Saving(unsaved)))
+        Ok((self.run.take_values(), Saving(unsaved)))
     }
 }

@@ -2,7 +2,7 @@
 //! Python `moves` function, with the answers of the library.
 
 use crate::convert::{component_to_python, parse_component, value_error, value_to_python};
-use crate::long::{Progress, extend_sequence, period_report};
+use crate::long::{Progress, period_report, sequence_to};
 use crate::user::{Sum, UserGame, short_repr};
 use grundy::heap::{AsHeapGame, HeapGame};
 use grundy::registry::{FrontEnd, PLUS, parse_game_in};
@@ -156,8 +156,9 @@ impl Game {
     fn heap_game(&self) -> PyResult<std::sync::Arc<dyn HeapGame>> {
         let no_sequence = || {
             PyValueError::new_err(format!(
-                "`{}` has no nim-sequence: sequence, period and stats take a heap game (nim, bash:M, sub:S, octal:CODE, …, or a script on integers)",
-                self.spec
+                "`{}` has no nim-sequence: sequence, period and stats take a heap game ({}, or a script on integers)",
+                self.spec,
+                grundy::registry::heap_family_list()
             ))
         };
         match self.builtin() {
@@ -376,11 +377,7 @@ impl Game {
             return Ok(PyArray1::from_vec(py, values).into_any());
         }
         let game = self.heap_game()?;
-        grundy::control::Control::default()
-            .check_memory(|| format!("the nim-sequence of {} up to heap {n}", game.spec()), len as u128, 4)
-            .map_err(value_error)?;
-        let mut values = grundy::heap::CompactSequence::new();
-        extend_sequence(py, &*game, &mut values, len, progress)?;
+        let mut values = sequence_to(py, &*game, len, progress)?;
         values.truncate(len);
         // Widened to four bytes once, for numpy.
         Ok(PyArray1::from_vec(py, values.into_vec()).into_any())

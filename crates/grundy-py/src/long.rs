@@ -3,8 +3,8 @@
 
 use crate::convert::value_error;
 use grundy::control::Control;
-use grundy::heap::period::{PeriodReport, default_max_heap, find_period};
-use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
+use grundy::heap::period::{PeriodReport, default_max_heap};
+use grundy::heap::{CompactSequence, HeapGame, SequenceControl, SequenceRun};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -129,32 +129,26 @@ pub fn watched<T: Send>(py: Python<'_>, control: &Control, work: impl FnOnce() -
     })
 }
 
-/// Extends `values` to `len` values of `game` (see [`without_gil`]), in growing chunks, with
-/// Ctrl-C also looked at between chunks (for kernels that report no progress).
-pub fn extend_sequence(
-    py: Python<'_>,
-    game: &dyn HeapGame,
-    values: &mut CompactSequence,
-    len: usize,
-    progress: bool,
-) -> PyResult<()> {
+/// The values `G(0) … G(len − 1)` of `game` by the library's [`SequenceRun`] (its one memory
+/// decision first, then chunks), without the GIL (see [`without_gil`]); Ctrl-C is also looked
+/// at after each chunk, for kernels that report no progress.
+pub fn sequence_to(py: Python<'_>, game: &dyn HeapGame, len: usize, progress: bool) -> PyResult<CompactSequence> {
+    let mut run = SequenceRun::to(game, len, &Control::default()).map_err(value_error)?;
     let mut bar = Progress::new(py, progress, len as u64, &game.spec())?;
-    while values.len() < len {
-        let next = len.min(values.len() + (values.len() / 16).clamp(1 << 16, 1 << 24));
-        let before = values.len();
-        let done =
-            without_gil(py, &bar, |control| game.extend_sequence(values, next, control))?.map_err(value_error)?;
-        py.check_signals()?;
-        bar.update(py, values.len() as u64);
-        if !done || values.len() <= before {
-            return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
-                "internal error: the sequence of {} did not grow past heap {before}",
-                game.spec()
-            )));
-        }
+    let finished = without_gil(py, &bar, |control| {
+        run.extend(control, &mut |values: &CompactSequence| (control.progress)(values.len()))
+    })?
+    .map_err(value_error)?;
+    py.check_signals()?;
+    if !finished {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+            "internal error: the sequence of {} stopped at heap {} without an interrupt",
+            game.spec(),
+            run.values().len()
+        )));
     }
     bar.close(py, len as u64);
-    Ok(())
+    Ok(run.into_values())
 }
 
 /// The library's period search (proof by the game's theorem, else observation) up to `max`
@@ -162,10 +156,10 @@ pub fn extend_sequence(
 pub fn period_report(py: Python<'_>, game: &dyn HeapGame, max: Option<u64>, progress: bool) -> PyResult<PeriodReport> {
     let max_heap = max.unwrap_or_else(|| default_max_heap(game.periodicity()));
     let mut bar = Progress::new(py, progress, max_heap.saturating_add(1), &game.spec())?;
-    let mut values = CompactSequence::new();
-    let report = without_gil(py, &bar, |control| find_period(game, &mut values, max_heap, control, &mut |_| {}))?
-        .map_err(value_error)?;
+    let mut run = SequenceRun::for_period(game, max_heap);
+    let report =
+        without_gil(py, &bar, |control| run.find_period(max_heap, control, &mut |_| {}))?.map_err(value_error)?;
     py.check_signals()?;
-    bar.close(py, values.len() as u64);
+    bar.close(py, run.values().len() as u64);
     Ok(report)
 }

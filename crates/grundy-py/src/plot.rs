@@ -2,7 +2,7 @@
 //! shown by Jupyter through `_repr_svg_`.
 
 use crate::convert::value_error;
-use crate::long::extend_sequence;
+use crate::long::sequence_to;
 use grundy::heap::AsHeapGame;
 use grundy::ruleset::Ruleset;
 use grundy::view::{Chart, Views};
@@ -59,8 +59,7 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
                 .ok()
                 .and_then(|to| to.checked_add(1))
                 .ok_or_else(|| PyValueError::new_err("`to` is too large"))?;
-            let mut values = grundy::heap::CompactSequence::new();
-            extend_sequence(py, &*heap_game, &mut values, len, false)?;
+            let mut values = sequence_to(py, &*heap_game, len, false)?;
             values.truncate(len);
             grundy_plot::nim_sequence_scene(&*heap_game, &values.to_vec())
         }

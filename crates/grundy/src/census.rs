@@ -604,7 +604,10 @@ mod adapter {
     pub(super) fn heap_game(ruleset: &dyn Ruleset, spec: &str) -> Result<Arc<dyn HeapGame>, GameError> {
         ruleset.heap_game().ok_or_else(|| GameError::BadGame {
             spec: crate::error::quote(spec),
-            reason: "a census takes heap games (octal:CODE, hex:CODE, sub:S, …), which have a nim-sequence".to_owned(),
+            reason: format!(
+                "a census takes heap games ({}), which have a nim-sequence",
+                crate::registry::heap_family_list()
+            ),
         })
     }
 }

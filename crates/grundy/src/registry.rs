@@ -14,13 +14,13 @@ use crate::control::Control;
 use crate::error::GameError;
 use crate::graph::dag::DagGame;
 use crate::graph::geography::GeographyGame;
-use crate::heap::HeapRules;
 use crate::heap::bash::Bash;
 use crate::heap::grundys_game::GrundysGame;
 use crate::heap::nim::Nim;
 use crate::heap::octal::{CodeBase, OctalGame};
 use crate::heap::split_nim::SplitNim;
 use crate::heap::subtraction::SubtractionGame;
+use crate::heap::{AsHeapGame, HeapRules};
 use crate::ruleset::{Ruleset, erase};
 use crate::sum::{Part, Position};
 use std::sync::Arc;
@@ -322,6 +322,39 @@ pub static FAMILIES: &[Family] = &[
         },
     },
 ];
+
+/// The syntax of every family of [`FAMILIES`] whose games are heap games with a nim-sequence
+/// (`nim`, `bash:M`, `sub:S`, …), in the registry's order: what an error lists when a command
+/// that takes a heap game is given another. Decided by building each family's example game
+/// (the game word of [`Family::example`]) and asking it for its nim-sequence, so that a new
+/// heap family joins the list by its registry entry alone. Families whose example reads a file
+/// (a script) are not built here; the messages name scripts on integers in words.
+///
+/// ```
+/// let heap = grundy::registry::heap_family_syntaxes();
+/// assert_eq!(&heap[..3], ["nim", "bash:M", "sub:S"]);
+/// assert!(heap.contains(&"grundys-game") && !heap.contains(&"wythoff"));
+/// ```
+pub fn heap_family_syntaxes() -> Vec<&'static str> {
+    FAMILIES
+        .iter()
+        .filter(|family| {
+            family
+                .example
+                .split_whitespace()
+                .nth(1)
+                .and_then(|word| parse_game(word).ok())
+                .is_some_and(|game| game.heap_game().is_some())
+        })
+        .map(|family| family.syntax)
+        .collect()
+}
+
+/// [`heap_family_syntaxes`] as one comma-separated list, for messages:
+/// `nim, bash:M, sub:S, octal:CODE, …`.
+pub fn heap_family_list() -> String {
+    heap_family_syntaxes().join(", ")
+}
 
 /// The family a game word names, by the word before any `:`.
 pub fn family(name: &str) -> Option<&'static Family> {

@@ -34,8 +34,9 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game, control)?;
     let game = ruleset.heap_game().ok_or_else(|| {
         anyhow::anyhow!(
-            "`{}` is not a heap game: genus takes nim, sub:S, octal:CODE, kayles, dawson, grundys-game, …",
-            args.game
+            "`{}` is not a heap game: genus takes {}, or a script on integers",
+            args.game,
+            grundy::registry::heap_family_list()
         )
     })?;
     let table = with_heap_options(&*game, |options| genus_table(options, args.to, args.max_positions))?;

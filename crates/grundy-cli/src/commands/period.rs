@@ -5,6 +5,7 @@ use crate::long_run::{LongRun, heap_game};
 use crate::output::{print, print_json};
 use grundy::answer::PeriodAnswer;
 use grundy::control::Control;
+use grundy::heap::SequenceRun;
 use std::path::PathBuf;
 
 /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
@@ -31,7 +32,7 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game, control)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let max_heap = args.max.unwrap_or_else(|| game.default_max_heap());
-    let mut run = LongRun::start(&*game, args.checkpoint.as_deref(), max_heap.saturating_add(1), control)?;
+    let mut run = LongRun::start(SequenceRun::for_period(&*game, max_heap), args.checkpoint.as_deref(), control)?;
     let report = match run.find_period(max_heap) {
         Ok(report) => report,
         // A signal stopped a script's worker mid-request: save and say so, as any interruption.

@@ -46,8 +46,9 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game, control)?;
     let game = ruleset.heap_game().ok_or_else(|| {
         anyhow::anyhow!(
-            "`{}` is not a heap game: quotient takes nim, sub:S, octal:CODE, kayles, dawson, grundys-game, …",
-            args.game
+            "`{}` is not a heap game: quotient takes {}, or a script on integers",
+            args.game,
+            grundy::registry::heap_family_list()
         )
     })?;
     // The run stops at the cancel flag and prints what it proved: the watchdog lets it end.

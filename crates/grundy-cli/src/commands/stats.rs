@@ -2,13 +2,19 @@
 //! chance of winning when each heap is drawn uniformly from `A..=N`.
 
 use crate::games::resolve;
-use crate::long_run::{heap_game, values_to};
-use crate::output::print;
+use crate::long_run::{LongRun, heap_game, values_to};
+use crate::output::{Stop, print};
+use grundy::GameError;
 use grundy::control::Control;
-use grundy::heap::stats::{check_zero_xor_tuples, value_counts, zero_xor_tuples_in_place};
+use grundy::heap::stats::{
+    check_zero_xor_tuples, value_counts, windowed_grundy_counts, windowed_spans, zero_xor_tuples_in_place,
+};
+use grundy::heap::{HeapGame, SequenceRun};
+use indicatif::ProgressBar;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::Zero;
+use std::io::IsTerminal;
 
 /// How often each value occurs among heaps 0..N, and the exact share of P-positions among all
 /// sums of K such heaps.
@@ -53,11 +59,14 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         if args.to >= DIRECT_HEAPS { counts_through_the_period(&*game, args.from, args.to, control)? } else { None };
     let counts = match through_the_period {
         Some(counts) => counts,
-        None => {
-            // No checkpoint, so nothing to save.
-            let (values, _no_checkpoint) = values_to(&*game, args.to, None, control)?;
-            value_counts(values.iter().skip(args.from as usize))
-        }
+        None => match counts_in_a_window(&*game, args.from, args.to, control)? {
+            Some(counts) => counts,
+            None => {
+                // No checkpoint, so nothing to save.
+                let (values, _no_checkpoint) = values_to(&*game, args.to, None, control)?;
+                value_counts(values.iter().skip(args.from as usize))
+            }
+        },
     };
     // Everything that can refuse is checked before the first line is printed, and before the
     // total, which has as many digits as the refused answer would.
@@ -142,56 +151,56 @@ fn print_json_counts(
 /// (the first player's chance of winning with Bash heaps up to 10^18).
 const DIRECT_HEAPS: u64 = 1 << 24;
 
-/// How many heaps of `from..=to` have each value, from the proved period: heaps below the
-/// preperiod `e` one by one, the rest by residue, `G(n) = G(e + (n − e) mod p)`. `None` when
-/// no period without saltus is proved within `period`'s default search (Nim's values grow):
-/// the heaps are then counted one by one, as far as memory allows.
+/// How many heaps of `from..=to` have each value, from the proved period (the library's
+/// [`grundy::heap::stats::counts_through_the_period`]). `None` when no period without saltus
+/// is proved within `period`'s default search (Nim's values grow): the heaps are then counted
+/// one by one.
 fn counts_through_the_period(
-    game: &dyn grundy::heap::HeapGame,
+    game: &dyn HeapGame,
     from: u64,
     to: u64,
     control: &Control,
 ) -> anyhow::Result<Option<Vec<u64>>> {
     let max_heap = game.default_max_heap();
-    let mut run = crate::long_run::LongRun::start(game, None, max_heap.saturating_add(1), control)?;
+    let mut run = LongRun::start(SequenceRun::for_period(game, max_heap), None, control)?;
     let report = run.find_period(max_heap)?;
     let (values, _no_checkpoint) = run.finish(report.interrupted)?;
     let Some((period, _)) = report.proved.filter(|(period, _)| period.saltus == 0) else {
         return Ok(None);
     };
-    let (start, length) = (period.preperiod, period.period);
-    // The proof compared heaps past `start + length`: every value read here was computed.
-    let value = |heap: u64| {
-        values.get(heap as usize).ok_or_else(|| anyhow::anyhow!("heap {heap} of {} was not computed", game.spec()))
-    };
-    let mut counts: Vec<u64> = Vec::new();
-    let mut add = |value: u32, count: u64| {
-        let value = value as usize;
-        if value >= counts.len() {
-            counts.resize(value + 1, 0);
-        }
-        counts[value] += count;
-    };
-    for heap in from..=to.min(start.saturating_sub(1)) {
-        if heap < start {
-            add(value(heap)?, 1);
-        }
+    // The proof compared heaps past `start + length`: every value read there was computed.
+    Ok(Some(grundy::heap::stats::counts_through_the_period(&period, &values, from, to)?))
+}
+
+/// Grundy's game counted in memory bounded by a window (`grundy::heap::stats::windowed_spans`:
+/// 2^27 heaps in 160 MiB of tables, not the 256 MiB of the whole sequence), the values never kept, with
+/// the progress bar and signals of a long run. `None` for another game, for a range the whole
+/// sequence holds in less memory, and when a value needs one outside the window (then the
+/// heaps are counted from the whole sequence, as before: the answer is the same either way).
+fn counts_in_a_window(game: &dyn HeapGame, from: u64, to: u64, control: &Control) -> anyhow::Result<Option<Vec<u64>>> {
+    let Some(spans) = to.checked_add(1).and_then(windowed_spans) else { return Ok(None) };
+    if game.canonical_spec() != "grundys-game" {
+        return Ok(None);
     }
-    // Heaps `start + r + k·length` in `low..=high`, for each residue r.
-    let (low, high) = (from.max(start), to);
-    if low <= high {
-        // #{n in start..=x : (n − start) mod length = r}
-        let up_to = |x: u64, residue: u64| {
-            if x < start + residue { 0 } else { (x - start - residue) / length + 1 }
-        };
-        for residue in 0..length {
-            let count = up_to(high, residue) - if low == 0 { 0 } else { up_to(low - 1, residue) };
-            if count > 0 {
-                add(value(start + residue)?, count);
-            }
+    let _stopping = crate::signals::stopping();
+    let bar = std::io::stderr().is_terminal().then(|| crate::progress_bar::bar(&game.spec(), to + 1, "values"));
+    let show = |done: u64| {
+        if let Some(bar) = &bar {
+            bar.set_position(done);
         }
+    };
+    let counted = windowed_grundy_counts(from, to, spans, control, &show);
+    bar.as_ref().map(ProgressBar::finish_and_clear);
+    match counted {
+        Ok(counted) if counted.computed > to => Ok(Some(counted.counts)),
+        // As a run of the whole sequence says it (`long_run::LongRun::finish`).
+        Ok(counted) => Err(anyhow::Error::new(Stop::Interrupted(format!(
+            "interrupted after computing heaps 0..{}; nothing saved (use --checkpoint FILE to keep the work)",
+            counted.computed.saturating_sub(1)
+        )))),
+        Err(GameError::OutOfReach(_)) => Ok(None),
+        Err(error) => Err(error.into()),
     }
-    Ok(Some(counts))
 }
 
 /// The output is printed in pieces of about this many bytes.

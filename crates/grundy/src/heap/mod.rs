@@ -17,6 +17,7 @@ pub mod nim;
 pub mod octal;
 pub mod period;
 pub mod rules;
+pub mod run;
 pub mod sequence;
 pub mod split_nim;
 pub mod stats;
@@ -24,6 +25,7 @@ pub mod subtraction;
 
 pub use definition::{HeapMultiset, HeapSum, sequence_by_definition};
 pub use rules::HeapRules;
+pub use run::SequenceRun;
 pub use sequence::CompactSequence;
 
 use crate::control::Control;

@@ -448,9 +448,10 @@ impl Truth {
                 // first position as a bad `0`.
                 if Position::parse_single(ruleset.clone(), &["0"]).is_err() {
                     anyhow::bail!(
-                        "`{}` is not a heap game: check tries sums of heaps 0, 1, 2, … and its components are {}s (check takes nim, bash:M, sub:S, octal:CODE, …, or script:PATH on integers)",
+                        "`{}` is not a heap game: check tries sums of heaps 0, 1, 2, … and its components are {}s (check takes {}, or script:PATH on integers)",
                         game,
-                        ruleset.component_noun()
+                        ruleset.component_noun(),
+                        grundy::registry::heap_family_list()
                     );
                 }
                 Truth::Builtin { game: game.to_owned(), ruleset }

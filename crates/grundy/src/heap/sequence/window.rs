@@ -228,6 +228,20 @@ impl WindowedGrundy {
         2 * u128::from(prefix_len.min(len) + window)
     }
 
+    /// The one memory decision of this run extended to `len` heaps: its tables
+    /// ([`WindowedGrundy::memory_for`] its sizes) against the control's limit, before the
+    /// window is allocated.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] naming the run.
+    pub fn check_memory(&self, len: u64, control: &Control) -> Result<(), GameError> {
+        control.check_memory(
+            || format!("the bounded run of grundys-game to heap {}", len.saturating_sub(1)),
+            Self::memory_for(self.prefix_len, self.window_len, len),
+            1,
+        )
+    }
+
     /// `G(heap)` for a heap computed and still kept.
     #[inline(always)]
     fn get(&self, heap: u64, asked_by: u64) -> Result<u16, GameError> {
