@@ -126,7 +126,9 @@ pub fn component_to_python<'py>(
     game: &dyn Ruleset,
     component: &Component,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(object) = crate::user::python_positions(game).and_then(|positions| positions.component_object(py, component)) {
+    if let Some(object) =
+        crate::user::python_positions(game).and_then(|positions| positions.component_object(py, component))
+    {
         Ok(object)
     } else if let Some(heap) = component.downcast_ref::<BigUint>() {
         int_from_biguint(py, heap)

@@ -122,7 +122,12 @@ impl Game {
             let components = if let Ok(list) = items.cast::<PyList>() {
                 list.iter().map(|item| parse_component(&**game, &item)).collect::<PyResult<_>>()?
             } else if let Ok(sum) = items.cast::<Sum>() {
-                sum.get().parts.bind(items.py()).iter().map(|item| parse_component(&**game, &item)).collect::<PyResult<_>>()?
+                sum.get()
+                    .parts
+                    .bind(items.py())
+                    .iter()
+                    .map(|item| parse_component(&**game, &item))
+                    .collect::<PyResult<_>>()?
             } else {
                 vec![parse_component(&**game, items)?]
             };
@@ -338,7 +343,8 @@ impl Game {
         let mut found = Vec::new();
         // One position of a game from `moves`, given alone: each move leads to the position
         // `moves` returned (a `Sum` when it splits), not to a list.
-        let alone = self.python_only().filter(|_| position.cast::<PyList>().is_err() && position.cast::<Sum>().is_err());
+        let alone =
+            self.python_only().filter(|_| position.cast::<PyList>().is_err() && position.cast::<Sum>().is_err());
         let position = self.position(&self.parts, position)?;
         for one in position.winning_moves().map_err(|error| self.error(error))? {
             let after = position.after(&one);

@@ -100,13 +100,13 @@ impl Key {
         Ok(match self {
             Key::Int(small) => small.into_pyobject(py)?.into_any(),
             Key::Big(negative, bytes) => {
-                let magnitude = py.get_type::<PyInt>().call_method1("from_bytes", (PyBytes::new(py, bytes), "little"))?;
+                let magnitude =
+                    py.get_type::<PyInt>().call_method1("from_bytes", (PyBytes::new(py, bytes), "little"))?;
                 if *negative { magnitude.neg()? } else { magnitude }
             }
             Key::Str(text) => PyString::new(py, text).into_any(),
             Key::Tuple(items) => {
-                PyTuple::new(py, items.iter().map(|item| item.to_object(py)).collect::<PyResult<Vec<_>>>()?)?
-                    .into_any()
+                PyTuple::new(py, items.iter().map(|item| item.to_object(py)).collect::<PyResult<Vec<_>>>()?)?.into_any()
             }
         })
     }
@@ -330,11 +330,8 @@ pub struct PythonMoves {
 
 /// The game of the Python function `moves`, named `name`, as a ruleset.
 pub fn from_moves(moves: Py<PyAny>, name: String) -> Arc<dyn Ruleset> {
-    let positions = Arc::new(PythonPositions {
-        name: name.clone(),
-        objects: Mutex::default(),
-        raised: Mutex::default(),
-    });
+    let positions =
+        Arc::new(PythonPositions { name: name.clone(), objects: Mutex::default(), raised: Mutex::default() });
     let game = MovesFunction { moves, positions: Arc::clone(&positions), calls_since_check: Cell::new(0) };
     // No limit of its own, as before the library's solver: the solver's own bound (ids
     // in 32 bits) is far past the memory of any machine that keeps a Python object per
