@@ -395,3 +395,37 @@ def test_quotient_refuses_clearly():
     assert len(partial["heaps"]) == partial["to"] + 1
     with pytest.raises(ValueError, match="heap game"):
         grundy.Game("wythoff").quotient(to=3)
+
+
+def test_a_built_in_game_plus_a_game_from_moves_is_their_sum():
+    """Nim + Kayles by hand against the plain definition: mex over every move of the sum."""
+    mine = grundy.Game("nim") + grundy.Game.from_moves(kayles_moves, name="kayles by hand")
+    assert mine.spec == "nim + kayles by hand"
+
+    memo = {}
+
+    def value(heap, rows):
+        key = (heap, tuple(sorted(rows)))
+        if key not in memo:
+            reached = set()
+            for smaller in range(heap):
+                reached.add(value(smaller, rows))
+            for index, row in enumerate(rows):
+                for option in kayles_moves(row):
+                    rest = rows[:index] + rows[index + 1 :] + tuple(option.parts)
+                    reached.add(value(heap, rest))
+            memo[key] = mex(reached)
+        return memo[key]
+
+    for heap in range(6):
+        for row in range(8):
+            expected = value(heap, (row,))
+            assert mine.value([[heap], [row]]) == expected
+            assert mine.outcome([[heap], [row]]) == ("P" if expected == 0 else "N")
+            moves = mine.winning_moves([[heap], [row]])
+            assert (len(moves) > 0) == (expected != 0)
+            for move in moves:
+                assert mine.value(move.to) == 0
+    assert grundy.Game.from_moves(kayles_moves) + grundy.Game("nim") is not None
+    with pytest.raises(TypeError):
+        grundy.Game("nim") + 3

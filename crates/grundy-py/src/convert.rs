@@ -109,19 +109,28 @@ pub fn component_text(object: &Bound<'_, PyAny>) -> PyResult<String> {
     )))
 }
 
-/// One component read by `game`'s own parser (its error is the CLI's).
+/// One component read by `game`'s own parser (its error is the CLI's); a game from `moves`
+/// takes the Python object itself.
 pub fn parse_component(game: &dyn Ruleset, object: &Bound<'_, PyAny>) -> PyResult<Component> {
+    if let Some(positions) = crate::user::python_positions(game) {
+        return positions.component(object);
+    }
     let text = component_text(object)?;
     game.parse_component(&text).map_err(value_error)
 }
 
-/// A component as Python: a heap an `int`, a pair or cell a tuple, anything else its text.
+/// A component as Python: a heap an `int`, a pair or cell a tuple, a position of a game from
+/// `moves` the object `moves` returned, anything else its text.
 pub fn component_to_python<'py>(
     py: Python<'py>,
     game: &dyn Ruleset,
     component: &Component,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(heap) = component.downcast_ref::<BigUint>() {
+    if let Some(object) =
+        crate::user::python_positions(game).and_then(|positions| positions.component_object(py, component))
+    {
+        Ok(object)
+    } else if let Some(heap) = component.downcast_ref::<BigUint>() {
         int_from_biguint(py, heap)
     } else if let Some((x, y)) = component.downcast_ref::<(BigUint, BigUint)>() {
         Ok(PyTuple::new(py, [int_from_biguint(py, x)?, int_from_biguint(py, y)?])?.into_any())

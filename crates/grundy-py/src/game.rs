@@ -3,7 +3,7 @@
 
 use crate::convert::{component_to_python, parse_component, value_error, value_to_python};
 use crate::long::{Progress, period_report, sequence_to};
-use crate::user::{Sum, UserGame, short_repr};
+use crate::user::{PythonPositions, Sum, from_moves, python_positions, short_repr};
 use grundy::heap::{AsHeapGame, HeapGame};
 use grundy::registry::{FrontEnd, PLUS, parse_game_in};
 use grundy::ruleset::Ruleset;
@@ -32,16 +32,10 @@ pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
     parse_game_in(word, &front).map_err(value_error)
 }
 
-enum Kind {
-    /// The parts of a sum of built-in games (one part for one game).
-    Builtin(Vec<Arc<dyn Ruleset>>),
-    /// A game from a Python function.
-    User(UserGame),
-}
-
 /// A game: a built-in one by its GAME word, as the CLI takes it (`"nim"`, `"octal:0.77"`,
 /// `"sub:2,5"`, `"wythoff"`, `"dag:FILE"`, …), or several added up with `+`
-/// (`"nim + wythoff"`); or your own, from a Python function (`Game.from_moves`).
+/// (`"nim + wythoff"`); or your own, from a Python function (`Game.from_moves`); any of
+/// these added up with `+` (`Game("nim") + Game.from_moves(f)`).
 ///
 /// A position of one game is a list of its components: heaps as ints (any size), pairs as
 /// tuples, anything else as the CLI writes it (`"HTTH"`, a vertex name); one component may be
@@ -62,21 +56,41 @@ enum Kind {
 /// ValueError: unknown game `kayls` (did you mean `kayles`?); `grundy rules` lists every game form
 #[pyclass(module = "grundy", frozen)]
 pub struct Game {
-    kind: Kind,
+    /// The games added up (one for one game), built-in or from `moves`.
+    parts: Vec<Arc<dyn Ruleset>>,
     spec: String,
 }
 
 impl Game {
+    /// The parts, when none is a game from `moves`.
     fn builtin(&self) -> Option<&[Arc<dyn Ruleset>]> {
-        match &self.kind {
-            Kind::Builtin(parts) => Some(parts),
-            Kind::User(_) => None,
+        self.parts.iter().all(|part| python_positions(&**part).is_none()).then_some(self.parts.as_slice())
+    }
+
+    /// The positions of the game, when it is one game from `moves`.
+    fn python_only(&self) -> Option<(&Arc<dyn Ruleset>, Arc<PythonPositions>)> {
+        match self.parts.as_slice() {
+            [game] => python_positions(&**game).map(|positions| (game, positions)),
+            _ => None,
         }
+    }
+
+    /// The Python exception for a library error: the one a `moves` function raised (or its
+    /// cycle's `ValueError`), unchanged, else a `ValueError` with the CLI's message.
+    fn error(&self, error: grundy::GameError) -> PyErr {
+        self.parts
+            .iter()
+            .filter_map(|part| python_positions(&**part)?.take_raised())
+            .next()
+            .unwrap_or_else(|| value_error(error))
     }
 
     /// The typed position of a built-in game from its Python form.
     fn position(&self, parts: &[Arc<dyn Ruleset>], position: &Bound<'_, PyAny>) -> PyResult<Position> {
-        if let Ok(text) = position.cast::<PyString>() {
+        // A string is the CLI's text of a position, but to a game from `moves` a position.
+        if let Ok(text) = position.cast::<PyString>()
+            && self.python_only().is_none()
+        {
             let text = text.to_cow()?;
             let text: &str = &text;
             let words: Vec<&str> = text.split_whitespace().collect();
@@ -95,7 +109,7 @@ impl Game {
                 .zip(groups)
                 .map(|(game, words)| {
                     let components = words.iter().map(|word| game.parse_component(word)).collect::<Result<_, _>>();
-                    Ok(Part { game: game.clone(), components: components.map_err(value_error)? })
+                    Ok(Part { game: game.clone(), components: components.map_err(|error| self.error(error))? })
                 })
                 .collect::<PyResult<_>>()?;
             return Ok(Position { parts });
@@ -105,9 +119,17 @@ impl Game {
             return self.position(parts, list.as_any());
         }
         let components = |game: &Arc<dyn Ruleset>, items: &Bound<'_, PyAny>| -> PyResult<Part> {
-            let components = match items.cast::<PyList>() {
-                Ok(list) => list.iter().map(|item| parse_component(&**game, &item)).collect::<PyResult<_>>()?,
-                Err(_) => vec![parse_component(&**game, items)?],
+            let components = if let Ok(list) = items.cast::<PyList>() {
+                list.iter().map(|item| parse_component(&**game, &item)).collect::<PyResult<_>>()?
+            } else if let Ok(sum) = items.cast::<Sum>() {
+                sum.get()
+                    .parts
+                    .bind(items.py())
+                    .iter()
+                    .map(|item| parse_component(&**game, &item))
+                    .collect::<PyResult<_>>()?
+            } else {
+                vec![parse_component(&**game, items)?]
             };
             Ok(Part { game: game.clone(), components })
         };
@@ -161,13 +183,14 @@ impl Game {
                 grundy::registry::heap_family_list()
             ))
         };
-        match self.builtin() {
-            Some([game]) => game.heap_game().ok_or_else(no_sequence),
-            Some(_) => Err(PyValueError::new_err(format!(
+        match (self.parts.as_slice(), self.builtin()) {
+            ([_, _, ..], _) => Err(PyValueError::new_err(format!(
                 "`{}` is a sum of games: a nim-sequence belongs to one heap game",
                 self.spec
             ))),
-            None => Err(no_sequence()),
+            // A game from `moves` computes its sequence with the GIL held (`sequence`).
+            (_, Some([game])) => game.heap_game().ok_or_else(no_sequence),
+            _ => Err(no_sequence()),
         }
     }
 }
@@ -197,7 +220,7 @@ impl Game {
             }
         }
         let spec = parts.iter().map(|game| game.spec()).collect::<Vec<_>>().join(" + ");
-        Ok(Game { kind: Kind::Builtin(parts), spec })
+        Ok(Game { parts, spec })
     }
 
     /// Your own game: `moves(position)` returns an iterable of the options of `position`.
@@ -226,7 +249,7 @@ impl Game {
             Some(name) => name,
             None => moves.bind(py).getattr("__name__").and_then(|n| n.extract()).unwrap_or_else(|_| "moves".to_owned()),
         };
-        Ok(Game { spec: name.clone(), kind: Kind::User(UserGame::new(moves, name)) })
+        Ok(Game { spec: name.clone(), parts: vec![from_moves(moves, name)] })
     }
 
     /// The game in canonical form (`sub:2,5`; `nim + wythoff` for a sum; a name for your own).
@@ -240,10 +263,44 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        match &self.kind {
-            Kind::Builtin(_) => format!("Game({:?})", self.spec),
-            Kind::User(_) => format!("Game.from_moves(name={:?})", self.spec),
+        if self.builtin().is_some() {
+            return format!("Game({:?})", self.spec);
         }
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .map(|part| match python_positions(&**part) {
+                Some(_) => format!("Game.from_moves(name={:?})", part.spec()),
+                None => format!("Game({:?})", part.spec()),
+            })
+            .collect();
+        parts.join(" + ")
+    }
+
+    /// The sum of two games: a position of it is a list of each part's list (a game from
+    /// `moves` takes its positions as `moves` does), and its value is the xor of the parts'
+    /// (the Sprague–Grundy theorem).
+    ///
+    /// >>> import grundy
+    /// >>> def take_one_or_two(n):
+    /// ...     return [n - take for take in (1, 2) if take <= n]
+    /// >>> g = grundy.Game("nim") + grundy.Game.from_moves(take_one_or_two)
+    /// >>> g
+    /// Game("nim") + Game.from_moves(name="take_one_or_two")
+    /// >>> g.value([[3], [5]])  # 3 xor (5 mod 3)
+    /// 1
+    /// >>> [m.to for m in g.winning_moves([[3], [5]])]
+    /// [[[2], [5]]]
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let other = other.cast::<Game>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a game adds to a game, not {}",
+                other.get_type().name().map_or_else(|_| "?".to_owned(), |name| name.to_string())
+            ))
+        })?;
+        let other = other.get();
+        let parts: Vec<Arc<dyn Ruleset>> = self.parts.iter().chain(&other.parts).cloned().collect();
+        Ok(Game { spec: format!("{} + {}", self.spec, other.spec), parts })
     }
 
     /// The Grundy value of `position`: an int of any size (for a loopy game, possibly an
@@ -257,14 +314,9 @@ impl Game {
     /// >>> grundy.Game("wythoff").value([(4, 7)])
     /// 0
     fn value<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        match &self.kind {
-            Kind::Builtin(parts) => {
-                let position = self.position(parts, position)?;
-                let value = position.value().map_err(value_error)?;
-                value_to_python(py, &value)
-            }
-            Kind::User(game) => Ok(game.value(py, position)?.into_pyobject(py)?.into_any()),
-        }
+        let position = self.position(&self.parts, position)?;
+        let value = position.value().map_err(|error| self.error(error))?;
+        value_to_python(py, &value)
     }
 
     /// Who wins `position`: "N" (the player to move), "P" (the other player) or "D" (a draw).
@@ -274,14 +326,9 @@ impl Game {
     /// 'N'
     /// >>> grundy.Game("wythoff").outcome("4,7")
     /// 'P'
-    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
-        match &self.kind {
-            Kind::Builtin(parts) => {
-                let position = self.position(parts, position)?;
-                Ok(position.outcome().map_err(value_error)?.to_string())
-            }
-            Kind::User(game) => Ok(if game.value(py, position)? == 0 { "P" } else { "N" }.to_owned()),
-        }
+    fn outcome(&self, position: &Bound<'_, PyAny>) -> PyResult<String> {
+        let position = self.position(&self.parts, position)?;
+        Ok(position.outcome().map_err(|error| self.error(error))?.to_string())
     }
 
     /// Every winning move of `position` (to a P-position), each a `Move` with `.to` (the
@@ -295,57 +342,31 @@ impl Game {
     /// 'heap 1: 3 -> 1; its value 3 -> 1 makes the nim-sum 2 -> 0, a P-position'
     fn winning_moves(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<MoveList> {
         let mut found = Vec::new();
-        match &self.kind {
-            Kind::Builtin(parts) => {
-                let position = self.position(parts, position)?;
-                for one in position.winning_moves().map_err(value_error)? {
-                    let to = self.position_to_python(py, &position.after(&one))?.unbind();
-                    found.push(Move { to, notation: one.notation, explain: one.explain });
-                }
-            }
-            Kind::User(game) => {
-                let given_parts = game.parts_of(py, position)?;
-                let is_sum =
-                    given_parts.len() != 1 || position.cast::<PyList>().is_ok() || position.cast::<Sum>().is_ok();
-                let mut analysed = Vec::new();
-                let mut total = 0;
-                for part in &given_parts {
-                    let (value, options) = game.options(py, part)?;
-                    total ^= value;
-                    analysed.push((value, options));
-                }
-                for (index, (value, options)) in analysed.into_iter().enumerate() {
-                    let target = value ^ total;
-                    for (option, option_value) in options {
-                        if option_value != target {
-                            continue;
+        // One position of a game from `moves`, given alone: each move leads to the position
+        // `moves` returned (a `Sum` when it splits), not to a list.
+        let alone =
+            self.python_only().filter(|_| position.cast::<PyList>().is_err() && position.cast::<Sum>().is_err());
+        let position = self.position(&self.parts, position)?;
+        for one in position.winning_moves().map_err(|error| self.error(error))? {
+            let after = position.after(&one);
+            let to = match (&alone, after.parts.as_slice()) {
+                (Some((game, _)), [part]) => {
+                    let objects = part
+                        .components
+                        .iter()
+                        .map(|component| component_to_python(py, &***game, component))
+                        .collect::<PyResult<Vec<_>>>()?;
+                    match <[_; 1]>::try_from(objects) {
+                        Ok([object]) => object.unbind(),
+                        Err(objects) => {
+                            let parts = PyTuple::new(py, objects)?.unbind();
+                            Bound::new(py, Sum { parts })?.into_any().unbind()
                         }
-                        let shown_from = short_repr(&given_parts[index]);
-                        let shown_to = short_repr(option.bind(py));
-                        let notation = format!("{shown_from} -> {shown_to}");
-                        let (to, explain) = if is_sum {
-                            let mut items: Vec<Bound<'_, PyAny>> = Vec::new();
-                            for (other, part) in given_parts.iter().enumerate() {
-                                if other != index {
-                                    items.push(part.clone());
-                                } else if let Ok(sum) = option.bind(py).cast::<Sum>() {
-                                    items.extend(sum.get().parts.bind(py).iter());
-                                } else {
-                                    items.push(option.bind(py).clone());
-                                }
-                            }
-                            let explain = format!(
-                                "position {}: {notation}; its value {value} -> {target} makes the nim-sum {total} -> 0, a P-position",
-                                index + 1
-                            );
-                            (PyList::new(py, items)?.into_any().unbind(), explain)
-                        } else {
-                            (option.clone_ref(py), format!("{notation}; value {value} -> 0, a P-position"))
-                        };
-                        found.push(Move { to, notation, explain });
                     }
                 }
-            }
+                _ => self.position_to_python(py, &after)?.unbind(),
+            };
+            found.push(Move { to, notation: one.notation, explain: one.explain });
         }
         Ok(MoveList { moves: found.into_iter().map(|one| Py::new(py, one)).collect::<PyResult<_>>()? })
     }
@@ -363,12 +384,21 @@ impl Game {
             .ok()
             .and_then(|n| n.checked_add(1))
             .ok_or_else(|| PyValueError::new_err(format!("sequence({n}) is beyond any table on this machine")))?;
-        if let Kind::User(game) = &self.kind {
+        // A game from `moves` runs Python at every new position: the GIL stays held, and its
+        // values are 64-bit.
+        if let Some((game, positions)) = self.python_only() {
             let mut bar = Progress::new(py, progress, len as u64, &self.spec)?;
             let mut values = Vec::with_capacity(len.min(1 << 24));
             for heap in 0..len as u64 {
-                let position = heap.into_pyobject(py)?.into_any();
-                values.push(game.value(py, &position)?);
+                let component = positions.component(heap.into_pyobject(py)?.as_any())?;
+                let value = game.value(&component).map_err(|error| self.error(error))?;
+                values.push(match value {
+                    grundy::Value::Finite(value) => u64::try_from(&value)
+                        .map_err(|_| PyValueError::new_err(format!("the value {value} does not fit in 64 bits")))?,
+                    infinite => {
+                        return Err(PyValueError::new_err(format!("the value {infinite} of a game that must end")));
+                    }
+                });
                 if heap % 1024 == 1023 {
                     bar.update(py, heap + 1);
                 }
@@ -400,7 +430,7 @@ impl Game {
     /// Period(preperiod=None, period=None, saltus=None, proved=False, checked_to=2000)
     #[pyo3(signature = (max = None, progress = false))]
     fn period(&self, py: Python<'_>, max: Option<u64>, progress: bool) -> PyResult<Period> {
-        if let Kind::User(_) = &self.kind {
+        if self.python_only().is_some() {
             let max = max.unwrap_or(1000);
             let values = self.sequence(py, max, progress)?;
             let values: Vec<u64> = values.extract()?;
@@ -453,14 +483,14 @@ impl Game {
     /// 'beatty'
     #[pyo3(signature = (to = None))]
     fn guess<'py>(&self, py: Python<'py>, to: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
-        let guess = match &self.kind {
-            Kind::User(_) => {
+        let guess = match self.builtin() {
+            None if self.python_only().is_some() => {
                 let fit_to = to.unwrap_or(grundy::guess::DEFAULT_LINE_FIT / 4).max(8);
                 let values: Vec<u64> = self.sequence(py, fit_to.saturating_mul(4), false)?.extract()?;
                 grundy::guess::guess_values(&self.spec, &grundy::guess::Sample::Line { first: 0, values }, fit_to)
             }
-            Kind::Builtin(parts) => {
-                let [game] = parts.as_slice() else {
+            _ => {
+                let [game] = self.parts.as_slice() else {
                     return Err(PyValueError::new_err(format!(
                         "`{}` is a sum of games: guess looks at one game (a sum's value is the xor of its parts')",
                         self.spec

@@ -1,23 +1,33 @@
-//! Games written as a Python function `moves(position)`, solved by the library's one solver
+//! Games written as a Python function `moves(position)`: a ruleset through the library's one
+//! adapter for games given by their moves ([`MovesFamily`]), so such a game is summed with any
+//! built-in one. Its backend ([`PythonMoves`]) runs in this process on the library's one solver
 //! for games whose options split into sums ([`SplitSolver`]): this module only adapts the
 //! function to [`SplitGame`]. So values are memoized, each distinct position is handed to
 //! `moves` once, play may go a million moves deep (the search is iterative), a position
 //! reached again from itself is reported with the cycle ([`SplitGame::must_end`]), and Ctrl-C
-//! is looked at as it goes.
+//! is looked at as it goes. The components of such a game are the positions' [`Key`]s, made
+//! from Python objects and turned back into the objects `moves` returned through the
+//! capability [`PythonObjects`], with no text between.
 //!
 //! The value of a position is the mex of its options' values (Sprague–Grundy), and an option
 //! that is a `Sum(a, b, …)` of independent positions is worth the xor of their values (the
 //! Sprague–Grundy theorem).
 
 use grundy::error::GameError;
+use grundy::moves::{MovesBackend, MovesFamily, MovesOption, MovesPosition, Shape};
+use grundy::position::Component;
+use grundy::ruleset::{Capability, Request, Ruleset};
+use grundy::script::ScriptPosition;
 use grundy::script::solver::{OptionList, SplitGame, SplitSolver, cycle_path};
 use grundy::value::Value;
+use num_bigint::{BigInt, Sign};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyString, PyTuple};
 use rustc_hash::FxHashMap;
-use std::cell::{Cell, RefCell};
-use std::sync::Mutex;
+use std::cell::Cell;
+use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A sum of independent positions: an option of a game from `moves` that splits (Kayles'
 /// row knocked down in the middle), or a position that is several at once. Its value is the
@@ -64,13 +74,78 @@ impl Sum {
 }
 
 /// A position of a game from `moves`, as a hash key: ints (any size), strings, tuples of these.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Key {
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Key {
     Int(i64),
-    /// A big int: its sign and magnitude in little-endian bytes.
+    /// A big int: its sign (true: negative) and magnitude in little-endian bytes.
     Big(bool, Box<[u8]>),
     Str(Box<str>),
     Tuple(Box<[Key]>),
+}
+
+impl Key {
+    fn big(&self) -> Option<BigInt> {
+        match self {
+            Key::Int(small) => Some(BigInt::from(*small)),
+            Key::Big(negative, bytes) => {
+                Some(BigInt::from_bytes_le(if *negative { Sign::Minus } else { Sign::Plus }, bytes))
+            }
+            _ => None,
+        }
+    }
+
+    /// A Python object for the key, when no object was met for it (a heap the nim-sequence
+    /// asks for).
+    fn to_object<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match self {
+            Key::Int(small) => small.into_pyobject(py)?.into_any(),
+            Key::Big(negative, bytes) => {
+                let magnitude =
+                    py.get_type::<PyInt>().call_method1("from_bytes", (PyBytes::new(py, bytes), "little"))?;
+                if *negative { magnitude.neg()? } else { magnitude }
+            }
+            Key::Str(text) => PyString::new(py, text).into_any(),
+            Key::Tuple(items) => {
+                PyTuple::new(py, items.iter().map(|item| item.to_object(py)).collect::<PyResult<Vec<_>>>()?)?.into_any()
+            }
+        })
+    }
+}
+
+/// The key as Python writes its object (the fallback of a position's text).
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Key::Int(_) | Key::Big(..) => write!(f, "{}", self.big().unwrap_or_default()),
+            Key::Str(text) => write!(f, "{text:?}"),
+            Key::Tuple(items) if items.len() == 1 => write!(f, "({},)", items[0]),
+            Key::Tuple(items) => {
+                let texts: Vec<String> = items.iter().map(Key::to_string).collect();
+                write!(f, "({})", texts.join(", "))
+            }
+        }
+    }
+}
+
+impl MovesPosition for Key {
+    fn heap(heap: u64) -> Self {
+        match i64::try_from(heap) {
+            Ok(small) => Key::Int(small),
+            Err(_) => Key::Big(false, heap.to_le_bytes().into()),
+        }
+    }
+
+    fn as_small_heap(&self) -> Option<u64> {
+        match self {
+            Key::Int(small) => u64::try_from(*small).ok(),
+            Key::Big(false, _) => self.big().and_then(|big| u64::try_from(big).ok()),
+            _ => None,
+        }
+    }
+
+    fn pair(x: u64, y: u64) -> Self {
+        Key::Tuple(Box::new([Key::heap(x), Key::heap(y)]))
+    }
 }
 
 fn key_of(object: &Bound<'_, PyAny>) -> PyResult<Key> {
@@ -103,20 +178,80 @@ pub fn short_repr(object: &Bound<'_, PyAny>) -> String {
     grundy::error::quote(&text)
 }
 
-/// An option of a position (a position, or a `Sum` of several) and its value.
-pub type ValuedOption = (Py<PyAny>, u64);
+/// What a game from `moves` shares between its solver and the binding: the Python object of
+/// each position, and the exception that stopped the solver.
+pub struct PythonPositions {
+    name: String,
+    /// The first Python object met for each position: the one handed to `moves`, and given
+    /// back as an option (so that `True` stays `True`, not `1`).
+    objects: Mutex<FxHashMap<Key, Py<PyAny>>>,
+    /// The Python exception that stopped the expansion under way (the solver and the ruleset
+    /// only carry a [`GameError`]): raised again, unchanged, once the call returns.
+    raised: Mutex<Option<PyErr>>,
+}
+
+impl PythonPositions {
+    fn objects(&self) -> MutexGuard<'_, FxHashMap<Key, Py<PyAny>>> {
+        self.objects.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The key of `object`, remembering the object if its position is new.
+    fn intern(&self, object: &Bound<'_, PyAny>) -> PyResult<Key> {
+        let key = key_of(object)?;
+        self.objects().entry(key.clone()).or_insert_with(|| object.clone().unbind());
+        Ok(key)
+    }
+
+    /// The object of the position `key`: the first met, or one made from the key.
+    fn object<'py>(&self, py: Python<'py>, key: &Key) -> Bound<'py, PyAny> {
+        if let Some(object) = self.objects().get(key) {
+            return object.bind(py).clone();
+        }
+        // A key is made from an object or by `MovesPosition` (ints and tuples of them), and
+        // each of those makes an object back.
+        let object = key.to_object(py).unwrap_or_else(|_| PyString::new(py, &key.to_string()).into_any());
+        self.objects().entry(key.clone()).or_insert_with(|| object.clone().unbind()).bind(py).clone()
+    }
+
+    /// A component of the game from a Python object (a position `moves` takes).
+    pub fn component(&self, object: &Bound<'_, PyAny>) -> PyResult<Component> {
+        Ok(Component::new(self.intern(object)?))
+    }
+
+    /// The Python object of a component of the game, if it is one.
+    pub fn component_object<'py>(&self, py: Python<'py>, component: &Component) -> Option<Bound<'py, PyAny>> {
+        component.downcast_ref::<Key>().map(|key| self.object(py, key))
+    }
+
+    /// The exception `moves` raised (or the cycle's `ValueError`) in the call that just
+    /// failed, if that is why it failed.
+    pub fn take_raised(&self) -> Option<PyErr> {
+        self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take()
+    }
+
+    /// Keeps `error` to raise it once the call returns; the solver gets a stand-in.
+    fn stash(&self, error: PyErr) -> GameError {
+        *self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(error);
+        GameError::Unsupported(format!("the moves function of {} raised an exception", self.name))
+    }
+}
+
+/// The capability of a game from `moves`: its positions as Python objects.
+pub struct PythonObjects;
+impl Capability for PythonObjects {
+    type Handle = Arc<PythonPositions>;
+}
+
+/// The positions of `game` as Python objects, when it is a game from `moves`.
+pub fn python_positions(game: &dyn Ruleset) -> Option<Arc<PythonPositions>> {
+    game.capability::<PythonObjects>()
+}
 
 /// The game of a Python function `moves`, as the library's [`SplitSolver`] sees it: positions
 /// by their [`Key`], options read from what `moves` returns.
 struct MovesFunction {
-    name: String,
     moves: Py<PyAny>,
-    /// The first Python object met for each position: the one handed to `moves`, and given
-    /// back as an option (so that `True` stays `True`, not `1`).
-    objects: RefCell<FxHashMap<Key, Py<PyAny>>>,
-    /// The Python exception that stopped the expansion under way (the solver only carries a
-    /// [`GameError`]): raised again, unchanged, once the solver returns.
-    raised: RefCell<Option<PyErr>>,
+    positions: Arc<PythonPositions>,
     /// Calls of `moves` since the last look at Ctrl-C.
     calls_since_check: Cell<u32>,
 }
@@ -125,23 +260,6 @@ struct MovesFunction {
 const CALLS_PER_SIGNAL_CHECK: u32 = 4096;
 
 impl MovesFunction {
-    /// The key of `object`, remembering the object if its position is new.
-    fn intern(&self, object: &Bound<'_, PyAny>) -> PyResult<Key> {
-        let key = key_of(object)?;
-        self.objects.borrow_mut().entry(key.clone()).or_insert_with(|| object.clone().unbind());
-        Ok(key)
-    }
-
-    fn object<'py>(&self, py: Python<'py>, key: &Key) -> Bound<'py, PyAny> {
-        self.objects.borrow()[key].bind(py).clone()
-    }
-
-    /// Keeps `error` to raise it once the solver returns; the solver gets a stand-in.
-    fn stash(&self, error: PyErr) -> GameError {
-        *self.raised.borrow_mut() = Some(error);
-        GameError::Unsupported(format!("the moves function of {} raised an exception", self.name))
-    }
-
     /// Calls `moves` on `position` and reads its options into `out`.
     fn read_options(&self, py: Python<'_>, position: &Key, out: &mut OptionList<Key>) -> PyResult<()> {
         let calls = self.calls_since_check.get() + 1;
@@ -149,23 +267,28 @@ impl MovesFunction {
         if calls >= CALLS_PER_SIGNAL_CHECK {
             py.check_signals()?;
         }
-        let object = self.object(py, position);
+        let object = self.positions.object(py, position);
         let options = self.moves.bind(py).call1((&object,))?;
         let read = (|| -> PyResult<()> {
             for option in options.try_iter()? {
                 let option = option?;
                 if let Ok(sum) = option.cast::<Sum>() {
-                    let parts =
-                        sum.get().parts.bind(py).iter().map(|part| self.intern(&part)).collect::<PyResult<Vec<_>>>()?;
+                    let parts = sum
+                        .get()
+                        .parts
+                        .bind(py)
+                        .iter()
+                        .map(|part| self.positions.intern(&part))
+                        .collect::<PyResult<Vec<_>>>()?;
                     out.push_option(parts);
                 } else {
-                    out.push_single(self.intern(&option)?);
+                    out.push_single(self.positions.intern(&option)?);
                 }
             }
             Ok(())
         })();
         read.map_err(|error| {
-            let note = format!("in the options of position {} of {}", short_repr(&object), self.name);
+            let note = format!("in the options of position {} of {}", short_repr(&object), self.positions.name);
             with_note(py, error, &note)
         })
     }
@@ -175,11 +298,11 @@ impl SplitGame for MovesFunction {
     type State = Key;
 
     fn expand(&self, position: &Key, out: &mut OptionList<Key>) -> Result<(), GameError> {
-        Python::attach(|py| self.read_options(py, position, out)).map_err(|error| self.stash(error))
+        Python::attach(|py| self.read_options(py, position, out)).map_err(|error| self.positions.stash(error))
     }
 
     fn describe(&self, position: &Key) -> String {
-        Python::attach(|py| short_repr(&self.object(py, position)))
+        Python::attach(|py| short_repr(&self.positions.object(py, position)))
     }
 
     fn must_end(&self) -> bool {
@@ -189,99 +312,116 @@ impl SplitGame for MovesFunction {
     fn cycle_error(&self, path: &[Key]) -> GameError {
         let described: Vec<String> = path.iter().map(|position| self.describe(position)).collect();
         let first = described.first().map_or("?", String::as_str);
-        self.stash(PyValueError::new_err(format!(
+        self.positions.stash(PyValueError::new_err(format!(
             "the game {} is loopy: position {first} can be reached from itself ({}); \
              a game from moves needs every play to end",
-            self.name,
+            self.positions.name,
             cycle_path(&described)
         )))
     }
 }
 
-/// A game given by its moves function.
-pub struct UserGame {
+/// The backend of a game from `moves`: the function and its memoized solver, in this process.
+pub struct PythonMoves {
     /// Every position is handed to `moves` once (the options are kept), as `from_moves` promises.
-    /// Boxed: a game's kind stays the size of a pointer or two, whichever kind it is.
-    solver: Box<Mutex<SplitSolver<MovesFunction>>>,
+    solver: SplitSolver<MovesFunction>,
+    positions: Arc<PythonPositions>,
 }
 
-impl UserGame {
-    pub fn new(moves: Py<PyAny>, name: String) -> Self {
-        let game = MovesFunction {
-            name,
-            moves,
-            objects: RefCell::default(),
-            raised: RefCell::default(),
-            calls_since_check: Cell::new(0),
-        };
-        // No limit of its own, as before the library's solver: the solver's own bound (ids
-        // in 32 bits) is far past the memory of any machine that keeps a Python object per
-        // position.
-        UserGame { solver: Box::new(Mutex::new(SplitSolver::new(game, usize::MAX).keeping_options())) }
+/// The game of the Python function `moves`, named `name`, as a ruleset.
+pub fn from_moves(moves: Py<PyAny>, name: String) -> Arc<dyn Ruleset> {
+    let positions =
+        Arc::new(PythonPositions { name: name.clone(), objects: Mutex::default(), raised: Mutex::default() });
+    let game = MovesFunction { moves, positions: Arc::clone(&positions), calls_since_check: Cell::new(0) };
+    // No limit of its own, as before the library's solver: the solver's own bound (ids
+    // in 32 bits) is far past the memory of any machine that keeps a Python object per
+    // position.
+    let solver = SplitSolver::new(game, usize::MAX).keeping_options();
+    MovesFamily::erased(&name, Box::new(PythonMoves { solver, positions }))
+}
+
+impl MovesBackend<Key> for PythonMoves {
+    fn name(&self) -> &str {
+        &self.positions.name
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, SplitSolver<MovesFunction>> {
-        self.solver.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn description(&self) -> &str {
+        ""
     }
 
-    /// The value of `position` (one position or a `Sum`; a list is read as a `Sum`).
-    pub fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
-        let parts = self.parts_of(py, position)?;
-        let mut solver = self.lock();
-        let mut total = 0;
-        for part in parts {
-            let key = solver.game().intern(&part)?;
-            let value = solver.value(&key);
-            total ^= finite(&solver, value)?;
+    fn start(&self) -> Option<&[Key]> {
+        None
+    }
+
+    fn method(&self) -> String {
+        "memoized search over the moves function".to_owned()
+    }
+
+    /// Not probed: a probe would call `moves` on positions never asked about (a pair handed
+    /// to a function of heaps raises).
+    fn shape(&mut self) -> Result<Shape, String> {
+        Ok(Shape::Unknown)
+    }
+
+    /// A text as the CLI's default reads a position (an int, or ints separated by commas, a
+    /// tuple), else the string itself.
+    fn parse(&mut self, texts: &[String]) -> Result<Vec<Key>, String> {
+        Python::attach(|py| {
+            texts
+                .iter()
+                .map(|text| {
+                    let object = match ScriptPosition::parse_default(text, &self.positions.name) {
+                        Ok(ScriptPosition::Int(heap)) => heap.into_pyobject(py)?.into_any(),
+                        Ok(ScriptPosition::Big(heap)) => crate::convert::int_from_biguint(py, &heap)?,
+                        Ok(ScriptPosition::Tuple(items)) => PyTuple::new(py, items)?.into_any(),
+                        Ok(ScriptPosition::Str(_)) | Err(_) => PyString::new(py, text).into_any(),
+                    };
+                    self.positions.intern(&object)
+                })
+                .collect::<PyResult<Vec<_>>>()
+                .map_err(|error| error.to_string())
+        })
+    }
+
+    fn format(&mut self, positions: &[Key]) -> Result<Vec<String>, String> {
+        Ok(Python::attach(|py| {
+            positions.iter().map(|position| short_repr(&self.positions.object(py, position))).collect()
+        }))
+    }
+
+    fn values(&mut self, positions: &[Key]) -> Result<Vec<Value>, String> {
+        positions.iter().map(|position| self.solver.value(position).map_err(|error| error.to_string())).collect()
+    }
+
+    /// The options the solver kept: `moves` is not called again.
+    fn options_with_values(&mut self, position: &Key, limit: usize) -> Result<Option<Vec<MovesOption<Key>>>, String> {
+        let (_, options) = self.solver.options(position).map_err(|error| error.to_string())?;
+        if options.len() > limit {
+            return Ok(None);
         }
-        Ok(total)
+        let texts = self.format(&options.iter().flat_map(|(parts, _)| parts.iter().cloned()).collect::<Vec<_>>())?;
+        let mut texts = texts.into_iter();
+        Ok(Some(
+            options
+                .into_iter()
+                .map(|(parts, value)| MovesOption { texts: texts.by_ref().take(parts.len()).collect(), parts, value })
+                .collect(),
+        ))
     }
 
-    /// The positions a value question names: a `Sum`'s or a list's parts, or the one position.
-    pub fn parts_of<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        if let Ok(sum) = position.cast::<Sum>() {
-            return Ok(sum.get().parts.bind(py).iter().collect());
-        }
-        if let Ok(list) = position.cast::<pyo3::types::PyList>() {
-            return Ok(list.iter().collect());
-        }
-        Ok(vec![position.clone()])
-    }
-
-    /// The value of one position and its options (each with its value), for winning moves.
-    pub fn options(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<(u64, Vec<ValuedOption>)> {
-        let mut solver = self.lock();
-        let key = solver.game().intern(position)?;
-        let answer = solver.options(&key);
-        let (value, options) = answer.map_err(|error| raised(&solver, error))?;
-        let game = solver.game();
-        let mut valued = Vec::with_capacity(options.len());
-        for (parts, option_value) in options {
-            let object = match parts.as_slice() {
-                [one] => game.object(py, one).unbind(),
-                many => {
-                    let parts = PyTuple::new(py, many.iter().map(|part| game.object(py, part)))?;
-                    Bound::new(py, Sum { parts: parts.unbind() })?.into_any().unbind()
+    fn sequence(&mut self, from: u64, to: u64) -> Result<Vec<u64>, String> {
+        (from..=to)
+            .map(|heap| match self.solver.value(&Key::heap(heap)).map_err(|error| error.to_string())? {
+                Value::Finite(value) => {
+                    u64::try_from(&value).map_err(|_| format!("G({heap}) = {value} does not fit in 64 bits"))
                 }
-            };
-            valued.push((object, finite(&solver, Ok(option_value))?));
-        }
-        Ok((finite(&solver, Ok(value))?, valued))
+                infinite => Err(format!("heap {heap} has the value {infinite}: a loopy game has no nim-sequence")),
+            })
+            .collect()
     }
-}
 
-/// The Python exception for an error of the solver: the one `moves` raised (or the cycle's),
-/// else a `ValueError` with the message.
-fn raised(solver: &SplitSolver<MovesFunction>, error: GameError) -> PyErr {
-    solver.game().raised.borrow_mut().take().unwrap_or_else(|| PyValueError::new_err(error.to_string()))
-}
-
-/// A value as an int: a game that must end has only finite values.
-fn finite(solver: &SplitSolver<MovesFunction>, value: Result<Value, GameError>) -> PyResult<u64> {
-    match value.map_err(|error| raised(solver, error))? {
-        Value::Finite(value) => u64::try_from(&value)
-            .map_err(|_| PyValueError::new_err(format!("the value {value} does not fit in 64 bits"))),
-        infinite => Err(PyValueError::new_err(format!("the value {infinite} of a game that must end"))),
+    fn provide(&self, request: &mut Request) {
+        request.give::<PythonObjects>(|| Arc::clone(&self.positions));
     }
 }
 

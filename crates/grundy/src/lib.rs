@@ -49,6 +49,7 @@ pub mod guess;
 pub mod heap;
 pub mod judge_format;
 pub mod misere;
+pub mod moves;
 pub use grundy_model::nimber;
 mod parallel;
 pub mod play;

@@ -16,7 +16,7 @@ pub mod worker;
 use crate::output::Stop;
 use grundy::Value;
 use grundy::script::formula::FormulaAnswer;
-use grundy::script::{ScriptBackend, ScriptOption, ScriptPosition, Shape};
+use grundy::script::{MovesBackend, ScriptOption, ScriptPosition, Shape};
 use protocol::{position_to_json, positions_from_json, value_from_json};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -151,7 +151,7 @@ struct Worker {
 /// A script game evaluated in a watched worker process.
 ///
 /// Every command reaches it through the registry ([`grundy::script::ScriptFamily`], whose
-/// [`ScriptBackend`] it is); `check` and
+/// [`MovesBackend`] it is); `check` and
 /// `sequence` also ask it for batches of values directly.
 pub struct ScriptProxy {
     /// The script file, or the formula's text when `formula`.
@@ -446,9 +446,12 @@ impl ScriptProxy {
 }
 
 /// The worker's answers, each failure as its one line.
-impl ScriptBackend for ScriptProxy {
+impl MovesBackend<ScriptPosition> for ScriptProxy {
     fn name(&self) -> &str {
         ScriptProxy::name(self)
+    }
+    fn method(&self) -> String {
+        grundy::script::SCRIPT_METHOD.to_owned()
     }
     fn description(&self) -> &str {
         ScriptProxy::description(self)

@@ -11,7 +11,7 @@ use super::protocol::{answer_to_json, position_from_json, position_to_json, posi
 use grundy::GameError;
 use grundy::script::formula::Formula;
 use grundy::script::solver::{OptionList, OptionSink, SplitGame};
-use grundy::script::{CallClock, LocalScript, ScriptBackend, ScriptGame, ScriptLimits, ScriptPosition, Shape};
+use grundy::script::{CallClock, LocalScript, MovesBackend, ScriptGame, ScriptLimits, ScriptPosition, Shape};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, Write};
 use std::time::Duration;

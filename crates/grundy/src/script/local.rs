@@ -1,13 +1,14 @@
-//! The in-process [`ScriptBackend`]: the Starlark engine and one memoized solver in this
+//! The in-process [`MovesBackend`] of a script: the Starlark engine and one memoized solver in this
 //! process, and [`InProcessHost`], the registry's [`ScriptHost`] that builds script games on
 //! it. A front end that must survive any script (one giant allocation in one step aborts the
 //! process) runs this backend in a process it watches instead, as the CLI's worker does.
 
-use super::family::{ScriptBackend, ScriptFamily, ScriptOption, Shape};
 use super::solver::{SplitGame, SplitSolver};
+use super::{ScriptFamily, ScriptOption};
 use super::{ScriptGame, ScriptLimits, ScriptPosition};
 use crate::control::Control;
 use crate::error::GameError;
+use crate::moves::{MovesBackend, Shape};
 use crate::registry::{ReadFile, ScriptHost};
 use crate::ruleset::Ruleset;
 use crate::sum::sum_of_values;
@@ -15,6 +16,9 @@ use crate::value::Value;
 use std::borrow::Borrow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+
+/// How a script's values are found, in `grundy period`'s explanation.
+pub const SCRIPT_METHOD: &str = "memoized search over the script's moves";
 
 /// Operations a call may make while probing the shape of a script's positions.
 const PROBE_OPS: u64 = 200_000;
@@ -114,13 +118,17 @@ impl<G: SplitGame<State = ScriptPosition> + Borrow<ScriptGame>> LocalScript<G> {
     }
 }
 
-impl<G: SplitGame<State = ScriptPosition> + Borrow<ScriptGame> + Send> ScriptBackend for LocalScript<G> {
+impl<G: SplitGame<State = ScriptPosition> + Borrow<ScriptGame> + Send> MovesBackend<ScriptPosition> for LocalScript<G> {
     fn name(&self) -> &str {
         self.game().name()
     }
 
     fn description(&self) -> &str {
         self.game().description()
+    }
+
+    fn method(&self) -> String {
+        SCRIPT_METHOD.to_owned()
     }
 
     fn start(&self) -> Option<&[ScriptPosition]> {

@@ -10,8 +10,9 @@
 //!
 //! - [`ScriptPosition`]: an integer, a tuple of integers or a string;
 //! - `ScriptGame` (feature `script`): the loaded script (`options`, `parse`, `format`, `start`);
-//! - [`ScriptFamily`]: the `script:PATH` family of the game model, asking a [`ScriptBackend`]
-//!   wherever the script runs: `LocalScript` (feature `script`) runs it in this process, and
+//! - [`ScriptFamily`]: the `script:PATH` family of the game model, the adapter for games given
+//!   by their moves ([`crate::moves`]) on script positions, asking a [`MovesBackend`] wherever
+//!   the script runs: `LocalScript` (feature `script`) runs it in this process, and
 //!   `InProcessHost` is the registry's script host that builds games on it (the CLI's backend
 //!   is a watched worker process that runs a `LocalScript`);
 //! - [`solver::SplitSolver`]: the memoized solver (each position expanded once, `Sum` parts
@@ -40,7 +41,6 @@
 
 #[cfg(feature = "script")]
 mod engine;
-mod family;
 #[cfg(feature = "script")]
 pub mod formula;
 #[cfg(feature = "script")]
@@ -49,12 +49,18 @@ mod position;
 /// The solver of games whose options split into sums, from the model (`grundy_model::solve::split`).
 pub use grundy_model::solve::split as solver;
 
+pub use crate::moves::{MovesBackend, Shape};
 #[cfg(feature = "script")]
 pub use engine::{CallClock, ScriptGame, ScriptLimits, call_time_exceeded};
-pub use family::{ScriptBackend, ScriptFamily, ScriptOption, Shape};
 #[cfg(feature = "script")]
-pub use local::{InProcessHost, LocalScript};
+pub use local::{InProcessHost, LocalScript, SCRIPT_METHOD};
 pub use position::ScriptPosition;
+
+/// The `script:PATH` family: the adapter for games given by their moves on script positions.
+pub type ScriptFamily = crate::moves::MovesFamily<ScriptPosition>;
+
+/// One option of a script position, as a backend reports it.
+pub type ScriptOption = crate::moves::MovesOption<ScriptPosition>;
 
 /// The solver on a script game.
 #[cfg(feature = "script")]

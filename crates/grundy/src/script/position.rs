@@ -91,6 +91,24 @@ impl ScriptPosition {
     }
 }
 
+impl crate::moves::MovesPosition for ScriptPosition {
+    fn heap(heap: u64) -> Self {
+        ScriptPosition::Int(heap)
+    }
+
+    fn as_small_heap(&self) -> Option<u64> {
+        match self {
+            ScriptPosition::Int(heap) => Some(*heap),
+            _ => None,
+        }
+    }
+
+    fn pair(x: u64, y: u64) -> Self {
+        // Table sides stay far below 2^63 (`MAX_TABLE_SIDE`).
+        ScriptPosition::Tuple(vec![x as i64, y as i64])
+    }
+}
+
 /// The default text form, which [`ScriptPosition::parse_default`] reads back (strings print
 /// as they are).
 impl fmt::Display for ScriptPosition {

@@ -1,19 +1,38 @@
-//! Script games as a family of the game model: [`ScriptFamily`] is the `ComponentGame` of a
-//! `script:PATH` game, answered by a [`ScriptBackend`], wherever that runs the script: in this
-//! process (`LocalScript`, feature `script`) or in a worker process a front end watches (the
-//! CLI's).
+//! Games given by their moves, as a family of the game model: [`MovesFamily`] is the
+//! `ComponentGame` of a game whose rules are a function from a position to its options,
+//! answered by a [`MovesBackend`] wherever that function runs. One adapter serves every such
+//! game, so each is a ruleset like a built-in one (summed with any game, reaching every
+//! command): Starlark scripts (`script:PATH`, positions [`crate::script::ScriptPosition`]) in
+//! this process (`LocalScript`, feature `script`) or in a worker process a front end watches
+//! (the CLI's), and the Python binding's `Game.from_moves` (its positions are Python objects).
+//!
+//! The backend memoizes values and reports each option with its value, so a question costs
+//! one request (a backend in another process answers each with one message).
 
 use crate::error::GameError;
 use crate::heap::{CompactSequence, Extended, HeapGame, NimSequence, Periodicity, SequenceControl};
-use crate::position::Component;
+use crate::position::{Component, ComponentKind};
 use crate::ruleset::{About, ComponentGame, ComponentMove, MOVE_LIMIT, Request, Ruleset, Start, erase};
-use crate::script::ScriptPosition;
 use crate::value::Value;
 use crate::view::{Chart, Pictured, Table, Tabulate, Tabulation};
 use num_bigint::BigUint;
+use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// What a script's positions look like (probed on small positions).
+/// Positions that may be heaps or pairs of integers: the nim-sequence asks for heap `n`, the
+/// table for the pair `(x, y)`, in the backend's own position type.
+pub trait MovesPosition: ComponentKind + fmt::Display {
+    /// The heap `heap`.
+    fn heap(heap: u64) -> Self;
+
+    /// The size of a heap position that fits a `u64`, else `None`.
+    fn as_small_heap(&self) -> Option<u64>;
+
+    /// The pair `(x, y)`.
+    fn pair(x: u64, y: u64) -> Self;
+}
+
+/// What the positions of a game given by its moves look like (probed on small positions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// Heaps: the game has a nim-sequence.
@@ -22,26 +41,26 @@ pub enum Shape {
     Pair,
     /// Anything else.
     Other,
-    /// Not known: the probe failed (then a heap or pair command runs the script and shows
-    /// why).
+    /// Not known: the probe failed or the backend does not probe (then a heap or pair command
+    /// runs the moves and shows why).
     Unknown,
 }
 
 /// One option of a position, as a backend reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptOption {
+pub struct MovesOption<P> {
     /// The independent parts (one for a plain move).
-    pub parts: Vec<ScriptPosition>,
-    /// Each part as text (the script's `show`).
+    pub parts: Vec<P>,
+    /// Each part as text (a script's `show`).
     pub texts: Vec<String>,
     /// The option's value: the nim-sum of the parts' values.
     pub value: Value,
 }
 
-/// Where a script game runs: everything [`ScriptFamily`] asks of its script, in batches (a
-/// backend in another process answers each call with one message). An error is one line
-/// that names what failed.
-pub trait ScriptBackend: Send {
+/// Where a game given by its moves runs: everything [`MovesFamily`] asks of its moves, in
+/// batches (a backend in another process answers each call with one message). An error is one
+/// line that names what failed.
+pub trait MovesBackend<P>: Send {
     /// The script's `NAME`.
     fn name(&self) -> &str;
 
@@ -49,7 +68,7 @@ pub trait ScriptBackend: Send {
     fn description(&self) -> &str;
 
     /// The script's `start()` position as components, if it has one.
-    fn start(&self) -> Option<&[ScriptPosition]>;
+    fn start(&self) -> Option<&[P]>;
 
     /// What the script's positions look like, probed on small positions.
     ///
@@ -61,19 +80,19 @@ pub trait ScriptBackend: Send {
     ///
     /// # Errors
     /// A text the script does not read.
-    fn parse(&mut self, texts: &[String]) -> Result<Vec<ScriptPosition>, String>;
+    fn parse(&mut self, texts: &[String]) -> Result<Vec<P>, String>;
 
     /// Positions as text (the script's `show`).
     ///
     /// # Errors
     /// The script's `show` failed.
-    fn format(&mut self, positions: &[ScriptPosition]) -> Result<Vec<String>, String>;
+    fn format(&mut self, positions: &[P]) -> Result<Vec<String>, String>;
 
     /// The value of each position.
     ///
     /// # Errors
     /// The script failed or a limit was reached.
-    fn values(&mut self, positions: &[ScriptPosition]) -> Result<Vec<Value>, String>;
+    fn values(&mut self, positions: &[P]) -> Result<Vec<Value>, String>;
 
     /// Every option of `position` with its value; `None` when it has more than `limit`, found
     /// before any is formatted or valued (millions of options would take gigabytes as text
@@ -81,27 +100,35 @@ pub trait ScriptBackend: Send {
     ///
     /// # Errors
     /// The script failed or a limit was reached.
-    fn options_with_values(
-        &mut self,
-        position: &ScriptPosition,
-        limit: usize,
-    ) -> Result<Option<Vec<ScriptOption>>, String>;
+    fn options_with_values(&mut self, position: &P, limit: usize) -> Result<Option<Vec<MovesOption<P>>>, String>;
 
     /// `G(from) … G(to)` of an integer-position game.
     ///
     /// # Errors
     /// The script failed, a limit was reached, or a heap has an infinite value.
     fn sequence(&mut self, from: u64, to: u64) -> Result<Vec<u64>, String>;
+
+    /// How the values are found, for explanations (`grundy period`'s).
+    fn method(&self) -> String {
+        "memoized search over the game's moves".to_owned()
+    }
+
+    /// Offers capabilities of the backend's own beyond those [`MovesFamily`] gives (the Python
+    /// binding's: its positions as Python objects). None by default.
+    fn provide(&self, request: &mut Request) {
+        let _ = request;
+    }
 }
 
-/// A script game, every question sent to its backend.
-pub struct ScriptFamily {
+/// A game given by its moves, every question sent to its backend.
+pub struct MovesFamily<P: MovesPosition> {
     spec: String,
     /// Probed when a command first needs it (`value` never does).
     shape: OnceLock<Shape>,
     about: String,
-    start: Option<Vec<ScriptPosition>>,
-    backend: Mutex<Box<dyn ScriptBackend>>,
+    method: String,
+    start: Option<Vec<P>>,
+    backend: Mutex<Box<dyn MovesBackend<P>>>,
 }
 
 /// Heaps of a nim-sequence asked of the backend at a time: small enough to stop soon after
@@ -110,28 +137,30 @@ const SEQUENCE_CHUNK: u64 = 1 << 14;
 /// The first requests' size (they grow with the heap, up to [`SEQUENCE_CHUNK`]).
 const SMALLEST_CHUNK: u64 = 64;
 
-/// The last heap `grundy period` computes for a script by default.
+/// The last heap `grundy period` computes for a game given by its moves by default.
 const SCRIPT_MAX_HEAP: u64 = (1 << 12) - 1;
 
-/// The default side of `grundy table` for a script game on pairs.
+/// The default side of `grundy table` for a game on pairs given by its moves.
 const DEFAULT_TABLE_SIDE: u64 = 10;
 
-/// The largest side `grundy table` computes for a script game (its values come one request).
+/// The largest side `grundy table` computes for a game given by its moves (its values come in
+/// one request).
 const MAX_TABLE_SIDE: u64 = 1 << 12;
 
-impl ScriptFamily {
-    /// The game `spec` (the `script:PATH` word) answered by `backend`, type-erased for the
-    /// registry.
-    pub fn erased(spec: &str, backend: Box<dyn ScriptBackend>) -> Arc<dyn Ruleset> {
+impl<P: MovesPosition> MovesFamily<P> {
+    /// The game `spec` (the `script:PATH` word, a Python function's name) answered by
+    /// `backend`, type-erased for the registry.
+    pub fn erased(spec: &str, backend: Box<dyn MovesBackend<P>>) -> Arc<dyn Ruleset> {
         let about = match (backend.name(), backend.description()) {
             (name, "") => name.to_owned(),
             (name, description) => format!("{name}: {description}"),
         };
-        let start = backend.start().map(<[ScriptPosition]>::to_vec);
-        erase(ScriptFamily {
+        let start = backend.start().map(<[P]>::to_vec);
+        erase(MovesFamily {
             spec: spec.to_owned(),
             shape: OnceLock::new(),
             about,
+            method: backend.method(),
             start,
             backend: Mutex::new(backend),
         })
@@ -142,7 +171,7 @@ impl ScriptFamily {
     }
 
     /// Runs `ask` on the backend; its failure becomes one line naming the game.
-    fn ask<T>(&self, ask: impl FnOnce(&mut dyn ScriptBackend) -> Result<T, String>) -> Result<T, GameError> {
+    fn ask<T>(&self, ask: impl FnOnce(&mut dyn MovesBackend<P>) -> Result<T, String>) -> Result<T, GameError> {
         // A panic while the lock was held left the backend usable (the CLI's restarts a dead
         // worker).
         let mut backend = self.backend.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -150,19 +179,15 @@ impl ScriptFamily {
     }
 
     /// The backend's options of `position`, at most `limit` of them.
-    fn listed_options(&self, position: &ScriptPosition, limit: usize) -> Result<Vec<ScriptOption>, GameError> {
+    fn listed_options(&self, position: &P, limit: usize) -> Result<Vec<MovesOption<P>>, GameError> {
         self.ask(|backend| backend.options_with_values(position, limit))?.ok_or_else(|| GameError::TooManyMoves {
-            component: position.to_string(),
+            component: self.format_component(position),
             game: self.spec.clone(),
             limit,
         })
     }
 
-    fn options_with_values(
-        &self,
-        position: &ScriptPosition,
-        limit: usize,
-    ) -> Result<Vec<(ComponentMove<ScriptPosition>, Value)>, GameError> {
+    fn options_with_values(&self, position: &P, limit: usize) -> Result<Vec<(ComponentMove<P>, Value)>, GameError> {
         let options = self.listed_options(position, limit)?;
         let from = self.format_component(position);
         Ok(options
@@ -175,10 +200,11 @@ impl ScriptFamily {
     }
 }
 
-impl ComponentGame for ScriptFamily {
-    type Component = ScriptPosition;
+impl<P: MovesPosition> ComponentGame for MovesFamily<P> {
+    type Component = P;
 
     fn provide(self: Arc<Self>, request: &mut Request) {
+        self.backend.lock().unwrap_or_else(std::sync::PoisonError::into_inner).provide(request);
         request.give::<About>(|| self.about.clone());
         if let Some(start) = &self.start {
             request.give::<Start>(|| start.iter().cloned().map(Component::new).collect());
@@ -208,7 +234,7 @@ impl ComponentGame for ScriptFamily {
         "position"
     }
 
-    fn parse_component(&self, text: &str) -> Result<ScriptPosition, GameError> {
+    fn parse_component(&self, text: &str) -> Result<P, GameError> {
         let parsed = self.ask(|backend| backend.parse(&[text.to_owned()])).map_err(|error| {
             // The backend's message already says which position of which game: keep its reason.
             let message = match error {
@@ -227,7 +253,7 @@ impl ComponentGame for ScriptFamily {
         })
     }
 
-    fn format_component(&self, position: &ScriptPosition) -> String {
+    fn format_component(&self, position: &P) -> String {
         // The script's `show`; when it fails, the default form, which `parse` reads back.
         self.ask(|backend| backend.format(std::slice::from_ref(position)))
             .ok()
@@ -235,25 +261,17 @@ impl ComponentGame for ScriptFamily {
             .unwrap_or_else(|| position.to_string())
     }
 
-    fn options(
-        &self,
-        position: &ScriptPosition,
-        limit: usize,
-    ) -> Result<Vec<ComponentMove<ScriptPosition>>, GameError> {
+    fn options(&self, position: &P, limit: usize) -> Result<Vec<ComponentMove<P>>, GameError> {
         Ok(self.options_with_values(position, limit)?.into_iter().map(|(option, _)| option).collect())
     }
 
-    fn value(&self, position: &ScriptPosition) -> Result<Value, GameError> {
+    fn value(&self, position: &P) -> Result<Value, GameError> {
         let values = self.ask(|backend| backend.values(std::slice::from_ref(position)))?;
         values.into_iter().next().ok_or_else(|| GameError::OutOfReach("the script's backend gave no value".to_owned()))
     }
 
     // The backend reports each option's value with it: one request instead of one per option.
-    fn moves_to_value(
-        &self,
-        position: &ScriptPosition,
-        target: &BigUint,
-    ) -> Result<Vec<ComponentMove<ScriptPosition>>, GameError> {
+    fn moves_to_value(&self, position: &P, target: &BigUint) -> Result<Vec<ComponentMove<P>>, GameError> {
         Ok(self
             .options_with_values(position, MOVE_LIMIT)?
             .into_iter()
@@ -263,17 +281,16 @@ impl ComponentGame for ScriptFamily {
     }
 }
 
-impl Tabulate for ScriptFamily {
+impl<P: MovesPosition> Tabulate for MovesFamily<P> {
     fn table(&self, size: Option<u64>) -> Result<Table, GameError> {
         let side = size.unwrap_or(DEFAULT_TABLE_SIDE);
         if side > MAX_TABLE_SIDE {
             return Err(GameError::OutOfReach(format!(
-                "a table of side {side} for {}: script games make tables up to side {MAX_TABLE_SIDE}",
+                "a table of side {side} for {}: games given by their moves make tables up to side {MAX_TABLE_SIDE}",
                 self.spec
             )));
         }
-        let pairs: Vec<ScriptPosition> =
-            (0..side as i64).flat_map(|x| (0..side as i64).map(move |y| ScriptPosition::Tuple(vec![x, y]))).collect();
+        let pairs: Vec<P> = (0..side).flat_map(|x| (0..side).map(move |y| P::pair(x, y))).collect();
         self.ask(|backend| backend.values(&pairs)).and_then(|values| {
             let finite: Result<Vec<u64>, GameError> = values
                 .iter()
@@ -292,7 +309,7 @@ impl Tabulate for ScriptFamily {
     }
 }
 
-impl HeapGame for ScriptFamily {
+impl<P: MovesPosition> HeapGame for MovesFamily<P> {
     fn spec(&self) -> String {
         self.spec.clone()
     }
@@ -318,13 +335,14 @@ impl HeapGame for ScriptFamily {
         Ok(true)
     }
 
-    /// A script's rules are arbitrary: no theorem bounds how long its sequence may wait
+    /// A game's moves given as a function are arbitrary: no theorem bounds how long its sequence may wait
     /// before repeating, so a period is observed, never proved.
     fn periodicity(&self) -> Periodicity {
         Periodicity::Unproved
     }
 
-    /// A script's values cost interpretation, and nothing proves its period: the default
+    /// A script's values cost interpretation (a Python function's too), and nothing proves
+    /// its period: the default
     /// search stays at seconds (a script that splits a heap in two every way, O(n) moves a heap,
     /// takes about 3 s to heap 4095 on one core).
     fn default_max_heap(&self) -> u64 {
@@ -336,17 +354,17 @@ impl HeapGame for ScriptFamily {
     }
 
     fn heap_options_checked(&self, heap: u64) -> Result<Vec<Vec<u64>>, GameError> {
-        self.listed_options(&ScriptPosition::Int(heap), MOVE_LIMIT)?
+        self.listed_options(&P::heap(heap), MOVE_LIMIT)?
             .into_iter()
             .map(|option| {
                 option
                     .parts
                     .iter()
-                    .filter(|part| **part != ScriptPosition::Int(0))
-                    .map(|part| match part {
-                        ScriptPosition::Int(size) => Ok(*size),
-                        other => Err(GameError::Unsupported(format!(
-                            "{}: heap {heap} has the option `{other}`, which is not a heap",
+                    .filter(|part| part.as_small_heap() != Some(0))
+                    .map(|part| match part.as_small_heap() {
+                        Some(size) => Ok(size),
+                        None => Err(GameError::Unsupported(format!(
+                            "{}: heap {heap} has the option `{part}`, which is not a heap",
                             self.spec
                         ))),
                     })
@@ -356,6 +374,9 @@ impl HeapGame for ScriptFamily {
     }
 
     fn method(&self) -> String {
-        "memoized search over the script's moves".to_owned()
+        self.method.clone()
     }
 }
+
+#[cfg(test)]
+mod tests;
