@@ -11,6 +11,7 @@ mod census;
 mod command;
 mod convert;
 mod game;
+mod ints;
 mod long;
 mod plot;
 mod user;

@@ -372,7 +372,7 @@ impl MovesBackend<Key> for PythonMoves {
                 .map(|text| {
                     let object = match ScriptPosition::parse_default(text, &self.positions.name) {
                         Ok(ScriptPosition::Int(heap)) => heap.into_pyobject(py)?.into_any(),
-                        Ok(ScriptPosition::Big(heap)) => crate::convert::int_from_biguint(py, &heap)?,
+                        Ok(ScriptPosition::Big(heap)) => crate::ints::int_from_biguint(py, &heap)?,
                         Ok(ScriptPosition::Tuple(items)) => PyTuple::new(py, items)?.into_any(),
                         Ok(ScriptPosition::Str(_)) | Err(_) => PyString::new(py, text).into_any(),
                     };
