@@ -232,6 +232,10 @@ fn mex(values: &BTreeSet<BigUint>) -> BigUint {
     least
 }
 
+/// The sums [`Definition`] may search for one component: enough for most components drawn,
+/// a moment each (the harness ran 990 s when every tree was searched to the end).
+const DEFINITION_POSITIONS: usize = 3_000;
+
 /// Whether [`Definition`] searches a random component of the game `word` in a moment. Not for
 /// coin-turning games (`coins`, `product`, `corners`: an option is a sum of up to a row's
 /// worth of coins, and the search meets every multiset of them) nor split-Nim (a heap of `n`
@@ -266,12 +270,15 @@ fn check_component(word: &str, game: &Arc<dyn Ruleset>, component: &Component) -
     // its options alone, with no value of the family's own; a loopy graph's tree may be
     // infinite, and the search then says so.
     if definition_stays_small(word) {
-        let by_definition = Definition::new(game.clone()).value(std::slice::from_ref(component));
+        let by_definition =
+            Definition::with_limit(game.clone(), DEFINITION_POSITIONS).value(std::slice::from_ref(component));
         match (by_definition, game.value(component).unwrap()) {
             (Ok(found), Value::Finite(value)) => {
                 prop_assert_eq!(BigUint::from(found.0), value, "{} {}: the definition", word, shown)
             }
             (Err(GameError::Cycle { .. }), _) if word.starts_with("dag:") => {}
+            // A tree past a moment's search: this component is checked one level down above.
+            (Err(GameError::TooLarge { .. }), _) => {}
             (found, value) => {
                 prop_assert!(false, "{} {}: the definition gives {:?}, the game {}", word, shown, found, value)
             }

@@ -87,6 +87,12 @@ impl Definition {
         Definition { solver: Solver::new(Options { game, error: Mutex::new(None) }) }
     }
 
+    /// The definition of `game`, refusing ([`GameError::TooLarge`]) to search more than
+    /// `max_positions` sums: for a harness that checks what a moment's search reaches.
+    pub fn with_limit(game: Arc<dyn Ruleset>, max_positions: usize) -> Self {
+        Definition { solver: Solver::with_limit(Options { game, error: Mutex::new(None) }, max_positions) }
+    }
+
     /// The Grundy value of the sum of `components`. Values found are kept for later calls.
     ///
     /// # Errors
@@ -100,7 +106,8 @@ impl Definition {
         let failed = self.solver.game().error.lock().expect("error lock").take();
         if let Some(error) = failed {
             // Values found while some options were missing are wrong: forget them all.
-            *self = Definition::new(self.solver.game().game.clone());
+            let limit = self.solver.max_positions();
+            *self = Definition::with_limit(self.solver.game().game.clone(), limit);
             return Err(error);
         }
         value

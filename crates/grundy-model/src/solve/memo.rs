@@ -60,6 +60,11 @@ impl<G: Game> Solver<G> {
         Solver { game, memo: FxHashMap::default(), max_positions }
     }
 
+    /// The most positions this solver remembers.
+    pub fn max_positions(&self) -> usize {
+        self.max_positions
+    }
+
     /// The game being solved.
     pub fn game(&self) -> &G {
         &self.game
