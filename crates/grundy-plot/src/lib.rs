@@ -8,14 +8,14 @@
 //! [`nim_sequence_scene`] for a heap game, [`table_scene`] for what [`Views::table`] gives.
 //!
 //! ```
-//! use grundy::heap::{CompactSequence, SequenceControl};
+//! use grundy::heap::{AsHeapGame, CompactSequence, SequenceControl};
 //! use grundy::registry::parse_game;
 //!
 //! let game = parse_game("sub:1,2").unwrap();
 //! let heap_game = game.heap_game().unwrap();
 //! let mut values = CompactSequence::new();
 //! heap_game.extend_sequence(&mut values, 101, &SequenceControl::default()).unwrap();
-//! let scene = grundy_plot::nim_sequence_scene(heap_game, &values.to_vec());
+//! let scene = grundy_plot::nim_sequence_scene(&*heap_game, &values.to_vec());
 //! let svg = grundy_plot::svg::render(&scene).unwrap();
 //! assert!(svg.contains("Nim-sequence of sub:1,2"));
 //! assert!(svg.contains("period 3 from n = 0 (proved)"));
@@ -73,7 +73,7 @@ pub(crate) use ensure_plottable;
 /// prove (by the theorem the game names, [`proved_period`]) marked.
 ///
 /// ```
-/// use grundy::heap::{CompactSequence, SequenceControl};
+/// use grundy::heap::{AsHeapGame, CompactSequence, SequenceControl};
 /// use grundy::registry::parse_game;
 ///
 /// // Kayles: period 12 from n = 71 (Guy and Smith 1956), proved from the values to 500.
@@ -81,7 +81,7 @@ pub(crate) use ensure_plottable;
 /// let heap_game = kayles.heap_game().unwrap();
 /// let mut values = CompactSequence::new();
 /// heap_game.extend_sequence(&mut values, 501, &SequenceControl::default()).unwrap();
-/// let scene = grundy_plot::nim_sequence_scene(heap_game, &values.to_vec());
+/// let scene = grundy_plot::nim_sequence_scene(&*heap_game, &values.to_vec());
 /// assert_eq!((scene.width, scene.height), (1000, 600));
 /// let png = grundy_plot::png::render(&scene).unwrap();
 /// assert!(png.starts_with(b"\x89PNG"));
@@ -100,6 +100,7 @@ pub fn nim_sequence_scene(heap_game: &dyn HeapGame, values: &[u32]) -> Scene {
 ///
 /// ```
 /// use grundy::registry::parse_game;
+/// use grundy::view::Views;
 ///
 /// let wythoff = parse_game("wythoff").unwrap();
 /// let table = wythoff.table(Some(16)).unwrap().unwrap();

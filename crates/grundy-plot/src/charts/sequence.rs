@@ -22,7 +22,7 @@ pub struct Period {
 /// arithmetic period (Nim's G(n) = n), which has nothing to shade.
 ///
 /// ```
-/// use grundy::heap::{CompactSequence, SequenceControl};
+/// use grundy::heap::{AsHeapGame, CompactSequence, SequenceControl};
 /// use grundy::registry::parse_game;
 /// use grundy_plot::{Period, proved_period};
 ///
@@ -31,7 +31,7 @@ pub struct Period {
 /// let heap_game = game.heap_game().unwrap();
 /// let mut values = CompactSequence::new();
 /// heap_game.extend_sequence(&mut values, 50, &SequenceControl::default()).unwrap();
-/// assert_eq!(proved_period(heap_game, &values.to_vec()), Some(Period { preperiod: 0, period: 7 }));
+/// assert_eq!(proved_period(&*heap_game, &values.to_vec()), Some(Period { preperiod: 0, period: 7 }));
 /// ```
 pub fn proved_period(heap_game: &dyn HeapGame, values: &[u32]) -> Option<Period> {
     let last = values.len().checked_sub(1)?;
