@@ -38,6 +38,17 @@ impl Language {
     }
 }
 
+/// The comment marker of `language`, and the start of a file in it: for Python, the encoding
+/// declaration. Python reads one in either of the first two lines' comments: ours comes first,
+/// so that the game's text below cannot choose one (UTF-7 would turn its `+AAo-` into a line
+/// break).
+pub(super) fn file_start(language: Language) -> (&'static str, String) {
+    match language {
+        Language::Python => ("#", "# -*- coding: utf-8 -*-\n".to_owned()),
+        Language::Cpp => ("//", String::new()),
+    }
+}
+
 /// The code for a guess's pattern, or `None` when no pattern was found.
 ///
 /// ```
@@ -50,17 +61,7 @@ impl Language {
 /// ```
 pub fn emit(guess: &Guess, language: Language) -> Option<String> {
     let found = guess.pattern.as_ref()?;
-    let comment = match language {
-        Language::Python => "#",
-        Language::Cpp => "//",
-    };
-    let mut code = String::new();
-    if language == Language::Python {
-        // Python reads an encoding declaration in either of the first two lines' comments: ours
-        // comes first, so that the game's text below cannot choose one (UTF-7 would turn its
-        // `+AAo-` into a line break).
-        code.push_str("# -*- coding: utf-8 -*-\n");
-    }
+    let (comment, mut code) = file_start(language);
     let _ = writeln!(code, "{comment} {}: {}", comment_text(&guess.game), found.formula());
     let _ = writeln!(code, "{comment} {} (grundy guess)", found.status_text(guess));
     let _ = writeln!(code, "{comment} {}", range_text(&found.pattern, language));

@@ -32,14 +32,7 @@ pub const SOLVER_LIMIT: u64 = 2_000_000;
 /// or a formula the language cannot write exactly).
 pub fn emit_family(family: &FamilyGuess, template: &Template, language: Language) -> Result<String, String> {
     let names = family.names();
-    let comment = match language {
-        Language::Python => "#",
-        Language::Cpp => "//",
-    };
-    let mut code = String::new();
-    if language == Language::Python {
-        code.push_str("# -*- coding: utf-8 -*-\n");
-    }
+    let (comment, mut code) = super::emit::file_start(language);
     let ranges: Vec<String> =
         family.parameters.iter().map(|range| format!("{} = {}..{}", range.name, range.low, range.high)).collect();
     let _ = write!(code, "{comment} {}, {}: ", comment_text(&family.template), ranges.join(", "));
