@@ -9,10 +9,11 @@
 //! so a *common* value (odd parity) comes only from a split with exactly one rare part. Marking
 //! the splits `r + (n − r)` for every rare heap `r` therefore decides every common value; a
 //! rare candidate below the smallest common value left is searched for among the splits
-//! `a + (n − a)`, `a = 1, 2, …`, and is almost always found among the first few. So `G(n)`
-//! reads `G(n − r)` for the rare heaps `r` (all below 48 399 022 as far as anyone has
-//! computed), `G(a)` and `G(n − a)` for small `a`: the first values, the last ones, and the
-//! rare list. Anything else is refused ([`GameError::OutOfReach`], naming the sizes to raise),
+//! `a + (n − a)`, `a = 1, 2, …`, and is almost always found among the first few (when the
+//! small parts run past the first values kept, the search goes on from `a = n/2` down, while
+//! both parts are among the last values kept). So `G(n)` reads `G(n − r)` for the rare heaps
+//! `r` (all below 48 399 022 as far as anyone has computed), `G(a)` and `G(n − a)` for small
+//! `a`: the first values, the last ones, and the rare list. Anything else is refused ([`GameError::OutOfReach`], naming the sizes to raise),
 //! never guessed: if a rare heap ever appears so late that its partners fall between the
 //! prefix and the window, the run stops and says so.
 //!
@@ -342,9 +343,13 @@ impl WindowedGrundy {
     /// is common, else the first rare candidate no split gives.
     fn search_rare_candidates(&self, heap: u64, seen: &mut [u8]) -> Result<u32, GameError> {
         // The rare candidates, searched among the splits from the smallest part up (each split
-        // looked at is marked, so later candidates may be found without a search).
+        // looked at is marked, so later candidates may be found without a search). Where the
+        // small parts leave the prefix, the search goes on from the largest small part down,
+        // while both parts are still in the window: the splits in between are never read,
+        // so a candidate none of the others gives is refused, not taken as the value.
         let half = heap.saturating_sub(1) / 2;
         let mut small = 1;
+        let mut large = half;
         let mut candidate = 0;
         loop {
             while seen[candidate] != 0 {
@@ -354,19 +359,27 @@ impl WindowedGrundy {
                 return Ok(candidate as u32);
             }
             let mut found = false;
-            while small <= half && !found {
+            while small <= large && !found {
                 // Most of the run's time is here: as many splits as possible from two slices
                 // (the small parts ascending, their partners descending), one at a time only
                 // where a part is not kept in one piece.
-                let (count, hit) = match self.kept_run(heap, small, half - small + 1) {
+                let (count, hit) = match self.kept_run(heap, small, large - small + 1) {
                     Some((smalls, partners)) => mark_splits(smalls, partners, candidate, seen),
-                    None => {
-                        let parts = self.get(small, heap).and_then(|first| Ok(first ^ self.get(heap - small, heap)?));
-                        let value =
-                            usize::from(parts.map_err(|_| self.rare_candidate_out_of_reach(heap, candidate, small))?);
-                        seen[value] = 1;
-                        (1, value == candidate)
-                    }
+                    None => match self.split_value(heap, small) {
+                        Some(value) => {
+                            seen[value] = 1;
+                            (1, value == candidate)
+                        }
+                        None => {
+                            let value = self
+                                .split_value(heap, large)
+                                .ok_or_else(|| self.rare_candidate_out_of_reach(heap, candidate, small))?;
+                            seen[value] = 1;
+                            large -= 1;
+                            found = value == candidate;
+                            continue;
+                        }
+                    },
                 };
                 small += count as u64;
                 found = hit;
@@ -375,6 +388,12 @@ impl WindowedGrundy {
                 return Ok(candidate as u32);
             }
         }
+    }
+
+    /// `G(part) ^ G(heap − part)`, when both values are kept.
+    fn split_value(&self, heap: u64, part: u64) -> Option<usize> {
+        let first = self.get(part, heap).ok()?;
+        Some(usize::from(first ^ self.get(heap - part, heap).ok()?))
     }
 
     /// The values of the heaps `small, small + 1, …` and of their partners `heap − small,
@@ -887,6 +906,17 @@ mod tests {
     }
 
     #[test]
+    fn past_the_prefix_the_search_reads_the_splits_in_the_window() {
+        // Heaps 1029..1049 with only G(0), G(1) and the last 1024 values kept: a rare
+        // candidate not given by the first split is found among the splits whose two parts are
+        // both in the window (from the middle down); the small parts alone stop at 1028.
+        let mut run = WindowedGrundy::new(2, 1024).unwrap();
+        let mut streamed = Vec::new();
+        run.extend_to(1050, &mut |_, value| streamed.push(value), &|| false).unwrap();
+        assert_eq!(streamed, definition_sequence(&TakeBreakMoves::grundys_game(), 1050));
+    }
+
+    #[test]
     fn a_saved_state_resumes_exactly() {
         let mut whole = WindowedGrundy::new(8192, 16384).unwrap();
         whole.extend_to(20_000, &mut |_, _| {}, &|| false).unwrap();
@@ -1028,7 +1058,7 @@ mod tests {
 
         /// Any prefix and window that keep what the proof reads give the definition's values.
         #[test]
-        fn any_sizes_agree_with_the_definition(prefix in 40u64..300, window_bits in 6u32..10, len in 0u64..1500) {
+        fn any_sizes_agree_with_the_definition(prefix in 2u64..300, window_bits in 6u32..10, len in 0u64..1500) {
             let expected = definition_sequence(&TakeBreakMoves::grundys_game(), len as usize);
             let mut run = WindowedGrundy::new(prefix, 1 << window_bits).unwrap();
             let mut streamed = Vec::new();
