@@ -555,7 +555,7 @@ def test_heap_commands_say_they_take_a_game_on_ints():
     assert pairs.value((2, 1)) == 3  # the game itself still answers
     # Options that are not heaps: the quotient says which.
     not_heaps = grundy.Game.from_moves(lambda n: [("x", n - 1)] if isinstance(n, int) and n else [], name="tagged")
-    with pytest.raises(ValueError, match=r"heap 1 has the option `\('x', 0\)`, which is not a heap"):
+    with pytest.raises(ValueError, match=r'heap 1 has the option `\("x", 0\)`, which is not a heap'):
         not_heaps.quotient(to=3)
     with pytest.raises(ValueError, match="sum of games"):
         (pairs + grundy.Game("nim")).plot()

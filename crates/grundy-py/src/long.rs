@@ -1,5 +1,8 @@
-//! Long computations of built-in games: run without the GIL, stopped by Ctrl-C
-//! (KeyboardInterrupt, within a fraction of a second), with an optional tqdm progress bar.
+//! Long computations of games: run without the GIL, stopped by Ctrl-C (KeyboardInterrupt,
+//! within a fraction of a second), with an optional tqdm progress bar. A game from `moves`
+//! takes the GIL back for each call of `moves` (its backend's `Python::attach`): the work never
+//! waits on a thread holding the GIL, since the thread that watches holds it only to look at
+//! Ctrl-C and the bar.
 
 use crate::convert::value_error;
 use grundy::control::Control;

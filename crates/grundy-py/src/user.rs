@@ -334,12 +334,15 @@ impl SplitGame for MovesFunction {
     fn cycle_error(&self, path: &[Key]) -> GameError {
         let described: Vec<String> = path.iter().map(|position| self.describe(position)).collect();
         let first = described.first().map_or("?", String::as_str);
-        self.positions.stash(PyValueError::new_err(format!(
-            "the game {} is loopy: position {first} can be reached from itself ({}); \
+        self.positions.stash(
+            PyValueError::new_err(format!(
+                "the game {} is loopy: position {first} can be reached from itself ({}); \
              a game from moves needs every play to end",
-            self.positions.name,
-            cycle_path(&described)
-        )), None)
+                self.positions.name,
+                cycle_path(&described)
+            )),
+            None,
+        )
     }
 }
 
