@@ -429,3 +429,148 @@ def test_a_built_in_game_plus_a_game_from_moves_is_their_sum():
     assert grundy.Game.from_moves(kayles_moves) + grundy.Game("nim") is not None
     with pytest.raises(TypeError):
         grundy.Game("nim") + 3
+
+
+# A game from `moves` on ints reaches every heap command by the library's one path (the heap
+# game its adapter offers), as a built-in heap game does.
+
+
+def test_kayles_from_moves_has_every_heap_command_of_the_built_in():
+    mine = grundy.Game.from_moves(kayles_moves, name="kayles by hand")
+    built_in = grundy.Game("kayles")
+    assert np.array_equal(mine.sequence(300), built_in.sequence(300))
+    assert mine.sequence(300).dtype == built_in.sequence(300).dtype
+    period = mine.period(max=300)
+    assert (period.preperiod, period.period, period.saltus, period.proved) == (71, 12, 0, False)
+    assert "observed, not proved" in str(period) and "kayles by hand" in str(period)
+    assert built_in.period().proved  # the octal periodicity theorem proves the built-in's
+    guessed = mine.guess(to=200)["pattern"]
+    expected = built_in.guess()["pattern"]
+    assert (guessed["kind"], guessed["period"], guessed["preperiod"]) == ("periodic", 12, 71)
+    assert guessed["formula"] == expected["formula"]
+    assert guessed["status"] == "checked" and expected["status"] == "proved"
+    assert mine.quotient(to=8) == built_in.quotient(to=8)
+    picture = mine.plot(to=100)
+    assert "<svg" in picture.svg and "kayles by hand" in picture.svg
+
+
+def test_octal_075_from_moves_has_the_quotient_of_the_built_in():
+    mine = grundy.Game.from_moves(lambda n: [grundy.Sum(*option) for option in octal_options("75", n)], name="0.75")
+    assert np.array_equal(mine.sequence(60), grundy.Game("octal:0.75").sequence(60))
+    assert mine.quotient(to=8) == grundy.Game("octal:0.75").quotient(to=8)
+    assert mine.quotient(to=20) == grundy.Game("octal:0.75").quotient(to=20)
+
+
+def test_heap_commands_call_moves_once_per_position():
+    calls = []
+
+    def moves(n):
+        calls.append(n)
+        return [grundy.Sum(*option) for option in octal_options("07", n)]
+
+    game = grundy.Game.from_moves(moves, name="dawson by hand")
+    assert np.array_equal(game.sequence(100), grundy.Game("dawson").sequence(100))
+    assert sorted(calls) == list(range(101))
+    game.period(max=100)
+    game.quotient(to=12)
+    game.plot(to=100)
+    game.guess(to=50)
+    assert len(calls) == len(set(calls))  # the heaps past 100 that guess checks, once each
+
+
+def test_a_name_of_a_theorem_proves_nothing_of_a_function():
+    """Split-Nim's values, the odious numbers, are proved for the built-in split-nim by
+    induction; a function named so that gives the same values is only checked."""
+
+    def odious(n):
+        found = [k for k in range(2 * n + 2) if bin(k).count("1") % 2 == 1]
+        return found[n - 1] if n else 0
+
+    def moves(position):
+        if isinstance(position, tuple):  # ("nim", k): a nim heap of k, to reach every value
+            return [("nim", smaller) for smaller in range(position[1])]
+        return [("nim", value) for value in range(odious(position))]
+
+    mine = grundy.Game.from_moves(moves, name="split-nim")
+    built_in = grundy.Game("split-nim")
+    assert np.array_equal(mine.sequence(40), built_in.sequence(40))
+    expected, found = built_in.guess(to=40)["pattern"], mine.guess(to=40)["pattern"]
+    assert expected["status"] == "proved" and expected["formula"] == found["formula"]
+    assert found["status"] == "checked" and not found.get("proof")
+    assert not mine.period(max=100).proved
+
+
+def test_exceptions_in_moves_propagate_unchanged_from_heap_commands():
+    class Boom(Exception):
+        pass
+
+    raised = []
+
+    def moves(n):
+        if n == 5:
+            raised.append(Boom(f"no moves for {n}"))
+            raise raised[-1]
+        return [n - take for take in (1, 2) if take <= n]
+
+    for command in (
+        lambda game: game.sequence(10),
+        lambda game: game.period(max=10),
+        lambda game: game.guess(to=10),
+        lambda game: game.quotient(to=8),
+        lambda game: game.plot(to=10),
+    ):
+        game = grundy.Game.from_moves(moves, name="boom")
+        with pytest.raises(Boom) as info:
+            command(game)
+        assert info.value is raised[-1]
+        assert any(entry.name == "moves" for entry in info.traceback)
+        assert game.value(4) == 1  # what was computed stays usable
+
+
+def test_cycles_are_named_by_heap_commands():
+    game = grundy.Game.from_moves(lambda n: [(n + 1) % 5], name="ring")
+    for command in (lambda: game.sequence(3), lambda: game.quotient(to=3)):
+        with pytest.raises(ValueError, match=r"loopy: position 0 can be reached from itself \(0 -> 1 -> 2 -> 3 -> 4 -> 0\)"):
+            command()
+
+
+def test_heap_commands_say_they_take_a_game_on_ints():
+    def wythoff(position):
+        x, y = position
+        return [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+
+    pairs = grundy.Game.from_moves(wythoff, name="pairs")
+    words = grundy.Game.from_moves(lambda s: [s[:i] + s[i + 1 :] for i in range(len(s))], name="delete a letter")
+    for game in (pairs, words):
+        for name, command in (
+            ("sequence", lambda: game.sequence(5)),
+            ("period", lambda: game.period(max=10)),
+            ("guess", lambda: game.guess(to=10)),
+            ("quotient", lambda: game.quotient(to=5)),
+            ("plot", lambda: game.plot(to=5)),
+        ):
+            with pytest.raises(ValueError, match=rf"^{name} takes a game on ints \(heaps\): moves\(0\) of {game.spec} raised TypeError") as info:
+                command()
+            assert isinstance(info.value.__cause__, TypeError)
+    assert pairs.value((2, 1)) == 3  # the game itself still answers
+    # Options that are not heaps: the quotient says which.
+    not_heaps = grundy.Game.from_moves(lambda n: [("x", n - 1)] if isinstance(n, int) and n else [], name="tagged")
+    with pytest.raises(ValueError, match=r'heap 1 has the option `\("x", 0\)`, which is not a heap'):
+        not_heaps.quotient(to=3)
+    with pytest.raises(ValueError, match="sum of games"):
+        (pairs + grundy.Game("nim")).plot()
+
+
+def test_keyboard_interrupt_stops_heap_commands_of_a_python_game():
+    main = threading.get_ident()
+    chain = grundy.Game.from_moves(lambda n: [n - 1] if n > 0 else [], name="chain")
+    dawson = grundy.Game.from_moves(lambda n: [grundy.Sum(*option) for option in octal_options("07", n)], name="dawson")
+    for command in (lambda: chain.sequence(10**8), lambda: dawson.quotient(to=60, max_order=100000)):
+        timer = threading.Timer(0.3, lambda: signal.pthread_kill(main, signal.SIGINT))
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                command()
+        finally:
+            timer.cancel()
+    assert chain.value(5) == 1  # usable after

@@ -49,3 +49,13 @@ def test_script_errors_are_one_clear_line(tmp_path):
     failing.write_text("def moves(n):\n    return [n // 0]\n")
     with pytest.raises(ValueError, match="script:.*failing.star"):
         grundy.Game(f"script:{failing}").value([3])
+
+
+def test_a_script_that_fails_on_a_heap_stops_the_quotient(tmp_path):
+    failing = tmp_path / "fails_at_5.star"
+    # Subtraction of 1 or 2, failing at heap 5 (a division by zero).
+    failing.write_text("def moves(n):\n    if n == 5:\n        return [n // 0]\n    return [n - t for t in (1, 2) if t <= n]\n")
+    game = grundy.Game(f"script:{failing}")
+    assert game.quotient(to=4)["to"] == 4
+    with pytest.raises(ValueError, match="fails_at_5.star"):
+        game.quotient(to=8)

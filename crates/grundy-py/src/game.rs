@@ -2,7 +2,7 @@
 //! Python `moves` function, with the answers of the library.
 
 use crate::convert::{component_to_python, parse_component, value_error, value_to_python};
-use crate::long::{Progress, period_report, sequence_to};
+use crate::long::{period_report, sequence_to};
 use crate::user::{PythonPositions, Sum, from_moves, python_positions, short_repr};
 use grundy::heap::{AsHeapGame, HeapGame};
 use grundy::registry::{FrontEnd, PLUS, parse_game_in};
@@ -175,22 +175,58 @@ impl Game {
         Ok(PyList::new(py, position.parts.iter().map(part).collect::<PyResult<Vec<_>>>()?)?.into_any())
     }
 
-    fn heap_game(&self) -> PyResult<std::sync::Arc<dyn HeapGame>> {
-        let no_sequence = || {
+    /// The one heap game this game is, built-in or from `moves` (through the capability its
+    /// adapter offers, so every heap command takes one path).
+    fn heap_game(&self) -> PyResult<Arc<dyn HeapGame>> {
+        let [game] = self.parts.as_slice() else {
+            return Err(PyValueError::new_err(format!(
+                "`{}` is a sum of games: a nim-sequence belongs to one heap game",
+                self.spec
+            )));
+        };
+        self.forget_raised();
+        game.heap_game().ok_or_else(|| {
             PyValueError::new_err(format!(
                 "`{}` has no nim-sequence: sequence, period and stats take a heap game ({}, or a script on integers)",
                 self.spec,
                 grundy::registry::heap_family_list()
             ))
+        })
+    }
+
+    /// Drops an exception of `moves` kept from an earlier call, so that a failure of the call
+    /// starting is never blamed on it.
+    fn forget_raised(&self) {
+        for part in &self.parts {
+            if let Some(positions) = python_positions(&**part) {
+                drop(positions.take_raised());
+            }
+        }
+    }
+
+    /// The exception for a failed heap command (`sequence`, `period`, `guess`, `quotient`,
+    /// `plot`): the one `moves` raised, unchanged, except a `TypeError` of `moves` called on
+    /// an int, which says the game's positions are not heaps: a `ValueError` naming what
+    /// `command` takes, with the `TypeError` as its cause. Else `error`.
+    fn heap_error(&self, py: Python<'_>, command: &str, error: PyErr) -> PyErr {
+        let Some((positions, (raised, at))) = self.parts.iter().find_map(|part| {
+            let positions = python_positions(&**part)?;
+            let raised = positions.take_raised_at()?;
+            Some((positions, raised))
+        }) else {
+            return error;
         };
-        match (self.parts.as_slice(), self.builtin()) {
-            ([_, _, ..], _) => Err(PyValueError::new_err(format!(
-                "`{}` is a sum of games: a nim-sequence belongs to one heap game",
-                self.spec
-            ))),
-            // A game from `moves` computes its sequence with the GIL held (`sequence`).
-            (_, Some([game])) => game.heap_game().ok_or_else(no_sequence),
-            _ => Err(no_sequence()),
+        match at {
+            Some(heap) if raised.is_instance_of::<PyTypeError>(py) => {
+                let error = PyValueError::new_err(format!(
+                    "{command} takes a game on ints (heaps): moves({heap}) of {} raised TypeError: {}",
+                    positions.name(),
+                    raised.value(py)
+                ));
+                error.set_cause(py, Some(raised));
+                error
+            }
+            _ => raised,
         }
     }
 }
@@ -230,6 +266,10 @@ impl Game {
     /// Values are memoized: `moves` is called once per distinct position, and positions
     /// may lie a million moves deep. A position reached again from itself is reported as a
     /// `ValueError` naming the cycle; an exception raised by `moves` propagates unchanged.
+    /// A game on ints (heaps) has every method of a built-in heap game: `sequence`, `period`
+    /// and `guess` (observed or checked, never proved: no theorem covers a function),
+    /// `quotient` and `plot`; those raise `ValueError` saying they take a game on ints when
+    /// `moves` raises `TypeError` on an int (that `TypeError` is its `__cause__`).
     ///
     /// >>> import grundy
     /// >>> def kayles(n):
@@ -239,6 +279,9 @@ impl Game {
     /// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
     /// >>> g.value([4, 5])
     /// 5
+    /// >>> p = g.period(max=200)
+    /// >>> p.period, p.proved
+    /// (12, False)
     #[staticmethod]
     #[pyo3(signature = (moves, name = None))]
     fn from_moves(py: Python<'_>, moves: Py<PyAny>, name: Option<String>) -> PyResult<Self> {
@@ -372,8 +415,10 @@ impl Game {
     }
 
     /// The nim-sequence `G(0), G(1), …, G(n)` of a heap game as a numpy array of unsigned ints
-    /// (the CLI's `grundy sequence GAME --to n`). Long runs release the GIL, stop on Ctrl-C
-    /// (KeyboardInterrupt) and show a tqdm bar with `progress=True` when tqdm is installed.
+    /// (the CLI's `grundy sequence GAME --to n`). Long runs release the GIL (a game from
+    /// `moves` takes it back for each call of `moves`), stop on Ctrl-C (KeyboardInterrupt) and
+    /// show a tqdm bar with `progress=True` when tqdm is installed. A value past 2^32 − 1
+    /// raises `ValueError`.
     ///
     /// >>> import grundy
     /// >>> grundy.Game("sub:2,5").sequence(13)
@@ -384,30 +429,9 @@ impl Game {
             .ok()
             .and_then(|n| n.checked_add(1))
             .ok_or_else(|| PyValueError::new_err(format!("sequence({n}) is beyond any table on this machine")))?;
-        // A game from `moves` runs Python at every new position: the GIL stays held, and its
-        // values are 64-bit.
-        if let Some((game, positions)) = self.python_only() {
-            let mut bar = Progress::new(py, progress, len as u64, &self.spec)?;
-            let mut values = Vec::with_capacity(len.min(1 << 24));
-            for heap in 0..len as u64 {
-                let component = positions.component(heap.into_pyobject(py)?.as_any())?;
-                let value = game.value(&component).map_err(|error| self.error(error))?;
-                values.push(match value {
-                    grundy::Value::Finite(value) => u64::try_from(&value)
-                        .map_err(|_| PyValueError::new_err(format!("the value {value} does not fit in 64 bits")))?,
-                    infinite => {
-                        return Err(PyValueError::new_err(format!("the value {infinite} of a game that must end")));
-                    }
-                });
-                if heap % 1024 == 1023 {
-                    bar.update(py, heap + 1);
-                }
-            }
-            bar.close(py, len as u64);
-            return Ok(PyArray1::from_vec(py, values).into_any());
-        }
         let game = self.heap_game()?;
-        let mut values = sequence_to(py, &*game, len, progress)?;
+        let mut values =
+            sequence_to(py, &*game, len, progress).map_err(|error| self.heap_error(py, "sequence", error))?;
         values.truncate(len);
         // Widened to four bytes once, for numpy.
         Ok(PyArray1::from_vec(py, values.into_vec()).into_any())
@@ -417,7 +441,9 @@ impl Game {
     /// `Period(preperiod, period, saltus, proved, checked_to, explanation)` with
     /// `G(n + period) = G(n) + saltus` from `preperiod` on. Proved by the periodicity theorem
     /// where one applies (subtraction and octal games); otherwise observed over the values up
-    /// to `max`, and `proved` is False (always so for a game from `moves`). When no pattern
+    /// to `max` (by default the CLI's bound for the game: 4095 for a game from `moves`), and
+    /// `proved` is False (always so for a game from `moves`: no theorem covers a function,
+    /// whatever its name). When no pattern
     /// shows, `preperiod`, `period` and `saltus` are None, and `checked_to` and the explanation
     /// say how far the search went (never a bare None).
     ///
@@ -430,38 +456,8 @@ impl Game {
     /// Period(preperiod=None, period=None, saltus=None, proved=False, checked_to=2000)
     #[pyo3(signature = (max = None, progress = false))]
     fn period(&self, py: Python<'_>, max: Option<u64>, progress: bool) -> PyResult<Period> {
-        if self.python_only().is_some() {
-            let max = max.unwrap_or(1000);
-            let values = self.sequence(py, max, progress)?;
-            let values: Vec<u64> = values.extract()?;
-            let values: Vec<u32> = values
-                .iter()
-                .map(|&v| u32::try_from(v))
-                .collect::<Result<_, _>>()
-                .map_err(|_| PyValueError::new_err("a value past 2^32 - 1: no period search on such values"))?;
-            let observed = grundy::heap::period::observe(&values);
-            let explanation = match &observed {
-                Some(found) => format!(
-                    "{}: period {}, preperiod {}{} (observed over heaps 0..{max}, not proved: no theorem applies to \
-                     a game from moves)\n  G(n + {}) = G(n){} for every heap n >= {} of those computed",
-                    self.spec,
-                    found.period,
-                    found.preperiod,
-                    if found.saltus == 0 { String::new() } else { format!(", saltus {}", found.saltus) },
-                    found.period,
-                    if found.saltus == 0 { String::new() } else { format!(" + {}", found.saltus) },
-                    found.preperiod
-                ),
-                None => format!(
-                    "{}: no pattern G(n + p) = G(n) + s holds over the last half of heaps 0..{max} (a game from moves: \
-                     a period could only be observed)",
-                    self.spec
-                ),
-            };
-            return Ok(Period::from_found(observed, false, max, explanation));
-        }
         let game = self.heap_game()?;
-        let report = period_report(py, &*game, max, progress)?;
+        let report = period_report(py, &*game, max, progress).map_err(|error| self.heap_error(py, "period", error))?;
         let explanation = report.explain(&game.spec(), &game.method());
         let found = match (&report.proved, &report.observed) {
             (Some((period, _)), _) => Some(*period),
@@ -474,7 +470,8 @@ impl Game {
     /// `{"game", "pattern": {"kind", "formula", "status", "fitted_to", "checked_to", …}}`.
     /// Heap games, two-heap games and coin rows; `to` is N, the last position fitted (the
     /// check runs further). `status` is "proved" only where a theorem proves the pattern; a game
-    /// from `moves` is only ever "checked". `kind` is "none" when nothing fits.
+    /// from `moves` (a heap game, as the library's adapter has it) is only ever "checked".
+    /// `kind` is "none" when nothing fits.
     ///
     /// >>> import grundy
     /// >>> grundy.Game("bash:3").guess()["pattern"]["formula"]
@@ -483,31 +480,32 @@ impl Game {
     /// 'beatty'
     #[pyo3(signature = (to = None))]
     fn guess<'py>(&self, py: Python<'py>, to: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
-        let guess = match self.builtin() {
-            None if self.python_only().is_some() => {
-                let fit_to = to.unwrap_or(grundy::guess::DEFAULT_LINE_FIT / 4).max(8);
-                let values: Vec<u64> = self.sequence(py, fit_to.saturating_mul(4), false)?.extract()?;
-                grundy::guess::guess_values(&self.spec, &grundy::guess::Sample::Line { first: 0, values }, fit_to)
-            }
-            _ => {
-                let [game] = self.parts.as_slice() else {
-                    return Err(PyValueError::new_err(format!(
-                        "`{}` is a sum of games: guess looks at one game (a sum's value is the xor of its parts')",
-                        self.spec
-                    )));
-                };
-                let bar = crate::long::Progress::new(py, false, 0, &self.spec)?;
-                crate::long::without_gil(py, &bar, |control| grundy::guess::guess_game(&**game, to, control))?
-                    .map_err(value_error)?
-            }
+        let [game] = self.parts.as_slice() else {
+            return Err(PyValueError::new_err(format!(
+                "`{}` is a sum of games: guess looks at one game (a sum's value is the xor of its parts')",
+                self.spec
+            )));
         };
+        self.forget_raised();
+        let bar = crate::long::Progress::new(py, false, 0, &self.spec)?;
+        let mut guess = crate::long::without_gil(py, &bar, |control| grundy::guess::guess_game(&**game, to, control))
+            .and_then(|guess| guess.map_err(value_error))
+            .map_err(|error| self.heap_error(py, "guess", error))?;
+        // The library's theorems are named by the game words they cover; a game from `moves`
+        // is named by its user (`name="wythoff"`), and no theorem proves anything of a function.
+        if python_positions(&**game).is_some()
+            && let Some(found) = guess.pattern.as_mut()
+        {
+            found.proof = None;
+        }
         let text = serde_json::to_string(&grundy::guess::GuessAnswer::of(&guess))
             .map_err(|error| PyValueError::new_err(error.to_string()))?;
         py.import("json")?.call_method1("loads", (text,))
     }
 
     /// The misère quotient (Plambeck–Siegel) of all sums of heaps `0..to` of a heap game, as
-    /// a dict with the keys of `grundy quotient --json`: `order`, `product`, `identity`,
+    /// a dict with the keys of `grundy quotient --json` (a game from `moves` on ints too,
+    /// each heap's options read once): `order`, `product`, `identity`,
     /// `p_portion`, `p_portion_words`, `heaps`, `pretending_function`, `generators` (name and
     /// heap), `relations`, `words`, `to`. Every quotient returned is proved. `ValueError` past
     /// `max_order` elements (by default the largest order whose table fits in memory); Ctrl-C
@@ -527,9 +525,23 @@ impl Game {
         let control = grundy::control::Control::default();
         let max_order = max_order.unwrap_or_else(|| max_order_for_memory(control.memory_limit()));
         let (run, interrupt) = crate::long::watched(py, &control, || {
-            misere_quotient_run(&|heap| game.heap_options(heap), to, max_order, &control)
+            // A game whose rules can fail (`moves` raising) stops at its first failure, which
+            // replaces whatever the quotient made of the empty list given after it.
+            let failure = std::cell::RefCell::new(None);
+            let options = |heap: u64| {
+                game.heap_options_checked(heap).unwrap_or_else(|error| {
+                    failure.borrow_mut().get_or_insert(error);
+                    control.cancel();
+                    Vec::new()
+                })
+            };
+            let run = misere_quotient_run(&options, to, max_order, &control);
+            match failure.into_inner() {
+                Some(error) => Err(error),
+                None => run,
+            }
         });
-        let run = run.map_err(value_error)?;
+        let run = run.map_err(|error| self.heap_error(py, "quotient", value_error(error)))?;
         let dict = quotient_dict(py, &run.quotient)?;
         let stopped = match (interrupt, run.stopped) {
             (None, None) => return Ok(dict),
@@ -544,8 +556,9 @@ impl Game {
     }
 
     /// A picture of the game, shown as SVG in Jupyter: the nim-sequence of a heap game (heaps
-    /// 0 to `to`, default 500), the table of a two-heap game (`size` by `size`, default 64),
-    /// or a graph game's graph with each vertex's outcome: the SVG `grundy plot` writes.
+    /// 0 to `to`, default 500; a game from `moves` is drawn so), the table of a two-heap game
+    /// (`size` by `size`, default 64), or a graph game's graph with each vertex's outcome: the
+    /// SVG `grundy plot` writes.
     ///
     /// >>> import grundy
     /// >>> picture = grundy.Game("kayles").plot(to=100)
@@ -553,10 +566,11 @@ impl Game {
     /// True
     #[pyo3(signature = (to = None, size = None))]
     fn plot(&self, py: Python<'_>, to: Option<u64>, size: Option<u64>) -> PyResult<crate::plot::Plot> {
-        match self.builtin() {
-            Some([game]) => crate::plot::plot(py, &**game, to, size),
-            _ => Err(PyValueError::new_err(format!("`{}` has no picture: plot takes one built-in game", self.spec))),
-        }
+        let [game] = self.parts.as_slice() else {
+            return Err(PyValueError::new_err(format!("`{}` is a sum of games: plot takes one game", self.spec)));
+        };
+        self.forget_raised();
+        crate::plot::plot(py, &**game, to, size).map_err(|error| self.heap_error(py, "plot", error))
     }
 }
 

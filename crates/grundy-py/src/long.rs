@@ -1,9 +1,12 @@
-//! Long computations of built-in games: run without the GIL, stopped by Ctrl-C
-//! (KeyboardInterrupt, within a fraction of a second), with an optional tqdm progress bar.
+//! Long computations of games: run without the GIL, stopped by Ctrl-C (KeyboardInterrupt,
+//! within a fraction of a second), with an optional tqdm progress bar. A game from `moves`
+//! takes the GIL back for each call of `moves` (its backend's `Python::attach`): the work never
+//! waits on a thread holding the GIL, since the thread that watches holds it only to look at
+//! Ctrl-C and the bar.
 
 use crate::convert::value_error;
 use grundy::control::Control;
-use grundy::heap::period::{PeriodReport, default_max_heap};
+use grundy::heap::period::PeriodReport;
 use grundy::heap::{CompactSequence, HeapGame, SequenceControl, SequenceRun};
 use pyo3::prelude::*;
 use std::sync::Mutex;
@@ -152,9 +155,9 @@ pub fn sequence_to(py: Python<'_>, game: &dyn HeapGame, len: usize, progress: bo
 }
 
 /// The library's period search (proof by the game's theorem, else observation) up to `max`
-/// (default: the CLI's `grundy period` bound), without the GIL.
+/// (default: the game's own bound, as `grundy period`'s), without the GIL.
 pub fn period_report(py: Python<'_>, game: &dyn HeapGame, max: Option<u64>, progress: bool) -> PyResult<PeriodReport> {
-    let max_heap = max.unwrap_or_else(|| default_max_heap(game.periodicity()));
+    let max_heap = max.unwrap_or_else(|| game.default_max_heap());
     let mut bar = Progress::new(py, progress, max_heap.saturating_add(1), &game.spec())?;
     let mut run = SequenceRun::for_period(game, max_heap);
     let report =

@@ -49,7 +49,9 @@ fn plot_error(error: PlotError) -> PyErr {
 pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u64>) -> PyResult<Plot> {
     let spec = game.spec();
     let scene: Scene = match (game.chart(), game.heap_game()) {
-        (Chart::Sequence, Some(heap_game)) => {
+        // A game whose shape is not known (a game from `moves`) is drawn as a heap game: a
+        // `moves` that takes no ints says so when asked for heap 0.
+        (Chart::Sequence | Chart::None, Some(heap_game)) => {
             if size.is_some() {
                 return Err(PyValueError::new_err(format!(
                     "`size` is for two-heap games; `{spec}` is a heap game: use `to`"

@@ -186,8 +186,9 @@ pub struct PythonPositions {
     /// back as an option (so that `True` stays `True`, not `1`).
     objects: Mutex<FxHashMap<Key, Py<PyAny>>>,
     /// The Python exception that stopped the expansion under way (the solver and the ruleset
-    /// only carry a [`GameError`]): raised again, unchanged, once the call returns.
-    raised: Mutex<Option<PyErr>>,
+    /// only carry a [`GameError`]), with the position whose call of `moves` raised it: raised
+    /// again, unchanged, once the call returns.
+    raised: Mutex<Option<(PyErr, Option<Key>)>>,
 }
 
 impl PythonPositions {
@@ -226,12 +227,25 @@ impl PythonPositions {
     /// The exception `moves` raised (or the cycle's `ValueError`) in the call that just
     /// failed, if that is why it failed.
     pub fn take_raised(&self) -> Option<PyErr> {
-        self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take()
+        self.take_raised_at().map(|(error, _)| error)
     }
 
-    /// Keeps `error` to raise it once the call returns; the solver gets a stand-in.
-    fn stash(&self, error: PyErr) -> GameError {
-        *self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(error);
+    /// [`PythonPositions::take_raised`], with the heap whose call of `moves` raised it, when
+    /// that position is an int that fits a `u64`.
+    pub fn take_raised_at(&self) -> Option<(PyErr, Option<u64>)> {
+        let raised = self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        raised.map(|(error, at)| (error, at.as_ref().and_then(Key::as_small_heap)))
+    }
+
+    /// The game's name, as `from_moves` was given it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Keeps `error`, raised by the call of `moves` on `at` (none: raised otherwise, or the
+    /// cycle's), to raise it once the call returns; the solver gets a stand-in.
+    fn stash(&self, error: PyErr, at: Option<&Key>) -> GameError {
+        *self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((error, at.cloned()));
         GameError::Unsupported(format!("the moves function of {} raised an exception", self.name))
     }
 }
@@ -260,15 +274,22 @@ struct MovesFunction {
 const CALLS_PER_SIGNAL_CHECK: u32 = 4096;
 
 impl MovesFunction {
-    /// Calls `moves` on `position` and reads its options into `out`.
-    fn read_options(&self, py: Python<'_>, position: &Key, out: &mut OptionList<Key>) -> PyResult<()> {
+    /// Calls `moves` on `position` and reads its options into `out`. A failure comes with
+    /// `position` when the call of `moves` itself raised (not Ctrl-C, nor an option that is
+    /// no position).
+    fn read_options(
+        &self,
+        py: Python<'_>,
+        position: &Key,
+        out: &mut OptionList<Key>,
+    ) -> Result<(), (PyErr, Option<Key>)> {
         let calls = self.calls_since_check.get() + 1;
         self.calls_since_check.set(if calls >= CALLS_PER_SIGNAL_CHECK { 0 } else { calls });
         if calls >= CALLS_PER_SIGNAL_CHECK {
-            py.check_signals()?;
+            py.check_signals().map_err(|error| (error, None))?;
         }
         let object = self.positions.object(py, position);
-        let options = self.moves.bind(py).call1((&object,))?;
+        let options = self.moves.bind(py).call1((&object,)).map_err(|error| (error, Some(position.clone())))?;
         let read = (|| -> PyResult<()> {
             for option in options.try_iter()? {
                 let option = option?;
@@ -289,7 +310,7 @@ impl MovesFunction {
         })();
         read.map_err(|error| {
             let note = format!("in the options of position {} of {}", short_repr(&object), self.positions.name);
-            with_note(py, error, &note)
+            (with_note(py, error, &note), None)
         })
     }
 }
@@ -298,7 +319,8 @@ impl SplitGame for MovesFunction {
     type State = Key;
 
     fn expand(&self, position: &Key, out: &mut OptionList<Key>) -> Result<(), GameError> {
-        Python::attach(|py| self.read_options(py, position, out)).map_err(|error| self.positions.stash(error))
+        Python::attach(|py| self.read_options(py, position, out))
+            .map_err(|(error, at)| self.positions.stash(error, at.as_ref()))
     }
 
     fn describe(&self, position: &Key) -> String {
@@ -312,12 +334,15 @@ impl SplitGame for MovesFunction {
     fn cycle_error(&self, path: &[Key]) -> GameError {
         let described: Vec<String> = path.iter().map(|position| self.describe(position)).collect();
         let first = described.first().map_or("?", String::as_str);
-        self.positions.stash(PyValueError::new_err(format!(
-            "the game {} is loopy: position {first} can be reached from itself ({}); \
+        self.positions.stash(
+            PyValueError::new_err(format!(
+                "the game {} is loopy: position {first} can be reached from itself ({}); \
              a game from moves needs every play to end",
-            self.positions.name,
-            cycle_path(&described)
-        )))
+                self.positions.name,
+                cycle_path(&described)
+            )),
+            None,
+        )
     }
 }
 
