@@ -195,8 +195,9 @@ fn widened_eight<T: Cell>(cells: &[T]) -> std::arch::x86_64::__m256i {
 /// For each heap of `block`, what the splits whose parts are both below `known.len()` (all
 /// known: `known` holds their values, `list` the rare heaps among them) give: every split with
 /// a rare part, then the rare-type values below the first common-type value left unmarked,
-/// searched for among those splits in increasing order up to the first one absent
-/// ([`BulkRows`]). Rows are filled in chunks of 16 heaps, on any thread rayon has free: this
+/// searched for among those splits (all in one pass where [`drain_wanted`] is vectorized, else
+/// in increasing order up to the first one absent): those found are marked, the smallest
+/// absent is kept ([`BulkRows`]). Rows are filled in chunks of 16 heaps, on any thread rayon has free: this
 /// is most of the rare-value kernel's work, and the thread computing the block before takes
 /// its share once that block is done.
 pub(super) fn bulk_rare_marks<T: Cell>(
@@ -235,6 +236,31 @@ pub(super) fn bulk_rare_marks<T: Cell>(
             // Below the first common-type value unmarked, every unmarked value is of the rare
             // type (a common-type one is only given by a split with a rare part, all marked).
             let common = first_unmarked_common(row, &rare_type[(heap + space.offset) & 1]);
+            if common as usize <= WANTED_BOUND && drain_is_vectorized::<T>() {
+                // All of them in one pass (as a heap without a bulk does, `mex_by_one_pass`):
+                // those found are marked, the smallest not found is the one absent.
+                let mut wanted = Wanted::new();
+                let mut candidate = first_unmarked(row, 0);
+                while candidate < common {
+                    wanted.insert(candidate);
+                    candidate = first_unmarked(row, candidate + 1);
+                }
+                let all = wanted.clone();
+                for segment in &segments {
+                    if wanted.is_empty() {
+                        break;
+                    }
+                    let (lo, end) = (segment.frontier, segment.end);
+                    if lo <= end {
+                        drain_wanted(&known[lo..=end], &known[segment.m - end..=segment.m - lo], &mut wanted);
+                    }
+                }
+                for value in all.values().filter(|&value| !wanted.contains(value)) {
+                    row.mark(value);
+                }
+                *absent = wanted.smallest().unwrap_or(u32::MAX);
+                continue;
+            }
             let mut candidate = 0;
             loop {
                 candidate = first_unmarked(row, candidate);

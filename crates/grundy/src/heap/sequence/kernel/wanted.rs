@@ -78,6 +78,17 @@ impl Wanted {
         self.count == 0
     }
 
+    /// The values in the set, increasing.
+    pub(super) fn values(&self) -> impl Iterator<Item = u32> + '_ {
+        self.exact.iter().enumerate().flat_map(|(at, &word)| {
+            std::iter::successors((word != 0).then_some(word), |&rest| {
+                let rest = rest & (rest - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |rest| at as u32 * 64 + rest.trailing_zeros())
+        })
+    }
+
     /// The smallest value in the set.
     pub(super) fn smallest(&self) -> Option<u32> {
         self.exact.iter().position(|&word| word != 0).map(|at| at as u32 * 64 + self.exact[at].trailing_zeros())
@@ -258,6 +269,7 @@ mod tests {
         drain(forward, backward, &mut wanted);
         let left: BTreeSet<u32> = (0..WANTED_BOUND as u32).filter(|&value| wanted.contains(value)).collect();
         assert_eq!(wanted.count as usize, left.len());
+        assert_eq!(wanted.values().collect::<BTreeSet<u32>>(), left);
         assert_eq!(wanted.smallest(), left.first().copied());
         left
     }
