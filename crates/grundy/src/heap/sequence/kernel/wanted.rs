@@ -1,0 +1,314 @@
+//! The rare-type candidates of a heap searched for all at once: one pass over the splits from
+//! the frontier, each pair's xor tested against the set of values still wanted (a byte-shuffle
+//! table lookup, whatever the set's size), instead of one pass a candidate from the same
+//! frontier. A heap of 0.6 (values below 512) wants about 50 values; one pass stops where the
+//! last of them is first found (about 2,700 pairs), where one pass a candidate read about
+//! 19,500 pairs (bench/RESULTS.md, issue 44).
+
+use super::Cell;
+
+/// The values below this the set holds (the kernel takes this path only when every value of
+/// the heap's bound is below it).
+pub(super) const WANTED_BOUND: usize = 1024;
+
+/// A set of values below [`WANTED_BOUND`], exact, and folded onto its low byte for the
+/// vectorized test.
+#[derive(Clone)]
+pub(super) struct Wanted {
+    /// Bit `v`: value `v` is wanted.
+    exact: [u64; WANTED_BOUND / 64],
+    /// The set folded onto the low byte `b = 16h + l` (some wanted `v` has `v & 255 = b`), as
+    /// the two tables of a byte shuffle by `l`: `low_half[l]` has bit `h` for `h < 8`,
+    /// `high_half[l]` bit `h − 8` for `h ≥ 8`; each 16-byte table is repeated for both 128-bit
+    /// halves of a vector. A folded hit is then checked against `exact`.
+    low_half: [u8; 32],
+    high_half: [u8; 32],
+    count: u32,
+}
+
+impl Wanted {
+    pub(super) fn new() -> Self {
+        Wanted { exact: [0; WANTED_BOUND / 64], low_half: [0; 32], high_half: [0; 32], count: 0 }
+    }
+
+    #[inline(always)]
+    pub(super) fn contains(&self, value: u32) -> bool {
+        (value as usize) < WANTED_BOUND && self.exact[value as usize / 64] >> (value % 64) & 1 == 1
+    }
+
+    /// Adds `value` (below [`WANTED_BOUND`]).
+    pub(super) fn insert(&mut self, value: u32) {
+        assert!((value as usize) < WANTED_BOUND, "a wanted value is below the set's bound");
+        if !self.contains(value) {
+            self.exact[value as usize / 64] |= 1 << (value % 64);
+            self.count += 1;
+            self.set_folded(value as u8, true);
+        }
+    }
+
+    /// Removes `value` if it is in the set; whether it was.
+    #[inline]
+    pub(super) fn remove(&mut self, value: u32) -> bool {
+        if !self.contains(value) {
+            return false;
+        }
+        self.exact[value as usize / 64] &= !(1 << (value % 64));
+        self.count -= 1;
+        let byte = value as u8;
+        let still = (0..WANTED_BOUND / 256).any(|high| self.contains(u32::from(byte) + 256 * high as u32));
+        self.set_folded(byte, still);
+        true
+    }
+
+    #[inline(always)]
+    fn set_folded(&mut self, byte: u8, present: bool) {
+        let (row, bit) = ((byte & 15) as usize, byte >> 4);
+        let table = if bit < 8 { &mut self.low_half } else { &mut self.high_half };
+        let flag = 1u8 << (bit & 7);
+        for half in [row, row + 16] {
+            if present {
+                table[half] |= flag;
+            } else {
+                table[half] &= !flag;
+            }
+        }
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The values in the set, increasing.
+    pub(super) fn values(&self) -> impl Iterator<Item = u32> + '_ {
+        self.exact.iter().enumerate().flat_map(|(at, &word)| {
+            std::iter::successors((word != 0).then_some(word), |&rest| {
+                let rest = rest & (rest - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |rest| at as u32 * 64 + rest.trailing_zeros())
+        })
+    }
+
+    /// The smallest value in the set.
+    pub(super) fn smallest(&self) -> Option<u32> {
+        self.exact.iter().position(|&word| word != 0).map(|at| at as u32 * 64 + self.exact[at].trailing_zeros())
+    }
+}
+
+/// Removes from `wanted` every value `forward[i] ^ backward[len − 1 − i]` (`len` the slices'
+/// common length: the splits `a + (m − a)`, `backward` ascending from the largest `m − a`),
+/// stopping once the set is empty.
+pub(super) fn drain_wanted<T: Cell>(forward: &[T], backward: &[T], wanted: &mut Wanted) {
+    #[cfg(target_arch = "x86_64")]
+    if std::mem::size_of::<T>() <= 2 && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { drain_wanted_avx2(forward, backward, wanted) };
+    }
+    drain_wanted_portable(forward, backward, wanted);
+}
+
+/// Whether [`drain_wanted`] is the quick way for cells of type `T` on this CPU (else the kernel
+/// searches one candidate a pass).
+pub(super) fn drain_is_vectorized<T: Cell>() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if std::mem::size_of::<T>() <= 2 {
+        return std::arch::is_x86_feature_detected!("avx2");
+    }
+    false
+}
+
+pub(super) fn drain_wanted_portable<T: Cell>(forward: &[T], backward: &[T], wanted: &mut Wanted) {
+    let len = forward.len().min(backward.len());
+    let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+    for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
+        if wanted.remove((small ^ large).to_u32()) && wanted.is_empty() {
+            return;
+        }
+    }
+}
+
+/// [`drain_wanted_portable`] 32 pairs a step for one- and two-byte cells: the backward cells
+/// reversed in registers (as in `find_xor_any_avx2`), the xors' low bytes (two-byte cells:
+/// masked and packed) looked up in the folded tables (a shuffle by the low nibble in each half
+/// table, the half chosen by the byte's top bit, the high nibble's bit picked by a third
+/// shuffle), and only the lanes that hit checked one by one against the exact set.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: &mut Wanted) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_xor_si256,
+    };
+    let size = std::mem::size_of::<T>();
+    assert!(size <= 2, "one- or two-byte cells");
+    const STEP: usize = 32;
+    let len = forward.len().min(backward.len());
+    let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+    #[rustfmt::skip]
+    let reverse = match size {
+        1 => _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+                              15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+        _ => _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+                              14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1),
+    };
+    #[rustfmt::skip]
+    let powers = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128,
+                                  1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+    let nibble = _mm256_set1_epi8(0x0F);
+    let low_byte = _mm256_set1_epi16(0x00FF);
+    let zero = _mm256_setzero_si256();
+    // No closures here: a closure does not inherit the function's target features.
+    macro_rules! load_tables {
+        () => {
+            // SAFETY: each table is 32 readable bytes.
+            unsafe {
+                (
+                    _mm256_loadu_si256(wanted.low_half.as_ptr().cast::<__m256i>()),
+                    _mm256_loadu_si256(wanted.high_half.as_ptr().cast::<__m256i>()),
+                )
+            }
+        };
+    }
+    let (mut low_half, mut high_half) = load_tables!();
+    // The xors of a step, for the lanes that hit: one byte, or two bytes a pair.
+    let mut xors = [0u16; STEP];
+    let mut at = 0;
+    while at + STEP <= len {
+        // SAFETY: `at + STEP ≤ len`: the STEP cells from `forward[at]` and the STEP cells up to
+        // `backward[len − at − 1]` are inside the slices, 32 or 64 bytes each, read in vectors
+        // of 32 bytes within them; `xors` is 64 writable bytes.
+        let bytes = unsafe {
+            if size == 1 {
+                let small = _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>());
+                let large = _mm256_loadu_si256(backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
+                let large = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large, reverse));
+                let pairs = _mm256_xor_si256(small, large);
+                _mm256_storeu_si256(xors.as_mut_ptr().cast::<__m256i>(), pairs);
+                pairs
+            } else {
+                let half = STEP / 2;
+                let small_0 = _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>());
+                let small_1 = _mm256_loadu_si256(forward.as_ptr().add(at + half).cast::<__m256i>());
+                let large_0 = _mm256_loadu_si256(backward.as_ptr().add(len - at - half).cast::<__m256i>());
+                let large_1 = _mm256_loadu_si256(backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
+                let large_0 = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large_0, reverse));
+                let large_1 = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large_1, reverse));
+                let (pairs_0, pairs_1) = (_mm256_xor_si256(small_0, large_0), _mm256_xor_si256(small_1, large_1));
+                _mm256_storeu_si256(xors.as_mut_ptr().cast::<__m256i>(), pairs_0);
+                _mm256_storeu_si256(xors.as_mut_ptr().add(half).cast::<__m256i>(), pairs_1);
+                // Byte k of the pack: in each 128-bit half, eight low bytes of `pairs_0` then
+                // eight of `pairs_1` (see `lane_of`).
+                _mm256_packus_epi16(_mm256_and_si256(pairs_0, low_byte), _mm256_and_si256(pairs_1, low_byte))
+            }
+        };
+        let low = _mm256_and_si256(bytes, nibble);
+        let high = _mm256_and_si256(_mm256_srli_epi16::<4>(bytes), nibble);
+        // The byte's top bit (high nibble ≥ 8) chooses the half table.
+        let rows = _mm256_blendv_epi8(_mm256_shuffle_epi8(low_half, low), _mm256_shuffle_epi8(high_half, low), bytes);
+        let present = _mm256_and_si256(rows, _mm256_shuffle_epi8(powers, high));
+        let absent = _mm256_movemask_epi8(_mm256_cmpeq_epi8(present, zero)) as u32;
+        if absent != u32::MAX {
+            let mut hits = !absent;
+            while hits != 0 {
+                let lane = hits.trailing_zeros() as usize;
+                let value = if size == 1 {
+                    // Two bytes a slot of `xors`, read as the bytes they were stored.
+                    let word = xors[lane / 2];
+                    u32::from(word.to_le_bytes()[lane % 2])
+                } else {
+                    u32::from(xors[lane_of(lane)])
+                };
+                if wanted.remove(value) && wanted.is_empty() {
+                    return;
+                }
+                hits &= hits - 1;
+            }
+            (low_half, high_half) = load_tables!();
+        }
+        at += STEP;
+    }
+    drain_wanted_portable(&forward[at..], &backward[..len - at], wanted);
+}
+
+/// The slot of `xors` (the pairs of a two-byte step) whose low byte is byte `lane` of the pack:
+/// byte `16·half + 8·which + j` holds element `8·half + j` of `pairs_which`, stored at
+/// `16·which + 8·half + j`.
+#[inline(always)]
+fn lane_of(lane: usize) -> usize {
+    let (half, which, j) = (lane >> 4, (lane >> 3) & 1, lane & 7);
+    16 * which + 8 * half + j
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Cell;
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    /// The definition: the wanted values that are some pair's xor are removed, the rest stay.
+    fn drained_by_definition<T: Cell>(forward: &[T], backward: &[T], wanted: &BTreeSet<u32>) -> BTreeSet<u32> {
+        let len = forward.len().min(backward.len());
+        let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+        let found: BTreeSet<u32> =
+            forward.iter().zip(backward.iter().rev()).map(|(&small, &large)| (small ^ large).to_u32()).collect();
+        wanted.difference(&found).copied().collect()
+    }
+
+    fn left<T: Cell>(
+        drain: fn(&[T], &[T], &mut Wanted),
+        forward: &[T],
+        backward: &[T],
+        values: &BTreeSet<u32>,
+    ) -> BTreeSet<u32> {
+        let mut wanted = Wanted::new();
+        for &value in values {
+            wanted.insert(value);
+        }
+        drain(forward, backward, &mut wanted);
+        let left: BTreeSet<u32> = (0..WANTED_BOUND as u32).filter(|&value| wanted.contains(value)).collect();
+        assert_eq!(wanted.count as usize, left.len());
+        assert_eq!(wanted.values().collect::<BTreeSet<u32>>(), left);
+        assert_eq!(wanted.smallest(), left.first().copied());
+        left
+    }
+
+    fn drains_agree<T: Cell>(cells: &[u32], split: usize, values: &BTreeSet<u32>) -> Result<(), TestCaseError> {
+        let cells: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        let len = split.min(cells.len() / 2);
+        let (forward, backward) = (&cells[..len], &cells[cells.len() - len..]);
+        let expected = drained_by_definition(forward, backward, values);
+        prop_assert_eq!(&left(drain_wanted_portable::<T>, forward, backward, values), &expected);
+        prop_assert_eq!(&left(drain_wanted::<T>, forward, backward, values), &expected);
+        #[cfg(target_arch = "x86_64")]
+        if std::mem::size_of::<T>() <= 2 && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            let avx2 = |forward: &[T], backward: &[T], wanted: &mut Wanted| unsafe {
+                drain_wanted_avx2(forward, backward, wanted)
+            };
+            prop_assert_eq!(&left(avx2, forward, backward, values), &expected);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        /// The vectorized drain (one- and two-byte cells) and the portable one against the
+        /// definition, on cells whose xors meet the set often (small values) and whose low
+        /// bytes collide across the fold (values to 1023), at every length around the steps.
+        #[test]
+        fn draining_the_wanted_values_agrees_with_the_definition(
+            small in proptest::collection::vec(0u32..48, 0..300),
+            large in proptest::collection::vec(0u32..1024, 0..300),
+            split in 0usize..150,
+            values in proptest::collection::btree_set(0u32..64, 0..40),
+            folded in proptest::collection::btree_set(0u32..1024, 0..200),
+        ) {
+            drains_agree::<u8>(&small, split, &values)?;
+            drains_agree::<u16>(&small, split, &values)?;
+            drains_agree::<u32>(&small, split, &values)?;
+            drains_agree::<u16>(&large, split, &folded)?;
+            drains_agree::<u16>(&large, split, &values)?;
+        }
+    }
+}
