@@ -209,6 +209,19 @@ pub trait ComponentGame: Send + Sync + 'static {
     /// [`GameError::OutOfReach`] when it is beyond what the family can compute.
     fn value(&self, component: &Self::Component) -> Result<Value, GameError>;
 
+    /// Reads many components at once, each as [`ComponentGame::parse_component`] reads it: a
+    /// family whose rules run elsewhere (a script in a worker process) reads them in one
+    /// request. By default, one by one.
+    fn parse_components(&self, texts: &[&str]) -> Vec<Result<Self::Component, GameError>> {
+        texts.iter().map(|text| self.parse_component(text)).collect()
+    }
+
+    /// The values of many components at once, each as [`ComponentGame::value`] gives it: a
+    /// family whose rules run elsewhere answers them in one request. By default, one by one.
+    fn values(&self, components: &[Self::Component]) -> Vec<Result<Value, GameError>> {
+        components.iter().map(|component| self.value(component)).collect()
+    }
+
     /// Who wins the component alone. Families that know outcomes beyond their values (a huge
     /// Wythoff pair, geography) override it.
     ///
@@ -311,6 +324,8 @@ pub trait Ruleset: Send + Sync {
     fn describe_component(&self, component: &Component) -> String;
     fn options(&self, component: &Component, limit: usize) -> Result<Vec<ComponentMove<Component>>, GameError>;
     fn value(&self, component: &Component) -> Result<Value, GameError>;
+    fn parse_components(&self, texts: &[&str]) -> Vec<Result<Component, GameError>>;
+    fn values(&self, components: &[Component]) -> Vec<Result<Value, GameError>>;
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError>;
     fn check_moves_listable(&self, component: &Component) -> Result<(), GameError>;
     fn moves_to_value(
@@ -401,6 +416,25 @@ impl<G: ComponentGame> Ruleset for Erased<G> {
     }
     fn value(&self, component: &Component) -> Result<Value, GameError> {
         self.0.value(&self.typed(component)?)
+    }
+    fn parse_components(&self, texts: &[&str]) -> Vec<Result<Component, GameError>> {
+        self.0.parse_components(texts).into_iter().map(|parsed| parsed.map(ComponentKind::into_component)).collect()
+    }
+    fn values(&self, components: &[Component]) -> Vec<Result<Value, GameError>> {
+        // The components of this game asked for together; another game's each get their error.
+        let typed: Vec<Result<G::Component, GameError>> = components.iter().map(|c| self.typed(c)).collect();
+        let own: Vec<G::Component> = typed.iter().filter_map(|typed| typed.as_ref().ok().cloned()).collect();
+        let mut values = self.0.values(&own).into_iter();
+        typed
+            .into_iter()
+            .map(|typed| {
+                typed.and_then(|_| {
+                    values.next().unwrap_or_else(|| {
+                        Err(GameError::OutOfReach(format!("{} gave fewer values than it was asked for", self.0.spec())))
+                    })
+                })
+            })
+            .collect()
     }
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError> {
         self.0.outcome(&self.typed(component)?)

@@ -23,6 +23,7 @@ use crate::ruleset::{ComponentMove, Ruleset};
 use crate::value::{Outcome, Value};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// One part of a sum: a game and its components.
@@ -167,6 +168,72 @@ impl Position {
     pub fn value(&self) -> Result<Value, GameError> {
         let summary = Summary::of(&self.values())?;
         summary.value()
+    }
+
+    /// The value of each of `positions`, as [`Position::value`] gives it, each game asked once
+    /// for the values of all its distinct components ([`Ruleset::values`]): a game whose rules
+    /// run elsewhere (a script in a worker process) answers many positions in one request.
+    ///
+    /// ```
+    /// use grundy_model::sum::Position;
+    /// # use grundy_model::{GameError, Value};
+    /// # use grundy_model::ruleset::{ComponentGame, ComponentMove, erase};
+    /// # struct Nim;
+    /// # impl ComponentGame for Nim {
+    /// #     type Component = u64;
+    /// #     fn spec(&self) -> String { "nim".into() }
+    /// #     fn parse_component(&self, text: &str) -> Result<u64, GameError> { Ok(text.parse().unwrap()) }
+    /// #     fn format_component(&self, heap: &u64) -> String { heap.to_string() }
+    /// #     fn options(&self, heap: &u64, _: usize) -> Result<Vec<ComponentMove<u64>>, GameError> {
+    /// #         Ok((0..*heap).map(|to| ComponentMove::new(vec![to], format!("{heap} -> {to}"))).collect())
+    /// #     }
+    /// #     fn value(&self, heap: &u64) -> Result<Value, GameError> { Ok(Value::from(*heap)) }
+    /// # }
+    /// let nim = erase(Nim);
+    /// let positions: Vec<Position> =
+    ///     [vec!["1", "2"], vec!["3", "3"], vec!["5"]].iter().map(|heaps| Position::parse_single(nim.clone(), heaps).unwrap()).collect();
+    /// let values: Vec<String> = Position::values_of(&positions).into_iter().map(|value| value.unwrap().to_string()).collect();
+    /// assert_eq!(values, ["3", "0", "5"]);
+    /// ```
+    pub fn values_of(positions: &[Position]) -> Vec<Result<Value, GameError>> {
+        /// One game (by identity), its distinct components in the order first met, and where
+        /// each stands in that list.
+        struct Asked {
+            game: Arc<dyn Ruleset>,
+            components: Vec<Component>,
+            index: HashMap<Component, usize>,
+        }
+        let find = |asked: &[Asked], game: &Arc<dyn Ruleset>| asked.iter().position(|one| Arc::ptr_eq(&one.game, game));
+        let mut asked: Vec<Asked> = Vec::new();
+        for part in positions.iter().flat_map(|position| &position.parts) {
+            let at = find(&asked, &part.game).unwrap_or_else(|| {
+                asked.push(Asked { game: part.game.clone(), components: Vec::new(), index: HashMap::new() });
+                asked.len() - 1
+            });
+            let one = &mut asked[at];
+            for component in &part.components {
+                if !one.index.contains_key(component) {
+                    one.index.insert(component.clone(), one.components.len());
+                    one.components.push(component.clone());
+                }
+            }
+        }
+        let answers: Vec<Vec<Result<Value, GameError>>> =
+            asked.iter().map(|one| one.game.values(&one.components)).collect();
+        positions
+            .iter()
+            .map(|position| {
+                let values: Values = position
+                    .parts
+                    .iter()
+                    .map(|part| {
+                        let at = find(&asked, &part.game).expect("every game was gathered above");
+                        part.components.iter().map(|component| answers[at][asked[at].index[component]].clone()).collect()
+                    })
+                    .collect();
+                Summary::of(&values)?.value()
+            })
+            .collect()
     }
 
     /// Who wins the sum.

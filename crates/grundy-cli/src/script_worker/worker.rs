@@ -75,7 +75,8 @@ fn reply(out: &mut impl Write, result: anyhow::Result<Json>) -> std::io::Result<
         Ok(value) => json!({ "ok": value }),
         Err(error) => json!({ "error": format!("{error:#}").replace('\n', " ") }),
     };
-    writeln!(out, "{line}")?;
+    // One write of the whole line, not one a piece of the JSON as it is formatted.
+    out.write_all(format!("{line}\n").as_bytes())?;
     out.flush()
 }
 

@@ -270,6 +270,25 @@ impl<P: MovesPosition> ComponentGame for MovesFamily<P> {
         values.into_iter().next().ok_or_else(|| GameError::OutOfReach("the script's backend gave no value".to_owned()))
     }
 
+    // One request for them all. A text the backend does not read fails the whole request:
+    // then each alone, so that each error names its own text.
+    fn parse_components(&self, texts: &[&str]) -> Vec<Result<P, GameError>> {
+        let owned: Vec<String> = texts.iter().map(|text| (*text).to_owned()).collect();
+        match self.ask(|backend| backend.parse(&owned)) {
+            Ok(parsed) if parsed.len() == texts.len() => parsed.into_iter().map(Ok).collect(),
+            _ => texts.iter().map(|text| self.parse_component(text)).collect(),
+        }
+    }
+
+    // One request for them all (a failure names the position it failed on).
+    fn values(&self, positions: &[P]) -> Vec<Result<Value, GameError>> {
+        match self.ask(|backend| backend.values(positions)) {
+            Ok(values) if values.len() == positions.len() => values.into_iter().map(Ok).collect(),
+            Ok(_) => vec![Err(GameError::OutOfReach("the script's backend gave too few values".to_owned())); positions.len()],
+            Err(error) => vec![Err(error); positions.len()],
+        }
+    }
+
     // The backend reports each option's value with it: one request instead of one per option.
     fn moves_to_value(&self, position: &P, target: &BigUint) -> Result<Vec<ComponentMove<P>>, GameError> {
         Ok(self

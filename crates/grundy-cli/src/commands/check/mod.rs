@@ -4,8 +4,8 @@
 //!
 //! The positions are every heap `0..=N`, or random sums of `A..=B` heaps of at most `M`
 //! (deduplicated, sorted smallest first, so the first disagreement is the smallest found).
-//! The truth comes from the game itself: a built-in game's `Ruleset`, or a script game's
-//! worker (the whole memoized solve runs there). Exit status 0 when everything agrees, 1 with
+//! The truth comes from the game itself, its `Ruleset` through the registry: a built-in game,
+//! or a script game whose moves run in a watched worker (its memoized solve runs there). Exit status 0 when everything agrees, 1 with
 //! the counterexample, 2 for an error (a bad formula, a program that crashes, hangs or prints
 //! the wrong number of lines).
 //!
@@ -24,18 +24,18 @@ mod program;
 
 use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
-use crate::script_worker::{ScriptProxy, script_path};
+use crate::script_worker::ScriptProxy;
 use grundy::control::Control;
 use grundy::judge_format::{Answer, Claim, JudgeFormat, TestWriter};
 use grundy::random::SplitMix64;
 use grundy::ruleset::Ruleset;
-use grundy::script::ScriptPosition;
 use grundy::script::formula::FormulaAnswer;
-use grundy::sum::{Position, sum_of_values};
-use grundy::{Outcome, Value};
+use grundy::sum::Position;
+use grundy::heap::AsHeapGame;
+use grundy::{GameError, Outcome, Value};
 use num_bigint::BigUint;
 use program::run_program;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Tests a formula or a program against the game's definition.
@@ -118,14 +118,14 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         );
     };
     let writer = format.as_ref().map(|format| format.writer(&game)).transpose()?;
-    let mut truth = Truth::new(&game, control)?;
+    let truth = Truth::new(&game, control)?;
     let default_mix = args.to.is_none() && args.components.is_none() && format.is_none();
     let sums_make_sense = args.formula.as_deref().is_none_or(mentions_the_heap_list);
     if let Some(expression) = &args.formula
         && args.components.is_none()
         && !(default_mix && sums_make_sense)
     {
-        return check_formula_on_every_heap(&game, expression, args.to.unwrap_or(DEFAULT_TO), &mut truth, json);
+        return check_formula_on_every_heap(&game, expression, args.to.unwrap_or(DEFAULT_TO), &truth, json);
     }
     let (mut positions, mut sampled) = positions(&args, control)?;
     if default_mix && sums_make_sense {
@@ -431,60 +431,72 @@ fn default_sums(single_values: &[Value], seed: u64) -> Vec<Heaps> {
     sums
 }
 
-/// Where the right answers come from.
-enum Truth {
-    Builtin { game: String, ruleset: Arc<dyn Ruleset> },
-    Script(Box<ScriptProxy>),
+/// Where the right answers come from: the game's ruleset, a built-in game or a script game
+/// (`script:PATH`, its moves run in a watched worker) alike. A sum's value is the model's
+/// ([`Position::value`]: the nim-sum, with Smith's rules for loopy values), and the proof lines
+/// are the position's options.
+struct Truth {
+    game: String,
+    ruleset: Arc<dyn Ruleset>,
 }
 
 impl Truth {
     fn new(game: &str, control: &Control) -> anyhow::Result<Truth> {
-        Ok(match script_path(game) {
-            Some(path) => Truth::Script(Box::new(ScriptProxy::spawn(path, crate::script_worker::options())?)),
-            None => {
-                let ruleset = resolve(game, control)?;
-                // Positions are sums of heaps: a game whose components are not heaps (pairs,
-                // vertices, coin rows) is refused here, naming what it takes, and not at its
-                // first position as a bad `0`.
-                if Position::parse_single(ruleset.clone(), &["0"]).is_err() {
-                    anyhow::bail!(
-                        "`{}` is not a heap game: check tries sums of heaps 0, 1, 2, … and its components are {}s (check takes {}, or script:PATH on integers)",
-                        game,
-                        ruleset.component_noun(),
-                        grundy::registry::heap_family_list()
-                    );
-                }
-                Truth::Builtin { game: game.to_owned(), ruleset }
-            }
-        })
+        let ruleset = resolve(game, control)?;
+        // Positions are sums of heaps: a game whose components are not heaps (pairs,
+        // vertices, coin rows, a script's words) is refused here, naming what it takes, and
+        // not at its first position as a bad `0` or a script's failure on an integer.
+        if Position::parse_single(ruleset.clone(), &["0"]).is_err() || ruleset.heap_game().is_none() {
+            anyhow::bail!(
+                "`{}` is not a heap game: check tries sums of heaps 0, 1, 2, … and its components are {}s (check takes {}, or script:PATH on integers)",
+                game,
+                ruleset.component_noun(),
+                grundy::registry::heap_family_list()
+            );
+        }
+        Ok(Truth { game: game.to_owned(), ruleset })
     }
 
-    fn values(&mut self, positions: &[Heaps]) -> anyhow::Result<Vec<Value>> {
-        match self {
-            Truth::Builtin { ruleset, .. } => {
-                positions.iter().map(|heaps| Ok(builtin_position(ruleset, heaps)?.value()?)).collect()
-            }
-            Truth::Script(proxy) => {
-                // Each distinct heap once; a sum is then the nim-sum of its heaps (Smith's rules
-                // when a heap is ∞).
-                let mut distinct: Vec<u64> = positions.iter().flatten().copied().collect();
-                distinct.sort_unstable();
-                distinct.dedup();
-                let heaps: Vec<ScriptPosition> = distinct.iter().map(|&heap| ScriptPosition::Int(heap)).collect();
-                let values = proxy.values(&heaps)?;
-                let by_heap: BTreeMap<u64, Value> = distinct.into_iter().zip(values).collect();
-                positions
-                    .iter()
-                    .map(|heaps| {
-                        Ok(sum_of_values(&heaps.iter().map(|heap| by_heap[heap].clone()).collect::<Vec<_>>())?)
-                    })
-                    .collect()
+    /// The values of `positions` by the model's sums, a chunk of positions at a time: the
+    /// distinct heaps of a chunk read and valued together (a script's in one request each).
+    fn values(&self, positions: &[Heaps]) -> anyhow::Result<Vec<Value>> {
+        let mut values = Vec::with_capacity(positions.len());
+        for chunk in positions.chunks(VALUE_CHUNK) {
+            for value in Position::values_of(&self.positions(chunk)?) {
+                values.push(value?);
             }
         }
+        Ok(values)
+    }
+
+    /// Sums of heaps of the game, each distinct heap read once.
+    fn positions(&self, sums: &[Heaps]) -> anyhow::Result<Vec<Position>> {
+        let mut distinct: Vec<u64> = sums.iter().flatten().copied().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let texts = texts(&distinct);
+        let words: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let mut components = HashMap::with_capacity(distinct.len());
+        for (heap, component) in distinct.into_iter().zip(self.ruleset.parse_components(&words)) {
+            components.insert(heap, component?);
+        }
+        Ok(sums
+            .iter()
+            .map(|heaps| {
+                Position::single(self.ruleset.clone(), heaps.iter().map(|heap| components[heap].clone()).collect())
+            })
+            .collect())
+    }
+
+    /// A sum of heaps of the game, read as the command line reads them.
+    fn position(&self, heaps: &Heaps) -> anyhow::Result<Position> {
+        let texts = texts(heaps);
+        let words: Vec<&str> = texts.iter().map(String::as_str).collect();
+        Ok(Position::parse_single(self.ruleset.clone(), &words)?)
     }
 
     /// The options of `heaps` with their values, as lines: what proves the true answer.
-    fn proof(&mut self, heaps: &Heaps, value: &Value) -> anyhow::Result<String> {
+    fn proof(&self, heaps: &Heaps, value: &Value) -> anyhow::Result<String> {
         const SHOWN: usize = 40;
         let reason = match value.outcome() {
             Outcome::P => "a P-position: every option has a nonzero value",
@@ -492,43 +504,22 @@ impl Truth {
             _ => "loopy: ∞(K), K = the finite values of its options",
         };
         let mut lines: Vec<String> = Vec::new();
-        match self {
-            Truth::Builtin { game, ruleset } => match builtin_position(ruleset, heaps)?.options(100_000) {
-                Ok(moves) => {
-                    let position = builtin_position(ruleset, heaps)?;
-                    for one_move in moves.iter().take(SHOWN) {
-                        let option = position.after(one_move);
-                        let option_value = option.value()?;
-                        let components = option.parts.iter().flat_map(grundy::sum::Part::texts).collect::<Vec<_>>();
-                        lines.push(format!("{}  (value {option_value})", position_text(&components)));
-                    }
-                    if moves.len() > SHOWN {
-                        lines.push(format!("… and {} more", moves.len() - SHOWN));
-                    }
+        let position = self.position(heaps)?;
+        match position.options(100_000) {
+            Ok(moves) => {
+                for one_move in moves.iter().take(SHOWN) {
+                    let option = position.after(one_move);
+                    let option_value = option.value()?;
+                    let components = option.parts.iter().flat_map(grundy::sum::Part::texts).collect::<Vec<_>>();
+                    lines.push(format!("{}  (value {option_value})", position_text(&components)));
                 }
-                Err(_) => lines.push(format!("({game} does not list its moves)")),
-            },
-            Truth::Script(proxy) => {
-                let components: Vec<ScriptPosition> = heaps.iter().map(|&heap| ScriptPosition::Int(heap)).collect();
-                let component_values = proxy.values(&components)?;
-                let component_texts = proxy.format(&components)?;
-                'components: for (index, component) in components.iter().enumerate() {
-                    let mut others: Vec<Value> = component_values.clone();
-                    others.remove(index);
-                    let listed = proxy.options_with_values(component, usize::MAX)?.unwrap_or_default();
-                    for option in listed {
-                        if lines.len() == SHOWN {
-                            lines.push("…".to_owned());
-                            break 'components;
-                        }
-                        let mut to: Vec<String> = component_texts.clone();
-                        to.splice(index..=index, option.texts.iter().cloned());
-                        let mut all = others.clone();
-                        all.push(option.value.clone());
-                        lines.push(format!("{}  (value {})", position_text(&to), sum_of_values(&all)?));
-                    }
+                if moves.len() > SHOWN {
+                    lines.push(format!("… and {} more", moves.len() - SHOWN));
                 }
             }
+            // A script that failed, or a limit its worker reached: one line, not a proof.
+            Err(error @ GameError::OutOfReach(_)) => return Err(error.into()),
+            Err(_) => lines.push(format!("({} does not list its moves)", self.game)),
         }
         if lines.is_empty() {
             lines.push("(none: no move is possible)".to_owned());
@@ -538,13 +529,6 @@ impl Truth {
             lines.iter().map(|line| format!("    {line}")).collect::<Vec<_>>().join("\n")
         ))
     }
-}
-
-/// A sum of heaps of a built-in game, read as the command line reads them.
-fn builtin_position(ruleset: &Arc<dyn Ruleset>, heaps: &Heaps) -> anyhow::Result<Position> {
-    let texts = texts(heaps);
-    let words: Vec<&str> = texts.iter().map(String::as_str).collect();
-    Ok(Position::parse_single(ruleset.clone(), &words)?)
 }
 
 fn texts(heaps: &Heaps) -> Vec<String> {
@@ -568,6 +552,10 @@ fn compare(claim: &FormulaAnswer, truth: &Value) -> Option<String> {
     }
 }
 
+/// Positions valued together by [`Truth::values`]: one request of a script's worker a chunk,
+/// and the memory of a chunk's positions whatever their number.
+const VALUE_CHUNK: usize = 1 << 16;
+
 /// Heaps checked a chunk at a time by [`check_formula_on_every_heap`]: the memory of a check is
 /// that of one chunk, whatever `--to` is.
 const HEAP_CHUNK: u64 = 1 << 16;
@@ -578,7 +566,7 @@ fn check_formula_on_every_heap(
     game: &str,
     expression: &str,
     to: u64,
-    truth: &mut Truth,
+    truth: &Truth,
     json: bool,
 ) -> anyhow::Result<()> {
     if to > 100_000_000 {
