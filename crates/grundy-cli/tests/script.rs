@@ -196,7 +196,9 @@ fn check_program_background_children_do_not_hang_the_check() {
     assert!(started.elapsed().as_secs() < 10, "waited for the background child: {:?}", started.elapsed());
 
     let started = Instant::now();
-    let escaped = "setsid sleep 8 & read t; for i in $(seq $t); do read l; echo P; done";
+    // The pause lets `setsid` leave the group before the program ends: on a loaded machine it
+    // was sometimes killed with the group first, and the check then rightly judged the answers.
+    let escaped = "setsid sleep 8 & sleep 0.3; read t; for i in $(seq $t); do read l; echo P; done";
     let run = grundy(&["check", "sub:1,3,4", "--program", escaped, "--to", "5", "--timeout", "1"]);
     assert_eq!(run.status, 2, "{}", run.stdout);
     assert!(run.stderr.contains("kept its output open past 1 s (--timeout)"), "{}", run.stderr);
