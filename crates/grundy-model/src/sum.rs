@@ -228,7 +228,10 @@ impl Position {
                     .iter()
                     .map(|part| {
                         let at = find(&asked, &part.game).expect("every game was gathered above");
-                        part.components.iter().map(|component| answers[at][asked[at].index[component]].clone()).collect()
+                        part.components
+                            .iter()
+                            .map(|component| answers[at][asked[at].index[component]].clone())
+                            .collect()
                     })
                     .collect();
                 Summary::of(&values)?.value()

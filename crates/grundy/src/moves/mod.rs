@@ -284,7 +284,9 @@ impl<P: MovesPosition> ComponentGame for MovesFamily<P> {
     fn values(&self, positions: &[P]) -> Vec<Result<Value, GameError>> {
         match self.ask(|backend| backend.values(positions)) {
             Ok(values) if values.len() == positions.len() => values.into_iter().map(Ok).collect(),
-            Ok(_) => vec![Err(GameError::OutOfReach("the script's backend gave too few values".to_owned())); positions.len()],
+            Ok(_) => {
+                vec![Err(GameError::OutOfReach("the script's backend gave too few values".to_owned())); positions.len()]
+            }
             Err(error) => vec![Err(error); positions.len()],
         }
     }

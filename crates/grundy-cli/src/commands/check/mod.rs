@@ -26,12 +26,12 @@ use crate::games::resolve;
 use crate::output::{Stop, print, print_json};
 use crate::script_worker::ScriptProxy;
 use grundy::control::Control;
+use grundy::heap::AsHeapGame;
 use grundy::judge_format::{Answer, Claim, JudgeFormat, TestWriter};
 use grundy::random::SplitMix64;
 use grundy::ruleset::Ruleset;
 use grundy::script::formula::FormulaAnswer;
 use grundy::sum::Position;
-use grundy::heap::AsHeapGame;
 use grundy::{GameError, Outcome, Value};
 use num_bigint::BigUint;
 use program::run_program;
@@ -562,13 +562,7 @@ const HEAP_CHUNK: u64 = 1 << 16;
 
 /// `--formula` on every heap `0..=to`, a chunk of heaps at a time, stopping at the first
 /// disagreement (the smallest heap).
-fn check_formula_on_every_heap(
-    game: &str,
-    expression: &str,
-    to: u64,
-    truth: &Truth,
-    json: bool,
-) -> anyhow::Result<()> {
+fn check_formula_on_every_heap(game: &str, expression: &str, to: u64, truth: &Truth, json: bool) -> anyhow::Result<()> {
     if to > 100_000_000 {
         anyhow::bail!("--to {to}: at most 100000000 heaps are checked in one run");
     }
