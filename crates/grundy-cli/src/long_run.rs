@@ -250,7 +250,9 @@ impl CheckpointFile {
             .map_err(|error| std::io::Error::other(error.to_string()))?;
         let mut head = Vec::new();
         (&mut file).take(HEAD_BYTES).read_to_end(&mut head)?;
-        let mut decoder = match Decoder::new(&head, spec, size) {
+        // Another spelling of the same game (`octal:0.07` for `dawson`) is the same game.
+        let same_game = |found: &str| grundy::registry::same_game(found, spec);
+        let mut decoder = match Decoder::with_spellings(&head, spec, &same_game, size) {
             Ok(decoder) => decoder,
             Err(error) => return Ok(Err(error)),
         };

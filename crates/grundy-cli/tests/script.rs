@@ -132,6 +132,61 @@ fn check_works_on_script_games() {
     assert_eq!(sums.status, 1, "{}", sums.stderr);
 }
 
+/// A script game with a loopy heap: a sum's value follows Smith's rules from the model
+/// (∞(0) ⊕ 1 = ∞(1), a draw), in the verdict and in the proof lines alike.
+#[test]
+fn check_of_a_loopy_script_game_sums_by_smiths_rules() {
+    let (_directory, game) = temporary_script(
+        "pass.star",
+        "def moves(n):\n    if n == 2:\n        return [0, 2]\n    return [n - 1] if n > 0 else []\n",
+    );
+    let run = grundy(&[
+        "check",
+        &game,
+        "--formula",
+        "p[0] != p[1]",
+        "--components",
+        "2",
+        "--max",
+        "2",
+        "--samples",
+        "10",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "counterexample: 1 2\n  formula `p[0] != p[1]` gives N\n  the definition gives D (value ∞(1))\n  \
+         options (loopy: ∞(K), K = the finite values of its options):\n    0 2  (value ∞(0))\n    1 0  (value 1)\n    \
+         1 2  (value ∞(1))\npositions checked: every sum of 2 heaps up to 2: only 6 exist, fewer than --samples 10\n"
+    );
+    assert_eq!(grundy(&["value", &game, "1", "2"]).stdout, "∞(1)\n");
+}
+
+/// A script whose positions are not integers is refused as no heap game, and a script that
+/// fails is one line, exit 2, as for every other command.
+#[test]
+fn check_refuses_scripts_not_on_integers_and_reports_failures_in_one_line() {
+    for name in ["words.star", "wythoff.star", "loopy.star"] {
+        let run = grundy(&["check", &example(name), "--formula", "n > 0", "--to", "5"]);
+        assert_eq!(run.status, 2, "{name}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("is not a heap game") && run.stderr.contains("script:PATH on integers"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+    let (_directory, game) = temporary_script("broken.star", "def moves(n):\n    return [n - 5]\n");
+    for range in [&["--to", "5"][..], &["--components", "2", "--max", "3"]] {
+        let run = grundy(&[&["check", &game, "--formula", "n"][..], range].concat());
+        assert_eq!(run.status, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("negative") && run.stderr.contains("position 0"), "{}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+}
+
 #[test]
 fn check_program_catches_a_planted_bug_and_reports_broken_programs() {
     let right = "read t; for ((i = 0; i < t; i++)); do read k n; if (( n % 7 == 0 || n % 7 == 2 )); then echo No; else echo Yes; fi; done";

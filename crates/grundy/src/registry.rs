@@ -356,6 +356,24 @@ pub fn heap_family_list() -> String {
     heap_family_syntaxes().join(", ")
 }
 
+/// Whether the game texts `found` and `expected` name the same rules: the same text, or the
+/// same [`HeapGame::canonical_spec`](crate::heap::HeapGame::canonical_spec) (`dawson` and
+/// `octal:0.07`). What a front end hands a checkpoint's reader
+/// ([`Decoder::with_spellings`](crate::heap::checkpoint::Decoder::with_spellings)), so that a
+/// checkpoint written under one spelling resumes under another.
+///
+/// ```
+/// use grundy::registry::same_game;
+/// assert!(same_game("octal:0.07", "dawson"));
+/// assert!(same_game("kayles", "hex:0.77"));
+/// assert!(!same_game("kayles", "dawson"));
+/// ```
+pub fn same_game(found: &str, expected: &str) -> bool {
+    let canonical =
+        |text: &str| parse_game(text).ok().and_then(|rules| rules.heap_game().map(|game| game.canonical_spec()));
+    found == expected || canonical(found).is_some_and(|found| canonical(expected) == Some(found))
+}
+
 /// The family a game word names, by the word before any `:`.
 pub fn family(name: &str) -> Option<&'static Family> {
     FAMILIES.iter().find(|family| family.names.contains(&name))
@@ -476,6 +494,25 @@ pub fn parse_sum_in(words: &[&str], front: &FrontEnd) -> Result<Position, GameEr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::checkpoint::{CheckpointError, Decoder, encode};
+    use crate::heap::sequence::CompactSequence;
+
+    /// A checkpoint written for `octal:0.07` resumes `dawson`, and is refused for Kayles with
+    /// the message a front end shows.
+    #[test]
+    fn spellings_of_one_game_share_checkpoints() {
+        let bytes = encode("octal:0.07", &CompactSequence::from_values(&[0, 0, 1, 1, 0]));
+        let read = |expected: &str| {
+            let mut decoder =
+                Decoder::with_spellings(&bytes, expected, &|found| same_game(found, expected), bytes.len() as u64)?;
+            decoder.feed(&bytes[decoder.payload_start()..])?;
+            decoder.finish()
+        };
+        assert_eq!(read("dawson").unwrap().to_vec(), [0, 0, 1, 1, 0]);
+        let refused = read("kayles").unwrap_err();
+        assert!(matches!(refused, CheckpointError::OtherGame { .. }));
+        assert_eq!(refused.to_string(), "it holds the nim-sequence of octal:0.07, not of kayles");
+    }
 
     #[test]
     fn errors_name_the_offending_text() {

@@ -21,7 +21,6 @@
 //! truncated or overlong file.
 
 use crate::error::{GameError, quote};
-use crate::heap::AsHeapGame;
 use crate::heap::HeapGame;
 use crate::heap::sequence::CompactSequence;
 
@@ -341,24 +340,9 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, CheckpointError> {
     Ok(Header { spec, length, width, length_text, width_text, checksum, payload_start: offset + 1 })
 }
 
-/// Whether the game texts `found` and `expected` name the same rules: the same text, or the
-/// same [`HeapGame::canonical_spec`] (`dawson` and `octal:0.07`).
-///
-/// ```
-/// use grundy::heap::checkpoint::same_game;
-/// assert!(same_game("octal:0.07", "dawson"));
-/// assert!(same_game("kayles", "hex:0.77"));
-/// assert!(!same_game("kayles", "dawson"));
-/// ```
-pub fn same_game(found: &str, expected: &str) -> bool {
-    let canonical = |text: &str| {
-        crate::registry::parse_game(text).ok().and_then(|rules| rules.heap_game().map(|game| game.canonical_spec()))
-    };
-    found == expected || canonical(found).is_some_and(|found| canonical(expected) == Some(found))
-}
-
-/// Reads a checkpoint written by [`encode`] for the game `expected_spec` (or any spelling of
-/// it: see [`same_game`]), into a [`CompactSequence`] of the narrowest width.
+/// Reads a checkpoint written by [`encode`] for the game `expected_spec` (the same text: for
+/// other spellings of the same rules, see [`Decoder::with_spellings`]), into a
+/// [`CompactSequence`] of the narrowest width.
 ///
 /// # Errors
 /// A [`CheckpointError`] for anything but an intact checkpoint of that game.
@@ -414,8 +398,36 @@ impl Decoder {
     /// [`CheckpointError::OtherGame`], [`CheckpointError::WrongLength`], or
     /// [`CheckpointError::TooLarge`] when the allocator refuses the values.
     pub fn new(head: &[u8], expected_spec: &str, file_len: u64) -> Result<Self, CheckpointError> {
+        Self::with_spellings(head, expected_spec, &|found| found == expected_spec, file_len)
+    }
+
+    /// [`Decoder::new`] for a checkpoint whose game text may be another spelling of the
+    /// game `expected_spec`: `same_game(found)` says whether the text `found` names the same
+    /// rules. This layer reads no game text; a front end passes the registry's comparison
+    /// (`same_game` there, by canonical specs), so that a checkpoint of `octal:0.07` resumes
+    /// `dawson`.
+    ///
+    /// # Errors
+    /// As [`Decoder::new`]; [`CheckpointError::OtherGame`] when the file's game is neither
+    /// `expected_spec` nor one `same_game` takes.
+    ///
+    /// ```
+    /// use grundy::heap::checkpoint::{CheckpointError, Decoder, encode};
+    /// use grundy::heap::sequence::CompactSequence;
+    /// let file = encode("octal:0.07", &CompactSequence::from_values(&[0, 0, 1, 1, 0]));
+    /// let dawson = |found: &str| found == "octal:0.07";
+    /// assert!(Decoder::with_spellings(&file, "dawson", &dawson, file.len() as u64).is_ok());
+    /// let refused = Decoder::new(&file, "dawson", file.len() as u64).err().unwrap();
+    /// assert_eq!(refused.to_string(), "it holds the nim-sequence of octal:0.07, not of dawson");
+    /// ```
+    pub fn with_spellings(
+        head: &[u8],
+        expected_spec: &str,
+        same_game: &dyn Fn(&str) -> bool,
+        file_len: u64,
+    ) -> Result<Self, CheckpointError> {
         let header = read_header(head)?;
-        if !same_game(&header.spec, expected_spec) {
+        if header.spec != expected_spec && !same_game(&header.spec) {
             return Err(CheckpointError::OtherGame { found: quote(&header.spec), expected: quote(expected_spec) });
         }
         let expected = u128::from(header.length) * header.width as u128;
@@ -735,10 +747,21 @@ mod tests {
     }
 
     #[test]
-    fn spellings_of_one_game_share_checkpoints() {
+    fn another_spelling_is_read_when_the_caller_says_it_is_the_same_game() {
         let bytes = encode("octal:0.07", &CompactSequence::from_values(&[0, 0, 1, 1, 0]));
-        assert_eq!(decode(&bytes, "dawson").unwrap().to_vec(), [0, 0, 1, 1, 0]);
-        assert!(matches!(decode(&bytes, "kayles"), Err(CheckpointError::OtherGame { .. })));
+        let len = bytes.len() as u64;
+        let dawson = |found: &str| found == "octal:0.07";
+        let mut decoder = Decoder::with_spellings(&bytes, "dawson", &dawson, len).unwrap();
+        decoder.feed(&bytes[decoder.payload_start()..]).unwrap();
+        assert_eq!(decoder.finish().unwrap().to_vec(), [0, 0, 1, 1, 0]);
+        // The same text is always the same game; any other only when the caller says so.
+        assert!(Decoder::with_spellings(&bytes, "octal:0.07", &|_| false, len).is_ok());
+        for refused in [
+            decode(&bytes, "dawson").map(|_| ()),
+            Decoder::with_spellings(&bytes, "kayles", &|_| false, len).map(|_| ()),
+        ] {
+            assert!(matches!(refused, Err(CheckpointError::OtherGame { .. })), "{refused:?}");
+        }
     }
 
     #[test]
@@ -830,9 +853,19 @@ mod tests {
 
     #[test]
     fn games_walk_the_options_they_list() {
-        for spec in ["nim", "bash:3", "sub:1,3,4", "kayles", "dawson", "octal:4.07", "hex:0.8F", "grundys-game"] {
-            let rules = crate::registry::parse_game(spec).unwrap();
-            let game = rules.heap_game().unwrap();
+        use crate::heap::octal::{CodeBase, OctalGame};
+        let games: [Box<dyn HeapGame>; 8] = [
+            Box::new(crate::heap::nim::Nim),
+            Box::new(crate::heap::bash::Bash::new(3u32.into())),
+            Box::new(SubtractionGame::new(vec![1, 3, 4]).unwrap()),
+            Box::new(OctalGame::kayles()),
+            Box::new(OctalGame::dawson()),
+            Box::new(OctalGame::parse("4.07", CodeBase::Octal).unwrap()),
+            Box::new(OctalGame::parse("0.8F", CodeBase::Hexadecimal).unwrap()),
+            Box::new(crate::heap::grundys_game::GrundysGame::new()),
+        ];
+        for game in games {
+            let spec = game.spec();
             for heap in 0..40 {
                 let mut walked = Vec::new();
                 game.for_each_heap_option(heap, &mut |parts| walked.push(parts.to_vec()));
