@@ -86,12 +86,9 @@ impl Game {
         self.python.iter().all(Option::is_none).then_some(self.parts.as_slice())
     }
 
-    /// The game and its positions, when it is one game from `moves`.
-    fn python_only(&self) -> Option<(&Arc<dyn Ruleset>, &PythonPositions)> {
-        match (self.parts.as_slice(), self.python.as_slice()) {
-            ([game], [Some(positions)]) => Some((game, positions)),
-            _ => None,
-        }
+    /// Whether the game is one game from `moves`.
+    fn python_only(&self) -> bool {
+        matches!(self.python.as_slice(), [Some(_)])
     }
 
     /// The positions of part `index` as Python objects, when it is a game from `moves`.
@@ -141,7 +138,7 @@ impl Game {
         let parts = self.parts.as_slice();
         // A string is the CLI's text of a position, but to a game from `moves` a position.
         if let Ok(text) = position.cast::<PyString>()
-            && self.python_only().is_none()
+            && !self.python_only()
         {
             let text = text.to_cow()?;
             let text: &str = &text;
@@ -451,8 +448,7 @@ impl Game {
         let mut found = Vec::new();
         // One position of a game from `moves`, given alone: each move leads to the position
         // `moves` returned (a `Sum` when it splits), not to a list.
-        let alone =
-            self.python_only().filter(|_| position.cast::<PyList>().is_err() && position.cast::<Sum>().is_err());
+        let alone = self.python_only() && position.cast::<PyList>().is_err() && position.cast::<Sum>().is_err();
         let position = self.position(py, position)?;
         // The moves and the positions they lead to, made by the library without the GIL.
         let moves = py
@@ -462,8 +458,8 @@ impl Game {
             })
             .map_err(|error| self.error(error))?;
         for (after, one) in moves {
-            let to = match (&alone, after.as_slice()) {
-                (Some(_), [part]) => {
+            let to = match after.as_slice() {
+                [part] if alone => {
                     let objects = part
                         .iter()
                         .map(|component| component_to_python(py, component))
@@ -562,7 +558,7 @@ impl Game {
             .map_err(|error| self.heap_error(py, "guess", error))?;
         // The library's theorems are named by the game words they cover; a game from `moves`
         // is named by its user (`name="wythoff"`), and no theorem proves anything of a function.
-        if self.python_only().is_some()
+        if self.python_only()
             && let Some(found) = guess.pattern.as_mut()
         {
             found.proof = None;
