@@ -332,7 +332,9 @@ impl Game {
     /// A game on ints (heaps) has every method of a built-in heap game: `sequence`, `period`
     /// and `guess` (observed or checked, never proved: no theorem covers a function),
     /// `quotient` and `plot`; those raise `ValueError` saying they take a game on ints when
-    /// `moves` raises `TypeError` on an int (that `TypeError` is its `__cause__`).
+    /// `moves` raises `TypeError` on an int (that `TypeError` is its `__cause__`). Threads may
+    /// share the game: its calls of `moves` run one at a time, other threads run meanwhile, and
+    /// each thread gets back the exceptions of its own calls.
     ///
     /// >>> import grundy
     /// >>> def kayles(n):
