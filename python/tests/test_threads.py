@@ -1,5 +1,6 @@
 """One game from `moves` used by several Python threads at once: no thread waits forever, each
 gets the library's answers, and each gets back the exception its own call of `moves` raised.
+A `moves` that asks its own game is refused rather than left waiting for itself.
 
 Each check runs in a child interpreter with a time limit: threads caught in a deadlock may hold
 the GIL, and then no timeout inside the same interpreter (`Thread.join(timeout=...)`) would
@@ -14,7 +15,7 @@ import textwrap
 TIME_LIMIT = 60
 
 
-def run_threads(script):
+def run_child(script):
     """Runs `script` in a child interpreter; fails the test if it hangs or fails."""
     try:
         result = subprocess.run(
@@ -22,7 +23,7 @@ def run_threads(script):
         )
     except subprocess.TimeoutExpired as expired:
         raise AssertionError(
-            f"threads sharing one game from moves still ran after {TIME_LIMIT} s (a deadlock); "
+            f"the child still ran after {TIME_LIMIT} s (a deadlock); "
             f"output so far: {expired.stdout!r} {expired.stderr!r}"
         ) from None
     assert result.returncode == 0, result.stdout + result.stderr
@@ -70,7 +71,7 @@ def in_threads(work, count=4):
 
 
 def test_must_not_hang_with_threads_sharing_one_game_from_moves():
-    run_threads(
+    run_child(
         COMMON
         + """
 heaps = range(61)
@@ -109,7 +110,7 @@ print("ok")
 
 
 def test_must_not_hang_with_threads_running_long_methods_on_one_game_from_moves():
-    run_threads(
+    run_child(
         COMMON
         + """
 import numpy as np
@@ -142,7 +143,7 @@ print("ok")
 
 
 def test_must_give_each_thread_the_exception_its_own_moves_call_raised():
-    run_threads(
+    run_child(
         COMMON
         + """
 class Refused(Exception):
@@ -168,6 +169,36 @@ for attempt in range(20):
 
     answers = in_threads(work)
     assert answers == [("answer", f"heap {20 + k}") for k in range(4)], answers
+print("ok")
+"""
+    )
+
+
+def test_must_refuse_a_moves_that_asks_its_own_game():
+    run_child(
+        COMMON
+        + """
+for asking in (
+    lambda game, n: game.value(n - 1),
+    lambda game, n: (game + grundy.Game("nim")).outcome([[n - 1], [0]]),
+    lambda game, n: game.sequence(3),
+):
+    game = None
+
+    def moves(n):
+        if n == 3:
+            asking(game, n)
+        return [n - 1] if n else []
+
+    game = grundy.Game.from_moves(moves, name="asks itself")
+    try:
+        game.value(5)
+    except RuntimeError as error:
+        assert str(error).startswith("the moves function of the game asks itself called a method of that game"), error
+    else:
+        raise AssertionError("no RuntimeError")
+    # The game still answers, and other threads are not held up meanwhile.
+    assert in_threads(lambda k: game.value(2)) == [("answer", 0)] * 4
 print("ok")
 """
     )

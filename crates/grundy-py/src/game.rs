@@ -13,7 +13,7 @@ use grundy::script::{InProcessHost, ScriptLimits};
 use grundy::sum::{Part, Position};
 use grundy::view::Views;
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use std::sync::Arc;
@@ -118,7 +118,7 @@ impl Game {
         position: &Bound<'_, PyAny>,
         work: impl FnOnce(&Position) -> Result<T, grundy::GameError> + Send,
     ) -> PyResult<T> {
-        self.forget_raised();
+        self.begin()?;
         let given = self.given_position(position)?;
         py.detach(|| {
             let parts = given
@@ -248,7 +248,7 @@ impl Game {
                 self.spec
             )));
         };
-        self.forget_raised();
+        self.begin()?;
         py.detach(|| game.heap_game()).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "`{}` has no nim-sequence: sequence, period and stats take a heap game ({}, or a script on integers)",
@@ -258,10 +258,20 @@ impl Game {
         })
     }
 
-    /// Drops an exception of `moves` kept from an earlier call of this thread, so that a
-    /// failure of the call starting is never blamed on it.
-    fn forget_raised(&self) {
+    /// Starts a call that asks the library. Refused from inside a call of `moves` of a game
+    /// from `moves` among the parts: that game answers one call at a time and is in the middle
+    /// of this one, so the call would wait for itself forever. Drops an exception of `moves`
+    /// kept from an earlier call of this thread, so that a failure of the call starting is
+    /// never blamed on it.
+    fn begin(&self) -> PyResult<()> {
+        if let Some(positions) = self.python.iter().flatten().find(|positions| positions.calling_moves_here()) {
+            return Err(PyRuntimeError::new_err(format!(
+                "the moves function of the game {} called a method of that game: a game answers one call at a time and is in the middle of this one; compute what moves needs without the game",
+                positions.name()
+            )));
+        }
         while self.take_raised().is_some() {}
+        Ok(())
     }
 
     /// The exception for a failed heap command (`sequence`, `period`, `guess`, `quotient`,
@@ -334,7 +344,8 @@ impl Game {
     /// `quotient` and `plot`; those raise `ValueError` saying they take a game on ints when
     /// `moves` raises `TypeError` on an int (that `TypeError` is its `__cause__`). Threads may
     /// share the game: its calls of `moves` run one at a time, other threads run meanwhile, and
-    /// each thread gets back the exceptions of its own calls.
+    /// each thread gets back the exceptions of its own calls. `moves` itself may not call a
+    /// method of its game (`RuntimeError`: the game is in the middle of a call).
     ///
     /// >>> import grundy
     /// >>> def kayles(n):
@@ -553,7 +564,7 @@ impl Game {
                 self.spec
             )));
         };
-        self.forget_raised();
+        self.begin()?;
         let bar = crate::long::Progress::new(py, false, 0, &self.spec)?;
         let mut guess = crate::long::without_gil(py, &bar, |control| grundy::guess::guess_game(&**game, to, control))
             .and_then(|guess| guess.map_err(value_error))
@@ -640,7 +651,7 @@ impl Game {
         let [game] = self.parts.as_slice() else {
             return Err(PyValueError::new_err(format!("`{}` is a sum of games: plot takes one game", self.spec)));
         };
-        self.forget_raised();
+        self.begin()?;
         crate::plot::plot(py, &**game, to, size).map_err(|error| self.heap_error(py, "plot", error))
     }
 }

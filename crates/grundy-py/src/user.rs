@@ -200,6 +200,10 @@ pub struct PythonPositions {
     /// that called the library, and threads sharing the game each get their own exception back
     /// (the solver serves one at a time, so another thread's may come before this one's is taken).
     raised: Mutex<FxHashMap<ThreadId, (PyErr, Option<Key>)>>,
+    /// The thread inside a call of `moves` (with the options it returns), if one is: one at a
+    /// time, since the adapter's backend is behind a mutex, which that thread holds. If `moves`
+    /// asks its own game anything, the game refuses instead of waiting for that mutex forever.
+    calling: Mutex<Option<ThreadId>>,
 }
 
 impl PythonPositions {
@@ -228,6 +232,16 @@ impl PythonPositions {
     /// A component of the game from a Python object (a position `moves` takes).
     pub fn component(&self, object: &Bound<'_, PyAny>) -> PyResult<Component> {
         Ok(Component::new(self.intern(object)?))
+    }
+
+    fn calling(&self) -> MutexGuard<'_, Option<ThreadId>> {
+        self.calling.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether this thread is inside a call of this game's `moves` (then anything it asks of
+    /// the game would wait for itself).
+    pub fn calling_moves_here(&self) -> bool {
+        *self.calling() == Some(std::thread::current().id())
     }
 
     fn raised(&self) -> MutexGuard<'_, FxHashMap<ThreadId, (PyErr, Option<Key>)>> {
@@ -282,6 +296,20 @@ impl MovesFunction {
         if calls >= CALLS_PER_SIGNAL_CHECK {
             py.check_signals().map_err(|error| (error, None))?;
         }
+        // The user's code runs in the call and while its options are read (a generator).
+        *self.positions.calling() = Some(std::thread::current().id());
+        let read = self.call_moves(py, position, out);
+        *self.positions.calling() = None;
+        read
+    }
+
+    /// [`MovesFunction::read_options`] past the look at Ctrl-C.
+    fn call_moves(
+        &self,
+        py: Python<'_>,
+        position: &Key,
+        out: &mut OptionList<Key>,
+    ) -> Result<(), (PyErr, Option<Key>)> {
         let object = self.positions.object(py, position);
         let options = self.moves.bind(py).call1((&object,)).map_err(|error| (error, Some(position.clone())))?;
         let read = (|| -> PyResult<()> {
@@ -351,8 +379,12 @@ pub struct PythonMoves {
 /// Python objects (kept by the caller: the game does not hand them out, see the module's
 /// note on threads).
 pub fn from_moves(moves: Py<PyAny>, name: String) -> (Arc<dyn Ruleset>, Arc<PythonPositions>) {
-    let positions =
-        Arc::new(PythonPositions { name: name.clone(), objects: Mutex::default(), raised: Mutex::default() });
+    let positions = Arc::new(PythonPositions {
+        name: name.clone(),
+        objects: Mutex::default(),
+        raised: Mutex::default(),
+        calling: Mutex::default(),
+    });
     let game = MovesFunction { moves, positions: Arc::clone(&positions), calls_since_check: Cell::new(0) };
     // No limit of its own, as before the library's solver: the solver's own bound (ids
     // in 32 bits) is far past the memory of any machine that keeps a Python object per
