@@ -120,7 +120,20 @@ pub fn read_answer(stream: &mut TcpStream) -> (u16, String) {
 }
 
 impl Drop for Server {
+    /// Stops the server as a user would (SIGTERM), so that it removes its folder of pasted
+    /// scripts (a killed server leaves one in the temporary directory each test); killed after
+    /// five seconds if it has not stopped.
     fn drop(&mut self) {
+        // SAFETY: kill(2) with the pid of our own child, which has not been waited for yet.
+        unsafe {
+            libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM);
+        }
+        for _ in 0..100 {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

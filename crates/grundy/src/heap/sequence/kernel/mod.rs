@@ -969,47 +969,60 @@ fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, heap: usize
     }
 }
 
-/// `word` with bit `i` moved to bit `i ^ shuffle` (`shuffle < 64`): for each set bit `j` of
-/// `shuffle`, the blocks of `2^j` bits swap with their neighbours.
-#[inline(always)]
-fn xor_permute(mut word: u64, shuffle: u32) -> u64 {
-    // Branch-free (the shuffles come from the values, in no predictable order): a delta swap
-    // per bit of `shuffle`, with the mask of that bit's blocks, or 0 when the bit is clear,
-    // read from a table (a load instead of computing an all-ones or all-zeros selector: the
-    // three-way kernel permutes a word for most parts it reads).
-    let masks = &SWAP_MASKS[(shuffle & 63) as usize];
-    for (bit, &mask) in masks.iter().enumerate() {
-        let delta = ((word >> (1 << bit)) ^ word) & mask;
-        word ^= delta | (delta << (1 << bit));
-    }
-    word
+/// The low halves of the blocks of `2^j` bits, `j = 0 … 5`: bit `i` of block `2^j` moves to
+/// `i ^ 2^j` when the halves swap.
+const LOW_HALVES: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+/// `word` with bit `i` moved to bit `i ^ shuffle` (`shuffle < 64`), bit by bit: what
+/// [`or_of_permuted`] computes for 64 words at once.
+#[cfg(test)]
+fn xor_permute(word: u64, shuffle: u32) -> u64 {
+    (0..64).filter(|&i| word >> i & 1 == 1).fold(0, |permuted, i| permuted | 1 << (i ^ (shuffle & 63)))
 }
 
-/// `SWAP_MASKS[shuffle][j]`: the low halves of the blocks of `2^(j+1)` bits when bit `j` of
-/// `shuffle` is set, else 0 (see [`xor_permute`]).
-static SWAP_MASKS: [[u64; 6]; 64] = {
-    const LOW_HALVES: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0F0F_0F0F_0F0F_0F0F,
-        0x00FF_00FF_00FF_00FF,
-        0x0000_FFFF_0000_FFFF,
-        0x0000_0000_FFFF_FFFF,
-    ];
-    let mut masks = [[0; 6]; 64];
-    let mut shuffle = 0;
-    while shuffle < 64 {
-        let mut bit = 0;
-        while bit < 6 {
-            if shuffle >> bit & 1 == 1 {
-                masks[shuffle][bit] = LOW_HALVES[bit];
-            }
-            bit += 1;
-        }
-        shuffle += 1;
+/// The union of `xor_permute(words[l], l)` over `l = 0 … 63`, leaving `words` all zero. A
+/// butterfly over the bits of `l`, highest first: `words[l] |= swap(words[l + h])` for `l < h`,
+/// `h = 32, 16, …, 1`, where `swap` exchanges the neighbouring blocks of `h` bits (the bit of
+/// `l` worth `h` applied; bit permutations commute with each other and with `or`), so 63 block
+/// swaps instead of 64 permutations of 6 each. Each stage is the same operation on every `l`:
+/// the compiler vectorizes it.
+fn or_of_permuted(words: &mut [u64; 64]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2 (checked just above).
+        return unsafe { or_of_permuted_avx2(words) };
     }
-    masks
-};
+    or_of_permuted_portable(words)
+}
+
+/// [`or_of_permuted`] compiled for AVX2: four words a step instead of two.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn or_of_permuted_avx2(words: &mut [u64; 64]) -> u64 {
+    or_of_permuted_portable(words)
+}
+
+#[inline(always)]
+fn or_of_permuted_portable(words: &mut [u64; 64]) -> u64 {
+    for bit in (0..6).rev() {
+        let half = 1usize << bit;
+        let low = LOW_HALVES[bit];
+        let (lower, upper) = words.split_at_mut(half);
+        for (word, &other) in lower.iter_mut().zip(&upper[..half]) {
+            *word |= ((other >> half) & low) | ((other & low) << half);
+        }
+    }
+    let union = words[0];
+    *words = [0; 64];
+    union
+}
 
 /// Marks the values `64·word … 64·word + 63` that some split of `heap` into three gives: the
 /// three-way kernel. A split `a + b + c = m` (`a` the smallest part, so `a ≤ m / 3`) is worth
@@ -1028,23 +1041,15 @@ fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
 ) {
     // The candidates of the word still unmarked.
     let missing = marks.missing_in_word(word);
-    // The first `DIRECT` parts are permuted as they are read (a word of candidates is usually
-    // done within them, and the scan checks after each part with a value); past them, the
-    // pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators, a
-    // load and an or a part) and permuted once per `l` every 1024 parts: a long scan (the word
-    // holding the mex is read to the end) permutes at most 64 words per 1024 parts.
-    const DIRECT: usize = 512;
+    // The pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators,
+    // a load and an or a part) and permuted together now and then ([`or_of_permuted`], 63 block
+    // swaps for the 64, where permuting each word as it is read cost 6 a part): after 16
+    // parts, then whenever the parts read since grew by a quarter (at most 1024), so that a
+    // word done early stops within a few parts of its last candidate, and a long scan (the
+    // word holding the mex is read to the end) permutes rarely.
     let mut gathered = [0u64; 64];
-    let mut touched = 0u64;
     let mut found = 0u64;
-    let flush = |gathered: &mut [u64; 64], touched: &mut u64, found: &mut u64| {
-        while *touched != 0 {
-            let low = touched.trailing_zeros();
-            *found |= xor_permute(gathered[low as usize], low);
-            gathered[low as usize] = 0;
-            *touched &= *touched - 1;
-        }
-    };
+    let mut next_check = 32usize;
     let mut read = 0usize;
     // The parts are taken by the word `q` of their value, `q = word ^ row` for `row = 0, 1, …`:
     // a part whose value lies in the candidates' own word first (it reads word 0 of its pair
@@ -1080,29 +1085,19 @@ fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
                     break;
                 }
                 let low = values[a].to_u32() & 63;
-                let bits = pair_sets.word(row, m - a);
+                gathered[low as usize] |= pair_sets.word(row, m - a);
                 read += 1;
-                if read <= DIRECT {
-                    if bits != 0 {
-                        found |= xor_permute(bits, low);
-                        if found & missing == missing {
-                            break 'splits;
-                        }
-                    }
-                    continue;
-                }
-                gathered[low as usize] |= bits;
-                touched |= 1 << low;
-                if (read - DIRECT).is_multiple_of(1024) {
-                    flush(&mut gathered, &mut touched, &mut found);
+                if read == next_check {
+                    found |= or_of_permuted(&mut gathered);
                     if found & missing == missing {
                         break 'splits;
                     }
+                    next_check = read + (read / 2).clamp(32, 1024);
                 }
             }
         }
     }
-    flush(&mut gathered, &mut touched, &mut found);
+    found |= or_of_permuted(&mut gathered);
     let mut hits = found & missing;
     while hits != 0 {
         marks.mark(word * 64 + hits.trailing_zeros());
@@ -1312,16 +1307,17 @@ fn find_in_segments<T: Cell, S: Seen + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::{
-        ACROSS_ROWS, Cell, TARGETS, find_xor_any, find_xor_any_portable, mark_across_rows_portable, xor_permute,
+        ACROSS_ROWS, Cell, TARGETS, find_xor_any, find_xor_any_portable, mark_across_rows_portable, or_of_permuted,
+        xor_permute,
     };
     use proptest::prelude::*;
     use std::collections::BTreeSet;
 
     /// The three-way kernel's long scans, against the textbook loop: the parts taken a word of
-    /// values at a time (`by_word`), the first 512 permuted one by one and the rest gathered
-    /// and permuted every 1024 parts (0.8F to 2600: two removals with three parts, more than
-    /// 1536 parts read for the word holding the mex from about heap 2306 on, values reaching
-    /// 1485, 24 words; 0.9: one such removal, values reaching 838), and values that stay in one
+    /// values at a time (`by_word`), row 0 past `m / 3`, gathered and permuted together at
+    /// growing intervals up to 1024 parts (0.8F to 2600: two removals with three parts, more
+    /// than 1536 parts read for the word holding the mex from about heap 2306 on, values
+    /// reaching 1485, 24 words; 0.9: one such removal, values reaching 838), and values that stay in one
     /// word (0.B, at most 1: every part read for the mex, all from one list).
     #[test]
     fn three_way_long_scans_agree_with_the_textbook_loop() {
@@ -1594,13 +1590,24 @@ mod tests {
             words_across_agree::<u32>(&cells, &rare_heaps, &rare_values, count)?;
         }
 
-        /// Bit `i` of the word lands on bit `i ^ shuffle`, for every bit.
+        /// The butterfly gives the union of the 64 words each permuted by its index, bit by
+        /// bit, and leaves the words zero (sparse words too: a few bits set, most words 0).
         #[test]
-        fn xor_permute_moves_each_bit_to_its_xor(word: u64, shuffle in 0u32..64) {
-            let permuted = xor_permute(word, shuffle);
-            for bit in 0..64 {
-                prop_assert_eq!(permuted >> (bit ^ shuffle) & 1, word >> bit & 1);
+        fn the_butterfly_is_the_union_of_the_permuted_words(
+            dense in proptest::array::uniform32(any::<u64>()),
+            sparse in proptest::collection::vec((0usize..64, 0u32..64), 0..12),
+            dense_half in any::<bool>(),
+        ) {
+            let mut words = [0u64; 64];
+            if dense_half {
+                words[..32].copy_from_slice(&dense);
             }
+            for (index, bit) in sparse {
+                words[index] |= 1 << bit;
+            }
+            let expected = (0..64).fold(0, |union, index| union | xor_permute(words[index], index as u32));
+            prop_assert_eq!(or_of_permuted(&mut words), expected);
+            prop_assert_eq!(words, [0u64; 64]);
         }
     }
 }
