@@ -746,3 +746,203 @@ pub(super) fn find_xor_any_portable<T: Cell>(forward: &[T], backward: &[T], targ
     }
     (blocks * BLOCK..len).find(|&i| wanted(forward[i] ^ backward[len - 1 - i]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{ACROSS_ROWS, Cell, TARGETS, find_xor_any, find_xor_any_portable, mark_across_rows_portable};
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    /// The scan by its definition: the first pair `forward[i] ^ backward[len − 1 − i]` that is
+    /// a target.
+    fn first_pair_hit<T: Cell>(forward: &[T], backward: &[T], targets: &[T]) -> Option<usize> {
+        let len = forward.len();
+        (0..len).find(|&i| targets.contains(&(forward[i] ^ backward[len - 1 - i])))
+    }
+
+    /// Both kernels of the scan (the AVX2 one where the CPU has it, and the portable one)
+    /// against the definition, on slices of cells of type `T` drawn from `small` values (so
+    /// that hits are frequent) and of every length around the vector widths.
+    fn scans_agree<T: Cell>(cells: &[u32], split: usize, targets: &[u32]) -> Result<(), TestCaseError> {
+        let cells: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        let len = split.min(cells.len() / 2);
+        let (forward, backward) = (&cells[..len], &cells[cells.len() - len..]);
+        let targets: Vec<T> = targets.iter().map(|&value| T::from_u32(value)).collect();
+        let padded: [T; TARGETS] = std::array::from_fn(|index| targets.get(index).copied().unwrap_or(targets[0]));
+        let expected = first_pair_hit(forward, backward, &targets[..targets.len().min(TARGETS)]);
+        prop_assert_eq!(find_xor_any(forward, backward, &targets[..targets.len().min(TARGETS)]), expected);
+        prop_assert_eq!(find_xor_any_portable(forward, backward, padded), expected);
+        Ok(())
+    }
+
+    /// [`super::mark_across_rows_avx2`] (where the CPU has AVX2) and the portable marking give
+    /// the same rows, which hold exactly `rare ^ G(m − p)` for each row `m` and rare heap `p`.
+    fn across_rows_agree<T: Cell>(
+        cells: &[u32],
+        rare_heaps: &BTreeSet<u32>,
+        rare_values: &[u32],
+    ) -> Result<(), TestCaseError> {
+        let known: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        let positions: Vec<u32> = rare_heaps.iter().copied().collect();
+        let rares: Vec<T> = positions.iter().zip(rare_values).map(|(_, &value)| T::from_u32(value)).collect();
+        let (width, m_first) = (65, 60);
+        let mut expected = vec![0u8; ACROSS_ROWS * width];
+        for (&position, &rare) in positions.iter().zip(&rares) {
+            for row in 0..ACROSS_ROWS {
+                let partner = known[m_first + row - position as usize];
+                expected[row * width + (rare ^ partner).to_u32() as usize] = 1;
+            }
+        }
+        let mut portable = vec![0u8; ACROSS_ROWS * width];
+        mark_across_rows_portable(&positions, &rares, &known, m_first, &mut portable, width);
+        prop_assert_eq!(&portable, &expected);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let mut vectorized = vec![0u8; ACROSS_ROWS * width];
+            // SAFETY: the CPU has AVX2, checked just above.
+            unsafe { super::mark_across_rows_avx2(&positions, &rares, &known, m_first, &mut vectorized, width) };
+            prop_assert_eq!(&vectorized, &expected);
+        }
+        Ok(())
+    }
+
+    /// One bit a value, set one by one: the definition of a word of marks.
+    fn word_of(values: impl IntoIterator<Item = u32>) -> u64 {
+        values.into_iter().fold(0, |word, value| word | 1 << value)
+    }
+
+    /// [`super::mark_words_across_avx2`] (where the CPU has AVX2 and the cells are bytes) and the
+    /// portable marking give the same rows, which hold exactly `rare ^ G(m − p)` for each row
+    /// `m` and rare heap `p`.
+    fn words_across_agree<T: Cell>(
+        cells: &[u32],
+        rare_heaps: &BTreeSet<u32>,
+        rare_values: &[u32],
+        count: usize,
+    ) -> Result<(), TestCaseError> {
+        use super::{Bits, mark_words_across, mark_words_across_portable};
+        let known: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        let positions: Vec<u32> = rare_heaps.iter().copied().collect();
+        let rares: Vec<T> = positions.iter().zip(rare_values).map(|(_, &value)| T::from_u32(value)).collect();
+        let m_first = 60;
+        let expected: Vec<u64> = (0..count)
+            .map(|row| {
+                word_of(
+                    positions.iter().zip(&rares).map(|(&p, &rare)| rare.to_u32() ^ cells[m_first + row - p as usize]),
+                )
+            })
+            .collect();
+        let mut portable = vec![Bits::default(); count];
+        mark_words_across_portable(&positions, &rares, &known, m_first, &mut portable);
+        prop_assert_eq!(portable.iter().map(|row| row.0).collect::<Vec<_>>(), expected.clone());
+        let mut dispatched = vec![Bits::default(); count];
+        mark_words_across(&positions, &rares, &known, m_first, &mut dispatched);
+        prop_assert_eq!(dispatched.iter().map(|row| row.0).collect::<Vec<_>>(), expected.clone());
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(rares), Some(known)) = (T::as_bytes(&rares), T::as_bytes(&known))
+            && count == super::ACROSS_ROWS
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            let mut vectorized = vec![Bits::default(); count];
+            // SAFETY: the CPU has AVX2, checked just above.
+            unsafe { super::mark_words_across_avx2(&positions, rares, known, m_first, &mut vectorized) };
+            prop_assert_eq!(vectorized.iter().map(|row| row.0).collect::<Vec<_>>(), expected);
+        }
+        Ok(())
+    }
+
+    /// See `marks_in_a_word_agree`.
+    fn words_agree<T: Cell>(
+        cells: &[u32],
+        split: usize,
+        rare_heaps: &BTreeSet<u32>,
+        rare_values: &[u32],
+    ) -> Result<(), TestCaseError> {
+        use super::{Bits, Seen, pair_xor_bits, pair_xor_bits_portable};
+        let known: Vec<T> = cells.iter().map(|&value| T::from_u32(value)).collect();
+        // Splits a + (m − a) for a = lo..=hi, m the last heap.
+        let m = known.len() - 1;
+        let (lo, hi) = (1, split.clamp(1, m / 2));
+        let (forward, backward) = (&known[lo..=hi], &known[m - hi..=m - lo]);
+        let expected = word_of((lo..=hi).map(|a| cells[a] ^ cells[m - a]));
+        prop_assert_eq!(pair_xor_bits_portable(forward, backward), expected);
+        prop_assert_eq!(pair_xor_bits(forward, backward), expected);
+        #[cfg(target_arch = "x86_64")]
+        if let Some((forward, backward)) = T::as_bytes(forward).zip(T::as_bytes(backward))
+            && std::arch::is_x86_feature_detected!("avx2")
+        {
+            // SAFETY: the CPU has AVX2, checked just above.
+            prop_assert_eq!(unsafe { super::pair_xor_bits_avx2(forward, backward) }, expected);
+        }
+        let mut bits = Bits::default();
+        bits.mark_xors(forward, backward);
+        prop_assert_eq!(bits.0, expected);
+        // The rare heaps p < m with their values, marked as rare ^ G(m − p).
+        let (positions, rares): (Vec<u32>, Vec<T>) = rare_heaps
+            .iter()
+            .filter(|&&position| (position as usize) < m)
+            .zip(rare_values)
+            .map(|(&position, &value)| (position, T::from_u32(value)))
+            .unzip();
+        let expected = word_of(positions.iter().zip(&rares).map(|(&p, &rare)| rare.to_u32() ^ cells[m - p as usize]));
+        let mut bits = Bits::default();
+        super::mark_rare_list(&positions, &rares, &known, m, &mut bits);
+        prop_assert_eq!(bits.0, expected);
+        Ok(())
+    }
+
+    proptest! {
+        #[test]
+        fn pair_scans_find_the_first_hit(
+            cells in proptest::collection::vec(0u32..64, 0..400),
+            split in 0usize..200,
+            targets in proptest::collection::vec(0u32..80, 1..=TARGETS),
+        ) {
+            scans_agree::<u8>(&cells, split, &targets)?;
+            scans_agree::<u16>(&cells, split, &targets)?;
+            scans_agree::<u32>(&cells, split, &targets)?;
+        }
+
+        /// The vectorized marking across rows against the portable one, for every cell width.
+        #[test]
+        fn marking_across_rows_agrees(
+            cells in proptest::collection::vec(0u32..64, 100..300),
+            rare_heaps in proptest::collection::btree_set(1u32..60, 0..20),
+            rare_values in proptest::collection::vec(0u32..64, 20),
+        ) {
+            across_rows_agree::<u8>(&cells, &rare_heaps, &rare_values)?;
+            across_rows_agree::<u16>(&cells, &rare_heaps, &rare_values)?;
+            across_rows_agree::<u32>(&cells, &rare_heaps, &rare_values)?;
+        }
+
+        /// The splits' marks as one word ([`super::Bits`]): the pairs' word (AVX2 where the CPU
+        /// has it) and the rare list's (gathered, then shifted into bits) against one mark a
+        /// value, for every cell width and every length around the vector widths.
+        #[test]
+        fn marks_in_a_word_agree(
+            cells in proptest::collection::vec(0u32..64, 3..200),
+            split in 0usize..100,
+            rare_heaps in proptest::collection::btree_set(1u32..100, 0..40),
+            rare_values in proptest::collection::vec(0u32..64, 40),
+        ) {
+            words_agree::<u8>(&cells, split, &rare_heaps, &rare_values)?;
+            words_agree::<u16>(&cells, split, &rare_heaps, &rare_values)?;
+            words_agree::<u32>(&cells, split, &rare_heaps, &rare_values)?;
+        }
+
+        /// Rows of words marked across (AVX2 for a whole chunk of byte cells) against one mark a
+        /// value, for every cell width, whole chunks and shorter ones.
+        #[test]
+        fn marking_words_across_rows_agrees(
+            cells in proptest::collection::vec(0u32..64, 100..300),
+            rare_heaps in proptest::collection::btree_set(16u32..60, 0..20),
+            rare_values in proptest::collection::vec(0u32..64, 20),
+            count in prop_oneof![Just(16usize), 0usize..16],
+        ) {
+            words_across_agree::<u8>(&cells, &rare_heaps, &rare_values, count)?;
+            words_across_agree::<u16>(&cells, &rare_heaps, &rare_values, count)?;
+            words_across_agree::<u32>(&cells, &rare_heaps, &rare_values, count)?;
+        }
+
+    }
+}

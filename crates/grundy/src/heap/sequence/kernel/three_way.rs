@@ -1,0 +1,252 @@
+//! Three-way splits (hexadecimal digits 8 to F): a heap's candidates decided 64 at a time
+//! against the stored pair sets `P(s)` (the values of the splits of `s` into two), one word of
+//! a pair set a part (bench/RESULTS.md, issues 29 and 44).
+
+use super::{Cell, Seen, TakeBreakMoves};
+
+/// For three-way splits: the bitset `P(s)` of the values `G(b) ^ G(s − b)` (`1 ≤ b < s`) of the
+/// splits of `s` into two, for every `s` below the heap being computed, stored by word:
+/// `rows[w][s]` is word `w` of `P(s)`. The kernel reads one word of `P(m − a)` for `a = 1, 2,
+/// …`, so the words it reads from one row lie next to each other (a bitset per `s` would be a
+/// cache miss a read).
+#[derive(Default)]
+pub(crate) struct PairSets {
+    rows: Vec<Vec<u64>>,
+    /// How many sums `s` are stored: `0 … len − 1`.
+    len: usize,
+    /// The largest value among the heaps below `len`.
+    largest: u32,
+    /// The heaps `a ≥ 1` below `len` by the word of their value: `by_word[q]` lists, in
+    /// increasing order, the heaps with `G(a) >> 6 = q`. A part `a` read for the candidates of
+    /// word `w` reads word `w ^ q` of its pair set; [`mark_three_way_word`] takes the parts
+    /// a word `q` at a time, in the order of that row.
+    by_word: Vec<Vec<u32>>,
+}
+
+impl PairSets {
+    /// Word `word` of `P(sum)`.
+    #[inline(always)]
+    fn word(&self, word: usize, sum: usize) -> u64 {
+        self.rows.get(word).map_or(0, |row| row[sum])
+    }
+}
+
+/// Stores `P(s)` for every `s < heap`.
+pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, heap: usize) {
+    let mut set: Vec<u64> = Vec::new();
+    while pair_sets.len < heap {
+        let s = pair_sets.len;
+        if s > 0 {
+            pair_sets.largest = pair_sets.largest.max(values[s - 1].to_u32());
+        }
+        // Every xor of values below a power of two is below it.
+        let words = (pair_sets.largest as usize + 1).next_power_of_two().div_ceil(64);
+        set.clear();
+        set.resize(words, 0);
+        for b in 1..=s / 2 {
+            let value = (values[b] ^ values[s - b]).to_u32();
+            set[(value >> 6) as usize] |= 1 << (value & 63);
+        }
+        while pair_sets.rows.len() < words {
+            pair_sets.rows.push(vec![0; s]);
+        }
+        for (row, &bits) in pair_sets.rows.iter_mut().zip(set.iter().chain(std::iter::repeat(&0))) {
+            row.push(bits);
+        }
+        if s > 0 {
+            let word = (values[s].to_u32() >> 6) as usize;
+            if pair_sets.by_word.len() <= word {
+                pair_sets.by_word.resize_with(word + 1, Vec::new);
+            }
+            pair_sets.by_word[word].push(s as u32);
+        }
+        pair_sets.len += 1;
+    }
+}
+
+/// The low halves of the blocks of `2^j` bits, `j = 0 … 5`: bit `i` of block `2^j` moves to
+/// `i ^ 2^j` when the halves swap.
+const LOW_HALVES: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+/// `word` with bit `i` moved to bit `i ^ shuffle` (`shuffle < 64`), bit by bit: what
+/// [`or_of_permuted`] computes for 64 words at once.
+#[cfg(test)]
+fn xor_permute(word: u64, shuffle: u32) -> u64 {
+    (0..64).filter(|&i| word >> i & 1 == 1).fold(0, |permuted, i| permuted | 1 << (i ^ (shuffle & 63)))
+}
+
+/// The union of `xor_permute(words[l], l)` over `l = 0 … 63`, leaving `words` all zero. A
+/// butterfly over the bits of `l`, highest first: `words[l] |= swap(words[l + h])` for `l < h`,
+/// `h = 32, 16, …, 1`, where `swap` exchanges the neighbouring blocks of `h` bits (the bit of
+/// `l` worth `h` applied; bit permutations commute with each other and with `or`), so 63 block
+/// swaps instead of 64 permutations of 6 each. Each stage is the same operation on every `l`:
+/// the compiler vectorizes it.
+fn or_of_permuted(words: &mut [u64; 64]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2 (checked just above).
+        return unsafe { or_of_permuted_avx2(words) };
+    }
+    or_of_permuted_portable(words)
+}
+
+/// [`or_of_permuted`] compiled for AVX2: four words a step instead of two.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn or_of_permuted_avx2(words: &mut [u64; 64]) -> u64 {
+    or_of_permuted_portable(words)
+}
+
+#[inline(always)]
+fn or_of_permuted_portable(words: &mut [u64; 64]) -> u64 {
+    for bit in (0..6).rev() {
+        let half = 1usize << bit;
+        let low = LOW_HALVES[bit];
+        let (lower, upper) = words.split_at_mut(half);
+        for (word, &other) in lower.iter_mut().zip(&upper[..half]) {
+            *word |= ((other >> half) & low) | ((other & low) << half);
+        }
+    }
+    let union = words[0];
+    *words = [0; 64];
+    union
+}
+
+/// Marks the values `64·word … 64·word + 63` that some split of `heap` into three gives: the
+/// three-way kernel. A split `a + b + c = m` (`a` the smallest part, so `a ≤ m / 3`) is worth
+/// `G(a) ^ x` for `x` in the pair set of `m − a`; so candidate `v` is an option when bit
+/// `v ^ G(a)` of `P(m − a)` is set for some `a`. For 64 candidates at once that is word
+/// `word ^ (G(a) >> 6)` of the pair set with its bits permuted by `G(a) & 63`: one word a part,
+/// `O(n)` a word of candidates instead of `O(n²)` triples. The scan stops as soon as every
+/// candidate of the word not already marked (by a one- or two-heap option) is found.
+pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
+    moves: &TakeBreakMoves,
+    heap: usize,
+    values: &[T],
+    pair_sets: &PairSets,
+    word: u32,
+    marks: &mut S,
+) {
+    // The candidates of the word still unmarked.
+    let missing = marks.missing_in_word(word);
+    // The pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators,
+    // a load and an or a part) and permuted together now and then ([`or_of_permuted`], 63 block
+    // swaps for the 64, where permuting each word as it is read cost 6 a part): after 16
+    // parts, then whenever the parts read since grew by a quarter (at most 1024), so that a
+    // word done early stops within a few parts of its last candidate, and a long scan (the
+    // word holding the mex is read to the end) permutes rarely.
+    let mut gathered = [0u64; 64];
+    let mut found = 0u64;
+    let mut next_check = 32usize;
+    let mut read = 0usize;
+    // The parts are taken by the word `q` of their value, `q = word ^ row` for `row = 0, 1, …`:
+    // a part whose value lies in the candidates' own word first (it reads word 0 of its pair
+    // set), then the nearest words. Where values grow with the heap (the arithmetic-periodic
+    // games), a candidate is the xor of a part of about its size with two parts close to each
+    // other, so the first rows find the candidates of a word long before the parts taken in
+    // increasing order reach that size (measured: about 120 parts a word instead of most of
+    // the `m / 3`). Every part `1 ≤ a ≤ m / 3` is still read once when the word is not done.
+    //
+    // Row 0 reads every part up to `m − 2`, not only the smallest part of a split: a split is
+    // worth the xor of its three parts whichever is called `a`, so `a` may be the largest. A
+    // candidate above the values of the parts below `m / 3` (the top two thirds of the
+    // candidates where values grow linearly) is then found as a part of about its own value plus
+    // two small parts close to each other (word 0 of a short pair set), where the smallest-part
+    // rows reach it only after most of the parts of the words below (measured on hex:0.8F to heap
+    // 12,000: about 170 parts a word instead of about 1,000 for those words). Rows 1 and up still
+    // take the smallest part only: with row 0 they read every split once.
+    let by_word = &pair_sets.by_word;
+    let rows = by_word.len().max(word as usize + 1).next_power_of_two();
+    'splits: for row in 0..rows {
+        let Some(parts) = by_word.get(word as usize ^ row) else {
+            continue;
+        };
+        for &k in &moves.leave_three {
+            if heap < k + 3 {
+                continue;
+            }
+            let m = heap - k;
+            let last_part = if row == 0 { m - 2 } else { m / 3 };
+            for &a in parts {
+                let a = a as usize;
+                if a > last_part {
+                    break;
+                }
+                let low = values[a].to_u32() & 63;
+                gathered[low as usize] |= pair_sets.word(row, m - a);
+                read += 1;
+                if read == next_check {
+                    found |= or_of_permuted(&mut gathered);
+                    if found & missing == missing {
+                        break 'splits;
+                    }
+                    next_check = read + (read / 2).clamp(32, 1024);
+                }
+            }
+        }
+    }
+    found |= or_of_permuted(&mut gathered);
+    let mut hits = found & missing;
+    while hits != 0 {
+        marks.mark(word * 64 + hits.trailing_zeros());
+        hits &= hits - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{or_of_permuted, xor_permute};
+    use proptest::prelude::*;
+
+    /// The three-way kernel's long scans, against the textbook loop: the parts taken a word of
+    /// values at a time (`by_word`), row 0 past `m / 3`, gathered and permuted together at
+    /// growing intervals up to 1024 parts (0.8F to 2600: two removals with three parts, more
+    /// than 1536 parts read for the word holding the mex from about heap 2306 on, values
+    /// reaching 1485, 24 words; 0.9: one such removal, values reaching 838), and values that stay in one
+    /// word (0.B, at most 1: every part read for the mex, all from one list).
+    #[test]
+    fn three_way_long_scans_agree_with_the_textbook_loop() {
+        use crate::heap::octal::{CodeBase, OctalGame};
+        use crate::heap::sequence::{CompactSequence, definition_sequence};
+        use crate::heap::{EngineBacked, SequenceControl};
+        for (code, len) in [("0.8F", 2600), ("0.9", 1700), ("0.B", 1700)] {
+            let game = OctalGame::parse(code, CodeBase::Hexadecimal).unwrap();
+            let expected = definition_sequence(game.engine().moves(), len);
+            let mut values = CompactSequence::new();
+            // In two stretches, so that the stored pair sets and parts by word are continued.
+            for stretch in [len / 3, len] {
+                assert!(game.engine().extend("test", &mut values, stretch, &SequenceControl::default()).unwrap());
+            }
+            assert_eq!(values.to_vec(), expected, "hex:{code}");
+        }
+    }
+
+    proptest! {
+        /// The butterfly gives the union of the 64 words each permuted by its index, bit by
+        /// bit, and leaves the words zero (sparse words too: a few bits set, most words 0).
+        #[test]
+        fn the_butterfly_is_the_union_of_the_permuted_words(
+            dense in proptest::array::uniform32(any::<u64>()),
+            sparse in proptest::collection::vec((0usize..64, 0u32..64), 0..12),
+            dense_half in any::<bool>(),
+        ) {
+            let mut words = [0u64; 64];
+            if dense_half {
+                words[..32].copy_from_slice(&dense);
+            }
+            for (index, bit) in sparse {
+                words[index] |= 1 << bit;
+            }
+            let expected = (0..64).fold(0, |union, index| union | xor_permute(words[index], index as u32));
+            prop_assert_eq!(or_of_permuted(&mut words), expected);
+            prop_assert_eq!(words, [0u64; 64]);
+        }
+    }
+}
