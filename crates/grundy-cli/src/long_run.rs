@@ -11,7 +11,7 @@ use grundy::heap::AsHeapGame;
 use grundy::heap::checkpoint::{self, Decoder, MAX_HEADER_LINE, read_header};
 use grundy::heap::period::PeriodReport;
 use grundy::heap::sequence::CompactSequence;
-use grundy::heap::{HeapGame, SequenceControl, SequenceRun};
+use grundy::heap::{HeapGame, SequenceRun};
 use grundy::ruleset::Ruleset;
 use indicatif::ProgressBar;
 use std::io::{IsTerminal, Read, Write};

@@ -7,7 +7,7 @@
 use crate::convert::value_error;
 use grundy::control::Control;
 use grundy::heap::period::PeriodReport;
-use grundy::heap::{CompactSequence, HeapGame, SequenceControl, SequenceRun};
+use grundy::heap::{CompactSequence, HeapGame, SequenceRun};
 use pyo3::prelude::*;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -68,7 +68,7 @@ impl Progress {
 pub fn without_gil<T: Send>(
     py: Python<'_>,
     bar: &Progress,
-    work: impl FnOnce(&SequenceControl) -> T + Send,
+    work: impl FnOnce(&Control) -> T + Send,
 ) -> PyResult<T> {
     let control = Control::default();
     let failure: Mutex<Option<PyErr>> = Mutex::new(None);

@@ -5,7 +5,7 @@
 use grundy::GameError;
 use grundy::control::Control;
 use grundy::heap::octal::OctalGame;
-use grundy::heap::{HeapGame, SequenceControl};
+use grundy::heap::{HeapGame, SEQUENCE_TASK};
 use grundy::registry::{FrontEnd, parse_sum_in};
 use grundy::wythoff::table::GrundyTable;
 
@@ -26,19 +26,20 @@ fn cancelling_one_computation_stops_only_it() {
     let (stopped_values, running_values) = std::thread::scope(|scope| {
         let stopped_thread = scope.spawn(|| {
             // Cancels its own control once some values are in: the run stops there.
-            let cancel_soon = |done: usize| {
+            // (a sink that cancels the control at a count)
+            let flag = stopped.cancel_flag();
+            let control = stopped.relaying(SEQUENCE_TASK, move |done| {
                 if done >= 4096 {
-                    stopped.cancel();
+                    flag.store(true, std::sync::atomic::Ordering::SeqCst);
                 }
-            };
-            let control = SequenceControl { control: stopped.clone(), progress: &cancel_soon };
+            });
             let mut values = grundy::heap::CompactSequence::new();
             let finished = game.extend_sequence(&mut values, 10_000_000, &control).unwrap();
             (finished, values.len())
         });
         let running_thread = scope.spawn(|| {
             let mut values = grundy::heap::CompactSequence::new();
-            let control = SequenceControl::new(running.clone());
+            let control = running.clone();
             let finished = game.extend_sequence(&mut values, 50_000, &control).unwrap();
             (finished, values.len())
         });

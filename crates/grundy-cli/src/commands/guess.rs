@@ -5,7 +5,7 @@ use crate::output::{Stop, print, print_json};
 use grundy::control::Control;
 use grundy::guess::emit::{Language, emit};
 use grundy::guess::{GuessAnswer, GuessOptions, guess_game_with};
-use grundy::heap::SequenceControl;
+use grundy::control::Control;
 use std::time::Duration;
 
 /// How long computing values may take by default: the answer comes within about half a minute

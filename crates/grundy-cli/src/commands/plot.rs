@@ -4,7 +4,7 @@ use crate::games::resolve;
 use anyhow::Context;
 use grundy::control::Control;
 use grundy::heap::AsHeapGame;
-use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame};
 use grundy::ruleset::Ruleset;
 use grundy::view::{Chart, Table, Views};
 use grundy_plot::Scene;
@@ -134,7 +134,7 @@ fn sequence_picture(heap_game: &dyn HeapGame, to: u64, control: &Control) -> any
         .and_then(|len| usize::try_from(len).ok())
         .with_context(|| format!("`--to {to}` is too large"))?;
     let mut values = CompactSequence::new();
-    heap_game.extend_sequence(&mut values, len, &SequenceControl::new(control.clone()))?;
+    heap_game.extend_sequence(&mut values, len, control)?;
     Ok(grundy_plot::nim_sequence_scene(heap_game, &values.to_vec()))
 }
 

@@ -4,7 +4,7 @@ mod marking;
 mod wanted;
 
 use super::{CompactSequence, Kernel, TakeBreakMoves};
-use crate::heap::SequenceControl;
+use crate::control::Control;
 use marking::*;
 use std::ops::BitXor;
 use wanted::{WANTED_BOUND, Wanted, drain_is_vectorized, drain_wanted};
@@ -163,7 +163,7 @@ pub(crate) fn extend(
     moves: &TakeBreakMoves,
     values: &mut CompactSequence,
     len: usize,
-    control: &SequenceControl,
+    control: &Control,
     kernel: Kernel,
     report: &mut Report,
     cache: &mut Cache,
@@ -173,7 +173,7 @@ pub(crate) fn extend(
         moves: &TakeBreakMoves,
         values: &mut Vec<T>,
         len: usize,
-        control: &SequenceControl,
+        control: &Control,
         report: &mut Report,
         tables: &mut Tables<T>,
     ) -> Stop {
@@ -567,7 +567,7 @@ fn first_unmarked(seen: &[u8], from: u32) -> u32 {
 fn run<T: Cell>(
     moves: &TakeBreakMoves,
     len: usize,
-    control: &SequenceControl,
+    control: &Control,
     report: &mut Report,
     tables: &mut Tables<T>,
 ) -> Stop {
@@ -576,6 +576,7 @@ fn run<T: Cell>(
         return Stop::Reached;
     }
     tables.reserve(len);
+    let task = control.task(crate::heap::SEQUENCE_TASK, len as u64);
     let kernel = tables.kernel;
     let Tables { values, described, largest, sparse, pair_sets, .. } = tables;
     let mut marks = Marks { seen: Vec::new() };
@@ -587,7 +588,7 @@ fn run<T: Cell>(
             if control.cancelled() {
                 return Stop::Cancelled;
             }
-            (control.progress)(block_start);
+            task.set(block_start as u64);
         }
         if block_start >= sparse.next_review
             || (sparse.active && sparse.positions.len() > 2 * sparse.rare_at_review + 64)
@@ -680,7 +681,7 @@ fn run<T: Cell>(
         report.sparse = sparse.active.then_some((sparse.mask, sparse.domain, sparse.positions.len()));
         block_start = block_end;
     }
-    (control.progress)(len);
+    task.set(len as u64);
     Stop::Reached
 }
 
@@ -1281,14 +1282,14 @@ mod tests {
     fn three_way_long_scans_agree_with_the_textbook_loop() {
         use crate::heap::octal::{CodeBase, OctalGame};
         use crate::heap::sequence::{CompactSequence, definition_sequence};
-        use crate::heap::{EngineBacked, SequenceControl};
+        use crate::heap::{EngineBacked};
         for (code, len) in [("0.8F", 2600), ("0.9", 1700), ("0.B", 1700)] {
             let game = OctalGame::parse(code, CodeBase::Hexadecimal).unwrap();
             let expected = definition_sequence(game.engine().moves(), len);
             let mut values = CompactSequence::new();
             // In two stretches, so that the stored pair sets and parts by word are continued.
             for stretch in [len / 3, len] {
-                assert!(game.engine().extend("test", &mut values, stretch, &SequenceControl::default()).unwrap());
+                assert!(game.engine().extend("test", &mut values, stretch, &Control::default()).unwrap());
             }
             assert_eq!(values.to_vec(), expected, "hex:{code}");
         }
