@@ -8,6 +8,7 @@
 //! [`nim_sequence_scene`] for a heap game, [`table_scene`] for what [`Views::table`] gives.
 //!
 //! ```
+//! use grundy::control::Control;
 //! use grundy::heap::{AsHeapGame, CompactSequence};
 //! use grundy::registry::parse_game;
 //!
@@ -73,6 +74,7 @@ pub(crate) use ensure_plottable;
 /// prove (by the theorem the game names, [`proved_period`]) marked.
 ///
 /// ```
+/// use grundy::control::Control;
 /// use grundy::heap::{AsHeapGame, CompactSequence};
 /// use grundy::registry::parse_game;
 ///
@@ -128,7 +130,8 @@ pub fn table_scene(ruleset: &dyn Ruleset, table: &Table) -> Result<Scene, PlotEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::heap::{CompactSequence};
+    use grundy::control::Control;
+    use grundy::heap::CompactSequence;
     use grundy::mex;
 
     /// Kayles by the definition: knock down one pin or two adjacent pins from a row, which may

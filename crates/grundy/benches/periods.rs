@@ -13,6 +13,7 @@
 //!   theorem's range directly.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use grundy::control::Control;
 use grundy::heap::period::find_period;
 use grundy::heap::subtraction::{SubtractionGame, extend_sequence};
 use grundy::heap::{CompactSequence, HeapGame, Periodicity};

@@ -9,6 +9,7 @@
 //! (default 2^20) next to the same checksum of the engine's plain kernel (every option looked
 //! at, no sparse space) computed here: `agree` when every one of those values is equal.
 
+use grundy::control::Control;
 use grundy::heap::checkpoint::decode;
 use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::sequence::Kernel;

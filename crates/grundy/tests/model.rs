@@ -14,6 +14,7 @@
 //!   [`definition_sequence`] on the take-and-break statement of the rules where there is one)
 //!   equal the search over sums of heaps ([`HeapSum`]).
 
+use grundy::control::Control;
 use grundy::Value;
 use grundy::heap::AsHeapGame;
 use grundy::heap::sequence::{CompactSequence, Kernel, NimSequenceEngine, TakeBreakMoves, definition_sequence};

@@ -6,6 +6,7 @@
 use super::{Area, Swatch, axes, left_margin, legend_row, title};
 use crate::render::{Color, Raster, Scene, Shape, TICK_SIZE, nice_ticks, text_width};
 use grundy::heap::period::find_period;
+use grundy::control::Control;
 use grundy::heap::{CompactSequence, HeapGame};
 
 /// A proved period of a nim-sequence: `G(n + period) = G(n)` for every `n >= preperiod`.
@@ -22,6 +23,7 @@ pub struct Period {
 /// arithmetic period (Nim's G(n) = n), which has nothing to shade.
 ///
 /// ```
+/// use grundy::control::Control;
 /// use grundy::heap::{AsHeapGame, CompactSequence};
 /// use grundy::registry::parse_game;
 /// use grundy_plot::{Period, proved_period};

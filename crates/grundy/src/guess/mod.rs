@@ -32,7 +32,7 @@ use crate::error::GameError;
 use crate::heap::AsHeapGame;
 use crate::heap::period::{Proof, find_period};
 use crate::heap::sequence::CompactSequence;
-use crate::heap::{HeapGame};
+use crate::heap::HeapGame;
 use crate::ruleset::Ruleset;
 use crate::view::{Chart, Table, Views};
 use grid::GridPattern;

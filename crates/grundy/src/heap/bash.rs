@@ -19,7 +19,8 @@ use num_traits::ToPrimitive;
 ///
 /// ```
 /// use grundy::heap::bash::Bash;
-/// use grundy::heap::{HeapGame};
+/// use grundy::control::Control;
+/// use grundy::heap::HeapGame;
 /// let game = Bash::new(3u32.into());
 /// assert_eq!(game.heap_options(5), vec![vec![4], vec![3], vec![2]]);
 /// let mut values = grundy::heap::CompactSequence::new();

@@ -298,6 +298,7 @@ impl EngineBacked for OctalGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::control::Control;
     use crate::heap::{CompactSequence, HeapGame};
     use proptest::prelude::*;
 

@@ -203,7 +203,8 @@ pub fn proof_needs(periodicity: Periodicity, preperiod: u64, period: u64) -> Opt
 /// ```
 /// use grundy::heap::period::find_period;
 /// use grundy::heap::subtraction::SubtractionGame;
-/// use grundy::heap::{CompactSequence};
+/// use grundy::control::Control;
+/// use grundy::heap::CompactSequence;
 /// // S = {2, 5}: 0 0 1 1 0 2 1 0 0 1 1 0 2 1 … has period 7 from heap 0.
 /// let game = SubtractionGame::new(vec![2, 5]).unwrap();
 /// let mut values = CompactSequence::new();

@@ -1282,7 +1282,7 @@ mod tests {
     fn three_way_long_scans_agree_with_the_textbook_loop() {
         use crate::heap::octal::{CodeBase, OctalGame};
         use crate::heap::sequence::{CompactSequence, definition_sequence};
-        use crate::heap::{EngineBacked};
+        use crate::{control::Control, heap::EngineBacked};
         for (code, len) in [("0.8F", 2600), ("0.9", 1700), ("0.B", 1700)] {
             let game = OctalGame::parse(code, CodeBase::Hexadecimal).unwrap();
             let expected = definition_sequence(game.engine().moves(), len);
