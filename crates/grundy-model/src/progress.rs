@@ -93,7 +93,11 @@ pub struct Relay {
 
 impl Relay {
     /// Gives the counts of the tasks named `what` to `report`, every other task to `rest`.
-    pub fn new(what: &'static str, report: impl Fn(u64) + Send + Sync + 'static, rest: Option<Arc<dyn ProgressSink>>) -> Self {
+    pub fn new(
+        what: &'static str,
+        report: impl Fn(u64) + Send + Sync + 'static,
+        rest: Option<Arc<dyn ProgressSink>>,
+    ) -> Self {
         Relay { what, report: Box::new(report), relayed: Mutex::new(HashSet::new()), rest }
     }
 

@@ -142,12 +142,7 @@ mod tests {
         fn spec(&self) -> String {
             "kayles".to_owned()
         }
-        fn extend_sequence(
-            &self,
-            values: &mut CompactSequence,
-            len: usize,
-            _: &Control,
-        ) -> grundy::heap::Extended {
+        fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &Control) -> grundy::heap::Extended {
             let values = values.words_mut();
             while values.len() < len {
                 let n = values.len();

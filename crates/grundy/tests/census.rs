@@ -27,8 +27,8 @@
 //! census to 10^5 that issue 17 names is `census_to_100000`, ignored by default:
 //! `cargo test --release -p grundy --test census -- --ignored`.
 
-use grundy::control::Control;
 use grundy::census::*;
+use grundy::control::Control;
 use grundy::heap::AsHeapGame;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::period::find_period;

@@ -87,3 +87,33 @@ fn a_tiny_memory_limit_refuses_only_its_own_computation() {
     assert!(refused.contains("1.0 KiB allowed"), "{refused}");
     assert!(answered.is_ok(), "{answered:?}");
 }
+
+/// Every kind of nim-sequence computation (an engine's kernel, a game extended in chunks,
+/// Grundy's game) reports the values known as its control's [`SEQUENCE_TASK`], growing, ending
+/// at the length asked for, and once a block of heaps, never once a heap.
+#[test]
+fn sequence_progress_reaches_the_control_once_a_block() {
+    use grundy::heap::grundys_game::GrundysGame;
+    use grundy::heap::nim::Nim;
+    use grundy::heap::subtraction::SubtractionGame;
+    use std::sync::{Arc, Mutex};
+    let games: Vec<Box<dyn HeapGame>> = vec![
+        Box::new(OctalGame::kayles()),
+        Box::new(SubtractionGame::new(vec![2, 5, 7]).unwrap()),
+        Box::new(GrundysGame::new()),
+        Box::new(Nim),
+    ];
+    let len = 300_000;
+    for game in games {
+        let counts = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&counts);
+        let control = Control::default().relaying(SEQUENCE_TASK, move |done| seen.lock().unwrap().push(done));
+        let mut values = grundy::heap::CompactSequence::new();
+        assert!(game.extend_sequence(&mut values, len, &control).unwrap());
+        let counts = counts.lock().unwrap();
+        let spec = game.spec();
+        assert_eq!(counts.last(), Some(&(len as u64)), "{spec}: {counts:?}");
+        assert!(counts.windows(2).all(|pair| pair[0] < pair[1]), "{spec}: {counts:?}");
+        assert!(counts.len() <= len / 64, "{spec}: {} reports for {len} heaps", counts.len());
+    }
+}

@@ -14,8 +14,8 @@
 //!   [`definition_sequence`] on the take-and-break statement of the rules where there is one)
 //!   equal the search over sums of heaps ([`HeapSum`]).
 
-use grundy::control::Control;
 use grundy::Value;
+use grundy::control::Control;
 use grundy::heap::AsHeapGame;
 use grundy::heap::sequence::{CompactSequence, Kernel, NimSequenceEngine, TakeBreakMoves, definition_sequence};
 use grundy::heap::{HeapGame, HeapSum, sequence_by_definition};

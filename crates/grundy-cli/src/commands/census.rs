@@ -251,7 +251,11 @@ fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mps
     // A connection of its own, to skip games another census finished since this one began.
     let reader = CensusDb::open_reader(path).ok();
     // The census's own bar counts games: the values of each game are not shown.
-    let sequence_control = control.relaying(grundy::heap::SEQUENCE_TASK, |_| {});
+    let sequence_control = if control.reports_progress() {
+        control.relaying(grundy::heap::SEQUENCE_TASK, |_| {})
+    } else {
+        control.clone()
+    };
     loop {
         let index = next.fetch_add(1, Ordering::SeqCst);
         if control.cancelled() || index >= pending.len() {

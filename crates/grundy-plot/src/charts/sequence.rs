@@ -5,8 +5,8 @@
 
 use super::{Area, Swatch, axes, left_margin, legend_row, title};
 use crate::render::{Color, Raster, Scene, Shape, TICK_SIZE, nice_ticks, text_width};
-use grundy::heap::period::find_period;
 use grundy::control::Control;
+use grundy::heap::period::find_period;
 use grundy::heap::{CompactSequence, HeapGame};
 
 /// A proved period of a nim-sequence: `G(n + period) = G(n)` for every `n >= preperiod`.

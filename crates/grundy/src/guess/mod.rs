@@ -26,13 +26,13 @@ pub mod line;
 pub mod template;
 mod theorems;
 
-use crate::control::Control;
 use crate::coins::CoinValues;
+use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::AsHeapGame;
+use crate::heap::HeapGame;
 use crate::heap::period::{Proof, find_period};
 use crate::heap::sequence::CompactSequence;
-use crate::heap::HeapGame;
 use crate::ruleset::Ruleset;
 use crate::view::{Chart, Table, Views};
 use grid::GridPattern;
@@ -393,11 +393,7 @@ pub fn guess_game(game: &dyn Ruleset, to: Option<u64>, control: &Control) -> Res
 ///
 /// # Errors
 /// As [`guess_game`]; also a checking bound below the fitting bound.
-pub fn guess_game_with(
-    game: &dyn Ruleset,
-    options: &GuessOptions,
-    control: &Control,
-) -> Result<Guess, GameError> {
+pub fn guess_game_with(game: &dyn Ruleset, options: &GuessOptions, control: &Control) -> Result<Guess, GameError> {
     let spec = game.spec();
     if let (Some(fit_to), Some(check_to)) = (options.fit_to, options.check_to)
         && check_to < fit_to
@@ -690,12 +686,7 @@ fn prove_period(
     }))
 }
 
-fn extend(
-    game: &dyn HeapGame,
-    sequence: &mut CompactSequence,
-    last: u64,
-    control: &Control,
-) -> Result<(), GameError> {
+fn extend(game: &dyn HeapGame, sequence: &mut CompactSequence, last: u64, control: &Control) -> Result<(), GameError> {
     let len = usize::try_from(last.saturating_add(1)).map_err(|_| GameError::OutOfReach(format!("heap {last}")))?;
     if !game.extend_sequence(sequence, len, control)? {
         return Err(GameError::OutOfReach(format!(

@@ -251,8 +251,7 @@ fn the_period_prover_goes_first() {
         let heap = game.heap_game().unwrap();
         let mut values = CompactSequence::new();
         let report =
-            crate::heap::period::find_period(&*heap, &mut values, 1 << 17, &Control::default(), &mut |_| {})
-                .unwrap();
+            crate::heap::period::find_period(&*heap, &mut values, 1 << 17, &Control::default(), &mut |_| {}).unwrap();
         let (proved, _) = report.proved.expect("the prover proves it");
         if period > 0 {
             assert_eq!((proved.preperiod, proved.period), (preperiod, period), "{spec}");

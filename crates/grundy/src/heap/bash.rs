@@ -152,18 +152,16 @@ mod tests {
         for max_take in 1u32..8 {
             let game = Bash::new(max_take.into());
             let report =
-                find_period(&game, &mut CompactSequence::new(), 1000, &Control::default(), &mut |_| {})
-                    .unwrap();
+                find_period(&game, &mut CompactSequence::new(), 1000, &Control::default(), &mut |_| {}).unwrap();
             let (period, proof) = report.proved.unwrap();
             assert_eq!((period.preperiod, period.period, period.saltus), (0, u64::from(max_take) + 1, 0));
             assert!(matches!(proof, Proof::ClosedForm { .. }));
             // The subtraction game {1..M} reaches the same period by the window argument alone.
             let sub = crate::heap::subtraction::SubtractionGame::new((1..=u64::from(max_take)).collect()).unwrap();
-            let (window, _) =
-                find_period(&sub, &mut CompactSequence::new(), 1000, &Control::default(), &mut |_| {})
-                    .unwrap()
-                    .proved
-                    .unwrap();
+            let (window, _) = find_period(&sub, &mut CompactSequence::new(), 1000, &Control::default(), &mut |_| {})
+                .unwrap()
+                .proved
+                .unwrap();
             assert_eq!((window.preperiod, window.period), (0, u64::from(max_take) + 1));
         }
         let huge = Bash::new("100000000000000000000000".parse().unwrap());

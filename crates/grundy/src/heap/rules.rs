@@ -3,10 +3,10 @@
 
 use crate::control::Control;
 use crate::error::GameError;
-use crate::progress::Task;
 use crate::heap::NimSequence;
 use crate::heap::period::{Period, default_max_heap, find_period};
 use crate::heap::{CompactSequence, HeapGame, Periodicity, SEQUENCE_TASK, heap_bar, parse_heap};
+use crate::progress::Task;
 use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::Value;
 use num_bigint::BigUint;
@@ -500,12 +500,7 @@ mod tests {
             fn spec(&self) -> String {
                 "unprovable".to_owned()
             }
-            fn extend_sequence(
-                &self,
-                values: &mut CompactSequence,
-                len: usize,
-                _: &Control,
-            ) -> crate::heap::Extended {
+            fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &Control) -> crate::heap::Extended {
                 while values.len() < len {
                     values.push((values.len() % 5) as u32);
                 }

@@ -303,8 +303,9 @@ mod tests {
         for (from, to) in [(0, 0), (0, 1), (3, 3), (0, 999), (17, 4_321), (0, 20_000), (12_345, 60_000)] {
             let reported = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
             let seen = std::sync::Arc::clone(&reported);
-            let control = Control::default()
-                .relaying(crate::heap::SEQUENCE_TASK, move |done| seen.store(done, std::sync::atomic::Ordering::Relaxed));
+            let control = Control::default().relaying(crate::heap::SEQUENCE_TASK, move |done| {
+                seen.store(done, std::sync::atomic::Ordering::Relaxed)
+            });
             // A prefix far shorter than the heaps, as at 2^27 (the window must pass the last rare
             // heap, 36 184 in this range, as 2^26 passes 48 399 022 there).
             let windowed = windowed_grundy_counts(from, to, (2048, 1 << 16), &control).unwrap();

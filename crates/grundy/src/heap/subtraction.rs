@@ -8,9 +8,7 @@
 use crate::control::Control;
 use crate::error::GameError;
 use crate::game::Game;
-use crate::heap::{
-    CompactSequence, Extended, HeapGame, Periodicity, extend_in_chunks, parse_positive_list,
-};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, extend_in_chunks, parse_positive_list};
 use std::fmt;
 use std::str::FromStr;
 

@@ -231,12 +231,7 @@ pub fn find_period(
     search(game, Store { values, after_segment }, max_heap, control)
 }
 
-fn search(
-    game: &dyn HeapGame,
-    store: Store,
-    max_heap: u64,
-    control: &Control,
-) -> Result<PeriodReport, GameError> {
+fn search(game: &dyn HeapGame, store: Store, max_heap: u64, control: &Control) -> Result<PeriodReport, GameError> {
     let cap = usize::try_from(max_heap.saturating_add(1)).unwrap_or(usize::MAX);
     let periodicity = game.periodicity();
     // Refuse at once rather than after hours: the values (and the subtraction games' table of
@@ -407,8 +402,7 @@ impl Search<'_, '_> {
         }
         let mut prover = WindowProver::new(window);
         loop {
-            let mut found =
-                with_prefix!(&self.store, self.cap, |prefix| prover.advance(prefix, self.control))?;
+            let mut found = with_prefix!(&self.store, self.cap, |prefix| prover.advance(prefix, self.control))?;
             if found.is_none() && self.store.len() >= self.cap {
                 found = with_prefix!(&self.store, self.cap, |prefix| prover.settle(prefix));
             }

@@ -94,12 +94,7 @@ impl HeapGame for Listed {
     fn spec(&self) -> String {
         "listed".to_owned()
     }
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        _: &Control,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &Control) -> Result<bool, GameError> {
         while values.len() < len {
             values.push(self.0[values.len() % self.0.len()] + 5 * (values.len() / self.0.len()) as u32);
         }

@@ -145,8 +145,7 @@ fn cancel_stops_with_a_valid_prefix_and_resume_continues() {
 #[test]
 fn huge_tables_are_refused() {
     let game = OctalGame::kayles();
-    let error =
-        game.extend_sequence(&mut CompactSequence::new(), usize::MAX / 2, &Control::default()).unwrap_err();
+    let error = game.extend_sequence(&mut CompactSequence::new(), usize::MAX / 2, &Control::default()).unwrap_err();
     assert!(error.to_string().contains("kayles"), "{error}");
 }
 
