@@ -1,4 +1,5 @@
 use super::*;
+use crate::control::Control;
 use crate::graph::digraph::Digraph;
 use crate::graph::loopy::GeneralizedGrundy;
 use crate::heap::AsHeapGame;
