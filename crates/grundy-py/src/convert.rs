@@ -2,6 +2,7 @@
 //! decimal-digit limit applies), components as the CLI's text, errors as `ValueError` with the
 //! CLI's message.
 
+use crate::user::{Key, PythonPositions};
 use grundy::GameError;
 use grundy::position::Component;
 use grundy::ruleset::Ruleset;
@@ -10,6 +11,7 @@ use num_bigint::BigUint;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
+use std::sync::Arc;
 
 pub use crate::ints::{biguint_from_int, int_from_biguint};
 
@@ -88,34 +90,70 @@ pub fn component_text(object: &Bound<'_, PyAny>) -> PyResult<String> {
     )))
 }
 
-/// One component read by `game`'s own parser (its error is the CLI's); a game from `moves`
-/// takes the Python object itself.
-pub fn parse_component(game: &dyn Ruleset, object: &Bound<'_, PyAny>) -> PyResult<Component> {
-    if let Some(positions) = crate::user::python_positions(game) {
-        return positions.component(object);
+/// One component as given in Python, read under the GIL: a position of a game from `moves`
+/// at once, a component of a built-in game as its text, for the game's own parser (its error
+/// is the CLI's) to read without the GIL.
+pub enum GivenComponent {
+    /// A position of a game from `moves`.
+    Read(Component),
+    /// The CLI's text of a component of a built-in game.
+    Text(String),
+}
+
+/// `object` as a component of a game: a game from `moves` (`python`: its positions) takes the
+/// Python object itself, a built-in game its text.
+pub fn given_component(python: Option<&PythonPositions>, object: &Bound<'_, PyAny>) -> PyResult<GivenComponent> {
+    match python {
+        Some(positions) => positions.component(object).map(GivenComponent::Read),
+        None => component_text(object).map(GivenComponent::Text),
     }
-    let text = component_text(object)?;
-    game.parse_component(&text).map_err(value_error)
+}
+
+/// A component on its way to Python, made by the library without the GIL: what Python makes
+/// its object of (a script's `show` may wait for its backend, so even the text is made first).
+pub enum ShownComponent {
+    /// A position of a game from `moves`: its object.
+    Moves(Arc<PythonPositions>, Key),
+    /// A heap: an `int`.
+    Heap(BigUint),
+    /// A pair: a tuple of two `int`s.
+    Pair(BigUint, BigUint),
+    /// A cell: a tuple of two `int`s.
+    Cell(u64, u64),
+    /// Anything else, as the game writes it: a `str`.
+    Text(String),
+}
+
+/// How `component` of `game` (`python`: its positions, when it is a game from `moves`) goes
+/// to Python.
+pub fn show_component(
+    game: &dyn Ruleset,
+    python: Option<&Arc<PythonPositions>>,
+    component: &Component,
+) -> ShownComponent {
+    if let (Some(positions), Some(key)) = (python, component.downcast_ref::<Key>()) {
+        ShownComponent::Moves(Arc::clone(positions), key.clone())
+    } else if let Some(heap) = component.downcast_ref::<BigUint>() {
+        ShownComponent::Heap(heap.clone())
+    } else if let Some((x, y)) = component.downcast_ref::<(BigUint, BigUint)>() {
+        ShownComponent::Pair(x.clone(), y.clone())
+    } else if let Some((x, y)) = component.downcast_ref::<(u64, u64)>() {
+        ShownComponent::Cell(*x, *y)
+    } else {
+        ShownComponent::Text(game.format_component(component))
+    }
 }
 
 /// A component as Python: a heap an `int`, a pair or cell a tuple, a position of a game from
 /// `moves` the object `moves` returned, anything else its text.
-pub fn component_to_python<'py>(
-    py: Python<'py>,
-    game: &dyn Ruleset,
-    component: &Component,
-) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(object) =
-        crate::user::python_positions(game).and_then(|positions| positions.component_object(py, component))
-    {
-        Ok(object)
-    } else if let Some(heap) = component.downcast_ref::<BigUint>() {
-        int_from_biguint(py, heap)
-    } else if let Some((x, y)) = component.downcast_ref::<(BigUint, BigUint)>() {
-        Ok(PyTuple::new(py, [int_from_biguint(py, x)?, int_from_biguint(py, y)?])?.into_any())
-    } else if let Some((x, y)) = component.downcast_ref::<(u64, u64)>() {
-        Ok(PyTuple::new(py, [*x, *y])?.into_any())
-    } else {
-        Ok(PyString::new(py, &game.format_component(component)).into_any())
+pub fn component_to_python<'py>(py: Python<'py>, shown: &ShownComponent) -> PyResult<Bound<'py, PyAny>> {
+    match shown {
+        ShownComponent::Moves(positions, key) => Ok(positions.object(py, key)),
+        ShownComponent::Heap(heap) => int_from_biguint(py, heap),
+        ShownComponent::Pair(x, y) => {
+            Ok(PyTuple::new(py, [int_from_biguint(py, x)?, int_from_biguint(py, y)?])?.into_any())
+        }
+        ShownComponent::Cell(x, y) => Ok(PyTuple::new(py, [*x, *y])?.into_any()),
+        ShownComponent::Text(text) => Ok(PyString::new(py, text).into_any()),
     }
 }

@@ -1,9 +1,11 @@
 //! `grundy.Game`: a built-in game (any GAME word, or a sum of them with `+`) or a game from a
 //! Python `moves` function, with the answers of the library.
 
-use crate::convert::{component_to_python, parse_component, value_error, value_to_python};
+use crate::convert::{
+    GivenComponent, ShownComponent, component_to_python, given_component, show_component, value_error, value_to_python,
+};
 use crate::long::{period_report, sequence_to};
-use crate::user::{PythonPositions, Sum, from_moves, python_positions, short_repr};
+use crate::user::{PythonPositions, Sum, from_moves, short_repr};
 use grundy::heap::{AsHeapGame, HeapGame};
 use grundy::registry::{FrontEnd, PLUS, parse_game_in};
 use grundy::ruleset::Ruleset;
@@ -11,7 +13,7 @@ use grundy::script::{InProcessHost, ScriptLimits};
 use grundy::sum::{Part, Position};
 use grundy::view::Views;
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use std::sync::Arc;
@@ -58,38 +60,93 @@ pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
 pub struct Game {
     /// The games added up (one for one game), built-in or from `moves`.
     parts: Vec<Arc<dyn Ruleset>>,
+    /// For each part, its positions as Python objects when it is a game from `moves`, kept
+    /// from its making: asking the game for them would lock its backend, which another thread
+    /// may hold while it waits for the GIL to call `moves`. For the same reason every method
+    /// runs the library's calls with the GIL released (`py.detach`), reading its Python
+    /// arguments before and making its Python answers after.
+    python: Vec<Option<Arc<PythonPositions>>>,
     spec: String,
 }
+
+/// A part of a position as given in Python, read under the GIL, before the library reads
+/// the texts of its components (without the GIL).
+struct GivenPart {
+    game: Arc<dyn Ruleset>,
+    components: Vec<GivenComponent>,
+}
+
+/// The exception a call of `moves` raised in this thread, with that game's positions and the
+/// heap it raised on (see [`PythonPositions::take_raised`]).
+type Raised<'a> = (&'a PythonPositions, (PyErr, Option<u64>));
 
 impl Game {
     /// The parts, when none is a game from `moves`.
     fn builtin(&self) -> Option<&[Arc<dyn Ruleset>]> {
-        self.parts.iter().all(|part| python_positions(&**part).is_none()).then_some(self.parts.as_slice())
+        self.python.iter().all(Option::is_none).then_some(self.parts.as_slice())
     }
 
-    /// The positions of the game, when it is one game from `moves`.
-    fn python_only(&self) -> Option<(&Arc<dyn Ruleset>, Arc<PythonPositions>)> {
-        match self.parts.as_slice() {
-            [game] => python_positions(&**game).map(|positions| (game, positions)),
-            _ => None,
-        }
+    /// Whether the game is one game from `moves`.
+    fn python_only(&self) -> bool {
+        matches!(self.python.as_slice(), [Some(_)])
+    }
+
+    /// The positions of part `index` as Python objects, when it is a game from `moves`.
+    fn python_of(&self, index: usize) -> Option<&PythonPositions> {
+        self.python.get(index).and_then(Option::as_deref)
+    }
+
+    /// The exception a call of `moves` raised in this thread (or a cycle's `ValueError`), if
+    /// the call that just failed failed so.
+    fn take_raised(&self) -> Option<Raised<'_>> {
+        self.python.iter().flatten().find_map(|positions| Some((&**positions, positions.take_raised()?)))
     }
 
     /// The Python exception for a library error: the one a `moves` function raised (or its
     /// cycle's `ValueError`), unchanged, else a `ValueError` with the CLI's message.
     fn error(&self, error: grundy::GameError) -> PyErr {
-        self.parts
-            .iter()
-            .filter_map(|part| python_positions(&**part)?.take_raised())
-            .next()
-            .unwrap_or_else(|| value_error(error))
+        self.take_raised().map_or_else(|| value_error(error), |(_, (raised, _))| raised)
     }
 
-    /// The typed position of a built-in game from its Python form.
-    fn position(&self, parts: &[Arc<dyn Ruleset>], position: &Bound<'_, PyAny>) -> PyResult<Position> {
+    /// Runs `work` on the typed position of the game given in Python as `position`: read under
+    /// the GIL, then its texts parsed and `work` run by the library with the GIL released (once
+    /// for both: each release costs a few hundred nanoseconds). A forgotten exception of an
+    /// earlier call is dropped first; a library error becomes its Python exception.
+    fn on_position<T: Send>(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        work: impl FnOnce(&Position) -> Result<T, grundy::GameError> + Send,
+    ) -> PyResult<T> {
+        self.begin()?;
+        let given = self.given_position(position)?;
+        py.detach(|| {
+            let parts = given
+                .into_iter()
+                .map(|part| {
+                    let components = part
+                        .components
+                        .into_iter()
+                        .map(|component| match component {
+                            GivenComponent::Read(component) => Ok(component),
+                            GivenComponent::Text(text) => part.game.parse_component(&text),
+                        })
+                        .collect::<Result<_, _>>()?;
+                    Ok(Part { game: part.game, components })
+                })
+                .collect::<Result<_, grundy::GameError>>()?;
+            work(&Position { parts })
+        })
+        .map_err(|error| self.error(error))
+    }
+
+    /// The parts of a position given in Python, each component a position of a game from
+    /// `moves` or the CLI's text of a component of a built-in game.
+    fn given_position(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<GivenPart>> {
+        let parts = self.parts.as_slice();
         // A string is the CLI's text of a position, but to a game from `moves` a position.
         if let Ok(text) = position.cast::<PyString>()
-            && self.python_only().is_none()
+            && !self.python_only()
         {
             let text = text.to_cow()?;
             let text: &str = &text;
@@ -104,37 +161,37 @@ impl Game {
                     parts.len()
                 )));
             }
-            let parts = parts
+            return Ok(parts
                 .iter()
                 .zip(groups)
-                .map(|(game, words)| {
-                    let components = words.iter().map(|word| game.parse_component(word)).collect::<Result<_, _>>();
-                    Ok(Part { game: game.clone(), components: components.map_err(|error| self.error(error))? })
+                .map(|(game, words)| GivenPart {
+                    game: game.clone(),
+                    components: words.iter().map(|word| GivenComponent::Text((*word).to_owned())).collect(),
                 })
-                .collect::<PyResult<_>>()?;
-            return Ok(Position { parts });
+                .collect());
         }
         if let Ok(sum) = position.cast::<Sum>() {
             let list = PyList::new(position.py(), sum.get().parts.bind(position.py()).iter())?;
-            return self.position(parts, list.as_any());
+            return self.given_position(list.as_any());
         }
-        let components = |game: &Arc<dyn Ruleset>, items: &Bound<'_, PyAny>| -> PyResult<Part> {
+        let components = |index: usize, items: &Bound<'_, PyAny>| -> PyResult<GivenPart> {
+            let python = self.python_of(index);
             let components = if let Ok(list) = items.cast::<PyList>() {
-                list.iter().map(|item| parse_component(&**game, &item)).collect::<PyResult<_>>()?
+                list.iter().map(|item| given_component(python, &item)).collect::<PyResult<_>>()?
             } else if let Ok(sum) = items.cast::<Sum>() {
                 sum.get()
                     .parts
                     .bind(items.py())
                     .iter()
-                    .map(|item| parse_component(&**game, &item))
+                    .map(|item| given_component(python, &item))
                     .collect::<PyResult<_>>()?
             } else {
-                vec![parse_component(&**game, items)?]
+                vec![given_component(python, items)?]
             };
-            Ok(Part { game: game.clone(), components })
+            Ok(GivenPart { game: parts[index].clone(), components })
         };
-        if let [game] = parts {
-            return Ok(Position { parts: vec![components(game, position)?] });
+        if let [_] = parts {
+            return Ok(vec![components(0, position)?]);
         }
         let list = position.cast::<PyList>().map_err(|_| {
             PyTypeError::new_err(format!(
@@ -150,42 +207,49 @@ impl Game {
                 list.len()
             )));
         }
-        parts
-            .iter()
-            .zip(list.iter())
-            .map(|(game, items)| components(game, &items))
-            .collect::<PyResult<_>>()
-            .map(|parts| Position { parts })
+        list.iter().enumerate().map(|(index, items)| components(index, &items)).collect()
     }
 
-    /// A position of a built-in game in the shape it was given in: a list of components (one
-    /// game) or a list of lists (a sum).
-    fn position_to_python<'py>(&self, py: Python<'py>, position: &Position) -> PyResult<Bound<'py, PyAny>> {
-        let part = |part: &Part| -> PyResult<Bound<'py, PyList>> {
-            let items = part
-                .components
-                .iter()
-                .map(|c| component_to_python(py, &*part.game, c))
-                .collect::<PyResult<Vec<_>>>()?;
+    /// The components of `position` on their way to Python (see [`show_component`]), made
+    /// without the GIL: by part, in the order of the game's parts.
+    fn show_position(&self, position: &Position) -> Vec<Vec<ShownComponent>> {
+        position
+            .parts
+            .iter()
+            .enumerate()
+            .map(|(index, part)| {
+                let python = self.python.get(index).and_then(Option::as_ref);
+                part.components.iter().map(|component| show_component(&*part.game, python, component)).collect()
+            })
+            .collect()
+    }
+
+    /// A position in the shape it was given in: a list of components (one game) or a list of
+    /// lists (a sum).
+    fn position_to_python<'py>(py: Python<'py>, shown: &[Vec<ShownComponent>]) -> PyResult<Bound<'py, PyAny>> {
+        let part = |components: &Vec<ShownComponent>| -> PyResult<Bound<'py, PyList>> {
+            let items =
+                components.iter().map(|component| component_to_python(py, component)).collect::<PyResult<Vec<_>>>()?;
             PyList::new(py, items)
         };
-        if let [only] = position.parts.as_slice() {
+        if let [only] = shown {
             return Ok(part(only)?.into_any());
         }
-        Ok(PyList::new(py, position.parts.iter().map(part).collect::<PyResult<Vec<_>>>()?)?.into_any())
+        Ok(PyList::new(py, shown.iter().map(part).collect::<PyResult<Vec<_>>>()?)?.into_any())
     }
 
     /// The one heap game this game is, built-in or from `moves` (through the capability its
-    /// adapter offers, so every heap command takes one path).
-    fn heap_game(&self) -> PyResult<Arc<dyn HeapGame>> {
+    /// adapter offers, so every heap command takes one path); asked without the GIL, since
+    /// asking locks the backend of a game from `moves`.
+    fn heap_game(&self, py: Python<'_>) -> PyResult<Arc<dyn HeapGame>> {
         let [game] = self.parts.as_slice() else {
             return Err(PyValueError::new_err(format!(
                 "`{}` is a sum of games: a nim-sequence belongs to one heap game",
                 self.spec
             )));
         };
-        self.forget_raised();
-        game.heap_game().ok_or_else(|| {
+        self.begin()?;
+        py.detach(|| game.heap_game()).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "`{}` has no nim-sequence: sequence, period and stats take a heap game ({}, or a script on integers)",
                 self.spec,
@@ -194,40 +258,48 @@ impl Game {
         })
     }
 
-    /// Drops an exception of `moves` kept from an earlier call, so that a failure of the call
-    /// starting is never blamed on it.
-    fn forget_raised(&self) {
-        for part in &self.parts {
-            if let Some(positions) = python_positions(&**part) {
-                drop(positions.take_raised());
-            }
+    /// Starts a call that asks the library. Refused from inside a call of `moves` of a game
+    /// from `moves` among the parts: that game answers one call at a time and is in the middle
+    /// of this one, so the call would wait for itself forever. Drops an exception of `moves`
+    /// kept from an earlier call of this thread, so that a failure of the call starting is
+    /// never blamed on it.
+    fn begin(&self) -> PyResult<()> {
+        if let Some(positions) = self.python.iter().flatten().find(|positions| positions.calling_moves_here()) {
+            return Err(PyRuntimeError::new_err(format!(
+                "the moves function of the game {} called a method of that game: a game answers one call at a time and is in the middle of this one; compute what moves needs without the game",
+                positions.name()
+            )));
         }
+        while self.take_raised().is_some() {}
+        Ok(())
     }
 
     /// The exception for a failed heap command (`sequence`, `period`, `guess`, `quotient`,
-    /// `plot`): the one `moves` raised, unchanged, except a `TypeError` of `moves` called on
-    /// an int, which says the game's positions are not heaps: a `ValueError` naming what
-    /// `command` takes, with the `TypeError` as its cause. Else `error`.
+    /// `plot`): see [`heap_error_of`], with the exception `moves` raised in this thread.
     fn heap_error(&self, py: Python<'_>, command: &str, error: PyErr) -> PyErr {
-        let Some((positions, (raised, at))) = self.parts.iter().find_map(|part| {
-            let positions = python_positions(&**part)?;
-            let raised = positions.take_raised_at()?;
-            Some((positions, raised))
-        }) else {
-            return error;
-        };
-        match at {
-            Some(heap) if raised.is_instance_of::<PyTypeError>(py) => {
-                let error = PyValueError::new_err(format!(
-                    "{command} takes a game on ints (heaps): moves({heap}) of {} raised TypeError: {}",
-                    positions.name(),
-                    raised.value(py)
-                ));
-                error.set_cause(py, Some(raised));
-                error
-            }
-            _ => raised,
+        heap_error_of(py, command, self.take_raised(), error)
+    }
+}
+
+/// The exception for a failed heap command (`sequence`, `period`, `guess`, `quotient`,
+/// `plot`): the one `moves` raised (`raised`), unchanged, except a `TypeError` of `moves`
+/// called on an int, which says the game's positions are not heaps: a `ValueError` naming what
+/// `command` takes, with the `TypeError` as its cause. Else `error`.
+fn heap_error_of(py: Python<'_>, command: &str, raised: Option<Raised<'_>>, error: PyErr) -> PyErr {
+    let Some((positions, (raised, at))) = raised else {
+        return error;
+    };
+    match at {
+        Some(heap) if raised.is_instance_of::<PyTypeError>(py) => {
+            let error = PyValueError::new_err(format!(
+                "{command} takes a game on ints (heaps): moves({heap}) of {} raised TypeError: {}",
+                positions.name(),
+                raised.value(py)
+            ));
+            error.set_cause(py, Some(raised));
+            error
         }
+        _ => raised,
     }
 }
 
@@ -256,7 +328,8 @@ impl Game {
             }
         }
         let spec = parts.iter().map(|game| game.spec()).collect::<Vec<_>>().join(" + ");
-        Ok(Game { parts, spec })
+        // A game word is never a game from `moves`.
+        Ok(Game { python: vec![None; parts.len()], parts, spec })
     }
 
     /// Your own game: `moves(position)` returns an iterable of the options of `position`.
@@ -269,7 +342,10 @@ impl Game {
     /// A game on ints (heaps) has every method of a built-in heap game: `sequence`, `period`
     /// and `guess` (observed or checked, never proved: no theorem covers a function),
     /// `quotient` and `plot`; those raise `ValueError` saying they take a game on ints when
-    /// `moves` raises `TypeError` on an int (that `TypeError` is its `__cause__`).
+    /// `moves` raises `TypeError` on an int (that `TypeError` is its `__cause__`). Threads may
+    /// share the game: its calls of `moves` run one at a time, other threads run meanwhile, and
+    /// each thread gets back the exceptions of its own calls. `moves` itself may not call a
+    /// method of its game (`RuntimeError`: the game is in the middle of a call).
     ///
     /// >>> import grundy
     /// >>> def kayles(n):
@@ -292,7 +368,8 @@ impl Game {
             Some(name) => name,
             None => moves.bind(py).getattr("__name__").and_then(|n| n.extract()).unwrap_or_else(|_| "moves".to_owned()),
         };
-        Ok(Game { spec: name.clone(), parts: vec![from_moves(moves, name)] })
+        let (game, positions) = from_moves(moves, name.clone());
+        Ok(Game { spec: name, parts: vec![game], python: vec![Some(positions)] })
     }
 
     /// The game in canonical form (`sub:2,5`; `nim + wythoff` for a sum; a name for your own).
@@ -312,7 +389,8 @@ impl Game {
         let parts: Vec<String> = self
             .parts
             .iter()
-            .map(|part| match python_positions(&**part) {
+            .zip(&self.python)
+            .map(|(part, python)| match python {
                 Some(_) => format!("Game.from_moves(name={:?})", part.spec()),
                 None => format!("Game({:?})", part.spec()),
             })
@@ -343,7 +421,8 @@ impl Game {
         })?;
         let other = other.get();
         let parts: Vec<Arc<dyn Ruleset>> = self.parts.iter().chain(&other.parts).cloned().collect();
-        Ok(Game { spec: format!("{} + {}", self.spec, other.spec), parts })
+        let python = self.python.iter().chain(&other.python).cloned().collect();
+        Ok(Game { spec: format!("{} + {}", self.spec, other.spec), parts, python })
     }
 
     /// The Grundy value of `position`: an int of any size (for a loopy game, possibly an
@@ -357,8 +436,7 @@ impl Game {
     /// >>> grundy.Game("wythoff").value([(4, 7)])
     /// 0
     fn value<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let position = self.position(&self.parts, position)?;
-        let value = position.value().map_err(|error| self.error(error))?;
+        let value = self.on_position(py, position, Position::value)?;
         value_to_python(py, &value)
     }
 
@@ -369,9 +447,8 @@ impl Game {
     /// 'N'
     /// >>> grundy.Game("wythoff").outcome("4,7")
     /// 'P'
-    fn outcome(&self, position: &Bound<'_, PyAny>) -> PyResult<String> {
-        let position = self.position(&self.parts, position)?;
-        Ok(position.outcome().map_err(|error| self.error(error))?.to_string())
+    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
+        Ok(self.on_position(py, position, Position::outcome)?.to_string())
     }
 
     /// Every winning move of `position` (to a P-position), each a `Move` with `.to` (the
@@ -387,17 +464,18 @@ impl Game {
         let mut found = Vec::new();
         // One position of a game from `moves`, given alone: each move leads to the position
         // `moves` returned (a `Sum` when it splits), not to a list.
-        let alone =
-            self.python_only().filter(|_| position.cast::<PyList>().is_err() && position.cast::<Sum>().is_err());
-        let position = self.position(&self.parts, position)?;
-        for one in position.winning_moves().map_err(|error| self.error(error))? {
-            let after = position.after(&one);
-            let to = match (&alone, after.parts.as_slice()) {
-                (Some((game, _)), [part]) => {
+        let alone = self.python_only() && position.cast::<PyList>().is_err() && position.cast::<Sum>().is_err();
+        // The moves and the positions they lead to, made by the library without the GIL.
+        let moves = self.on_position(py, position, |position| {
+            let moves = position.winning_moves()?;
+            Ok(moves.into_iter().map(|one| (self.show_position(&position.after(&one)), one)).collect::<Vec<_>>())
+        })?;
+        for (after, one) in moves {
+            let to = match after.as_slice() {
+                [part] if alone => {
                     let objects = part
-                        .components
                         .iter()
-                        .map(|component| component_to_python(py, &***game, component))
+                        .map(|component| component_to_python(py, component))
                         .collect::<PyResult<Vec<_>>>()?;
                     match <[_; 1]>::try_from(objects) {
                         Ok([object]) => object.unbind(),
@@ -407,7 +485,7 @@ impl Game {
                         }
                     }
                 }
-                _ => self.position_to_python(py, &after)?.unbind(),
+                _ => Game::position_to_python(py, &after)?.unbind(),
             };
             found.push(Move { to, notation: one.notation, explain: one.explain });
         }
@@ -429,7 +507,7 @@ impl Game {
             .ok()
             .and_then(|n| n.checked_add(1))
             .ok_or_else(|| PyValueError::new_err(format!("sequence({n}) is beyond any table on this machine")))?;
-        let game = self.heap_game()?;
+        let game = self.heap_game(py)?;
         let mut values =
             sequence_to(py, &*game, len, progress).map_err(|error| self.heap_error(py, "sequence", error))?;
         values.truncate(len);
@@ -456,7 +534,7 @@ impl Game {
     /// Period(preperiod=None, period=None, saltus=None, proved=False, checked_to=2000)
     #[pyo3(signature = (max = None, progress = false))]
     fn period(&self, py: Python<'_>, max: Option<u64>, progress: bool) -> PyResult<Period> {
-        let game = self.heap_game()?;
+        let game = self.heap_game(py)?;
         let report = period_report(py, &*game, max, progress).map_err(|error| self.heap_error(py, "period", error))?;
         let explanation = report.explain(&game.spec(), &game.method());
         let found = match (&report.proved, &report.observed) {
@@ -486,14 +564,14 @@ impl Game {
                 self.spec
             )));
         };
-        self.forget_raised();
+        self.begin()?;
         let bar = crate::long::Progress::new(py, false, 0, &self.spec)?;
         let mut guess = crate::long::without_gil(py, &bar, |control| grundy::guess::guess_game(&**game, to, control))
             .and_then(|guess| guess.map_err(value_error))
             .map_err(|error| self.heap_error(py, "guess", error))?;
         // The library's theorems are named by the game words they cover; a game from `moves`
         // is named by its user (`name="wythoff"`), and no theorem proves anything of a function.
-        if python_positions(&**game).is_some()
+        if self.python_only()
             && let Some(found) = guess.pattern.as_mut()
         {
             found.proof = None;
@@ -519,29 +597,33 @@ impl Game {
     #[pyo3(signature = (to, max_order = None))]
     fn quotient<'py>(&self, py: Python<'py>, to: u64, max_order: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
         use grundy::misere::quotient::{QuotientStop, max_order_for_memory, misere_quotient_run};
-        let game = self.heap_game()?;
+        let game = self.heap_game(py)?;
         // The quotient reports progress to its control's sink, not to a Python callback:
         // another thread runs it while this one looks at Ctrl-C.
         let control = grundy::control::Control::default();
         let max_order = max_order.unwrap_or_else(|| max_order_for_memory(control.memory_limit()));
         let (run, interrupt) = crate::long::watched(py, &control, || {
             // A game whose rules can fail (`moves` raising) stops at its first failure, which
-            // replaces whatever the quotient made of the empty list given after it.
+            // replaces whatever the quotient made of the empty list given after it. Its
+            // exception was kept for the thread that called `moves`: this one, taken here.
             let failure = std::cell::RefCell::new(None);
             let options = |heap: u64| {
                 game.heap_options_checked(heap).unwrap_or_else(|error| {
-                    failure.borrow_mut().get_or_insert(error);
+                    failure.borrow_mut().get_or_insert_with(|| (error, self.take_raised()));
                     control.cancel();
                     Vec::new()
                 })
             };
             let run = misere_quotient_run(&options, to, max_order, &control);
             match failure.into_inner() {
-                Some(error) => Err(error),
-                None => run,
+                Some(failure) => Err(Box::new(failure)),
+                None => run.map_err(|error| Box::new((error, None))),
             }
         });
-        let run = run.map_err(|error| self.heap_error(py, "quotient", value_error(error)))?;
+        let run = run.map_err(|failure| {
+            let (error, raised) = *failure;
+            heap_error_of(py, "quotient", raised, value_error(error))
+        })?;
         let dict = quotient_dict(py, &run.quotient)?;
         let stopped = match (interrupt, run.stopped) {
             (None, None) => return Ok(dict),
@@ -569,7 +651,7 @@ impl Game {
         let [game] = self.parts.as_slice() else {
             return Err(PyValueError::new_err(format!("`{}` is a sum of games: plot takes one game", self.spec)));
         };
-        self.forget_raised();
+        self.begin()?;
         crate::plot::plot(py, &**game, to, size).map_err(|error| self.heap_error(py, "plot", error))
     }
 }

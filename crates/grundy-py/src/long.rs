@@ -202,7 +202,8 @@ pub fn watched<T: Send>(py: Python<'_>, control: &Control, work: impl FnOnce() -
 /// decision first, then chunks), without the GIL (see [`without_gil`]); Ctrl-C is also looked
 /// at after each chunk, for kernels that report no progress.
 pub fn sequence_to(py: Python<'_>, game: &dyn HeapGame, len: usize, progress: bool) -> PyResult<CompactSequence> {
-    let mut run = SequenceRun::to(game, len, &Control::default()).map_err(value_error)?;
+    // Without the GIL from the first call of the game on (see `crate::user` on threads).
+    let mut run = py.detach(|| SequenceRun::to(game, len, &Control::default())).map_err(value_error)?;
     let mut bar = Progress::new(py, progress, len as u64, &game.spec())?;
     let finished = without_gil_watched(py, &bar, |control, sink| {
         run.extend(control, &mut |values: &CompactSequence| sink.check(Some(values.len() as u64)))
@@ -225,7 +226,7 @@ pub fn sequence_to(py: Python<'_>, game: &dyn HeapGame, len: usize, progress: bo
 pub fn period_report(py: Python<'_>, game: &dyn HeapGame, max: Option<u64>, progress: bool) -> PyResult<PeriodReport> {
     let max_heap = max.unwrap_or_else(|| game.default_max_heap());
     let mut bar = Progress::new(py, progress, max_heap.saturating_add(1), &game.spec())?;
-    let mut run = SequenceRun::for_period(game, max_heap);
+    let mut run = py.detach(|| SequenceRun::for_period(game, max_heap));
     let report =
         without_gil(py, &bar, |control| run.find_period(max_heap, control, &mut |_| {}))?.map_err(value_error)?;
     py.check_signals()?;

@@ -48,7 +48,9 @@ fn plot_error(error: PlotError) -> PyErr {
 /// The picture `grundy plot` draws of `game` (same defaults: heaps to 500, tables 64 wide).
 pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u64>) -> PyResult<Plot> {
     let spec = game.spec();
-    let scene: Scene = match (game.chart(), game.heap_game()) {
+    // Capabilities and components of a game from `moves` lock its backend, whose holder may
+    // wait for the GIL: looked up, and the scene drawn, without it.
+    let scene: Scene = match py.detach(|| (game.chart(), game.heap_game())) {
         // A game whose shape is not known (a game from `moves`) is drawn as a heap game: a
         // `moves` that takes no ints says so when asked for heap 0.
         (Chart::Sequence | Chart::None, Some(heap_game)) => {
@@ -63,7 +65,7 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
                 .ok_or_else(|| PyValueError::new_err("`to` is too large"))?;
             let mut values = sequence_to(py, &*heap_game, len, false)?;
             values.truncate(len);
-            grundy_plot::nim_sequence_scene(&*heap_game, &values.to_vec())
+            py.detach(|| grundy_plot::nim_sequence_scene(&*heap_game, &values.to_vec()))
         }
         (chart @ (Chart::Grid | Chart::Graph), _) => {
             if to.is_some() {
@@ -74,7 +76,7 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
                 .detach(|| game.table(size))
                 .ok_or_else(|| PyValueError::new_err(format!("`{spec}` has nothing to plot")))?
                 .map_err(value_error)?;
-            grundy_plot::table_scene(game, &table).map_err(plot_error)?
+            py.detach(|| grundy_plot::table_scene(game, &table)).map_err(plot_error)?
         }
         _ => {
             return Err(PyValueError::new_err(format!(

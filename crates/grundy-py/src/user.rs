@@ -7,7 +7,15 @@
 //! reached again from itself is reported with the cycle ([`SplitGame::must_end`]), and Ctrl-C
 //! is looked at as it goes. The components of such a game are the positions' [`Key`]s, made
 //! from Python objects and turned back into the objects `moves` returned through the
-//! capability [`PythonObjects`], with no text between.
+//! [`PythonPositions`] that [`from_moves`] hands to the binding with the game, with no text
+//! between.
+//!
+//! Threads: the library's adapter answers one call at a time (its backend behind a mutex), and
+//! the backend takes the GIL to call `moves` while it holds that mutex. So whoever waits for
+//! the mutex must not hold the GIL, or two Python threads sharing one game wait for each other
+//! forever: the binding runs every library call on such a game with the GIL released
+//! (`py.detach`), and keeps the [`PythonPositions`] itself instead of asking the game for them
+//! (a capability lookup takes the mutex too).
 //!
 //! The value of a position is the mex of its options' values (Sprague–Grundy), and an option
 //! that is a `Sum(a, b, …)` of independent positions is worth the xor of their values (the
@@ -16,7 +24,7 @@
 use grundy::error::GameError;
 use grundy::moves::{MovesBackend, MovesFamily, MovesOption, MovesPosition, Shape};
 use grundy::position::Component;
-use grundy::ruleset::{Capability, Request, Ruleset};
+use grundy::ruleset::Ruleset;
 use grundy::script::ScriptPosition;
 use grundy::script::solver::{OptionList, SplitGame, SplitSolver, cycle_path};
 use grundy::value::Value;
@@ -28,6 +36,7 @@ use rustc_hash::FxHashMap;
 use std::cell::Cell;
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::ThreadId;
 
 /// A sum of independent positions: an option of a game from `moves` that splits (Kayles'
 /// row knocked down in the middle), or a position that is several at once. Its value is the
@@ -179,7 +188,7 @@ pub fn short_repr(object: &Bound<'_, PyAny>) -> String {
 }
 
 /// What a game from `moves` shares between its solver and the binding: the Python object of
-/// each position, and the exception that stopped the solver.
+/// each position, and the exceptions that stopped the solver.
 pub struct PythonPositions {
     name: String,
     /// The first Python object met for each position: the one handed to `moves`, and given
@@ -187,8 +196,14 @@ pub struct PythonPositions {
     objects: Mutex<FxHashMap<Key, Py<PyAny>>>,
     /// The Python exception that stopped the expansion under way (the solver and the ruleset
     /// only carry a [`GameError`]), with the position whose call of `moves` raised it: raised
-    /// again, unchanged, once the call returns.
-    raised: Mutex<Option<(PyErr, Option<Key>)>>,
+    /// again, unchanged, once the call returns. One per thread: the solver runs on the thread
+    /// that called the library, and threads sharing the game each get their own exception back
+    /// (the solver serves one at a time, so another thread's may come before this one's is taken).
+    raised: Mutex<FxHashMap<ThreadId, (PyErr, Option<Key>)>>,
+    /// The thread inside a call of `moves` (with the options it returns), if one is: one at a
+    /// time, since the adapter's backend is behind a mutex, which that thread holds. If `moves`
+    /// asks its own game anything, the game refuses instead of waiting for that mutex forever.
+    calling: Mutex<Option<ThreadId>>,
 }
 
 impl PythonPositions {
@@ -204,7 +219,7 @@ impl PythonPositions {
     }
 
     /// The object of the position `key`: the first met, or one made from the key.
-    fn object<'py>(&self, py: Python<'py>, key: &Key) -> Bound<'py, PyAny> {
+    pub fn object<'py>(&self, py: Python<'py>, key: &Key) -> Bound<'py, PyAny> {
         if let Some(object) = self.objects().get(key) {
             return object.bind(py).clone();
         }
@@ -219,21 +234,25 @@ impl PythonPositions {
         Ok(Component::new(self.intern(object)?))
     }
 
-    /// The Python object of a component of the game, if it is one.
-    pub fn component_object<'py>(&self, py: Python<'py>, component: &Component) -> Option<Bound<'py, PyAny>> {
-        component.downcast_ref::<Key>().map(|key| self.object(py, key))
+    fn calling(&self) -> MutexGuard<'_, Option<ThreadId>> {
+        self.calling.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The exception `moves` raised (or the cycle's `ValueError`) in the call that just
-    /// failed, if that is why it failed.
-    pub fn take_raised(&self) -> Option<PyErr> {
-        self.take_raised_at().map(|(error, _)| error)
+    /// Whether this thread is inside a call of this game's `moves` (then anything it asks of
+    /// the game would wait for itself).
+    pub fn calling_moves_here(&self) -> bool {
+        *self.calling() == Some(std::thread::current().id())
     }
 
-    /// [`PythonPositions::take_raised`], with the heap whose call of `moves` raised it, when
-    /// that position is an int that fits a `u64`.
-    pub fn take_raised_at(&self) -> Option<(PyErr, Option<u64>)> {
-        let raised = self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    fn raised(&self) -> MutexGuard<'_, FxHashMap<ThreadId, (PyErr, Option<Key>)>> {
+        self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The exception `moves` raised (or the cycle's `ValueError`) in this thread's call that
+    /// just failed, if that is why it failed, with the heap whose call of `moves` raised it,
+    /// when that position is an int that fits a `u64`.
+    pub fn take_raised(&self) -> Option<(PyErr, Option<u64>)> {
+        let raised = self.raised().remove(&std::thread::current().id());
         raised.map(|(error, at)| (error, at.as_ref().and_then(Key::as_small_heap)))
     }
 
@@ -245,20 +264,9 @@ impl PythonPositions {
     /// Keeps `error`, raised by the call of `moves` on `at` (none: raised otherwise, or the
     /// cycle's), to raise it once the call returns; the solver gets a stand-in.
     fn stash(&self, error: PyErr, at: Option<&Key>) -> GameError {
-        *self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((error, at.cloned()));
+        self.raised().insert(std::thread::current().id(), (error, at.cloned()));
         GameError::Unsupported(format!("the moves function of {} raised an exception", self.name))
     }
-}
-
-/// The capability of a game from `moves`: its positions as Python objects.
-pub struct PythonObjects;
-impl Capability for PythonObjects {
-    type Handle = Arc<PythonPositions>;
-}
-
-/// The positions of `game` as Python objects, when it is a game from `moves`.
-pub fn python_positions(game: &dyn Ruleset) -> Option<Arc<PythonPositions>> {
-    game.capability::<PythonObjects>()
 }
 
 /// The game of a Python function `moves`, as the library's [`SplitSolver`] sees it: positions
@@ -288,6 +296,20 @@ impl MovesFunction {
         if calls >= CALLS_PER_SIGNAL_CHECK {
             py.check_signals().map_err(|error| (error, None))?;
         }
+        // The user's code runs in the call and while its options are read (a generator).
+        *self.positions.calling() = Some(std::thread::current().id());
+        let read = self.call_moves(py, position, out);
+        *self.positions.calling() = None;
+        read
+    }
+
+    /// [`MovesFunction::read_options`] past the look at Ctrl-C.
+    fn call_moves(
+        &self,
+        py: Python<'_>,
+        position: &Key,
+        out: &mut OptionList<Key>,
+    ) -> Result<(), (PyErr, Option<Key>)> {
         let object = self.positions.object(py, position);
         let options = self.moves.bind(py).call1((&object,)).map_err(|error| (error, Some(position.clone())))?;
         let read = (|| -> PyResult<()> {
@@ -353,16 +375,23 @@ pub struct PythonMoves {
     positions: Arc<PythonPositions>,
 }
 
-/// The game of the Python function `moves`, named `name`, as a ruleset.
-pub fn from_moves(moves: Py<PyAny>, name: String) -> Arc<dyn Ruleset> {
-    let positions =
-        Arc::new(PythonPositions { name: name.clone(), objects: Mutex::default(), raised: Mutex::default() });
+/// The game of the Python function `moves`, named `name`, as a ruleset, with its positions as
+/// Python objects (kept by the caller: the game does not hand them out, see the module's
+/// note on threads).
+pub fn from_moves(moves: Py<PyAny>, name: String) -> (Arc<dyn Ruleset>, Arc<PythonPositions>) {
+    let positions = Arc::new(PythonPositions {
+        name: name.clone(),
+        objects: Mutex::default(),
+        raised: Mutex::default(),
+        calling: Mutex::default(),
+    });
     let game = MovesFunction { moves, positions: Arc::clone(&positions), calls_since_check: Cell::new(0) };
     // No limit of its own, as before the library's solver: the solver's own bound (ids
     // in 32 bits) is far past the memory of any machine that keeps a Python object per
     // position.
     let solver = SplitSolver::new(game, usize::MAX).keeping_options();
-    MovesFamily::erased(&name, Box::new(PythonMoves { solver, positions }))
+    let ruleset = MovesFamily::erased(&name, Box::new(PythonMoves { solver, positions: Arc::clone(&positions) }));
+    (ruleset, positions)
 }
 
 impl MovesBackend<Key> for PythonMoves {
@@ -443,10 +472,6 @@ impl MovesBackend<Key> for PythonMoves {
                 infinite => Err(format!("heap {heap} has the value {infinite}: a loopy game has no nim-sequence")),
             })
             .collect()
-    }
-
-    fn provide(&self, request: &mut Request) {
-        request.give::<PythonObjects>(|| Arc::clone(&self.positions));
     }
 }
 

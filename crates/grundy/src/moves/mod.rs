@@ -114,8 +114,10 @@ pub trait MovesBackend<P>: Send {
         "memoized search over the game's moves".to_owned()
     }
 
-    /// Offers capabilities of the backend's own beyond those [`MovesFamily`] gives (the Python
-    /// binding's: its positions as Python objects). None by default.
+    /// Offers capabilities of the backend's own beyond those [`MovesFamily`] gives. None by
+    /// default. Asking for any capability locks the backend, so a front end whose backend
+    /// waits for something while it holds the lock (the Python binding's takes the GIL) keeps
+    /// what it needs itself rather than asking while it holds that.
     fn provide(&self, request: &mut Request) {
         let _ = request;
     }
