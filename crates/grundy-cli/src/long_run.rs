@@ -11,7 +11,7 @@ use grundy::heap::AsHeapGame;
 use grundy::heap::checkpoint::{self, Decoder, MAX_HEADER_LINE, read_header};
 use grundy::heap::period::PeriodReport;
 use grundy::heap::sequence::CompactSequence;
-use grundy::heap::{HeapGame, SequenceControl, SequenceRun};
+use grundy::heap::{HeapGame, SEQUENCE_TASK, SequenceRun};
 use grundy::ruleset::Ruleset;
 use indicatif::ProgressBar;
 use std::io::{IsTerminal, Read, Write};
@@ -358,10 +358,15 @@ pub struct LongRun<'g> {
     control: Control,
 }
 
-/// Moves the bar, if one is shown, to `done` values.
-fn show_count(bar: &Option<ProgressBar>, done: usize) {
-    if let Some(bar) = bar {
-        bar.set_position(done as u64);
+/// `control` with the values known (the library's [`SEQUENCE_TASK`] counts) moving `bar`, if
+/// one is shown.
+fn showing_values(bar: &Option<ProgressBar>, control: &Control) -> Control {
+    match bar {
+        Some(bar) => {
+            let bar = bar.clone();
+            control.relaying(SEQUENCE_TASK, move |done| bar.set_position(done))
+        }
+        None => control.clone(),
     }
 }
 
@@ -384,9 +389,7 @@ impl<'g> LongRun<'g> {
     /// Extends the values to the run's length. `Ok(false)` when a signal stopped it.
     pub fn extend(&mut self) -> anyhow::Result<bool> {
         let LongRun { run, checkpoint, bar, control: run_control, .. } = self;
-        let bar = &*bar;
-        let progress = move |done: usize| show_count(bar, done);
-        let control = SequenceControl { control: run_control.clone(), progress: &progress };
+        let control = showing_values(bar, run_control);
         let mut save = |values: &CompactSequence| {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);
@@ -403,9 +406,7 @@ impl<'g> LongRun<'g> {
     /// Searches for a proved period up to heap `max_heap` (see [`SequenceRun::find_period`]).
     pub fn find_period(&mut self, max_heap: u64) -> anyhow::Result<PeriodReport> {
         let LongRun { run, checkpoint, bar, control: run_control, .. } = self;
-        let bar = &*bar;
-        let progress = move |done: usize| show_count(bar, done);
-        let control = SequenceControl { control: run_control.clone(), progress: &progress };
+        let control = showing_values(bar, run_control);
         let mut after_segment = |values: &CompactSequence| {
             if let Some(file) = checkpoint.as_mut() {
                 file.save_now_and_then(values);

@@ -22,7 +22,7 @@
 //! ```
 
 use crate::error::{DEFAULT_MEMORY_LIMIT, GameError};
-use crate::progress::{ProgressSink, Task};
+use crate::progress::{ProgressSink, Relay, Task};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -75,6 +75,37 @@ impl Control {
     pub fn with_sink(mut self, sink: Arc<dyn ProgressSink>) -> Self {
         self.sink = Some(sink);
         self
+    }
+
+    /// A clone of this control on which the tasks named `what` give their counts to `report`
+    /// (an enclosing task, a front end's own bar, a test that cancels at a count) instead of
+    /// reaching the sink; every other task still reaches this control's sink (see [`Relay`]).
+    ///
+    /// ```
+    /// use grundy_model::control::Control;
+    /// let control = Control::default();
+    /// let flag = control.cancel_flag();
+    /// let relayed = control.relaying("counting", move |done| {
+    ///     if done >= 10 {
+    ///         flag.store(true, std::sync::atomic::Ordering::SeqCst);
+    ///     }
+    /// });
+    /// let task = relayed.task("counting", 100);
+    /// task.set(5);
+    /// assert!(!control.cancelled());
+    /// task.set(10);
+    /// assert!(control.cancelled());
+    /// ```
+    #[must_use]
+    pub fn relaying(&self, what: &'static str, report: impl Fn(u64) + Send + Sync + 'static) -> Control {
+        let relay = Relay::new(what, report, self.sink.clone());
+        self.clone().with_sink(std::sync::Arc::new(relay))
+    }
+
+    /// Whether this control has a sink: without one, a computation's progress reaches no one
+    /// (and costs nothing), so a caller need not relay it.
+    pub fn reports_progress(&self) -> bool {
+        self.sink.is_some()
     }
 
     /// The memory one table may take before it is refused, in bytes.

@@ -15,8 +15,9 @@
 //! }
 //! ```
 
-use std::sync::Arc;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Where progress goes: a front end renders it (the CLI draws a bar on a terminal).
 pub trait ProgressSink: Send + Sync {
@@ -78,6 +79,59 @@ impl Drop for Task {
     }
 }
 
+/// A sink that gives the counts of the tasks named `what` to a function of the caller's (an
+/// enclosing task, a front end's own bar, a test that cancels at a count) and passes every
+/// other task on to the sink it wraps, if any. Installed by
+/// [`Control::relaying`](crate::control::Control::relaying).
+pub struct Relay {
+    what: &'static str,
+    report: Box<dyn Fn(u64) + Send + Sync>,
+    /// The ids of the open tasks named `what`.
+    relayed: Mutex<HashSet<u64>>,
+    rest: Option<Arc<dyn ProgressSink>>,
+}
+
+impl Relay {
+    /// Gives the counts of the tasks named `what` to `report`, every other task to `rest`.
+    pub fn new(
+        what: &'static str,
+        report: impl Fn(u64) + Send + Sync + 'static,
+        rest: Option<Arc<dyn ProgressSink>>,
+    ) -> Self {
+        Relay { what, report: Box::new(report), relayed: Mutex::new(HashSet::new()), rest }
+    }
+
+    fn relays(&self, id: u64) -> bool {
+        self.relayed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).contains(&id)
+    }
+}
+
+impl ProgressSink for Relay {
+    fn start(&self, id: u64, what: &str, total: u64) {
+        if what == self.what {
+            self.relayed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(id);
+        } else if let Some(rest) = &self.rest {
+            rest.start(id, what, total);
+        }
+    }
+
+    fn update(&self, id: u64, done: u64) {
+        if self.relays(id) {
+            (self.report)(done);
+        } else if let Some(rest) = &self.rest {
+            rest.update(id, done);
+        }
+    }
+
+    fn finish(&self, id: u64) {
+        if !self.relayed.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).remove(&id)
+            && let Some(rest) = &self.rest
+        {
+            rest.finish(id);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +174,25 @@ mod tests {
         let mine: Vec<&str> = recorded.iter().filter(|(task, _)| *task == id).map(|(_, what)| what.as_str()).collect();
         assert_eq!(mine, ["start counting 3", "update 1", "update 3", "finish"]);
         assert!(recorded.iter().all(|(_, what)| !what.contains("elsewhere")));
+    }
+
+    #[test]
+    fn a_relay_takes_the_tasks_of_its_name_and_passes_the_others_on() {
+        let recorder = Arc::new(Recorder::default());
+        let control = Control::default().with_sink(recorder.clone());
+        let counts = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&counts);
+        let relayed = control.relaying("values", move |done| seen.lock().unwrap().push(done));
+        let values = relayed.task("values", 10);
+        let other = relayed.task("other", 2);
+        values.set(4);
+        other.set(1);
+        values.set(9);
+        let other_id = other.id;
+        drop((values, other));
+        assert_eq!(*counts.lock().unwrap(), [4, 9]);
+        let recorded = recorder.0.lock().unwrap();
+        let seen: Vec<(u64, &str)> = recorded.iter().map(|(id, what)| (*id, what.as_str())).collect();
+        assert_eq!(seen, [(other_id, "start other 2"), (other_id, "update 1"), (other_id, "finish")]);
     }
 }

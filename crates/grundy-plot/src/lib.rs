@@ -8,13 +8,14 @@
 //! [`nim_sequence_scene`] for a heap game, [`table_scene`] for what [`Views::table`] gives.
 //!
 //! ```
-//! use grundy::heap::{AsHeapGame, CompactSequence, SequenceControl};
+//! use grundy::control::Control;
+//! use grundy::heap::{AsHeapGame, CompactSequence};
 //! use grundy::registry::parse_game;
 //!
 //! let game = parse_game("sub:1,2").unwrap();
 //! let heap_game = game.heap_game().unwrap();
 //! let mut values = CompactSequence::new();
-//! heap_game.extend_sequence(&mut values, 101, &SequenceControl::default()).unwrap();
+//! heap_game.extend_sequence(&mut values, 101, &Control::default()).unwrap();
 //! let scene = grundy_plot::nim_sequence_scene(&*heap_game, &values.to_vec());
 //! let svg = grundy_plot::svg::render(&scene).unwrap();
 //! assert!(svg.contains("Nim-sequence of sub:1,2"));
@@ -73,14 +74,15 @@ pub(crate) use ensure_plottable;
 /// prove (by the theorem the game names, [`proved_period`]) marked.
 ///
 /// ```
-/// use grundy::heap::{AsHeapGame, CompactSequence, SequenceControl};
+/// use grundy::control::Control;
+/// use grundy::heap::{AsHeapGame, CompactSequence};
 /// use grundy::registry::parse_game;
 ///
 /// // Kayles: period 12 from n = 71 (Guy and Smith 1956), proved from the values to 500.
 /// let kayles = parse_game("kayles").unwrap();
 /// let heap_game = kayles.heap_game().unwrap();
 /// let mut values = CompactSequence::new();
-/// heap_game.extend_sequence(&mut values, 501, &SequenceControl::default()).unwrap();
+/// heap_game.extend_sequence(&mut values, 501, &Control::default()).unwrap();
 /// let scene = grundy_plot::nim_sequence_scene(&*heap_game, &values.to_vec());
 /// assert_eq!((scene.width, scene.height), (1000, 600));
 /// let png = grundy_plot::png::render(&scene).unwrap();
@@ -128,7 +130,8 @@ pub fn table_scene(ruleset: &dyn Ruleset, table: &Table) -> Result<Scene, PlotEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy::heap::{CompactSequence, SequenceControl};
+    use grundy::control::Control;
+    use grundy::heap::CompactSequence;
     use grundy::mex;
 
     /// Kayles by the definition: knock down one pin or two adjacent pins from a row, which may
@@ -139,12 +142,7 @@ mod tests {
         fn spec(&self) -> String {
             "kayles".to_owned()
         }
-        fn extend_sequence(
-            &self,
-            values: &mut CompactSequence,
-            len: usize,
-            _: &SequenceControl,
-        ) -> grundy::heap::Extended {
+        fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &Control) -> grundy::heap::Extended {
             let values = values.words_mut();
             while values.len() < len {
                 let n = values.len();
@@ -169,7 +167,7 @@ mod tests {
     #[test]
     fn kayles_to_500_marks_its_proved_period() {
         let mut values = CompactSequence::new();
-        KaylesDouble.extend_sequence(&mut values, 501, &SequenceControl::default()).unwrap();
+        KaylesDouble.extend_sequence(&mut values, 501, &Control::default()).unwrap();
         let values = values.into_vec();
         // Winning Ways ch. 4: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 …
         assert_eq!(values[..16], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]);

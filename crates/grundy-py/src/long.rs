@@ -7,19 +7,23 @@
 use crate::convert::value_error;
 use grundy::control::Control;
 use grundy::heap::period::PeriodReport;
-use grundy::heap::{CompactSequence, HeapGame, SequenceControl, SequenceRun};
+use grundy::heap::{CompactSequence, HeapGame, SEQUENCE_TASK, SequenceRun};
+use grundy::progress::ProgressSink;
 use pyo3::prelude::*;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// How often a computation without the GIL takes it back to look at Ctrl-C and the bar.
 const CHECK_EVERY: Duration = Duration::from_millis(50);
 
-/// A tqdm progress bar, when asked for and tqdm is importable; otherwise nothing.
+/// A tqdm progress bar, when asked for and tqdm is importable; otherwise nothing. Clones show
+/// the same bar.
+#[derive(Clone)]
 pub struct Progress {
-    bar: Option<Py<PyAny>>,
-    shown: AtomicU64,
+    bar: Option<Arc<Py<PyAny>>>,
+    shown: Arc<AtomicU64>,
 }
 
 impl Progress {
@@ -32,14 +36,14 @@ impl Progress {
                     kwargs.set_item("total", total)?;
                     kwargs.set_item("desc", title)?;
                     kwargs.set_item("unit", "values")?;
-                    Some(tqdm.getattr("tqdm")?.call((), Some(&kwargs))?.unbind())
+                    Some(Arc::new(tqdm.getattr("tqdm")?.call((), Some(&kwargs))?.unbind()))
                 }
                 Err(_) => None,
             }
         } else {
             None
         };
-        Ok(Progress { bar, shown: AtomicU64::new(0) })
+        Ok(Progress { bar, shown: Arc::new(AtomicU64::new(0)) })
     }
 
     /// Moves the bar to `done`.
@@ -61,37 +65,99 @@ impl Progress {
     }
 }
 
-/// Runs `work` without the GIL, under a control of its own (the default memory limit, and a
-/// cancel flag no other call shares); every [`CHECK_EVERY`] its progress callback takes the
-/// GIL, looks for Ctrl-C (then cancels the work and the KeyboardInterrupt is returned) and
-/// moves the bar.
-pub fn without_gil<T: Send>(
-    py: Python<'_>,
-    bar: &Progress,
-    work: impl FnOnce(&SequenceControl) -> T + Send,
-) -> PyResult<T> {
-    let control = Control::default();
-    let failure: Mutex<Option<PyErr>> = Mutex::new(None);
-    let last_check = Mutex::new(Instant::now());
-    let check = |done: usize| {
-        let mut last = last_check.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if last.elapsed() < CHECK_EVERY {
-            return;
+/// The progress sink of a computation run from Python: every [`CHECK_EVERY`] at most, a
+/// report of any task takes the GIL and looks for Ctrl-C (then cancels the control and keeps
+/// the KeyboardInterrupt to raise), and moves the bar to the values known (the library's
+/// [`SEQUENCE_TASK`] counts).
+struct PythonSink {
+    bar: Progress,
+    cancel: Arc<AtomicBool>,
+    /// The KeyboardInterrupt (or other error of a signal handler) to raise.
+    failure: Mutex<Option<PyErr>>,
+    last_check: Mutex<Instant>,
+    /// The ids of the open [`SEQUENCE_TASK`] tasks.
+    sequence_tasks: Mutex<HashSet<u64>>,
+    /// The most values known that a [`SEQUENCE_TASK`] reported.
+    values_known: AtomicU64,
+}
+
+/// `mutex` locked, even if a panic poisoned it (what it guards stays consistent).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl PythonSink {
+    fn new(bar: Progress, control: &Control) -> Self {
+        PythonSink {
+            bar,
+            cancel: control.cancel_flag(),
+            failure: Mutex::new(None),
+            last_check: Mutex::new(Instant::now()),
+            sequence_tasks: Mutex::new(HashSet::new()),
+            values_known: AtomicU64::new(0),
         }
-        *last = Instant::now();
+    }
+
+    /// Records `values` known (if given), then, when [`CHECK_EVERY`] has passed since the last
+    /// look, takes the GIL to look at Ctrl-C and move the bar.
+    fn check(&self, values: Option<u64>) {
+        if let Some(values) = values {
+            self.values_known.fetch_max(values, Ordering::Relaxed);
+        }
+        {
+            let mut last = lock(&self.last_check);
+            if last.elapsed() < CHECK_EVERY {
+                return;
+            }
+            *last = Instant::now();
+        }
         Python::attach(|py| {
             if let Err(error) = py.check_signals() {
-                *failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(error);
-                control.cancel();
+                lock(&self.failure).get_or_insert(error);
+                self.cancel.store(true, Ordering::SeqCst);
             }
-            bar.update(py, done as u64);
+            self.bar.update(py, self.values_known.load(Ordering::Relaxed));
         });
-    };
-    let result = py.detach(|| {
-        let control = SequenceControl { control: control.clone(), progress: &check };
-        work(&control)
-    });
-    if let Some(error) = failure.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+    }
+}
+
+impl ProgressSink for PythonSink {
+    fn start(&self, id: u64, what: &str, _total: u64) {
+        if what == SEQUENCE_TASK {
+            lock(&self.sequence_tasks).insert(id);
+        }
+    }
+
+    fn update(&self, id: u64, done: u64) {
+        let values = lock(&self.sequence_tasks).contains(&id).then_some(done);
+        self.check(values);
+    }
+
+    fn finish(&self, id: u64) {
+        lock(&self.sequence_tasks).remove(&id);
+    }
+}
+
+/// Runs `work` without the GIL, under a control of its own (the default memory limit, and a
+/// cancel flag no other call shares) whose progress sink, whenever the work reports and
+/// [`CHECK_EVERY`] has passed, takes the GIL, looks for Ctrl-C (then cancels the work and the
+/// KeyboardInterrupt is returned) and moves the bar.
+pub fn without_gil<T: Send>(py: Python<'_>, bar: &Progress, work: impl FnOnce(&Control) -> T + Send) -> PyResult<T> {
+    without_gil_watched(py, bar, |control, _| work(control))
+}
+
+/// [`without_gil`], `work` also given the sink, to look at Ctrl-C where the library reports
+/// nothing (between the chunks of a run).
+fn without_gil_watched<T: Send>(
+    py: Python<'_>,
+    bar: &Progress,
+    work: impl FnOnce(&Control, &PythonSink) -> T + Send,
+) -> PyResult<T> {
+    let plain = Control::default();
+    let sink = Arc::new(PythonSink::new(bar.clone(), &plain));
+    let control = plain.with_sink(sink.clone());
+    let result = py.detach(|| work(&control, &sink));
+    if let Some(error) = lock(&sink.failure).take() {
         return Err(error);
     }
     Ok(result)
@@ -139,8 +205,8 @@ pub fn sequence_to(py: Python<'_>, game: &dyn HeapGame, len: usize, progress: bo
     // Without the GIL from the first call of the game on (see `crate::user` on threads).
     let mut run = py.detach(|| SequenceRun::to(game, len, &Control::default())).map_err(value_error)?;
     let mut bar = Progress::new(py, progress, len as u64, &game.spec())?;
-    let finished = without_gil(py, &bar, |control| {
-        run.extend(control, &mut |values: &CompactSequence| (control.progress)(values.len()))
+    let finished = without_gil_watched(py, &bar, |control, sink| {
+        run.extend(control, &mut |values: &CompactSequence| sink.check(Some(values.len() as u64)))
     })?
     .map_err(value_error)?;
     py.check_signals()?;

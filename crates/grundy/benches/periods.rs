@@ -13,9 +13,10 @@
 //!   theorem's range directly.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use grundy::control::Control;
 use grundy::heap::period::find_period;
 use grundy::heap::subtraction::{SubtractionGame, extend_sequence};
-use grundy::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame, Periodicity};
 use grundy::random::SplitMix64;
 use std::hint::black_box;
 use std::time::Duration;
@@ -39,7 +40,7 @@ impl HeapGame for Shaped {
     fn spec(&self) -> String {
         format!("shaped:{}:{}", self.preperiod, self.period)
     }
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &SequenceControl) -> grundy::heap::Extended {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &Control) -> grundy::heap::Extended {
         let values = values.words_mut();
         while values.len() < len {
             values.push(self.value(values.len()));
@@ -90,7 +91,7 @@ fn naive_octal(values: &[u32], removal: usize) -> Option<(usize, usize)> {
 }
 
 fn proved(game: &dyn HeapGame, values: &mut CompactSequence, max_heap: u64) -> (u64, u64) {
-    let report = find_period(game, values, max_heap, &SequenceControl::default(), &mut |_| {}).unwrap();
+    let report = find_period(game, values, max_heap, &Control::default(), &mut |_| {}).unwrap();
     let (period, _) = report.proved.expect("a period is proved");
     (period.preperiod, period.period)
 }
@@ -123,7 +124,7 @@ fn octal(c: &mut Criterion) {
     ] {
         let needed = 2 * shape.preperiod + 2 * shape.period + 2;
         let mut full = CompactSequence::new();
-        shape.extend_sequence(&mut full, needed, &SequenceControl::default()).unwrap();
+        shape.extend_sequence(&mut full, needed, &Control::default()).unwrap();
         let full = full.into_vec();
         // From nothing, as `grundy period` runs: grow, check, stop at the proof.
         let mut grown = CompactSequence::new();

@@ -9,10 +9,11 @@
 //! (default 2^20) next to the same checksum of the engine's plain kernel (every option looked
 //! at, no sparse space) computed here: `agree` when every one of those values is equal.
 
+use grundy::control::Control;
 use grundy::heap::checkpoint::decode;
 use grundy::heap::grundys_game::GrundysGame;
 use grundy::heap::sequence::Kernel;
-use grundy::heap::{EngineBacked, HeapGame, SequenceControl};
+use grundy::heap::{EngineBacked, HeapGame};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,7 +36,7 @@ fn main() {
     let game = GrundysGame::new();
     game.engine().set_kernel(Kernel::Plain);
     let mut plain = grundy::heap::CompactSequence::new();
-    game.extend_sequence(&mut plain, check, &SequenceControl::default()).expect("fits in memory");
+    game.extend_sequence(&mut plain, check, &Control::default()).expect("fits in memory");
     let plain = plain.into_vec();
     println!(
         "values={} rare={} last_rare={} largest={} at={} first={} checksum={:016x} plain_checksum={:016x} {}",

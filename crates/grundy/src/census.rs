@@ -21,11 +21,12 @@
 //! assert_eq!((kayles.preperiod, kayles.period, kayles.saltus, kayles.proved), (Some(71), Some(12), Some(0), true));
 //! ```
 
+use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::octal::{CodeBase, MAX_CODE_DIGITS, OctalCode};
 use crate::heap::period::{PeriodReport, find_period};
 use crate::heap::sequence::NimSequenceEngine;
-use crate::heap::{CompactSequence, HeapGame, SequenceControl};
+use crate::heap::{CompactSequence, HeapGame};
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 use std::time::Instant;
@@ -406,7 +407,7 @@ pub fn default_max_heap(spec: &str) -> Result<u64, GameError> {
 /// A bad spec, a game without a nim-sequence, or [`GameError::TooLarge`] when the values up
 /// to `max_heap` would not fit in memory.
 pub fn census_row(spec: &str, max_heap: u64) -> Result<CensusRow, GameError> {
-    census_row_with(spec, max_heap, &SequenceControl::default())?
+    census_row_with(spec, max_heap, &Control::default())?
         .ok_or_else(|| GameError::Unsupported(format!("the census of {spec} was cancelled")))
 }
 
@@ -415,7 +416,7 @@ pub fn census_row(spec: &str, max_heap: u64) -> Result<CensusRow, GameError> {
 ///
 /// # Errors
 /// As [`census_row`].
-pub fn census_row_with(spec: &str, max_heap: u64, control: &SequenceControl) -> Result<Option<CensusRow>, GameError> {
+pub fn census_row_with(spec: &str, max_heap: u64, control: &Control) -> Result<Option<CensusRow>, GameError> {
     let started = Instant::now();
     let ruleset = adapter::parse_heap_game(spec)?;
     let game = adapter::heap_game(&*ruleset, spec)?;

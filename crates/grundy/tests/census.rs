@@ -28,11 +28,12 @@
 //! `cargo test --release -p grundy --test census -- --ignored`.
 
 use grundy::census::*;
+use grundy::control::Control;
 use grundy::heap::AsHeapGame;
 use grundy::heap::octal::{CodeBase, OctalGame};
 use grundy::heap::period::find_period;
 use grundy::heap::sequence::definition_sequence;
-use grundy::heap::{CompactSequence, EngineBacked, HeapGame, SequenceControl};
+use grundy::heap::{CompactSequence, EngineBacked, HeapGame};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
@@ -208,7 +209,7 @@ fn rows_of_the_classics() {
     // The same as `grundy period` (its JSON answer is built from the same report).
     let game = OctalGame::parse("0.07", CodeBase::Octal).unwrap();
     let mut values = CompactSequence::new();
-    let report = find_period(&game, &mut values, 100_000, &SequenceControl::default(), &mut |_| {}).unwrap();
+    let report = find_period(&game, &mut values, 100_000, &Control::default(), &mut |_| {}).unwrap();
     let answer = grundy::answer::PeriodAnswer::of(game.spec(), &report);
     assert_eq!(
         (answer.preperiod, answer.period, answer.saltus, answer.proved, answer.checked_to),
@@ -240,7 +241,7 @@ fn rare_values_where_the_engine_used_them() {
     let row = census_row("octal:0.16", 4096).unwrap();
     let game = OctalGame::parse("0.16", CodeBase::Octal).unwrap();
     let mut values = CompactSequence::new();
-    find_period(&game, &mut values, 4096, &SequenceControl::default(), &mut |_| {}).unwrap();
+    find_period(&game, &mut values, 4096, &Control::default(), &mut |_| {}).unwrap();
     let space = game.engine().sparse_space().expect("the rare-value kernel ran on 0.16");
     assert_eq!((row.rare_mask, row.rare_heap_parity), (Some(space.mask), Some(space.heap_parity)));
     let values = definition_sequence(game.engine().moves(), row.checked_to as usize + 1);

@@ -5,7 +5,7 @@
 use grundy::GameError;
 use grundy::control::Control;
 use grundy::heap::octal::OctalGame;
-use grundy::heap::{HeapGame, SequenceControl};
+use grundy::heap::{HeapGame, SEQUENCE_TASK};
 use grundy::registry::{FrontEnd, parse_sum_in};
 use grundy::wythoff::table::GrundyTable;
 
@@ -26,19 +26,20 @@ fn cancelling_one_computation_stops_only_it() {
     let (stopped_values, running_values) = std::thread::scope(|scope| {
         let stopped_thread = scope.spawn(|| {
             // Cancels its own control once some values are in: the run stops there.
-            let cancel_soon = |done: usize| {
+            // (a sink that cancels the control at a count)
+            let flag = stopped.cancel_flag();
+            let control = stopped.relaying(SEQUENCE_TASK, move |done| {
                 if done >= 4096 {
-                    stopped.cancel();
+                    flag.store(true, std::sync::atomic::Ordering::SeqCst);
                 }
-            };
-            let control = SequenceControl { control: stopped.clone(), progress: &cancel_soon };
+            });
             let mut values = grundy::heap::CompactSequence::new();
             let finished = game.extend_sequence(&mut values, 10_000_000, &control).unwrap();
             (finished, values.len())
         });
         let running_thread = scope.spawn(|| {
             let mut values = grundy::heap::CompactSequence::new();
-            let control = SequenceControl::new(running.clone());
+            let control = running.clone();
             let finished = game.extend_sequence(&mut values, 50_000, &control).unwrap();
             (finished, values.len())
         });
@@ -85,4 +86,34 @@ fn a_tiny_memory_limit_refuses_only_its_own_computation() {
     let refused = refused.unwrap_err().to_string();
     assert!(refused.contains("1.0 KiB allowed"), "{refused}");
     assert!(answered.is_ok(), "{answered:?}");
+}
+
+/// Every kind of nim-sequence computation (an engine's kernel, a game extended in chunks,
+/// Grundy's game) reports the values known as its control's [`SEQUENCE_TASK`], growing, ending
+/// at the length asked for, and once a block of heaps, never once a heap.
+#[test]
+fn sequence_progress_reaches_the_control_once_a_block() {
+    use grundy::heap::grundys_game::GrundysGame;
+    use grundy::heap::nim::Nim;
+    use grundy::heap::subtraction::SubtractionGame;
+    use std::sync::{Arc, Mutex};
+    let games: Vec<Box<dyn HeapGame>> = vec![
+        Box::new(OctalGame::kayles()),
+        Box::new(SubtractionGame::new(vec![2, 5, 7]).unwrap()),
+        Box::new(GrundysGame::new()),
+        Box::new(Nim),
+    ];
+    let len = 300_000;
+    for game in games {
+        let counts = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&counts);
+        let control = Control::default().relaying(SEQUENCE_TASK, move |done| seen.lock().unwrap().push(done));
+        let mut values = grundy::heap::CompactSequence::new();
+        assert!(game.extend_sequence(&mut values, len, &control).unwrap());
+        let counts = counts.lock().unwrap();
+        let spec = game.spec();
+        assert_eq!(counts.last(), Some(&(len as u64)), "{spec}: {counts:?}");
+        assert!(counts.windows(2).all(|pair| pair[0] < pair[1]), "{spec}: {counts:?}");
+        assert!(counts.len() <= len / 64, "{spec}: {} reports for {len} heaps", counts.len());
+    }
 }

@@ -15,9 +15,10 @@
 //!   equal the search over sums of heaps ([`HeapSum`]).
 
 use grundy::Value;
+use grundy::control::Control;
 use grundy::heap::AsHeapGame;
 use grundy::heap::sequence::{CompactSequence, Kernel, NimSequenceEngine, TakeBreakMoves, definition_sequence};
-use grundy::heap::{HeapGame, HeapSum, SequenceControl, sequence_by_definition};
+use grundy::heap::{HeapGame, HeapSum, sequence_by_definition};
 use grundy::position::Component;
 use grundy::random::SplitMix64;
 use grundy::registry::{FAMILIES, parse_game_with, parse_sum, parse_sum_with};
@@ -338,8 +339,8 @@ fn check_heap_game(word: &str, game: &dyn HeapGame, len: usize) -> Result<(), Te
     prop_assert_eq!(sequence_by_definition(game, len as u64), one_heap, "{}: sequence_by_definition", word);
     // In two stretches, the second resuming from the first (as from a checkpoint).
     let mut sequence = CompactSequence::new();
-    prop_assert!(game.extend_sequence(&mut sequence, len / 2, &SequenceControl::default()).unwrap());
-    prop_assert!(game.extend_sequence(&mut sequence, len, &SequenceControl::default()).unwrap());
+    prop_assert!(game.extend_sequence(&mut sequence, len / 2, &Control::default()).unwrap());
+    prop_assert!(game.extend_sequence(&mut sequence, len, &Control::default()).unwrap());
     prop_assert_eq!(&sequence.to_vec(), &expected, "{}: extend_sequence", word);
     for heap in 0..len as u64 {
         let listed = game.heap_options(heap);
@@ -388,7 +389,7 @@ fn check_heap_game(word: &str, game: &dyn HeapGame, len: usize) -> Result<(), Te
             engine.set_kernel(kernel);
             let mut sequence = CompactSequence::new();
             for stretch in [len / 3, len] {
-                prop_assert!(engine.extend(word, &mut sequence, stretch, &SequenceControl::default()).unwrap());
+                prop_assert!(engine.extend(word, &mut sequence, stretch, &Control::default()).unwrap());
             }
             prop_assert_eq!(&sequence.to_vec(), &expected, "{}: kernel {:?}", word, kernel);
         }

@@ -10,7 +10,6 @@ use crate::output::{Stop, print, print_json};
 use grundy::census::sql::COLUMNS;
 use grundy::census::{self, CensusRow};
 use grundy::control::Control;
-use grundy::heap::SequenceControl;
 use grundy::heap::octal::CodeBase;
 use grundy_census::CensusDb;
 use indicatif::ProgressBar;
@@ -251,7 +250,12 @@ fn run_census(games: Vec<String>, args: &RunArgs, json: bool, control: &Control)
 fn work(pending: &[(String, u64)], next: &AtomicUsize, path: &Path, sender: &mpsc::Sender<Message>, control: &Control) {
     // A connection of its own, to skip games another census finished since this one began.
     let reader = CensusDb::open_reader(path).ok();
-    let sequence_control = SequenceControl::new(control.clone());
+    // The census's own bar counts games: the values of each game are not shown.
+    let sequence_control = if control.reports_progress() {
+        control.relaying(grundy::heap::SEQUENCE_TASK, |_| {})
+    } else {
+        control.clone()
+    };
     loop {
         let index = next.fetch_add(1, Ordering::SeqCst);
         if control.cancelled() || index >= pending.len() {

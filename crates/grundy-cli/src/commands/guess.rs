@@ -5,7 +5,6 @@ use crate::output::{Stop, print, print_json};
 use grundy::control::Control;
 use grundy::guess::emit::{Language, emit};
 use grundy::guess::{GuessAnswer, GuessOptions, guess_game_with};
-use grundy::heap::SequenceControl;
 use std::time::Duration;
 
 /// How long computing values may take by default: the answer comes within about half a minute
@@ -63,10 +62,8 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         return super::guess_family::run(&args.game, &args.over, args.to, args.emit.as_deref(), json, control);
     }
     let ruleset = resolve(&args.game, control)?;
-    let progress = |_: usize| {};
-    let sequence_control = SequenceControl { control: control.clone(), progress: &progress };
     let options = GuessOptions { fit_to: args.to, check_to: args.check_to, budget: Some(DEFAULT_BUDGET) };
-    let guess = guess_game_with(&*ruleset, &options, &sequence_control)?;
+    let guess = guess_game_with(&*ruleset, &options, control)?;
     if let Some(language) = args.emit.as_deref() {
         let language = Language::parse(language).expect("clap checked the language");
         return match emit(&guess, language) {

@@ -4,7 +4,7 @@ use crate::games::resolve;
 use anyhow::Context;
 use grundy::control::Control;
 use grundy::heap::AsHeapGame;
-use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame};
 use grundy::ruleset::Ruleset;
 use grundy::view::{Chart, Table, Views};
 use grundy_plot::Scene;
@@ -134,7 +134,14 @@ fn sequence_picture(heap_game: &dyn HeapGame, to: u64, control: &Control) -> any
         .and_then(|len| usize::try_from(len).ok())
         .with_context(|| format!("`--to {to}` is too large"))?;
     let mut values = CompactSequence::new();
-    heap_game.extend_sequence(&mut values, len, &SequenceControl::new(control.clone()))?;
+    // The values known, shown (on a terminal, after a second) under the game's name.
+    let control = if control.reports_progress() {
+        let task = control.task(&format!("the nim-sequence of {} up to heap {to}", heap_game.spec()), len as u64);
+        control.relaying(grundy::heap::SEQUENCE_TASK, move |done| task.set(done))
+    } else {
+        control.clone()
+    };
+    heap_game.extend_sequence(&mut values, len, &control)?;
     Ok(grundy_plot::nim_sequence_scene(heap_game, &values.to_vec()))
 }
 

@@ -184,12 +184,14 @@ fn counts_in_a_window(game: &dyn HeapGame, from: u64, to: u64, control: &Control
     }
     let _stopping = crate::signals::stopping();
     let bar = std::io::stderr().is_terminal().then(|| crate::progress_bar::bar(&game.spec(), to + 1, "values"));
-    let show = |done: u64| {
-        if let Some(bar) = &bar {
-            bar.set_position(done);
+    let control = match &bar {
+        Some(bar) => {
+            let bar = bar.clone();
+            control.relaying(grundy::heap::SEQUENCE_TASK, move |done| bar.set_position(done))
         }
+        None => control.clone(),
     };
-    let counted = windowed_grundy_counts(from, to, spans, control, &show);
+    let counted = windowed_grundy_counts(from, to, spans, &control);
     bar.as_ref().map(ProgressBar::finish_and_clear);
     match counted {
         Ok(counted) if counted.computed > to => Ok(Some(counted.counts)),

@@ -5,8 +5,9 @@
 
 use super::{Area, Swatch, axes, left_margin, legend_row, title};
 use crate::render::{Color, Raster, Scene, Shape, TICK_SIZE, nice_ticks, text_width};
+use grundy::control::Control;
 use grundy::heap::period::find_period;
-use grundy::heap::{CompactSequence, HeapGame, SequenceControl};
+use grundy::heap::{CompactSequence, HeapGame};
 
 /// A proved period of a nim-sequence: `G(n + period) = G(n)` for every `n >= preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +23,8 @@ pub struct Period {
 /// arithmetic period (Nim's G(n) = n), which has nothing to shade.
 ///
 /// ```
-/// use grundy::heap::{AsHeapGame, CompactSequence, SequenceControl};
+/// use grundy::control::Control;
+/// use grundy::heap::{AsHeapGame, CompactSequence};
 /// use grundy::registry::parse_game;
 /// use grundy_plot::{Period, proved_period};
 ///
@@ -30,14 +32,14 @@ pub struct Period {
 /// let game = parse_game("sub:2,5").unwrap();
 /// let heap_game = game.heap_game().unwrap();
 /// let mut values = CompactSequence::new();
-/// heap_game.extend_sequence(&mut values, 50, &SequenceControl::default()).unwrap();
+/// heap_game.extend_sequence(&mut values, 50, &Control::default()).unwrap();
 /// assert_eq!(proved_period(&*heap_game, &values.to_vec()), Some(Period { preperiod: 0, period: 7 }));
 /// ```
 pub fn proved_period(heap_game: &dyn HeapGame, values: &[u32]) -> Option<Period> {
     let last = values.len().checked_sub(1)?;
     // The search reads (and may extend) its own copy; the values to `last` are all there.
     let mut prefix = CompactSequence::from_values(values);
-    let report = find_period(heap_game, &mut prefix, last as u64, &SequenceControl::default(), &mut |_| {}).ok()?;
+    let report = find_period(heap_game, &mut prefix, last as u64, &Control::default(), &mut |_| {}).ok()?;
     let (period, _proof) = report.proved?;
     (period.saltus == 0).then_some(Period { preperiod: period.preperiod as usize, period: period.period as usize })
 }

@@ -27,11 +27,12 @@ pub mod template;
 mod theorems;
 
 use crate::coins::CoinValues;
+use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::AsHeapGame;
+use crate::heap::HeapGame;
 use crate::heap::period::{Proof, find_period};
 use crate::heap::sequence::CompactSequence;
-use crate::heap::{HeapGame, SequenceControl};
 use crate::ruleset::Ruleset;
 use crate::view::{Chart, Table, Views};
 use grid::GridPattern;
@@ -381,7 +382,7 @@ fn classes_tried(grid: bool) -> Vec<String> {
 /// # Errors
 /// [`GameError::Unsupported`] for a game with no infinite family of positions (a finite graph,
 /// a script on strings); the game's own errors while computing values.
-pub fn guess_game(game: &dyn Ruleset, to: Option<u64>, control: &SequenceControl) -> Result<Guess, GameError> {
+pub fn guess_game(game: &dyn Ruleset, to: Option<u64>, control: &Control) -> Result<Guess, GameError> {
     guess_game_with(game, &GuessOptions { fit_to: to, ..GuessOptions::default() }, control)
 }
 
@@ -392,11 +393,7 @@ pub fn guess_game(game: &dyn Ruleset, to: Option<u64>, control: &SequenceControl
 ///
 /// # Errors
 /// As [`guess_game`]; also a checking bound below the fitting bound.
-pub fn guess_game_with(
-    game: &dyn Ruleset,
-    options: &GuessOptions,
-    control: &SequenceControl,
-) -> Result<Guess, GameError> {
+pub fn guess_game_with(game: &dyn Ruleset, options: &GuessOptions, control: &Control) -> Result<Guess, GameError> {
     let spec = game.spec();
     if let (Some(fit_to), Some(check_to)) = (options.fit_to, options.check_to)
         && check_to < fit_to
@@ -438,7 +435,7 @@ fn guess_grid(
     game: &dyn Ruleset,
     options: &GuessOptions,
     clock: &Clock,
-    control: &SequenceControl,
+    control: &Control,
 ) -> Result<Guess, GameError> {
     let spec = game.spec();
     let plan = plan(options, DEFAULT_GRID_FIT, 255, MAX_GRID_SIDE - 1);
@@ -447,7 +444,7 @@ fn guess_grid(
         Some(Err(error)) => Err(error),
         _ => Err(nothing_to_guess(&spec)),
     };
-    let task = control.control.task(&format!("guess {spec}: the table"), plan.check_to + 1);
+    let task = control.task(&format!("guess {spec}: the table"), plan.check_to + 1);
     // The least side that is enough: twice the fit when N was given, else 16.
     let least = if options.fit_to.is_some() { plan.fit_to.saturating_mul(2) + 1 } else { 16 };
     let mut side = least.min(plan.check_to + 1);
@@ -489,12 +486,12 @@ fn guess_coins(
     game: &dyn Ruleset,
     options: &GuessOptions,
     clock: &Clock,
-    control: &SequenceControl,
+    control: &Control,
 ) -> Result<Guess, GameError> {
     let spec = game.spec();
     let plan = plan(options, DEFAULT_LINE_FIT, 4 * DEFAULT_LINE_FIT, 4 * MAX_COIN_FIT);
     let values_to = |last: u64| game.coin_values(last).expect("a coin game");
-    let task = control.control.task(&format!("guess {spec}: coin values"), plan.check_to);
+    let task = control.task(&format!("guess {spec}: coin values"), plan.check_to);
     let least = if options.fit_to.is_some() { plan.fit_to.saturating_mul(2) } else { 64 };
     let mut last = least.min(plan.check_to).max(8);
     // The values to the fitting bound (or the least check) are needed: their error is the answer.
@@ -557,7 +554,7 @@ fn guess_heap_game(
     game: &dyn HeapGame,
     options: &GuessOptions,
     clock: &Clock,
-    control: &SequenceControl,
+    control: &Control,
 ) -> Result<Guess, GameError> {
     let cap = game.default_max_heap();
     if let Some(to) = options.fit_to
@@ -565,7 +562,7 @@ fn guess_heap_game(
         && options.check_to.is_none()
     {
         // The check bound would pass what the game computes in seconds: say so at once.
-        control.control.check_memory(
+        control.check_memory(
             || format!("the nim-sequence of {} up to heap {} (twice --to)", game.spec(), to.saturating_mul(2)),
             u128::from(to) * 2 + 1,
             4,
@@ -573,12 +570,15 @@ fn guess_heap_game(
     }
     let plan = plan(options, DEFAULT_LINE_FIT, 1 << 16, cap);
     let spec = game.spec();
-    let task = control.control.task(&format!("guess {spec}: the nim-sequence"), 0);
-    let progress = |done: usize| {
-        task.set(done as u64);
-        (control.progress)(done);
+    let task = control.task(&format!("guess {spec}: the nim-sequence"), 0);
+    // The values known, shown as this task's count.
+    let relayed;
+    let control = if control.reports_progress() {
+        relayed = control.relaying(crate::heap::SEQUENCE_TASK, move |done| task.set(done));
+        &relayed
+    } else {
+        control
     };
-    let control = &SequenceControl { control: control.control.clone(), progress: &progress };
     let mut sequence = CompactSequence::new();
     let mut prover_tried = None;
     if game.periodicity() != crate::heap::Periodicity::Unproved || game.known_period().is_some() {
@@ -639,7 +639,7 @@ fn prove_period(
     sequence: &mut CompactSequence,
     bound: u64,
     clock: &Clock,
-    control: &SequenceControl,
+    control: &Control,
 ) -> Result<Option<Guess>, GameError> {
     let mut max_heap = if clock.limited() { bound.min(1 << 12) } else { bound };
     let report = loop {
@@ -686,12 +686,7 @@ fn prove_period(
     }))
 }
 
-fn extend(
-    game: &dyn HeapGame,
-    sequence: &mut CompactSequence,
-    last: u64,
-    control: &SequenceControl,
-) -> Result<(), GameError> {
+fn extend(game: &dyn HeapGame, sequence: &mut CompactSequence, last: u64, control: &Control) -> Result<(), GameError> {
     let len = usize::try_from(last.saturating_add(1)).map_err(|_| GameError::OutOfReach(format!("heap {last}")))?;
     if !game.extend_sequence(sequence, len, control)? {
         return Err(GameError::OutOfReach(format!(

@@ -10,7 +10,7 @@ use crate::registry::parse_game;
 use proptest::prelude::*;
 
 fn guess_spec(spec: &str, to: u64) -> Guess {
-    guess_game(&*parse_game(spec).unwrap(), Some(to), &SequenceControl::default()).unwrap()
+    guess_game(&*parse_game(spec).unwrap(), Some(to), &Control::default()).unwrap()
 }
 
 /// The pattern agrees with `values` (from heap 0) everywhere.
@@ -164,7 +164,7 @@ proptest! {
     fn subtraction_patterns_hold_by_the_definition(set in proptest::collection::btree_set(1u64..16, 1..5), to in 40u64..300) {
         let spec = format!("sub:{}", set.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
         let game = parse_game(&spec).unwrap();
-        let guess = guess_game(&*game, Some(to), &SequenceControl::default()).unwrap();
+        let guess = guess_game(&*game, Some(to), &Control::default()).unwrap();
         if let Some(found) = &guess.pattern {
             let values = sequence_by_definition(&*game.heap_game().unwrap(), 3000);
             assert_line_agrees(found, &values);
@@ -177,7 +177,7 @@ proptest! {
         let code: String = digits.iter().map(u8::to_string).collect();
         let spec = format!("octal:0.{code}");
         let game = parse_game(&spec).unwrap();
-        let guess = guess_game(&*game, Some(to), &SequenceControl::default()).unwrap();
+        let guess = guess_game(&*game, Some(to), &Control::default()).unwrap();
         if let Some(found) = &guess.pattern {
             let values = sequence_by_definition(&*game.heap_game().unwrap(), 2500);
             assert_line_agrees(found, &values);
@@ -251,14 +251,13 @@ fn the_period_prover_goes_first() {
         let heap = game.heap_game().unwrap();
         let mut values = CompactSequence::new();
         let report =
-            crate::heap::period::find_period(&*heap, &mut values, 1 << 17, &SequenceControl::default(), &mut |_| {})
-                .unwrap();
+            crate::heap::period::find_period(&*heap, &mut values, 1 << 17, &Control::default(), &mut |_| {}).unwrap();
         let (proved, _) = report.proved.expect("the prover proves it");
         if period > 0 {
             assert_eq!((proved.preperiod, proved.period), (preperiod, period), "{spec}");
         }
         let options = GuessOptions { check_to: Some(1 << 17), ..GuessOptions::default() };
-        let guess = guess_game_with(&*game, &options, &SequenceControl::default()).unwrap();
+        let guess = guess_game_with(&*game, &options, &Control::default()).unwrap();
         let found = guess.pattern.unwrap_or_else(|| panic!("{spec}: a pattern"));
         let Pattern::Line(LinePattern::Periodic { start, cycle, saltus: 0, .. }) = &found.pattern else {
             panic!("{spec}: {:?}", found.pattern)

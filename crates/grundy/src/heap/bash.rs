@@ -6,9 +6,10 @@
 //! every residue but `n mod (M + 1)` (those whose `k ≤ n`), so the mex is `n mod (M + 1)`.
 //! Heaps and `M` may have any number of digits.
 
+use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::period::KnownPeriod;
-use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, extend_in_chunks};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
@@ -18,11 +19,12 @@ use num_traits::ToPrimitive;
 ///
 /// ```
 /// use grundy::heap::bash::Bash;
-/// use grundy::heap::{HeapGame, SequenceControl};
+/// use grundy::control::Control;
+/// use grundy::heap::HeapGame;
 /// let game = Bash::new(3u32.into());
 /// assert_eq!(game.heap_options(5), vec![vec![4], vec![3], vec![2]]);
 /// let mut values = grundy::heap::CompactSequence::new();
-/// game.extend_sequence(&mut values, 9, &SequenceControl::default()).unwrap();
+/// game.extend_sequence(&mut values, 9, &Control::default()).unwrap();
 /// assert_eq!(values.to_vec(), [0, 1, 2, 3, 0, 1, 2, 3, 0]);
 /// ```
 #[derive(Clone, Debug)]
@@ -68,7 +70,7 @@ impl HeapGame for Bash {
         format!("bash:{}", self.max_take)
     }
 
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
         let modulus = self.modulus().to_u64().unwrap_or(u64::MAX);
         if modulus > 1 << 32 && len > 1 << 32 {
             return Err(GameError::Unsupported(format!(
@@ -150,24 +152,22 @@ mod tests {
         for max_take in 1u32..8 {
             let game = Bash::new(max_take.into());
             let report =
-                find_period(&game, &mut CompactSequence::new(), 1000, &SequenceControl::default(), &mut |_| {})
-                    .unwrap();
+                find_period(&game, &mut CompactSequence::new(), 1000, &Control::default(), &mut |_| {}).unwrap();
             let (period, proof) = report.proved.unwrap();
             assert_eq!((period.preperiod, period.period, period.saltus), (0, u64::from(max_take) + 1, 0));
             assert!(matches!(proof, Proof::ClosedForm { .. }));
             // The subtraction game {1..M} reaches the same period by the window argument alone.
             let sub = crate::heap::subtraction::SubtractionGame::new((1..=u64::from(max_take)).collect()).unwrap();
-            let (window, _) =
-                find_period(&sub, &mut CompactSequence::new(), 1000, &SequenceControl::default(), &mut |_| {})
-                    .unwrap()
-                    .proved
-                    .unwrap();
+            let (window, _) = find_period(&sub, &mut CompactSequence::new(), 1000, &Control::default(), &mut |_| {})
+                .unwrap()
+                .proved
+                .unwrap();
             assert_eq!((window.preperiod, window.period), (0, u64::from(max_take) + 1));
         }
         let huge = Bash::new("100000000000000000000000".parse().unwrap());
         assert_eq!(huge.known_period(), None);
         let mut values = CompactSequence::new();
-        huge.extend_sequence(&mut values, 5, &SequenceControl::default()).unwrap();
+        huge.extend_sequence(&mut values, 5, &Control::default()).unwrap();
         assert_eq!(values.to_vec(), [0, 1, 2, 3, 4]);
     }
 

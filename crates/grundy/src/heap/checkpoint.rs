@@ -660,7 +660,7 @@ impl From<CheckpointError> for GameError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::SequenceControl;
+    use crate::control::Control;
     use crate::heap::subtraction::SubtractionGame;
     use proptest::prelude::*;
 
@@ -715,7 +715,7 @@ mod tests {
     fn spot_check_catches_the_wrong_values() {
         let game = SubtractionGame::new(vec![1, 2]).unwrap();
         let mut values = CompactSequence::new();
-        crate::heap::HeapGame::extend_sequence(&game, &mut values, 5000, &SequenceControl::default()).unwrap();
+        crate::heap::HeapGame::extend_sequence(&game, &mut values, 5000, &Control::default()).unwrap();
         assert_eq!(spot_check(&game, &values), Ok(()));
         let mut values = values.into_vec();
         values[80] ^= 1;
@@ -729,7 +729,7 @@ mod tests {
     fn forged_values_far_beyond_the_prefix_are_caught() {
         let game = SubtractionGame::new(vec![1, 2]).unwrap();
         let mut values = CompactSequence::new();
-        crate::heap::HeapGame::extend_sequence(&game, &mut values, 1_000_000, &SequenceControl::default()).unwrap();
+        crate::heap::HeapGame::extend_sequence(&game, &mut values, 1_000_000, &Control::default()).unwrap();
         let mut values = values.into_vec();
         // A block of 1000 values zeroed near the end, the checksum recomputed by encode.
         let original = values.clone();
@@ -781,7 +781,7 @@ mod tests {
         fn spec(&self) -> String {
             self.0.spec()
         }
-        fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
+        fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
             self.0.extend_sequence(values, len, control)
         }
         fn periodicity(&self) -> crate::heap::Periodicity {
@@ -799,7 +799,7 @@ mod tests {
     fn spot_check_walks_the_options_without_listing_them() {
         let game = StreamedOnly(crate::heap::grundys_game::GrundysGame::new());
         let mut compact = CompactSequence::new();
-        game.extend_sequence(&mut compact, 20_000, &SequenceControl::default()).unwrap();
+        game.extend_sequence(&mut compact, 20_000, &Control::default()).unwrap();
         let values = compact.to_vec();
         assert_eq!(spot_check(&game, &compact), Ok(()));
         // The last heap, always checked: a value too small, too large, and absurdly large (a
@@ -832,7 +832,7 @@ mod tests {
     fn a_value_wider_than_the_game_can_produce_is_damage() {
         let game = SubtractionGame::new(vec![1, 2]).unwrap();
         let mut values = CompactSequence::new();
-        crate::heap::HeapGame::extend_sequence(&game, &mut values, 200_000, &SequenceControl::default()).unwrap();
+        crate::heap::HeapGame::extend_sequence(&game, &mut values, 200_000, &Control::default()).unwrap();
         let mut values = values.into_vec();
         let mut sampled = vec![false; values.len()];
         let len = values.len();
@@ -1001,7 +1001,7 @@ mod tests {
             let code = format!("0.{}", digits.iter().map(|d| char::from(b'0' + d)).collect::<String>());
             let game = crate::heap::octal::OctalGame::parse(&code, crate::heap::octal::CodeBase::Octal).unwrap();
             let mut values = CompactSequence::new();
-            game.extend_sequence(&mut values, heap + 1, &SequenceControl::default()).unwrap();
+            game.extend_sequence(&mut values, heap + 1, &Control::default()).unwrap();
             let values = values.into_vec();
             let options = game.heap_options(heap as u64);
             let definition = crate::mex(options.iter().map(|parts| {

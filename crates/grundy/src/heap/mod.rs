@@ -75,7 +75,7 @@ pub trait HeapGame: Send + Sync {
     ///
     /// # Errors
     /// [`GameError::TooLarge`] when the table would not fit in memory.
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended;
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended;
 
     /// The rules as one text that is the same for every spelling of the same game (`dawson`,
     /// `octal:0.07` and `hex:0.07` all give `octal:0.07`): what a checkpoint is compared by.
@@ -217,7 +217,7 @@ impl<Game: EngineBacked> HeapGame for Game {
         self.engine_game_canonical_spec()
     }
 
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
         self.engine().extend(&self.spec(), values, len, control)
     }
 
@@ -264,21 +264,22 @@ pub(crate) fn extend_in_chunks(
     values: &mut CompactSequence,
     len: usize,
     chunk: usize,
-    control: &SequenceControl,
+    control: &Control,
     mut fill: impl FnMut(&mut Vec<u32>, usize),
 ) -> Result<bool, GameError> {
     let values = values.words_mut();
     let what = || format!("the nim-sequence of {spec} up to heap {len}");
-    control.control.check_memory(what, len as u128, 4)?;
+    control.check_memory(what, len as u128, 4)?;
     // The whole table at once and fallibly: no doubling past the estimate, no abort.
-    control.control.try_reserve_table(values, len.saturating_sub(values.len()), what)?;
+    control.try_reserve_table(values, len.saturating_sub(values.len()), what)?;
+    let task = control.task(SEQUENCE_TASK, len as u64);
     while values.len() < len {
         if control.cancelled() {
             return Ok(false);
         }
         let next = len.min(values.len() + chunk);
         fill(values, next);
-        (control.progress)(values.len());
+        task.set(values.len() as u64);
     }
     Ok(true)
 }
@@ -309,34 +310,13 @@ pub enum Periodicity {
     Unproved,
 }
 
-/// How a nim-sequence computation is run: its [`Control`] (memory limit, cancel flag, progress
-/// sink) and a callback told now and then how many values are computed (what a progress bar
-/// of the sequence itself shows).
-pub struct SequenceControl<'a> {
-    /// The computation's limits and cancellation.
-    pub control: Control,
-    /// Called now and then with the number of values computed.
-    pub progress: &'a (dyn Fn(usize) + Sync),
-}
-
-impl SequenceControl<'_> {
-    /// `control` with no progress callback.
-    pub fn new(control: Control) -> SequenceControl<'static> {
-        SequenceControl { control, progress: &|_| {} }
-    }
-
-    /// Whether the computation should stop.
-    pub fn cancelled(&self) -> bool {
-        self.control.cancelled()
-    }
-}
-
-impl Default for SequenceControl<'static> {
-    /// [`Control::default`] with no progress callback.
-    fn default() -> Self {
-        SequenceControl::new(Control::default())
-    }
-}
+/// The name of the progress task every nim-sequence computation opens on its [`Control`]
+/// (through [`Control::task`]): its count is the number of values known (heaps
+/// `0 … count − 1`, from heap 0 even when the call started later), its total the values asked
+/// for. A caller that shows its own progress (an enclosing task, a front end's bar of values)
+/// takes these counts with [`Control::relaying`]. Reported once a block of heaps, never per
+/// heap; without a sink, a report costs nothing.
+pub const SEQUENCE_TASK: &str = "the nim-sequence";
 
 /// A heap for a person to read: its size and a bar of `#` (at most 40, then `…`).
 ///

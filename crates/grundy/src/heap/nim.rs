@@ -4,9 +4,10 @@
 //! *Nim, a game with a complete mathematical theory*, Annals of Math. 1901–02; seed
 //! `000_005bb898a10eaf14.txt`). Heaps may have any number of digits.
 
+use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::period::KnownPeriod;
-use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, extend_in_chunks};
 use num_bigint::BigUint;
 
 /// Nim on one heap: the rules ([`HeapGame::heap_options`]: any smaller heap) and the closed
@@ -30,7 +31,7 @@ impl HeapGame for Nim {
         true
     }
 
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
         if len > 1 << 32 {
             return Err(GameError::Unsupported(format!(
                 "nim-sequences are tables of 32-bit values; heap {} is past 2^32 - 1",
@@ -93,10 +94,10 @@ mod tests {
     #[test]
     fn sequence_is_the_closed_form_and_the_arithmetic_period_is_proved() {
         let mut values = CompactSequence::from_values(&[0, 1]);
-        assert!(Nim.extend_sequence(&mut values, 1000, &SequenceControl::default()).unwrap());
+        assert!(Nim.extend_sequence(&mut values, 1000, &Control::default()).unwrap());
         assert!(values.iter().enumerate().all(|(heap, value)| value as usize == heap));
         let report =
-            crate::heap::period::find_period(&Nim, &mut values, 999, &SequenceControl::default(), &mut |_| {}).unwrap();
+            crate::heap::period::find_period(&Nim, &mut values, 999, &Control::default(), &mut |_| {}).unwrap();
         let (period, _) = report.proved.unwrap();
         assert_eq!((period.preperiod, period.period, period.saltus), (0, 1, 1));
     }

@@ -298,7 +298,8 @@ impl EngineBacked for OctalGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::{CompactSequence, HeapGame, SequenceControl};
+    use crate::control::Control;
+    use crate::heap::{CompactSequence, HeapGame};
     use proptest::prelude::*;
 
     #[test]
@@ -386,7 +387,7 @@ mod tests {
             let game = OctalGame::parse(&format!("0.{code}"), CodeBase::Hexadecimal).unwrap();
             let mut values = CompactSequence::new();
             let report =
-                crate::heap::period::find_period(&game, &mut values, 150, &SequenceControl::default(), &mut |_| {})
+                crate::heap::period::find_period(&game, &mut values, 150, &Control::default(), &mut |_| {})
                     .unwrap();
             if let Some((period, _proof)) = report.proved {
                 let len = (2 * period.checked_to as usize + 60).min(400);

@@ -5,7 +5,8 @@ use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::NimSequence;
 use crate::heap::period::{Period, default_max_heap, find_period};
-use crate::heap::{CompactSequence, HeapGame, Periodicity, SequenceControl, heap_bar, parse_heap};
+use crate::heap::{CompactSequence, HeapGame, Periodicity, SEQUENCE_TASK, heap_bar, parse_heap};
+use crate::progress::Task;
 use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::Value;
 use num_bigint::BigUint;
@@ -134,9 +135,7 @@ impl<G: HeapGame> HeapRules<G> {
         }
         let spec = self.game.spec();
         let task = self.control.task(&format!("the nim-sequence of {spec} up to heap {}", len - 1), PROGRESS_UNITS);
-        let cost = WorkModel::of(self.game.periodicity());
-        let progress = |done: usize| task.set(cost.share(done, len));
-        let control = SequenceControl { control: self.control.clone(), progress: &progress };
+        let control = self.reporting_values_to(task, len);
         if !self.game.extend_sequence(table, len, &control)? || table.len() < len {
             return Err(GameError::OutOfReach(format!(
                 "interrupted while computing the nim-sequence of {spec} (heaps 0..{} done)",
@@ -144,6 +143,17 @@ impl<G: HeapGame> HeapRules<G> {
             )));
         }
         Ok(())
+    }
+
+    /// The control a computation of the first `len` values runs with: its values known (the
+    /// [`SEQUENCE_TASK`] counts) move `task` by the share of the work they cost, when anything
+    /// shows progress at all.
+    fn reporting_values_to(&self, task: Task, len: usize) -> Control {
+        if !self.control.reports_progress() {
+            return self.control.clone();
+        }
+        let cost = WorkModel::of(self.game.periodicity());
+        self.control.relaying(SEQUENCE_TASK, move |done| task.set(cost.share(done as usize, len)))
     }
 
     fn cached(&self, heap: u64) -> Option<u32> {
@@ -223,9 +233,7 @@ impl<G: HeapGame> HeapRules<G> {
             let task =
                 self.control.task(&format!("the period of {spec}, searched up to heap {max_heap}"), PROGRESS_UNITS);
             let len = usize::try_from(max_heap).unwrap_or(usize::MAX).saturating_add(1);
-            let cost = WorkModel::of(periodicity);
-            let progress = |done: usize| task.set(cost.share(done, len));
-            let control = SequenceControl { control: self.control.clone(), progress: &progress };
+            let control = self.reporting_values_to(task, len);
             let report = find_period(&*self.game, &mut table, max_heap, &control, &mut |_| {})?;
             if report.interrupted {
                 return Err(GameError::OutOfReach(format!(
@@ -492,12 +500,7 @@ mod tests {
             fn spec(&self) -> String {
                 "unprovable".to_owned()
             }
-            fn extend_sequence(
-                &self,
-                values: &mut CompactSequence,
-                len: usize,
-                _: &SequenceControl,
-            ) -> crate::heap::Extended {
+            fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &Control) -> crate::heap::Extended {
                 while values.len() < len {
                     values.push((values.len() % 5) as u32);
                 }

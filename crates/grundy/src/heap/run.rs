@@ -3,7 +3,8 @@
 //! `Game.plot`) calls instead of writing its own: the memory decided once, before anything
 //! is allocated, through [`Control::check_memory`]; the sequence extended in growing chunks,
 //! each followed by the front end's checkpoint hook; progress and cancellation through the
-//! [`SequenceControl`] passed in (never a static); and a run resumed from a checkpoint
+//! [`Control`] passed in (never a static; the values known reported as its
+//! [`SEQUENCE_TASK`](crate::heap::SEQUENCE_TASK) task); and a run resumed from a checkpoint
 //! spot-checked against the rules first.
 //!
 //! What stays in a front end is what touches the world: the checkpoint's file (locked, written
@@ -15,7 +16,7 @@ use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::checkpoint::{CheckpointError, spot_check};
 use crate::heap::period::{PeriodReport, find_period};
-use crate::heap::{CompactSequence, HeapGame, SequenceControl};
+use crate::heap::{CompactSequence, HeapGame};
 
 /// The fewest heaps a chunk holds: below this, the hook would run too often to matter.
 const SMALLEST_CHUNK: usize = 1 << 16;
@@ -27,13 +28,12 @@ const LARGEST_CHUNK: usize = 1 << 24;
 ///
 /// ```
 /// use grundy::control::Control;
-/// use grundy::heap::SequenceControl;
 /// use grundy::heap::octal::OctalGame;
 /// use grundy::heap::run::SequenceRun;
 /// let kayles = OctalGame::kayles();
 /// let mut run = SequenceRun::to(&kayles, 100, &Control::default()).unwrap();
 /// let mut saves = 0;
-/// assert!(run.extend(&SequenceControl::default(), &mut |_| saves += 1).unwrap());
+/// assert!(run.extend(&Control::default(), &mut |_| saves += 1).unwrap());
 /// assert_eq!(run.values().iter().take(8).collect::<Vec<_>>(), [0, 1, 2, 3, 1, 4, 3, 2]);
 /// assert_eq!(saves, 1);
 /// ```
@@ -126,7 +126,7 @@ impl<'g> SequenceRun<'g> {
     /// # Errors
     /// The game's own (a script's `moves`; [`GameError::TooLarge`] for a game's tables beyond
     /// the values); [`GameError::OutOfReach`] when a game's computation made no progress.
-    pub fn extend(&mut self, control: &SequenceControl, after_chunk: &mut ChunkHook<'_>) -> Result<bool, GameError> {
+    pub fn extend(&mut self, control: &Control, after_chunk: &mut ChunkHook<'_>) -> Result<bool, GameError> {
         while self.values.len() < self.len {
             let next = self.chunk_end();
             let before = self.values.len();
@@ -154,7 +154,7 @@ impl<'g> SequenceRun<'g> {
     pub fn find_period(
         &mut self,
         max_heap: u64,
-        control: &SequenceControl,
+        control: &Control,
         after_chunk: &mut ChunkHook<'_>,
     ) -> Result<PeriodReport, GameError> {
         find_period(self.game, &mut self.values, max_heap, control, after_chunk)
@@ -169,6 +169,7 @@ mod tests {
     use crate::heap::octal::OctalGame;
     use crate::heap::subtraction::SubtractionGame;
     use proptest::prelude::*;
+    use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// The games the runs are tried on: an engine in place (one byte a value, then two), a game
@@ -185,7 +186,7 @@ mod tests {
     /// The sequence in one call of the game's own `extend_sequence`, no chunks.
     fn unchunked(game: &dyn HeapGame, len: usize) -> Vec<u32> {
         let mut values = CompactSequence::new();
-        assert!(game.extend_sequence(&mut values, len, &SequenceControl::default()).unwrap());
+        assert!(game.extend_sequence(&mut values, len, &Control::default()).unwrap());
         values.to_vec()
     }
 
@@ -195,7 +196,7 @@ mod tests {
             let len = 3 * SMALLEST_CHUNK + 123;
             let mut run = SequenceRun::to(&*game, len, &Control::default()).unwrap();
             let mut seen = Vec::new();
-            assert!(run.extend(&SequenceControl::default(), &mut |values| seen.push(values.len())).unwrap());
+            assert!(run.extend(&Control::default(), &mut |values| seen.push(values.len())).unwrap());
             assert_eq!(run.values().to_vec(), unchunked(&*game, len), "{}", game.spec());
             // Chunks of at least SMALLEST_CHUNK heaps, the last one short.
             assert_eq!(seen, [SMALLEST_CHUNK, 2 * SMALLEST_CHUNK, 3 * SMALLEST_CHUNK, len], "{}", game.spec());
@@ -207,16 +208,16 @@ mod tests {
         for game in games() {
             let len = 4 * SMALLEST_CHUNK + 7;
             let control = Control::default();
-            // Cancelled from the progress callback once the second chunk is under way.
-            let reported = AtomicUsize::new(0);
-            let cancel = control.clone();
-            let progress = |done: usize| {
-                reported.store(done, Ordering::Relaxed);
-                if done > SMALLEST_CHUNK {
-                    cancel.cancel();
+            // Cancelled from a progress sink once the second chunk is under way.
+            let reported = Arc::new(AtomicUsize::new(0));
+            let cancel = control.cancel_flag();
+            let seen = Arc::clone(&reported);
+            let sequence_control = control.relaying(crate::heap::SEQUENCE_TASK, move |done| {
+                seen.store(done as usize, Ordering::Relaxed);
+                if done > SMALLEST_CHUNK as u64 {
+                    cancel.store(true, Ordering::SeqCst);
                 }
-            };
-            let sequence_control = SequenceControl { control: control.clone(), progress: &progress };
+            });
             let mut run = SequenceRun::to(&*game, len, &control).unwrap();
             let mut saved = Vec::new();
             let spec = game.canonical_spec();
@@ -230,7 +231,7 @@ mod tests {
             assert_eq!(read_back.len(), stopped_at);
             let mut resumed = SequenceRun::to(&*game, len, &Control::default()).unwrap();
             resumed.resume(read_back).unwrap();
-            assert!(resumed.extend(&SequenceControl::default(), &mut |_| {}).unwrap());
+            assert!(resumed.extend(&Control::default(), &mut |_| {}).unwrap());
             assert_eq!(resumed.into_values().to_vec(), unchunked(&*game, len), "{}", game.spec());
         }
     }
@@ -271,7 +272,7 @@ mod tests {
                 len += cut;
                 let mut run = SequenceRun::to(&**game, len, &Control::default()).unwrap();
                 run.resume(values).unwrap();
-                let finished = run.extend(&SequenceControl::default(), &mut |_| ()).unwrap();
+                let finished = run.extend(&Control::default(), &mut |_| ()).unwrap();
                 prop_assert!(finished);
                 values = run.into_values();
             }

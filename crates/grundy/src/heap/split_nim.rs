@@ -17,8 +17,9 @@
 //! `2^h xor (E − 2^h)`, two odious numbers below `E`. So the mex is the odious member: the
 //! `n`-th odious number. The property tests compare this with the mex over the rules.
 
+use crate::control::Control;
 use crate::error::GameError;
-use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, SequenceControl, extend_in_chunks};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, extend_in_chunks};
 use num_bigint::BigUint;
 use num_traits::One;
 
@@ -50,7 +51,7 @@ impl HeapGame for SplitNim {
         "split-nim".to_owned()
     }
 
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
         // G(n) < 2n: the values fit 32 bits while the heaps do (below 2^31).
         if len > 1 << 31 {
             return Err(GameError::Unsupported(format!(

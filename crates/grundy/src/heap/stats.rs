@@ -131,9 +131,10 @@ pub fn windowed_spans(len: u64) -> Option<(u64, u64)> {
 
 /// Counts the values of Grundy's game over heaps `from..=to` in memory bounded by a window
 /// (`spans`: the first values kept and the last, as [`windowed_spans`] chooses): the memory
-/// decided once through [`Control::check_memory`] before
-/// anything is allocated, `progress` told the heaps computed now and then, the control's
-/// cancel flag looked at every 2^12 heaps (then `computed` says how far it went).
+/// decided once through [`Control::check_memory`] before anything is allocated, the heaps
+/// computed reported now and then as the control's [`SEQUENCE_TASK`](crate::heap::SEQUENCE_TASK)
+/// task, the control's cancel flag looked at every 2^12 heaps (then `computed` says how far it
+/// went).
 ///
 /// # Errors
 /// [`GameError::TooLarge`] when the window does not fit the limit; [`GameError::OutOfReach`]
@@ -144,7 +145,6 @@ pub fn windowed_grundy_counts(
     to: u64,
     (prefix_len, window_len): (u64, u64),
     control: &Control,
-    progress: &dyn Fn(u64),
 ) -> Result<GrundyCounts, GameError> {
     if from > to {
         return Err(GameError::Unsupported(format!("heaps {from}..{to}: the first is above the last")));
@@ -164,11 +164,12 @@ pub fn windowed_grundy_counts(
             counts[value] += 1;
         }
     };
-    // Stretches of 2^20 heaps, the progress told between them.
+    // Stretches of 2^20 heaps, the values known reported between them.
+    let task = control.task(crate::heap::SEQUENCE_TASK, len);
     while run.len() < len {
         let next = len.min(run.len().saturating_add(1 << 20));
         let reached = run.extend_to(next, &mut count, &|| control.cancelled())?;
-        progress(run.len());
+        task.set(run.len());
         if !reached {
             break;
         }
@@ -300,14 +301,16 @@ mod tests {
         let mut values = CompactSequence::new();
         game.extend_sequence(&mut values, 60_001, &Default::default()).unwrap();
         for (from, to) in [(0, 0), (0, 1), (3, 3), (0, 999), (17, 4_321), (0, 20_000), (12_345, 60_000)] {
-            let reported = std::cell::Cell::new(0);
+            let reported = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+            let seen = std::sync::Arc::clone(&reported);
+            let control = Control::default().relaying(crate::heap::SEQUENCE_TASK, move |done| {
+                seen.store(done, std::sync::atomic::Ordering::Relaxed)
+            });
             // A prefix far shorter than the heaps, as at 2^27 (the window must pass the last rare
             // heap, 36 184 in this range, as 2^26 passes 48 399 022 there).
-            let windowed =
-                windowed_grundy_counts(from, to, (2048, 1 << 16), &Control::default(), &|done| reported.set(done))
-                    .unwrap();
+            let windowed = windowed_grundy_counts(from, to, (2048, 1 << 16), &control).unwrap();
             assert_eq!(windowed.computed, to + 1);
-            assert_eq!(reported.get(), to + 1);
+            assert_eq!(reported.load(std::sync::atomic::Ordering::Relaxed), to + 1);
             let whole = value_counts(values.iter().take(to as usize + 1).skip(from as usize));
             assert_eq!(windowed.counts, whole, "heaps {from}..={to}");
         }
@@ -321,14 +324,14 @@ mod tests {
     #[test]
     fn a_windowed_count_refuses_before_allocating_and_stops_at_the_cancel_flag() {
         let tight = Control::default().with_memory_limit(1000);
-        let error = windowed_grundy_counts(0, 100_000, (1024, 2048), &tight, &|_| {}).err().expect("refused");
+        let error = windowed_grundy_counts(0, 100_000, (1024, 2048), &tight).err().expect("refused");
         assert!(matches!(error, GameError::TooLarge { .. }), "{error}");
         // A window shorter than a rare heap's reach is refused, never guessed.
-        let short = windowed_grundy_counts(0, 5_000, (64, 512), &Control::default(), &|_| {}).err().expect("refused");
+        let short = windowed_grundy_counts(0, 5_000, (64, 512), &Control::default()).err().expect("refused");
         assert!(matches!(short, GameError::OutOfReach(_)), "{short}");
         let cancelled = Control::default();
         cancelled.cancel();
-        let stopped = windowed_grundy_counts(0, 100_000, (1 << 16, 1 << 16), &cancelled, &|_| {}).unwrap();
+        let stopped = windowed_grundy_counts(0, 100_000, (1 << 16, 1 << 16), &cancelled).unwrap();
         assert!(stopped.computed < 100_001);
     }
 

@@ -5,11 +5,10 @@
 //! `G(n) = mex { G(n − s) : s ∈ S, s ≤ n }` over a table sized to the largest heap asked.
 //! Every value is at most `|S|` (a mex of at most `|S|` values).
 
+use crate::control::Control;
 use crate::error::GameError;
 use crate::game::Game;
-use crate::heap::{
-    CompactSequence, Extended, HeapGame, Periodicity, SequenceControl, extend_in_chunks, parse_positive_list,
-};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, extend_in_chunks, parse_positive_list};
 use std::fmt;
 use std::str::FromStr;
 
@@ -136,7 +135,7 @@ impl HeapGame for SubtractionGame {
         format!("sub:{}", list.join(","))
     }
 
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
         extend_in_chunks(&self.spec(), values, len, 1 << 20, control, |values, next| {
             extend_sequence(&self.set, values, next);
         })

@@ -9,8 +9,9 @@
 //! The backend memoizes values and reports each option with its value, so a question costs
 //! one request (a backend in another process answers each with one message).
 
+use crate::control::Control;
 use crate::error::GameError;
-use crate::heap::{CompactSequence, Extended, HeapGame, NimSequence, Periodicity, SequenceControl};
+use crate::heap::{CompactSequence, Extended, HeapGame, NimSequence, Periodicity};
 use crate::position::{Component, ComponentKind};
 use crate::ruleset::{About, ComponentGame, ComponentMove, MOVE_LIMIT, Request, Ruleset, Start, erase};
 use crate::value::Value;
@@ -337,7 +338,8 @@ impl<P: MovesPosition> HeapGame for MovesFamily<P> {
         self.spec.clone()
     }
 
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
+        let task = control.task(crate::heap::SEQUENCE_TASK, len as u64);
         while values.len() < len {
             if control.cancelled() {
                 return Ok(false);
@@ -353,7 +355,7 @@ impl<P: MovesPosition> HeapGame for MovesFamily<P> {
                 })?;
                 values.push(value);
             }
-            (control.progress)(values.len());
+            task.set(values.len() as u64);
         }
         Ok(true)
     }

@@ -153,7 +153,7 @@ fn values_and_nim_sequence_are_the_backends() {
     }
     let heaps = game.heap_game().expect("a game on heaps has a nim-sequence");
     let mut values = CompactSequence::new();
-    assert!(heaps.extend_sequence(&mut values, KAYLES.len(), &SequenceControl::default()).unwrap());
+    assert!(heaps.extend_sequence(&mut values, KAYLES.len(), &Control::default()).unwrap());
     let expected: Vec<u32> = KAYLES.iter().map(|&value| value as u32).collect();
     assert_eq!(values.into_vec(), expected);
     // Heap 0 left by a split is no heap: 3 -> 0 + 2 is the option [2].

@@ -1,10 +1,11 @@
 use super::*;
+use crate::control::Control;
 use crate::graph::digraph::Digraph;
 use crate::graph::loopy::GeneralizedGrundy;
 use crate::heap::AsHeapGame;
 use crate::heap::octal::OctalGame;
 use crate::heap::subtraction::SubtractionGame;
-use crate::heap::{HeapGame, HeapSum, SequenceControl};
+use crate::heap::{HeapGame, HeapSum};
 use crate::solve::memo::Solver;
 use crate::value::Value;
 use crate::view::Views;
@@ -32,7 +33,7 @@ def moves(n):
 fn kayles_with_sum_is_the_built_in_kayles_to_heap_1000() {
     let mut solver = ScriptSolver::new(load(KAYLES), 1_000_000);
     let mut expected = crate::heap::CompactSequence::new();
-    OctalGame::kayles().extend_sequence(&mut expected, 1001, &SequenceControl::default()).unwrap();
+    OctalGame::kayles().extend_sequence(&mut expected, 1001, &Control::default()).unwrap();
     let expected = expected.into_vec();
     for n in 0..=1000u64 {
         assert_eq!(solver.value(&int(n)).unwrap(), Value::from(u64::from(expected[n as usize])), "heap {n}");

@@ -34,7 +34,6 @@ use crate::coins::CoinValues;
 use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::AsHeapGame;
-use crate::heap::SequenceControl;
 use crate::heap::sequence::CompactSequence;
 use crate::ruleset::Ruleset;
 use crate::view::{Chart, Table, Views};
@@ -504,7 +503,7 @@ pub fn guess_family(
                 "{name} has positions of another kind than the family's first game: a family's games must all be heap games, coin rows or tables"
             )));
         }
-        let mut guess = guess_game(&*game, to, &SequenceControl::new(control.clone()))?;
+        let mut guess = guess_game(&*game, to, control)?;
         guess.game = name;
         instances.push(Instance {
             parameters: point.clone(),
@@ -1051,7 +1050,7 @@ fn line_values(game: &dyn Ruleset, first: u64, last: u64, control: &Control) -> 
         let last = last.min(heap.default_max_heap());
         let mut sequence = CompactSequence::new();
         let len = usize::try_from(last + 1).map_err(|_| GameError::OutOfReach(format!("heap {last}")))?;
-        if !heap.extend_sequence(&mut sequence, len, &SequenceControl::new(control.clone()))? {
+        if !heap.extend_sequence(&mut sequence, len, control)? {
             return Err(GameError::OutOfReach(format!("the values of {} were cancelled", heap.spec())));
         }
         return Ok(sequence.iter().map(u64::from).collect());

@@ -37,7 +37,7 @@
 use crate::control::Control;
 use crate::error::GameError;
 use crate::heap::sequence::CompactSequence;
-use crate::heap::{HeapGame, Periodicity, SequenceControl};
+use crate::heap::{HeapGame, Periodicity};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::fmt;
@@ -203,11 +203,12 @@ pub fn proof_needs(periodicity: Periodicity, preperiod: u64, period: u64) -> Opt
 /// ```
 /// use grundy::heap::period::find_period;
 /// use grundy::heap::subtraction::SubtractionGame;
-/// use grundy::heap::{CompactSequence, SequenceControl};
+/// use grundy::control::Control;
+/// use grundy::heap::CompactSequence;
 /// // S = {2, 5}: 0 0 1 1 0 2 1 0 0 1 1 0 2 1 … has period 7 from heap 0.
 /// let game = SubtractionGame::new(vec![2, 5]).unwrap();
 /// let mut values = CompactSequence::new();
-/// let report = find_period(&game, &mut values, 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
+/// let report = find_period(&game, &mut values, 1000, &Control::default(), &mut |_| {}).unwrap();
 /// let (period, _proof) = report.proved.unwrap();
 /// assert_eq!((period.preperiod, period.period, period.saltus), (0, 7, 0));
 /// assert_eq!(period.checked_to, 11); // the windows G(0..5) and G(7..12) agree
@@ -215,7 +216,7 @@ pub fn proof_needs(periodicity: Periodicity, preperiod: u64, period: u64) -> Opt
 /// // Kayles: period 12 from heap 71 (Guy and Smith 1956), its values one byte each.
 /// use grundy::heap::octal::OctalGame;
 /// let mut values = CompactSequence::new();
-/// let report = find_period(&OctalGame::kayles(), &mut values, 1000, &SequenceControl::default(), &mut |_| {}).unwrap();
+/// let report = find_period(&OctalGame::kayles(), &mut values, 1000, &Control::default(), &mut |_| {}).unwrap();
 /// let (period, _proof) = report.proved.unwrap();
 /// assert_eq!((period.preperiod, period.period), (71, 12));
 /// assert_eq!(values.width(), 1);
@@ -224,25 +225,20 @@ pub fn find_period(
     game: &dyn HeapGame,
     values: &mut CompactSequence,
     max_heap: u64,
-    control: &SequenceControl,
+    control: &Control,
     after_segment: &mut dyn FnMut(&CompactSequence),
 ) -> Result<PeriodReport, GameError> {
     search(game, Store { values, after_segment }, max_heap, control)
 }
 
-fn search(
-    game: &dyn HeapGame,
-    store: Store,
-    max_heap: u64,
-    control: &SequenceControl,
-) -> Result<PeriodReport, GameError> {
+fn search(game: &dyn HeapGame, store: Store, max_heap: u64, control: &Control) -> Result<PeriodReport, GameError> {
     let cap = usize::try_from(max_heap.saturating_add(1)).unwrap_or(usize::MAX);
     let periodicity = game.periodicity();
     // Refuse at once rather than after hours: the values (and the subtraction games' table of
     // windows, under a byte a value) up to the bound must fit.
     let bytes_each = if matches!(periodicity, Periodicity::Subtraction { .. }) { 5 } else { 4 };
     if game.known_period().is_none() {
-        control.control.check_memory(
+        control.check_memory(
             || format!("the nim-sequence of {} up to heap {max_heap} (--max)", game.spec()),
             u128::from(max_heap) + 1,
             bytes_each,
@@ -303,7 +299,7 @@ impl Store<'_> {
     }
 
     /// Extends the values to `next` with `game`, then calls `after_segment`.
-    fn extend(&mut self, game: &dyn HeapGame, next: usize, control: &SequenceControl) -> Result<bool, GameError> {
+    fn extend(&mut self, game: &dyn HeapGame, next: usize, control: &Control) -> Result<bool, GameError> {
         let done = game.extend_sequence(self.values, next, control)?;
         (self.after_segment)(self.values);
         Ok(done)
@@ -311,15 +307,15 @@ impl Store<'_> {
 }
 
 /// The state of one [`find_period`] call.
-struct Search<'s, 'c, 'v> {
+struct Search<'s, 'v> {
     game: &'s dyn HeapGame,
     store: Store<'v>,
     cap: usize,
-    control: &'s SequenceControl<'c>,
+    control: &'s Control,
     periodicity: Periodicity,
 }
 
-impl Search<'_, '_, '_> {
+impl Search<'_, '_> {
     /// How many values the search may look at.
     fn prefix_len(&self) -> usize {
         self.store.len().min(self.cap)
@@ -335,7 +331,7 @@ impl Search<'_, '_, '_> {
             }
             let stretch = (self.store.len() / 32).clamp(1 << 14, 1 << 22);
             let next = target.min(self.store.len().saturating_add(stretch));
-            self.control.control.check_memory(
+            self.control.check_memory(
                 || format!("the nim-sequence of {} up to heap {}", self.game.spec(), next - 1),
                 next as u128,
                 4,
@@ -406,8 +402,7 @@ impl Search<'_, '_, '_> {
         }
         let mut prover = WindowProver::new(window);
         loop {
-            let mut found =
-                with_prefix!(&self.store, self.cap, |prefix| prover.advance(prefix, &self.control.control))?;
+            let mut found = with_prefix!(&self.store, self.cap, |prefix| prover.advance(prefix, self.control))?;
             if found.is_none() && self.store.len() >= self.cap {
                 found = with_prefix!(&self.store, self.cap, |prefix| prover.settle(prefix));
             }

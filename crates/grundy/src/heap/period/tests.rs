@@ -49,7 +49,7 @@ impl HeapGame for PlainOctal {
         let digits: String = self.digits[1..].iter().map(|d| char::from(b'0' + d)).collect();
         format!("octal-test:{}.{digits}", self.digits[0])
     }
-    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &SequenceControl) -> Extended {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
         let values = values.words_mut();
         let mut seen = vec![0u64; 4];
         while values.len() < len {
@@ -94,12 +94,7 @@ impl HeapGame for Listed {
     fn spec(&self) -> String {
         "listed".to_owned()
     }
-    fn extend_sequence(
-        &self,
-        values: &mut CompactSequence,
-        len: usize,
-        _: &SequenceControl,
-    ) -> Result<bool, GameError> {
+    fn extend_sequence(&self, values: &mut CompactSequence, len: usize, _: &Control) -> Result<bool, GameError> {
         while values.len() < len {
             values.push(self.0[values.len() % self.0.len()] + 5 * (values.len() / self.0.len()) as u32);
         }
@@ -114,13 +109,13 @@ impl HeapGame for Listed {
 }
 
 fn search(game: &dyn HeapGame, max_heap: u64) -> PeriodReport {
-    find_period(game, &mut CompactSequence::new(), max_heap, &SequenceControl::default(), &mut |_| {}).unwrap()
+    find_period(game, &mut CompactSequence::new(), max_heap, &Control::default(), &mut |_| {}).unwrap()
 }
 
 /// `game`'s first `len` values, four bytes each.
 fn sequence(game: &dyn HeapGame, len: usize) -> Vec<u32> {
     let mut values = CompactSequence::new();
-    game.extend_sequence(&mut values, len, &SequenceControl::default()).unwrap();
+    game.extend_sequence(&mut values, len, &Control::default()).unwrap();
     values.into_vec()
 }
 
@@ -233,8 +228,8 @@ fn unproved_games_only_observe_including_arithmetic_periods() {
 
 #[test]
 fn a_cancelled_search_says_so() {
-    let control = SequenceControl::default();
-    control.control.cancel();
+    let control = Control::default();
+    control.cancel();
     let report = find_period(&octal("0.77"), &mut CompactSequence::new(), 1000, &control, &mut |_| {}).unwrap();
     assert!(report.interrupted);
     assert_eq!(report.proved, None);
@@ -293,12 +288,12 @@ proptest! {
         let grundy = GrundysGame::new();
         for game in [&octal as &dyn HeapGame, &subtraction, &grundy] {
             let mut fresh = CompactSequence::new();
-            let expected = find_period(game, &mut fresh, max_heap, &SequenceControl::default(), &mut |_| {}).unwrap();
+            let expected = find_period(game, &mut fresh, max_heap, &Control::default(), &mut |_| {}).unwrap();
             let mut resumed = CompactSequence::new();
-            game.extend_sequence(&mut resumed, known, &SequenceControl::default()).unwrap();
+            game.extend_sequence(&mut resumed, known, &Control::default()).unwrap();
             let known = resumed.len();
             let mut segments = 0;
-            let report = find_period(game, &mut resumed, max_heap, &SequenceControl::default(), &mut |_| {
+            let report = find_period(game, &mut resumed, max_heap, &Control::default(), &mut |_| {
                 segments += 1;
             })
             .unwrap();

@@ -80,7 +80,6 @@ pub use compact::CompactSequence;
 
 use crate::control::Control;
 use crate::error::GameError;
-use crate::heap::SequenceControl;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
@@ -332,13 +331,13 @@ impl NimSequenceEngine {
         spec: &str,
         values: &mut CompactSequence,
         len: usize,
-        control: &SequenceControl,
+        control: &Control,
     ) -> Result<bool, GameError> {
         if values.len() >= len {
             return Ok(true);
         }
         // The table, at most 4 bytes a value.
-        self.check_memory(&control.control, spec, || values.largest(), values.len(), len, 4)?;
+        self.check_memory(control, spec, || values.largest(), values.len(), len, 4)?;
         self.run(|kernel, report, cache| kernel::extend(&self.moves, values, len, control, kernel, report, cache))
     }
 

@@ -11,8 +11,8 @@ const KERNELS: [Kernel; 3] = [Kernel::Plain, Kernel::RareValue, Kernel::Auto];
 fn computed(engine: &NimSequenceEngine, kernel: Kernel, split: usize, len: usize) -> Vec<u32> {
     engine.set_kernel(kernel);
     let mut values = CompactSequence::new();
-    assert!(engine.extend("test", &mut values, split.min(len), &SequenceControl::default()).unwrap());
-    assert!(engine.extend("test", &mut values, len, &SequenceControl::default()).unwrap());
+    assert!(engine.extend("test", &mut values, split.min(len), &Control::default()).unwrap());
+    assert!(engine.extend("test", &mut values, len, &Control::default()).unwrap());
     values.into_vec()
 }
 
@@ -123,19 +123,20 @@ fn values_past_one_byte_widen_instead_of_wrapping() {
 fn cancel_stops_with_a_valid_prefix_and_resume_continues() {
     let game = OctalGame::kayles();
     let cancel = crate::control::Control::default();
-    let stop_at_8192 = |done| {
+    // A sink that cancels the control once 8192 values are known.
+    let flag = cancel.cancel_flag();
+    let control = cancel.relaying(crate::heap::SEQUENCE_TASK, move |done| {
         if done >= 8192 {
-            cancel.cancel();
+            flag.store(true, std::sync::atomic::Ordering::SeqCst);
         }
-    };
-    let control = SequenceControl { control: cancel.clone(), progress: &stop_at_8192 };
+    });
     let mut values = CompactSequence::new();
     assert!(!game.extend_sequence(&mut values, 100_000, &control).unwrap());
     assert!(values.len() < 100_000 && values.len() >= 8192);
     let mut fresh = CompactSequence::new();
-    game.extend_sequence(&mut fresh, values.len(), &SequenceControl::default()).unwrap();
+    game.extend_sequence(&mut fresh, values.len(), &Control::default()).unwrap();
     assert_eq!(values, fresh);
-    assert!(game.extend_sequence(&mut values, 20_000, &SequenceControl::default()).unwrap());
+    assert!(game.extend_sequence(&mut values, 20_000, &Control::default()).unwrap());
     assert_eq!(values.len(), 20_000);
     // Kayles is periodic with period 12 from 71 on.
     assert!((71..20_000 - 12).all(|n| values.get(n) == values.get(n + 12)));
@@ -144,8 +145,7 @@ fn cancel_stops_with_a_valid_prefix_and_resume_continues() {
 #[test]
 fn huge_tables_are_refused() {
     let game = OctalGame::kayles();
-    let error =
-        game.extend_sequence(&mut CompactSequence::new(), usize::MAX / 2, &SequenceControl::default()).unwrap_err();
+    let error = game.extend_sequence(&mut CompactSequence::new(), usize::MAX / 2, &Control::default()).unwrap_err();
     assert!(error.to_string().contains("kayles"), "{error}");
 }
 
@@ -168,13 +168,13 @@ fn stretch_by_stretch_equals_one_call() {
     let mut values = CompactSequence::new();
     while values.len() < 20_000 {
         let next = (values.len() + 777).min(20_000);
-        game.extend_sequence(&mut values, next, &SequenceControl::default()).unwrap();
+        game.extend_sequence(&mut values, next, &Control::default()).unwrap();
     }
     assert_eq!(values.to_vec(), whole);
     assert!(game.method().contains("rare-value"), "{}", game.method());
     // A shorter prefix than the tables hold: rebuilt from the prefix.
     values.truncate(12_345);
-    game.extend_sequence(&mut values, 15_000, &SequenceControl::default()).unwrap();
+    game.extend_sequence(&mut values, 15_000, &Control::default()).unwrap();
     assert_eq!(values.to_vec(), whole[..15_000]);
     // Widening in the middle of a stretch.
     let wide = OctalGame::parse(&format!("0.{}", "7".repeat(255)), CodeBase::Octal).unwrap();
@@ -182,7 +182,7 @@ fn stretch_by_stretch_equals_one_call() {
     let mut values = CompactSequence::new();
     while values.len() < 330 {
         let next = (values.len() + 37).min(330);
-        wide.extend_sequence(&mut values, next, &SequenceControl::default()).unwrap();
+        wide.extend_sequence(&mut values, next, &Control::default()).unwrap();
     }
     assert_eq!(values.to_vec(), expected);
 }
@@ -227,7 +227,7 @@ fn computed_compact(engine: &NimSequenceEngine, kernel: Kernel, stretch: usize, 
     let mut values = CompactSequence::new();
     while values.len() < len {
         let next = (values.len() + stretch.max(1)).min(len);
-        assert!(engine.extend("test", &mut values, next, &SequenceControl::default()).unwrap());
+        assert!(engine.extend("test", &mut values, next, &Control::default()).unwrap());
     }
     values
 }
@@ -268,15 +268,15 @@ fn compact_tables_widen_and_resume_on_one_engine() {
     let mut other = CompactSequence::new();
     while compact.len() < 30_000 {
         let next = (compact.len() + 4321).min(30_000);
-        game.engine().extend("test", &mut compact, next, &SequenceControl::default()).unwrap();
-        game.engine().extend("test", &mut other, next, &SequenceControl::default()).unwrap();
+        game.engine().extend("test", &mut compact, next, &Control::default()).unwrap();
+        game.engine().extend("test", &mut other, next, &Control::default()).unwrap();
     }
     assert_eq!(compact.to_vec(), whole);
     assert_eq!(other.to_vec(), whole);
     assert!(game.method().contains("rare-value"), "{}", game.method());
     // A shorter prefix than the tables describe: rebuilt from it.
     compact.truncate(12_345);
-    game.engine().extend("test", &mut compact, 15_000, &SequenceControl::default()).unwrap();
+    game.engine().extend("test", &mut compact, 15_000, &Control::default()).unwrap();
     assert_eq!(compact.to_vec(), whole[..15_000]);
 }
 

@@ -6,7 +6,7 @@ mod three_way;
 mod wanted;
 
 use super::{CompactSequence, Kernel, TakeBreakMoves};
-use crate::heap::SequenceControl;
+use crate::control::Control;
 use marking::*;
 use seen::{Bits, Seen, first_unmarked, first_unmarked_common};
 use std::ops::BitXor;
@@ -167,7 +167,7 @@ pub(crate) fn extend(
     moves: &TakeBreakMoves,
     values: &mut CompactSequence,
     len: usize,
-    control: &SequenceControl,
+    control: &Control,
     kernel: Kernel,
     report: &mut Report,
     cache: &mut Cache,
@@ -177,7 +177,7 @@ pub(crate) fn extend(
         moves: &TakeBreakMoves,
         values: &mut Vec<T>,
         len: usize,
-        control: &SequenceControl,
+        control: &Control,
         report: &mut Report,
         tables: &mut Tables<T>,
     ) -> Stop {
@@ -434,7 +434,7 @@ struct Marks {
 fn run<T: Cell>(
     moves: &TakeBreakMoves,
     len: usize,
-    control: &SequenceControl,
+    control: &Control,
     report: &mut Report,
     tables: &mut Tables<T>,
 ) -> Stop {
@@ -443,6 +443,7 @@ fn run<T: Cell>(
         return Stop::Reached;
     }
     tables.reserve(len);
+    let task = control.task(crate::heap::SEQUENCE_TASK, len as u64);
     let kernel = tables.kernel;
     let Tables { values, described, largest, sparse, pair_sets, .. } = tables;
     let mut marks = Marks { seen: Vec::new() };
@@ -454,7 +455,7 @@ fn run<T: Cell>(
             if control.cancelled() {
                 return Stop::Cancelled;
             }
-            (control.progress)(block_start);
+            task.set(block_start as u64);
         }
         if block_start >= sparse.next_review
             || (sparse.active && sparse.positions.len() > 2 * sparse.rare_at_review + 64)
@@ -547,7 +548,7 @@ fn run<T: Cell>(
         report.sparse = sparse.active.then_some((sparse.mask, sparse.domain, sparse.positions.len()));
         block_start = block_end;
     }
-    (control.progress)(len);
+    task.set(len as u64);
     Stop::Reached
 }
 
@@ -960,7 +961,6 @@ fn find_in_segments<T: Cell, S: Seen + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-
     /// A heap's marks in one word ([`super::Bits`]) give the value a byte a value gives, and the
     /// definition's, with every split with a rare part marked by the heap itself: the path the
     /// release kernel takes for 0.16, which the unit tests' chunking (always on in tests) skips.

@@ -215,14 +215,14 @@ mod tests {
     fn three_way_long_scans_agree_with_the_textbook_loop() {
         use crate::heap::octal::{CodeBase, OctalGame};
         use crate::heap::sequence::{CompactSequence, definition_sequence};
-        use crate::heap::{EngineBacked, SequenceControl};
+        use crate::{control::Control, heap::EngineBacked};
         for (code, len) in [("0.8F", 2600), ("0.9", 1700), ("0.B", 1700)] {
             let game = OctalGame::parse(code, CodeBase::Hexadecimal).unwrap();
             let expected = definition_sequence(game.engine().moves(), len);
             let mut values = CompactSequence::new();
             // In two stretches, so that the stored pair sets and parts by word are continued.
             for stretch in [len / 3, len] {
-                assert!(game.engine().extend("test", &mut values, stretch, &SequenceControl::default()).unwrap());
+                assert!(game.engine().extend("test", &mut values, stretch, &Control::default()).unwrap());
             }
             assert_eq!(values.to_vec(), expected, "hex:{code}");
         }
