@@ -23,14 +23,6 @@ pub(crate) struct PairSets {
     by_word: Vec<Vec<u32>>,
 }
 
-impl PairSets {
-    /// Word `word` of `P(sum)`.
-    #[inline(always)]
-    fn word(&self, word: usize, sum: usize) -> u64 {
-        self.rows.get(word).map_or(0, |row| row[sum])
-    }
-}
-
 /// Stores `P(s)` for every `s < heap`.
 pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, heap: usize) {
     let mut set: Vec<u64> = Vec::new();
@@ -165,7 +157,8 @@ pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
     let by_word = &pair_sets.by_word;
     let rows = by_word.len().max(word as usize + 1).next_power_of_two();
     'splits: for row in 0..rows {
-        let Some(parts) = by_word.get(word as usize ^ row) else {
+        // A row past the words stored is all zero: nothing to find there.
+        let (Some(parts), Some(pair_words)) = (by_word.get(word as usize ^ row), pair_sets.rows.get(row)) else {
             continue;
         };
         for &k in &moves.leave_three {
@@ -180,7 +173,7 @@ pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
                     break;
                 }
                 let low = values[a].to_u32() & 63;
-                gathered[low as usize] |= pair_sets.word(row, m - a);
+                gathered[low as usize] |= pair_words[m - a];
                 read += 1;
                 if read == next_check {
                     found |= or_of_permuted(&mut gathered);
