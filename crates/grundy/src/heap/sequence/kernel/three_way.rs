@@ -56,8 +56,8 @@ pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, 
     }
 }
 
-/// The low halves of the blocks of `2^j` bits, `j = 0 … 5`: bit `i` of block `2^j` moves to
-/// `i ^ 2^j` when the halves swap.
+/// For `j = 0 … 5`, the low half of every block of `2^(j+1)` bits: swapping each block's halves
+/// moves bit `i` to bit `i ^ 2^j`.
 const LOW_HALVES: [u64; 6] = [
     0x5555_5555_5555_5555,
     0x3333_3333_3333_3333,
@@ -130,10 +130,10 @@ pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
     let missing = marks.missing_in_word(word);
     // The pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators,
     // a load and an or a part) and permuted together now and then ([`or_of_permuted`], 63 block
-    // swaps for the 64, where permuting each word as it is read cost 6 a part): after 16
-    // parts, then whenever the parts read since grew by a quarter (at most 1024), so that a
-    // word done early stops within a few parts of its last candidate, and a long scan (the
-    // word holding the mex is read to the end) permutes rarely.
+    // swaps for the 64, where permuting each word as it is read cost 6 a part): after 32
+    // parts, then whenever the parts read grew by half (at least 32, at most 1024 parts), so
+    // that a word done early stops soon after its last candidate, and a long scan (the word
+    // holding the mex is read to the end) permutes rarely.
     let mut gathered = [0u64; 64];
     let mut found = 0u64;
     let mut next_check = 32usize;
