@@ -827,6 +827,8 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
     let mut candidate = 0;
     // The words of 64 candidates whose three-way splits are marked.
     let mut three_way_done: Vec<u32> = Vec::new();
+    // The removal whose three-way splits are read first (see `mark_three_way_word`).
+    let mut three_way_lead = 0;
     loop {
         candidate = marks.first_missing(candidate);
         if !moves.leave_three.is_empty() {
@@ -843,7 +845,7 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
                     continue;
                 }
                 three_way_done.push(candidate / 64);
-                mark_three_way_word(moves, heap, values, pair_sets, candidate / 64, marks);
+                mark_three_way_word(moves, heap, values, pair_sets, candidate / 64, marks, &mut three_way_lead);
                 continue;
             }
             return candidate;
