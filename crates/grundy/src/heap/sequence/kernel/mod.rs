@@ -238,8 +238,43 @@ pub(crate) fn extend(
     }
 }
 
-/// Pairs marked one by one before candidates are searched for with the vectorized scan.
+/// Pairs marked one by one before candidates are searched for with the vectorized scan (the
+/// bulk pass's, and a heap's when it searches one candidate a pass).
 const PREFIX_PAIRS: usize = 32;
+
+/// How many splits a heap whose rare-type candidates are searched for in one pass
+/// ([`mex_by_one_pass`]) marks one by one first, adapted from heap to heap to the number of
+/// values the pass wanted: each value the pass finds costs it a mispredicted branch (about as
+/// much as marking 30 splits), so a game that wants many (0.6: about 50 after 32 splits, among
+/// the 256 values of the rare type) marks more of its first splits, where most of them lie,
+/// and one that wants few (.354: 2 or 3) marks no more than the one-by-one search does.
+/// Measured on 0.6 to 10^6, one core: 128 or 256 splits took 9–12% less time than 32, and
+/// .354 took half as long again with 128 (bench/RESULTS.md, issue 44).
+#[derive(Clone, Copy)]
+struct Prefix {
+    pairs: usize,
+}
+
+impl Prefix {
+    const SHORTEST: usize = PREFIX_PAIRS;
+    const LONGEST: usize = 256;
+    /// The pass wanted more than this many values: mark twice as many splits next heap.
+    const LENGTHEN_ABOVE: u32 = 24;
+    /// Fewer than this: half as many.
+    const SHORTEN_BELOW: u32 = 8;
+
+    fn new() -> Self {
+        Prefix { pairs: Self::SHORTEST }
+    }
+
+    fn adapt(&mut self, wanted: u32) {
+        if wanted > Self::LENGTHEN_ABOVE {
+            self.pairs = (2 * self.pairs).min(Self::LONGEST);
+        } else if wanted < Self::SHORTEN_BELOW {
+            self.pairs = (self.pairs / 2).max(Self::SHORTEST);
+        }
+    }
+}
 /// A hit this close to the frontier of the marked splits marks everything up to it (later
 /// candidates are then found without a scan); a farther one marks only the value found. The
 /// bulk pass, which searches from the first splits with both parts known for every rare-type
@@ -426,9 +461,11 @@ impl Segment {
     }
 }
 
-/// A heap's marks, one byte a value, kept between heaps for their allocation.
+/// A heap's marks, one byte a value, kept between heaps for their allocation, and the length
+/// of the prefix the next heap marks.
 struct Marks {
     seen: Vec<u8>,
+    prefix: Prefix,
 }
 
 fn run<T: Cell>(
@@ -446,7 +483,7 @@ fn run<T: Cell>(
     let task = control.task(crate::heap::SEQUENCE_TASK, len as u64);
     let kernel = tables.kernel;
     let Tables { values, described, largest, sparse, pair_sets, .. } = tables;
-    let mut marks = Marks { seen: Vec::new() };
+    let mut marks = Marks { seen: Vec::new(), prefix: Prefix::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
     let mut block_start = start;
     let mut prepared: Option<Prepared> = None;
@@ -681,9 +718,19 @@ fn compute_block<T: Cell>(
         };
         let value = if in_a_word {
             let mut bits = if words.active { words.rows[heap - words.first_heap] } else { Bits::default() };
-            heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut bits, segments)
+            heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut bits, segments, &mut marks.prefix)
         } else {
-            heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut marks.seen[..], segments)
+            heap_value(
+                moves,
+                heap,
+                values,
+                sparse,
+                enumeration,
+                pair_sets,
+                &mut marks.seen[..],
+                segments,
+                &mut marks.prefix,
+            )
         };
         if sparse.active {
             report.rare_heaps += 1;
@@ -770,6 +817,7 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
     pair_sets: &PairSets,
     marks: &mut S,
     segments: &mut Vec<Segment>,
+    prefix: &mut Prefix,
 ) -> u32 {
     if moves.take_all.contains(&heap) {
         marks.mark(0);
@@ -822,6 +870,13 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
     }
     // A block's bulk pass marked a first stretch of splits already.
     let bulk_fixup = matches!(enumeration, Enumeration::Fixup { prefix_marked: true, .. });
+    // Every rare-type candidate below the first common-type value left unmarked is searched for
+    // in one pass over the splits (the mex is that value or the smallest candidate no split
+    // gives) without a bulk. Not for the plain kernel: with no common type, every value up to
+    // the bound would be wanted, most of them given by no split, and the pass (whose test folds
+    // values onto their low byte) would read to the end with a false hit in nearly every lane
+    // (0.6's plain heaps took 2.5 times the instructions).
+    let one_pass = sparse.active && !bulk_fixup && marks.len() <= WANTED_BOUND + 1 && drain_is_vectorized::<T>();
     let mut prefix_marked = bulk_fixup;
     // Marks are only added, so the smallest unmarked value never goes down.
     let mut candidate = 0;
@@ -858,21 +913,17 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
         if !prefix_marked {
             prefix_marked = true;
             for segment in segments.iter_mut() {
-                let end = segment.high.min(PREFIX_PAIRS);
+                let end = segment.high.min(if one_pass { prefix.pairs } else { PREFIX_PAIRS });
                 mark_pairs(values, segment.m, segment.frontier, end, marks);
                 segment.frontier = end + 1;
             }
             continue;
         }
-        // A rare-type candidate: a split of two common-type parts may give it. Without a bulk,
-        // every rare-type candidate below the first common-type value left unmarked is searched
-        // for in one pass over the splits (the mex is that value or the smallest candidate no
-        // split gives). Not for the plain kernel: with no common type, every value up to the
-        // bound would be wanted, most of them given by no split, and the pass (whose test
-        // folds values onto their low byte) would read to the end with a false hit in nearly
-        // every lane (0.6's plain heaps took 2.5 times the instructions).
-        if sparse.active && !bulk_fixup && marks.len() <= WANTED_BOUND + 1 && drain_is_vectorized::<T>() {
-            return mex_by_one_pass(values, segments, sparse.space(), heap, candidate, marks);
+        // A rare-type candidate: a split of two common-type parts may give it.
+        if one_pass {
+            let (mex, wanted) = mex_by_one_pass(values, segments, sparse.space(), heap, candidate, marks);
+            prefix.adapt(wanted);
+            return mex;
         }
         // Where the bulk pass searched the splits with both parts known and did not find it,
         // only the splits with a part not yet known then are left: `a ≤ m − known_below`.
@@ -895,7 +946,7 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
 /// to the first common-type value unmarked (which no split of two common-type parts can give:
 /// every common-type value a split gives is marked) are wanted; one pass over the unmarked splits of every segment removes those that some split
 /// gives. Exactly what one search a candidate gives: the smallest value left, else the
-/// common-type one.
+/// common-type one; and how many values were wanted.
 fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
     values: &[T],
     segments: &[Segment],
@@ -903,7 +954,7 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
     heap: usize,
     from: u32,
     marks: &S,
-) -> u32 {
+) -> (u32, u32) {
     // No xor of two cells exceeds `T::MAX`, and the bound (the last entry) is never marked.
     let limit = (marks.len() as u32 - 1).min(T::MAX.saturating_add(1));
     let mut wanted = Wanted::new();
@@ -916,6 +967,7 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
         wanted.insert(value);
         value += 1;
     };
+    let count = wanted.len();
     for segment in segments {
         if wanted.is_empty() {
             break;
@@ -925,7 +977,7 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
             drain_wanted(&values[lo..=end], &values[segment.m - end..=segment.m - lo], &mut wanted);
         }
     }
-    wanted.smallest().unwrap_or(stop)
+    (wanted.smallest().unwrap_or(stop), count)
 }
 
 /// Searches the splits `a` of each segment from its frontier to its end for one worth
@@ -969,7 +1021,7 @@ mod tests {
     #[test]
     fn marks_in_a_word_agree_with_a_byte_a_value() {
         use super::super::{Kernel, TakeBreakMoves, definition_sequence};
-        use super::{Bits, Enumeration, PairSets, Tables, heap_value};
+        use super::{Bits, Enumeration, PairSets, Prefix, Tables, heap_value};
         let games = [
             // 0.16, Kayles (0.77), Dawson's Kayles (0.07), 0.137, Grundy's game.
             TakeBreakMoves::new(vec![1], vec![2], vec![2], false, vec![]),
@@ -988,12 +1040,21 @@ mod tests {
             assert!(tables.sparse.active, "the rare-value kernel runs for {moves:?}");
             let bound = (tables.largest as usize + 1).next_power_of_two();
             assert!(bound <= Bits::BOUND);
-            let mut segments = Vec::new();
+            let (mut segments, mut prefix) = (Vec::new(), Prefix::new());
             for (heap, &value) in expected.iter().enumerate().skip(1) {
                 let (sparse, pair_sets) = (&tables.sparse, &PairSets::default());
                 let mut bits = Bits::default();
-                let in_a_word =
-                    heap_value(moves, heap, &cells, sparse, Enumeration::Full, pair_sets, &mut bits, &mut segments);
+                let in_a_word = heap_value(
+                    moves,
+                    heap,
+                    &cells,
+                    sparse,
+                    Enumeration::Full,
+                    pair_sets,
+                    &mut bits,
+                    &mut segments,
+                    &mut prefix,
+                );
                 let mut bytes = vec![0u8; bound + 1];
                 let byte_a_value = heap_value(
                     moves,
@@ -1004,6 +1065,7 @@ mod tests {
                     pair_sets,
                     &mut bytes[..],
                     &mut segments,
+                    &mut prefix,
                 );
                 assert_eq!((in_a_word, byte_a_value), (value, value), "heap {heap} of {moves:?}");
             }

@@ -49,15 +49,28 @@ impl Wanted {
     /// Removes `value` if it is in the set; whether it was.
     #[inline]
     pub(super) fn remove(&mut self, value: u32) -> bool {
+        match self.remove_exact(value) {
+            Some(byte_still_wanted) => {
+                self.set_folded(value as u8, byte_still_wanted);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes `value` from the exact set only (the folded tables are the caller's to update):
+    /// `None` if it was not in the set, else whether another value with its low byte is.
+    #[inline(always)]
+    fn remove_exact(&mut self, value: u32) -> Option<bool> {
         if !self.contains(value) {
-            return false;
+            return None;
         }
         self.exact[value as usize / 64] &= !(1 << (value % 64));
         self.count -= 1;
-        let byte = value as u8;
-        let still = (0..WANTED_BOUND / 256).any(|high| self.contains(u32::from(byte) + 256 * high as u32));
-        self.set_folded(byte, still);
-        true
+        // The values with this low byte: bit `value % 64` of words `value % 256 / 64 + 4·k`.
+        let (first, bit) = ((value % 256 / 64) as usize, value % 64);
+        let lifts = self.exact[first..].iter().step_by(256 / 64).fold(0, |lifts, &word| lifts | word);
+        Some(lifts >> bit & 1 == 1)
     }
 
     #[inline(always)]
@@ -76,6 +89,11 @@ impl Wanted {
 
     pub(super) fn is_empty(&self) -> bool {
         self.count == 0
+    }
+
+    /// The number of values in the set.
+    pub(super) fn len(&self) -> u32 {
+        self.count
     }
 
     /// The values in the set, increasing.
@@ -136,9 +154,10 @@ pub(super) fn drain_wanted_portable<T: Cell>(forward: &[T], backward: &[T], want
 #[target_feature(enable = "avx2")]
 pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: &mut Wanted) {
     use std::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-        _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8,
-        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_xor_si256,
+        __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+        _mm256_movemask_epi8, _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16,
+        _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256,
+        _mm256_xor_si256,
     };
     let size = std::mem::size_of::<T>();
     assert!(size <= 2, "one- or two-byte cells");
@@ -158,19 +177,29 @@ pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: 
     let nibble = _mm256_set1_epi8(0x0F);
     let low_byte = _mm256_set1_epi16(0x00FF);
     let zero = _mm256_setzero_si256();
+    // The folded tables live in registers for the whole pass: a removal clears its byte's flag
+    // there (rewriting the tables in memory and loading them again stalled the load until the
+    // byte stores retired) and the tables are stored back once at the end.
+    // SAFETY: each table is 32 readable bytes.
+    let (mut low_half, mut high_half) = unsafe {
+        (
+            _mm256_loadu_si256(wanted.low_half.as_ptr().cast::<__m256i>()),
+            _mm256_loadu_si256(wanted.high_half.as_ptr().cast::<__m256i>()),
+        )
+    };
+    #[rustfmt::skip]
+    let rows_of_bytes = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     // No closures here: a closure does not inherit the function's target features.
-    macro_rules! load_tables {
+    macro_rules! store_tables {
         () => {
-            // SAFETY: each table is 32 readable bytes.
+            // SAFETY: each table is 32 writable bytes.
             unsafe {
-                (
-                    _mm256_loadu_si256(wanted.low_half.as_ptr().cast::<__m256i>()),
-                    _mm256_loadu_si256(wanted.high_half.as_ptr().cast::<__m256i>()),
-                )
+                _mm256_storeu_si256(wanted.low_half.as_mut_ptr().cast::<__m256i>(), low_half);
+                _mm256_storeu_si256(wanted.high_half.as_mut_ptr().cast::<__m256i>(), high_half);
             }
         };
     }
-    let (mut low_half, mut high_half) = load_tables!();
     // The xors of a step, for the lanes that hit: one byte, or two bytes a pair.
     let mut xors = [0u16; STEP];
     let mut at = 0;
@@ -219,15 +248,31 @@ pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: 
                 } else {
                     u32::from(xors[lane_of(lane)])
                 };
-                if wanted.remove(value) && wanted.is_empty() {
-                    return;
+                if let Some(byte_still_wanted) = wanted.remove_exact(value) {
+                    if wanted.is_empty() {
+                        store_tables!();
+                        return;
+                    }
+                    if !byte_still_wanted {
+                        // Clear flag `high` of row `low` (bytes `low` and `low + 16`) in the
+                        // half table that holds it.
+                        let (low, high) = (value & 15, (value >> 4) & 15);
+                        let row = _mm256_cmpeq_epi8(rows_of_bytes, _mm256_set1_epi8(low as i8));
+                        let flag = 1u16 << high;
+                        low_half =
+                            _mm256_andnot_si256(_mm256_and_si256(row, _mm256_set1_epi8(flag as u8 as i8)), low_half);
+                        high_half = _mm256_andnot_si256(
+                            _mm256_and_si256(row, _mm256_set1_epi8((flag >> 8) as u8 as i8)),
+                            high_half,
+                        );
+                    }
                 }
                 hits &= hits - 1;
             }
-            (low_half, high_half) = load_tables!();
         }
         at += STEP;
     }
+    store_tables!();
     drain_wanted_portable(&forward[at..], &backward[..len - at], wanted);
 }
 
