@@ -683,16 +683,17 @@ fn compute_block<T: Cell>(
         // Small values with the splits marked here or in a chunk of words (no bulk, no chunk of
         // byte rows): the marks fit one word.
         let in_a_word = bulk.is_none() && !chunked && moves.leave_three.is_empty() && bound_now <= Bits::BOUND;
+        // The marks start from the row of a bulk or chunk, if any, then zeros up to the bound
+        // (filled once, not zeroed and then overwritten).
         if !in_a_word {
             marks.seen.clear();
-            marks.seen.resize(bound_now + 1, 0);
         }
         let enumeration = match bulk {
             Some(bulk) => {
                 // The bulk's bound is at most this one (the largest value only grows), and its
                 // last flag is 0: no xor of values below it reaches it.
                 let row = &bulk.rows[(heap - block_start) * (bulk.bound + 1)..][..bulk.bound + 1];
-                marks.seen[..=bulk.bound].copy_from_slice(row);
+                marks.seen.extend_from_slice(row);
                 Enumeration::Fixup {
                     known_below: bulk.known_below,
                     absent_from_known: bulk.absent_from_known[heap - block_start],
@@ -709,11 +710,12 @@ fn compute_block<T: Cell>(
                     mark_rare_rows(moves, sparse.list(), &values[..heap], heap, &mut chunk.rows, width);
                 }
                 let width = chunk.bound + 1;
-                marks.seen[..width].copy_from_slice(&chunk.rows[(heap - chunk.start) * width..][..width]);
+                marks.seen.extend_from_slice(&chunk.rows[(heap - chunk.start) * width..][..width]);
                 Enumeration::Fixup { known_below: chunk.start, absent_from_known: u32::MAX, prefix_marked: false }
             }
             None if words.active => {
                 if !in_a_word {
+                    marks.seen.resize(bound_now + 1, 0);
                     // A value reached 64 within the chunk: the row's marks as bytes.
                     let mut word = words.rows[heap - words.first_heap].0;
                     while word != 0 {
@@ -725,6 +727,9 @@ fn compute_block<T: Cell>(
             }
             None => Enumeration::Full,
         };
+        if !in_a_word {
+            marks.seen.resize(bound_now + 1, 0);
+        }
         let value = if in_a_word {
             let mut bits = if words.active { words.rows[heap - words.first_heap] } else { Bits::default() };
             heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut bits, segments, &mut marks.prefix)
