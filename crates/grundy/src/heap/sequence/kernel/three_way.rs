@@ -17,10 +17,11 @@ pub(crate) struct PairSets {
     /// The largest value among the heaps below `len`.
     largest: u32,
     /// The heaps `a ≥ 1` below `len` by the word of their value: `by_word[q]` lists, in
-    /// increasing order, the heaps with `G(a) >> 6 = q`. A part `a` read for the candidates of
-    /// word `w` reads word `w ^ q` of its pair set; [`mark_three_way_word`] takes the parts
-    /// a word `q` at a time, in the order of that row.
-    by_word: Vec<Vec<u32>>,
+    /// increasing order, the heaps with `G(a) >> 6 = q`, each as `a << 6 | (G(a) & 63)` (see
+    /// [`packed_part`]), so that the kernel's loop reads one list and not `G(a)` as well. A part
+    /// `a` read for the candidates of word `w` reads word `w ^ q` of its pair set;
+    /// [`mark_three_way_word`] takes the parts a word `q` at a time, in the order of that row.
+    by_word: Vec<Vec<u64>>,
 }
 
 /// Stores `P(s)` for every `s < heap`.
@@ -50,10 +51,21 @@ pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, 
             if pair_sets.by_word.len() <= word {
                 pair_sets.by_word.resize_with(word + 1, Vec::new);
             }
-            pair_sets.by_word[word].push(s as u32);
+            pair_sets.by_word[word].push(packed_part(s, values[s].to_u32()));
         }
         pair_sets.len += 1;
     }
+}
+
+/// A part `a` with value `G(a) = value` as stored in [`PairSets::by_word`]: the heap above the
+/// low six bits of its value (the ones that permute the pair-set word it reads).
+fn packed_part(a: usize, value: u32) -> u64 {
+    (a as u64) << 6 | u64::from(value & 63)
+}
+
+/// The heap of a part packed by [`packed_part`].
+fn part_heap(part: u64) -> usize {
+    (part >> 6) as usize
 }
 
 /// For `j = 0 … 5`, the low half of every block of `2^(j+1)` bits: swapping each block's halves
@@ -126,10 +138,9 @@ fn or_of_permuted_portable(words: &mut [u64; 64]) -> u64 {
 /// arithmetic period): reading the other's parts first cost up to three times the reads
 /// (a simulation on 0.8F's sequence: about 170 parts a word at heap 12,000 in the fixed order,
 /// 60 with the removal that completed the word before read first).
-pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
+pub(super) fn mark_three_way_word<S: Seen + ?Sized>(
     moves: &TakeBreakMoves,
     heap: usize,
-    values: &[T],
     pair_sets: &PairSets,
     word: u32,
     marks: &mut S,
@@ -184,14 +195,16 @@ pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
             }
             let m = heap - k;
             let last_part = if row == 0 { m - 2 } else { m / 3 };
-            for &a in parts {
-                let a = a as usize;
-                if a > last_part {
-                    break;
+            // The parts `a ≤ last_part` (the list is in increasing order), read in stretches
+            // that end at the next check, so that the loop over a stretch only loads and ors.
+            let mut parts = &parts[..parts.partition_point(|&part| part_heap(part) <= last_part)];
+            while !parts.is_empty() {
+                let (stretch, rest) = parts.split_at((next_check - read).min(parts.len()));
+                for &part in stretch {
+                    gathered[(part & 63) as usize] |= pair_words[m - part_heap(part)];
                 }
-                let low = values[a].to_u32() & 63;
-                gathered[low as usize] |= pair_words[m - a];
-                read += 1;
+                read += stretch.len();
+                parts = rest;
                 if read == next_check {
                     found |= or_of_permuted(&mut gathered);
                     if found & missing == missing {
