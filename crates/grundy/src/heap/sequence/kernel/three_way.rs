@@ -27,6 +27,10 @@ pub(crate) struct PairSets {
 /// Stores `P(s)` for every `s < heap`.
 pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, heap: usize) {
     let mut set: Vec<u64> = Vec::new();
+    // The xors marked one byte each first, then packed into the words: setting bits of `set`
+    // directly is a read-modify-write of a word that the next xor often hits again (a sixth of
+    // the time of `value hex:0.8F 30000` went there).
+    let mut marks: Vec<u8> = Vec::new();
     while pair_sets.len < heap {
         let s = pair_sets.len;
         if s > 0 {
@@ -34,12 +38,14 @@ pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, 
         }
         // Every xor of values below a power of two is below it.
         let words = (pair_sets.largest as usize + 1).next_power_of_two().div_ceil(64);
-        set.clear();
-        set.resize(words, 0);
-        for b in 1..=s / 2 {
-            let value = (values[b] ^ values[s - b]).to_u32();
-            set[(value >> 6) as usize] |= 1 << (value & 63);
+        marks.clear();
+        marks.resize(words * 64, 0);
+        if s >= 2 {
+            // The splits `b + (s − b)`, `1 ≤ b ≤ s / 2`: `values[b]` against `values[s − b]`.
+            marks.mark_xors(&values[1..=s / 2], &values[s - s / 2..s]);
         }
+        set.clear();
+        set.extend((0..words as u32).map(|word| !marks.missing_in_word(word)));
         while pair_sets.rows.len() < words {
             pair_sets.rows.push(vec![0; s]);
         }
@@ -66,6 +72,18 @@ fn packed_part(a: usize, value: u32) -> u64 {
 /// The heap of a part packed by [`packed_part`].
 fn part_heap(part: u64) -> usize {
     (part >> 6) as usize
+}
+
+/// The parts of `parts` (packed, in increasing order) up to heap `last`. Most lists lie wholly
+/// below or above `last` (a list holds the heaps of one word of values): those are decided by
+/// their ends, without the binary search (which took a sixth of the kernel's time when done for
+/// every list, the word holding the mex reading them all).
+fn parts_up_to(parts: &[u64], last: usize) -> &[u64] {
+    match (parts.first(), parts.last()) {
+        (_, Some(&end)) if part_heap(end) <= last => parts,
+        (Some(&start), _) if part_heap(start) > last => &[],
+        _ => &parts[..parts.partition_point(|&part| part_heap(part) <= last)],
+    }
 }
 
 /// For `j = 0 … 5`, the low half of every block of `2^(j+1)` bits: swapping each block's halves
@@ -197,7 +215,7 @@ pub(super) fn mark_three_way_word<S: Seen + ?Sized>(
             let last_part = if row == 0 { m - 2 } else { m / 3 };
             // The parts `a ≤ last_part` (the list is in increasing order), read in stretches
             // that end at the next check, so that the loop over a stretch only loads and ors.
-            let mut parts = &parts[..parts.partition_point(|&part| part_heap(part) <= last_part)];
+            let mut parts = parts_up_to(parts, last_part);
             while !parts.is_empty() {
                 let (stretch, rest) = parts.split_at((next_check - read).min(parts.len()));
                 for &part in stretch {
@@ -226,7 +244,7 @@ pub(super) fn mark_three_way_word<S: Seen + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{or_of_permuted, xor_permute};
+    use super::{PairSets, extend_pair_sets, or_of_permuted, packed_part, part_heap, parts_up_to, xor_permute};
     use proptest::prelude::*;
 
     /// The three-way kernel's long scans, against the textbook loop: the parts taken a word of
@@ -253,6 +271,53 @@ mod tests {
     }
 
     proptest! {
+        /// The stored pair sets, built in two stretches, are the sets of `G(b) ^ G(s − b)`
+        /// (`1 ≤ b < s`) bit by bit, and the parts by word list every heap `a ≥ 1` with its
+        /// value's low bits, under the word of its value, in increasing order.
+        #[test]
+        fn pair_sets_are_the_xors_of_the_splits_into_two(
+            values in proptest::collection::vec(0u16..300, 1..160),
+            first in 0usize..160,
+        ) {
+            let len = values.len();
+            let mut pair_sets = PairSets::default();
+            extend_pair_sets(&values, &mut pair_sets, first.min(len));
+            extend_pair_sets(&values, &mut pair_sets, len);
+            prop_assert_eq!(pair_sets.len, len);
+            for s in 0..len {
+                let mut expected = vec![0u64; pair_sets.rows.len()];
+                for b in 1..s {
+                    let value = (values[b] ^ values[s - b]) as usize;
+                    expected[value / 64] |= 1 << (value % 64);
+                }
+                let stored: Vec<u64> = pair_sets.rows.iter().map(|row| row[s]).collect();
+                prop_assert_eq!(stored, expected, "s = {}", s);
+            }
+            for (word, parts) in pair_sets.by_word.iter().enumerate() {
+                let expected: Vec<u64> = (1..len)
+                    .filter(|&a| values[a] as usize / 64 == word)
+                    .map(|a| packed_part(a, u32::from(values[a])))
+                    .collect();
+                prop_assert_eq!(parts, &expected);
+            }
+        }
+
+        /// The parts up to a heap, decided by the list's ends where they allow, are those a
+        /// filter over the whole list keeps (lists empty, below, above and across the bound).
+        #[test]
+        fn parts_up_to_a_heap_are_the_filtered_list(
+            heaps in proptest::collection::btree_set(1usize..400, 0..40),
+            lows in proptest::collection::vec(0u32..1 << 16, 40),
+            last in 0usize..420,
+        ) {
+            let parts: Vec<u64> = heaps.iter().zip(&lows).map(|(&a, &value)| packed_part(a, value)).collect();
+            let expected: Vec<u64> = parts.iter().copied().filter(|&part| part_heap(part) <= last).collect();
+            prop_assert_eq!(parts_up_to(&parts, last), &expected[..]);
+            for (part, (&a, &value)) in parts.iter().zip(heaps.iter().zip(&lows)) {
+                prop_assert_eq!((part_heap(*part), (part & 63) as u32), (a, value & 63));
+            }
+        }
+
         /// The butterfly gives the union of the 64 words each permuted by its index, bit by
         /// bit, and leaves the words zero (sparse words too: a few bits set, most words 0).
         #[test]
