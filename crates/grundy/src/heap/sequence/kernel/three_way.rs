@@ -168,13 +168,16 @@ pub(super) fn mark_three_way_word<S: Seen + ?Sized>(
     let missing = marks.missing_in_word(word);
     // The pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators,
     // a load and an or a part) and permuted together now and then ([`or_of_permuted`], 63 block
-    // swaps for the 64, where permuting each word as it is read cost 6 a part): after 32
-    // parts, then whenever the parts read grew by half (at least 32, at most 1024 parts), so
+    // swaps for the 64, where permuting each word as it is read cost 6 a part): after 32 to
+    // 64 parts (below), then whenever the parts read grew by half (at least 32, at most 1024 parts), so
     // that a word done early stops soon after its last candidate, and a long scan (the word
     // holding the mex is read to the end) permutes rarely.
     let mut gathered = [0u64; 64];
     let mut found = 0u64;
-    let mut next_check = 32usize;
+    // The first check after as many parts as candidates are missing (32 to 64): a part adds a
+    // few candidates of its word at most, and where nearly all 64 are missing (0.8F), no word
+    // was done before its 64th part (bench/RESULTS.md), so a check at 32 was always wasted.
+    let mut next_check = (missing.count_ones() as usize).clamp(32, 64);
     let mut read = 0usize;
     // The parts are taken by the word `q` of their value, `q = word ^ row` for `row = 0, 1, …`:
     // a part whose value lies in the candidates' own word first (it reads word 0 of its pair
