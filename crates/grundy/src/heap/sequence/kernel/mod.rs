@@ -894,8 +894,10 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
     let mut prefix_marked = bulk_fixup;
     // Marks are only added, so the smallest unmarked value never goes down.
     let mut candidate = 0;
-    // The words of 64 candidates whose three-way splits are marked.
-    let mut three_way_done: Vec<u32> = Vec::new();
+    // The last word of 64 candidates whose three-way splits are marked: the words are taken in
+    // increasing order (the candidate never goes down), so a word was done iff it is this one
+    // (a list searched each time cost the square of the words a heap).
+    let mut three_way_done: Option<u32> = None;
     // The removal whose three-way splits are read first (see `mark_three_way_word`).
     let mut three_way_lead = 0;
     loop {
@@ -904,7 +906,7 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
             // Three-way splits are decided 64 candidates at a time, and only once a candidate
             // in a word is missing from every one- and two-heap option (all marked first).
             // The last entry of `seen` is above every xor of values: never an option.
-            if (candidate as usize) < marks.len() - 1 && !three_way_done.contains(&(candidate / 64)) {
+            if (candidate as usize) < marks.len() - 1 && three_way_done != Some(candidate / 64) {
                 if !prefix_marked {
                     prefix_marked = true;
                     for segment in segments.iter_mut() {
@@ -913,8 +915,8 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
                     }
                     continue;
                 }
-                three_way_done.push(candidate / 64);
-                mark_three_way_word(moves, heap, values, pair_sets, candidate / 64, marks, &mut three_way_lead);
+                three_way_done = Some(candidate / 64);
+                mark_three_way_word(moves, heap, pair_sets, candidate / 64, marks, &mut three_way_lead);
                 continue;
             }
             return candidate;

@@ -17,15 +17,20 @@ pub(crate) struct PairSets {
     /// The largest value among the heaps below `len`.
     largest: u32,
     /// The heaps `a ≥ 1` below `len` by the word of their value: `by_word[q]` lists, in
-    /// increasing order, the heaps with `G(a) >> 6 = q`. A part `a` read for the candidates of
-    /// word `w` reads word `w ^ q` of its pair set; [`mark_three_way_word`] takes the parts
-    /// a word `q` at a time, in the order of that row.
-    by_word: Vec<Vec<u32>>,
+    /// increasing order, the heaps with `G(a) >> 6 = q`, each as `a << 6 | (G(a) & 63)` (see
+    /// [`packed_part`]), so that the kernel's loop reads one list and not `G(a)` as well. A part
+    /// `a` read for the candidates of word `w` reads word `w ^ q` of its pair set;
+    /// [`mark_three_way_word`] takes the parts a word `q` at a time, in the order of that row.
+    by_word: Vec<Vec<u64>>,
 }
 
 /// Stores `P(s)` for every `s < heap`.
 pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, heap: usize) {
     let mut set: Vec<u64> = Vec::new();
+    // The xors marked one byte each first, then packed into the words: setting bits of `set`
+    // directly is a read-modify-write of a word that the next xor often hits again (a sixth of
+    // the time of `value hex:0.8F 30000` went there).
+    let mut marks: Vec<u8> = Vec::new();
     while pair_sets.len < heap {
         let s = pair_sets.len;
         if s > 0 {
@@ -33,12 +38,14 @@ pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, 
         }
         // Every xor of values below a power of two is below it.
         let words = (pair_sets.largest as usize + 1).next_power_of_two().div_ceil(64);
-        set.clear();
-        set.resize(words, 0);
-        for b in 1..=s / 2 {
-            let value = (values[b] ^ values[s - b]).to_u32();
-            set[(value >> 6) as usize] |= 1 << (value & 63);
+        marks.clear();
+        marks.resize(words * 64, 0);
+        if s >= 2 {
+            // The splits `b + (s − b)`, `1 ≤ b ≤ s / 2`: `values[b]` against `values[s − b]`.
+            marks.mark_xors(&values[1..=s / 2], &values[s - s / 2..s]);
         }
+        set.clear();
+        set.extend((0..words as u32).map(|word| !marks.missing_in_word(word)));
         while pair_sets.rows.len() < words {
             pair_sets.rows.push(vec![0; s]);
         }
@@ -50,9 +57,32 @@ pub(super) fn extend_pair_sets<T: Cell>(values: &[T], pair_sets: &mut PairSets, 
             if pair_sets.by_word.len() <= word {
                 pair_sets.by_word.resize_with(word + 1, Vec::new);
             }
-            pair_sets.by_word[word].push(s as u32);
+            pair_sets.by_word[word].push(packed_part(s, values[s].to_u32()));
         }
         pair_sets.len += 1;
+    }
+}
+
+/// A part `a` with value `G(a) = value` as stored in [`PairSets::by_word`]: the heap above the
+/// low six bits of its value (the ones that permute the pair-set word it reads).
+fn packed_part(a: usize, value: u32) -> u64 {
+    (a as u64) << 6 | u64::from(value & 63)
+}
+
+/// The heap of a part packed by [`packed_part`].
+fn part_heap(part: u64) -> usize {
+    (part >> 6) as usize
+}
+
+/// The parts of `parts` (packed, in increasing order) up to heap `last`. Most lists lie wholly
+/// below or above `last` (a list holds the heaps of one word of values): those are decided by
+/// their ends, without the binary search (which took a sixth of the kernel's time when done for
+/// every list, the word holding the mex reading them all).
+fn parts_up_to(parts: &[u64], last: usize) -> &[u64] {
+    match (parts.first(), parts.last()) {
+        (_, Some(&end)) if part_heap(end) <= last => parts,
+        (Some(&start), _) if part_heap(start) > last => &[],
+        _ => &parts[..parts.partition_point(|&part| part_heap(part) <= last)],
     }
 }
 
@@ -126,10 +156,9 @@ fn or_of_permuted_portable(words: &mut [u64; 64]) -> u64 {
 /// arithmetic period): reading the other's parts first cost up to three times the reads
 /// (a simulation on 0.8F's sequence: about 170 parts a word at heap 12,000 in the fixed order,
 /// 60 with the removal that completed the word before read first).
-pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
+pub(super) fn mark_three_way_word<S: Seen + ?Sized>(
     moves: &TakeBreakMoves,
     heap: usize,
-    values: &[T],
     pair_sets: &PairSets,
     word: u32,
     marks: &mut S,
@@ -139,13 +168,16 @@ pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
     let missing = marks.missing_in_word(word);
     // The pair-set words read are gathered by the low six bits `l` of `G(a)` (64 accumulators,
     // a load and an or a part) and permuted together now and then ([`or_of_permuted`], 63 block
-    // swaps for the 64, where permuting each word as it is read cost 6 a part): after 32
-    // parts, then whenever the parts read grew by half (at least 32, at most 1024 parts), so
+    // swaps for the 64, where permuting each word as it is read cost 6 a part): after 32 to
+    // 64 parts (below), then whenever the parts read grew by half (at least 32, at most 1024 parts), so
     // that a word done early stops soon after its last candidate, and a long scan (the word
     // holding the mex is read to the end) permutes rarely.
     let mut gathered = [0u64; 64];
     let mut found = 0u64;
-    let mut next_check = 32usize;
+    // The first check after as many parts as candidates are missing (32 to 64): a part adds a
+    // few candidates of its word at most, and where nearly all 64 are missing (0.8F), no word
+    // was done before its 64th part (bench/RESULTS.md), so a check at 32 was always wasted.
+    let mut next_check = (missing.count_ones() as usize).clamp(32, 64);
     let mut read = 0usize;
     // The parts are taken by the word `q` of their value, `q = word ^ row` for `row = 0, 1, …`:
     // a part whose value lies in the candidates' own word first (it reads word 0 of its pair
@@ -184,14 +216,16 @@ pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
             }
             let m = heap - k;
             let last_part = if row == 0 { m - 2 } else { m / 3 };
-            for &a in parts {
-                let a = a as usize;
-                if a > last_part {
-                    break;
+            // The parts `a ≤ last_part` (the list is in increasing order), read in stretches
+            // that end at the next check, so that the loop over a stretch only loads and ors.
+            let mut parts = parts_up_to(parts, last_part);
+            while !parts.is_empty() {
+                let (stretch, rest) = parts.split_at((next_check - read).min(parts.len()));
+                for &part in stretch {
+                    gathered[(part & 63) as usize] |= pair_words[m - part_heap(part)];
                 }
-                let low = values[a].to_u32() & 63;
-                gathered[low as usize] |= pair_words[m - a];
-                read += 1;
+                read += stretch.len();
+                parts = rest;
                 if read == next_check {
                     found |= or_of_permuted(&mut gathered);
                     if found & missing == missing {
@@ -213,7 +247,7 @@ pub(super) fn mark_three_way_word<T: Cell, S: Seen + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::{or_of_permuted, xor_permute};
+    use super::{PairSets, extend_pair_sets, or_of_permuted, packed_part, part_heap, parts_up_to, xor_permute};
     use proptest::prelude::*;
 
     /// The three-way kernel's long scans, against the textbook loop: the parts taken a word of
@@ -240,6 +274,53 @@ mod tests {
     }
 
     proptest! {
+        /// The stored pair sets, built in two stretches, are the sets of `G(b) ^ G(s − b)`
+        /// (`1 ≤ b < s`) bit by bit, and the parts by word list every heap `a ≥ 1` with its
+        /// value's low bits, under the word of its value, in increasing order.
+        #[test]
+        fn pair_sets_are_the_xors_of_the_splits_into_two(
+            values in proptest::collection::vec(0u16..300, 1..160),
+            first in 0usize..160,
+        ) {
+            let len = values.len();
+            let mut pair_sets = PairSets::default();
+            extend_pair_sets(&values, &mut pair_sets, first.min(len));
+            extend_pair_sets(&values, &mut pair_sets, len);
+            prop_assert_eq!(pair_sets.len, len);
+            for s in 0..len {
+                let mut expected = vec![0u64; pair_sets.rows.len()];
+                for b in 1..s {
+                    let value = (values[b] ^ values[s - b]) as usize;
+                    expected[value / 64] |= 1 << (value % 64);
+                }
+                let stored: Vec<u64> = pair_sets.rows.iter().map(|row| row[s]).collect();
+                prop_assert_eq!(stored, expected, "s = {}", s);
+            }
+            for (word, parts) in pair_sets.by_word.iter().enumerate() {
+                let expected: Vec<u64> = (1..len)
+                    .filter(|&a| values[a] as usize / 64 == word)
+                    .map(|a| packed_part(a, u32::from(values[a])))
+                    .collect();
+                prop_assert_eq!(parts, &expected);
+            }
+        }
+
+        /// The parts up to a heap, decided by the list's ends where they allow, are those a
+        /// filter over the whole list keeps (lists empty, below, above and across the bound).
+        #[test]
+        fn parts_up_to_a_heap_are_the_filtered_list(
+            heaps in proptest::collection::btree_set(1usize..400, 0..40),
+            lows in proptest::collection::vec(0u32..1 << 16, 40),
+            last in 0usize..420,
+        ) {
+            let parts: Vec<u64> = heaps.iter().zip(&lows).map(|(&a, &value)| packed_part(a, value)).collect();
+            let expected: Vec<u64> = parts.iter().copied().filter(|&part| part_heap(part) <= last).collect();
+            prop_assert_eq!(parts_up_to(&parts, last), &expected[..]);
+            for (part, (&a, &value)) in parts.iter().zip(heaps.iter().zip(&lows)) {
+                prop_assert_eq!((part_heap(*part), (part & 63) as u32), (a, value & 63));
+            }
+        }
+
         /// The butterfly gives the union of the 64 words each permuted by its index, bit by
         /// bit, and leaves the words zero (sparse words too: a few bits set, most words 0).
         #[test]
