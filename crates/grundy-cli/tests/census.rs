@@ -86,13 +86,13 @@ fn a_report_on_a_finished_census_leaves_its_folder_unchanged() {
     let db = db.to_str().unwrap();
     let run = grundy(&["census", "octal", "--digits", "1", "--to", "500", "--db", db]);
     assert_eq!(run.status, 0, "{}", run.stderr);
-    let before = listing(&dir);
+    let before = listing(dir);
     assert_eq!(before.len(), 1, "{before:?}");
     for format in ["md", "csv", "json"] {
         let report = grundy(&["census", "report", "--db", db, "--format", format]);
         assert_eq!(report.status, 0, "{}", report.stderr);
         assert!(report.stdout.contains("octal:0.7"), "{}", report.stdout);
-        assert_eq!(listing(&dir), before, "--format {format}");
+        assert_eq!(listing(dir), before, "--format {format}");
     }
 }
 
@@ -178,6 +178,6 @@ fn a_stopped_census_finishes_with_the_rows_of_an_uninterrupted_one() {
     let expected = rows(whole.to_str().unwrap());
     assert_eq!(expected.len(), 63);
     for signal in ["-INT", "-KILL"] {
-        assert_eq!(interrupted_then_finished(&dir, signal), expected, "{signal}");
+        assert_eq!(interrupted_then_finished(dir, signal), expected, "{signal}");
     }
 }

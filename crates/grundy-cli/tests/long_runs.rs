@@ -158,7 +158,7 @@ fn a_save_that_fails_later_still_prints_the_result_and_warns() {
     let child = spawn(&["sequence", &game, "--to", "200000", "--checkpoint", file]);
     wait_for(&dir.join("x.ck.lock"));
     // The directory goes away after the start-up check: the save at the end fails.
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(3), "{stderr}");
@@ -405,7 +405,7 @@ fn a_bounded_run_that_cannot_save_at_the_end_prints_its_summary_then_warns() {
         spawn(&["sequence", "grundys-game", "--to", "600000", "--bounded", "--checkpoint", state.to_str().unwrap()]);
     wait_for(&dir.join("grundy.state.lock"));
     // The folder goes away after the start-up check: the save at the end fails.
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(3), "{stderr}");

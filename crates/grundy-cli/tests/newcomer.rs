@@ -107,7 +107,7 @@ fn stops_within(pid: u32, limit: Duration) -> bool {
 fn ctrl_c_stops_a_script_run_at_once_with_status_130_and_takes_the_worker_along() {
     let scratch = directory("ctrl-c");
     let dir = scratch.path();
-    let game = splitting_script(&dir);
+    let game = splitting_script(dir);
     let child = spawn(&["period", &game, "--max", "100000"], Stdio::null());
     let worker = worker_of(child.id());
     // Its own process group: a terminal's Ctrl-C reaches grundy, not the worker directly.
@@ -129,7 +129,7 @@ fn ctrl_c_stops_a_script_run_at_once_with_status_130_and_takes_the_worker_along(
 fn a_worker_dies_with_its_parent_however_the_parent_dies() {
     let scratch = directory("orphan");
     let dir = scratch.path();
-    let game = splitting_script(&dir);
+    let game = splitting_script(dir);
     let mut child = spawn(&["period", &game, "--max", "100000"], Stdio::null());
     let worker = worker_of(child.id());
     child.kill().unwrap(); // SIGKILL: no handler runs
@@ -141,7 +141,7 @@ fn a_worker_dies_with_its_parent_however_the_parent_dies() {
 fn a_checkpointed_script_run_saves_on_sigterm_with_status_143() {
     let scratch = directory("term");
     let dir = scratch.path();
-    let game = splitting_script(&dir);
+    let game = splitting_script(dir);
     let checkpoint = dir.join("x.ck");
     let child =
         spawn(&["period", &game, "--max", "100000", "--checkpoint", checkpoint.to_str().unwrap()], Stdio::null());
