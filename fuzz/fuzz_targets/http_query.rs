@@ -26,11 +26,25 @@ const ENDPOINTS: [Endpoint; 9] = [
     Endpoint::Guess,
 ];
 
+/// The scratch folder of this process, removed at exit (libFuzzer ends with `exit`, which drops
+/// no static; a crash leaves it).
+fn root() -> &'static PathBuf {
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        extern "C" fn remove_root() {
+            let _ = std::fs::remove_dir_all(root());
+        }
+        // SAFETY: `remove_root` is a plain function that stays valid until the process exits.
+        unsafe { libc::atexit(remove_root) };
+        std::env::temp_dir().join(format!("grundy-fuzz-http-{}", std::process::id()))
+    })
+}
+
 /// A served folder with one graph file, beside a file that must never be allowed.
 fn folder() -> &'static PathBuf {
     static FOLDER: OnceLock<PathBuf> = OnceLock::new();
     FOLDER.get_or_init(|| {
-        let root = std::env::temp_dir().join(format!("grundy-fuzz-http-{}", std::process::id()));
+        let root = root();
         let served = root.join("served");
         std::fs::create_dir_all(&served).expect("a scratch folder");
         std::fs::write(served.join("graph.txt"), "a b\n").expect("a graph file");

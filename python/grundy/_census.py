@@ -262,12 +262,14 @@ def census(
     sorted by code. A bad option raises ``ValueError`` with the CLI's message.
 
     >>> import grundy, os, tempfile
-    >>> db = os.path.join(tempfile.mkdtemp(), "census.sqlite")
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> db = os.path.join(folder.name, "census.sqlite")
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> with ThreadPoolExecutor(2) as pool:
     ...     rows = grundy.census("octal", digits=1, to=1000, db=db, executor=pool)
     >>> [(row["game"], row["period"], row["preperiod"]) for row in rows[:3]]
     [('octal:0.1', 1, 2), ('octal:0.2', 2, 1), ('octal:0.3', 2, 0)]
+    >>> folder.cleanup()
     """
     if jobs is not None:
         if executor is not None:

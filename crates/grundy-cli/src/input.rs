@@ -292,13 +292,11 @@ mod tests {
         let error = read_text_limited(Path::new("/dev/zero"), GRAPH_FILE_LIMIT, GRAPH_LINE_LIMIT).unwrap_err();
         assert!(error.contains("line 1 is longer than 64.0 KiB"), "{error}");
         assert!(started.elapsed() < Duration::from_secs(1));
-        let directory = std::env::temp_dir().join(format!("grundy-input-test-{}", std::process::id()));
-        std::fs::create_dir_all(&directory).unwrap();
-        let big = directory.join("big.txt");
+        let directory = tempfile::tempdir().unwrap();
+        let big = directory.path().join("big.txt");
         std::fs::write(&big, "a b\n".repeat(1000)).unwrap();
         let error = read_text_limited(&big, 1000, 100).unwrap_err();
         assert!(error.contains("larger than 1000 B"), "{error}");
         assert_eq!(read_text_limited(&big, 4000, 100).unwrap().len(), 4000);
-        std::fs::remove_dir_all(&directory).unwrap();
     }
 }

@@ -5,16 +5,13 @@ mod common;
 
 use common::grundy;
 use serde_json::Value;
-use std::path::PathBuf;
+
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-census-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory for one test, removed when dropped (the test passed or failed).
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("grundy-census-{name}-")).tempdir().unwrap()
 }
 
 /// The rows of `db` as JSON objects, without the time taken.
@@ -30,7 +27,8 @@ fn rows(db: &str) -> Vec<Value> {
 
 #[test]
 fn every_row_agrees_with_the_period_command() {
-    let dir = scratch("period");
+    let scratch = scratch("period");
+    let dir = scratch.path();
     let db = dir.join("t.sqlite");
     let db = db.to_str().unwrap();
     let run = grundy(&["census", "octal", "--digits", "1..2", "--to", "2000", "--db", db]);
@@ -64,7 +62,6 @@ fn every_row_agrees_with_the_period_command() {
     assert!(smaller.stdout.contains("0 computed now"), "{}", smaller.stdout);
     let larger = grundy(&["census", "octal", "--digits", "1..2", "--to", "2100", "--db", db]);
     assert!(larger.stdout.contains("17 computed now, 46 already there"), "{}", larger.stdout);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The names of the files of `dir`, each with its length and modification time.
@@ -83,25 +80,26 @@ fn listing(dir: &std::path::Path) -> Vec<(std::ffi::OsString, u64, std::time::Sy
 
 #[test]
 fn a_report_on_a_finished_census_leaves_its_folder_unchanged() {
-    let dir = scratch("report-reads-only");
+    let scratch = scratch("report-reads-only");
+    let dir = scratch.path();
     let db = dir.join("t.sqlite");
     let db = db.to_str().unwrap();
     let run = grundy(&["census", "octal", "--digits", "1", "--to", "500", "--db", db]);
     assert_eq!(run.status, 0, "{}", run.stderr);
-    let before = listing(&dir);
+    let before = listing(dir);
     assert_eq!(before.len(), 1, "{before:?}");
     for format in ["md", "csv", "json"] {
         let report = grundy(&["census", "report", "--db", db, "--format", format]);
         assert_eq!(report.status, 0, "{}", report.stderr);
         assert!(report.stdout.contains("octal:0.7"), "{}", report.stdout);
-        assert_eq!(listing(&dir), before, "--format {format}");
+        assert_eq!(listing(dir), before, "--format {format}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn bad_databases_and_options_are_one_line_exit_2() {
-    let dir = scratch("bad");
+    let scratch = scratch("bad");
+    let dir = scratch.path();
     let text = dir.join("notes.txt");
     std::fs::write(&text, "not a database, only text\n".repeat(100)).unwrap();
     for (args, needle) in [
@@ -117,7 +115,6 @@ fn bad_databases_and_options_are_one_line_exit_2() {
         assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
         assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Starts a census, stops it with `signal` once some rows are in, and checks that it stopped
@@ -162,7 +159,8 @@ fn interrupted_then_finished(dir: &std::path::Path, signal: &str) -> Vec<Value> 
 
 #[test]
 fn a_stopped_census_finishes_with_the_rows_of_an_uninterrupted_one() {
-    let dir = scratch("resume");
+    let scratch = scratch("resume");
+    let dir = scratch.path();
     let whole = dir.join("whole.sqlite");
     let run = grundy(&[
         "census",
@@ -180,7 +178,6 @@ fn a_stopped_census_finishes_with_the_rows_of_an_uninterrupted_one() {
     let expected = rows(whole.to_str().unwrap());
     assert_eq!(expected.len(), 63);
     for signal in ["-INT", "-KILL"] {
-        assert_eq!(interrupted_then_finished(&dir, signal), expected, "{signal}");
+        assert_eq!(interrupted_then_finished(dir, signal), expected, "{signal}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,12 +9,24 @@ mod common;
 use common::grundy;
 use std::path::{Path, PathBuf};
 
-/// `tests/data/check/NAME.c` compiled with `-DMUTANT=mutant` into a temporary folder.
-fn compiled(name: &str, mutant: u32) -> PathBuf {
+/// `tests/data/check/NAME.c` compiled with `-DMUTANT=mutant`, in a temporary folder removed
+/// when the result is dropped.
+struct Compiled {
+    _folder: tempfile::TempDir,
+    binary: PathBuf,
+}
+
+impl std::ops::Deref for Compiled {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.binary
+    }
+}
+
+fn compiled(name: &str, mutant: u32) -> Compiled {
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/check").join(format!("{name}.c"));
-    let folder = std::env::temp_dir().join(format!("grundy-check-family-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).unwrap();
-    let binary = folder.join(format!("{name}-{mutant}"));
+    let folder = tempfile::Builder::new().prefix("grundy-check-family-").tempdir().unwrap();
+    let binary = folder.path().join(format!("{name}-{mutant}"));
     let status = std::process::Command::new("gcc")
         .args(["-O2", "-std=c99", &format!("-DMUTANT={mutant}"), "-o"])
         .arg(&binary)
@@ -23,7 +35,7 @@ fn compiled(name: &str, mutant: u32) -> PathBuf {
         .status()
         .expect("gcc runs");
     assert!(status.success(), "gcc {name}.c");
-    binary
+    Compiled { _folder: folder, binary }
 }
 
 fn check(format: &str, program: &Path, extra: &[&str]) -> common::Run {
@@ -71,8 +83,8 @@ fn failing_tests_are_shrunk_to_the_smallest() {
 
 #[test]
 fn files_obey_the_formats_tests_bound_and_bad_programs_are_one_line() {
-    let folder = std::env::temp_dir().join(format!("grundy-check-bounds-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).unwrap();
+    let scratch = tempfile::Builder::new().prefix("grundy-check-bounds-").tempdir().unwrap();
+    let folder = scratch.path();
     let format = folder.join("eight.txt");
     std::fs::write(&format, "tests 8..100\nline n:1..30\ngame nim\nposition {n}\nanswer Yes No\n").unwrap();
     let format = format.to_str().unwrap();
@@ -97,7 +109,6 @@ fn files_obey_the_formats_tests_bound_and_bad_programs_are_one_line() {
     let run = grundy(&["check", "nim", "--input-format", none.to_str().unwrap(), "--program", "true"]);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("the format's bounds admit no test"), "{}", run.stderr);
-    std::fs::remove_dir_all(&folder).unwrap();
 }
 
 /// SIGINT, SIGTERM or SIGHUP to grundy ends the program under check with everything it started.

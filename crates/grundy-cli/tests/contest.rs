@@ -85,9 +85,8 @@ fn a_long_judge_input_is_answered_in_order() {
 
 #[test]
 fn a_format_file_of_the_users_own() {
-    let directory = std::env::temp_dir().join(format!("grundy-contest-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
-    let path = directory.join("kayles.txt");
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("kayles.txt");
     // T tests, each a row of pins; the SG value is the answer.
     std::fs::write(&path, "tests 1..10\nline n:0..1000\ngame kayles\nposition {n}\nanswer value\n").unwrap();
     let format = path.to_str().unwrap();
@@ -103,7 +102,6 @@ fn a_format_file_of_the_users_own() {
     assert_eq!(run.status, 2);
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     assert!(run.stderr.contains("format line 2: `h[m]`: the count `m` is not read before it"), "{}", run.stderr);
-    std::fs::remove_dir_all(&directory).unwrap();
 }
 
 #[test]

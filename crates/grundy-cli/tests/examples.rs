@@ -15,37 +15,23 @@ fn workspace_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("crates/grundy-cli")
 }
 
-/// Runs `command_line` with `bash -c` from a directory that holds only grundy's example files
-/// (`grundy rules --write-examples DIR`, as README tells a reader), the built `grundy` first
-/// on the PATH.
-fn bash_output(command_line: &str) -> std::process::Output {
-    bash_output_in(command_line, &with_example_files())
-}
-
-/// A directory of this test process holding what `grundy rules --write-examples` writes and
-/// nothing else (README's examples write their own files there too: pictures, databases).
-fn with_example_files() -> std::path::PathBuf {
-    static WRITTEN: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
-    WRITTEN
-        .get_or_init(|| {
-            let directory = std::env::temp_dir().join(format!("grundy-examples-readme-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&directory);
-            let path = directory.to_str().expect("a UTF-8 temporary directory").to_owned();
-            let written = grundy(&["rules", "--write-examples", &path]);
-            assert_eq!(written.status, 0, "{}", written.stderr);
-            directory
-        })
-        .clone()
-}
-
-/// An empty directory of this test process, away from the repository.
-fn elsewhere() -> std::path::PathBuf {
-    let directory = std::env::temp_dir().join(format!("grundy-examples-elsewhere-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
+/// A new directory holding what `grundy rules --write-examples` writes and nothing else, as
+/// README tells a reader to make (README's examples write their own files there too: pictures,
+/// databases); removed when dropped.
+fn with_example_files() -> tempfile::TempDir {
+    let directory = tempfile::Builder::new().prefix("grundy-examples-readme-").tempdir().unwrap();
+    let path = directory.path().to_str().expect("a UTF-8 temporary directory");
+    let written = grundy(&["rules", "--write-examples", path]);
+    assert_eq!(written.status, 0, "{}", written.stderr);
     directory
 }
 
-/// As [`bash_output`], from `directory`.
+/// A new empty directory, away from the repository; removed when dropped.
+fn elsewhere() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("grundy-examples-elsewhere-").tempdir().unwrap()
+}
+
+/// Runs `command_line` with `bash -c` from `directory`, the built `grundy` first on the PATH.
 fn bash_output_in(command_line: &str, directory: &Path) -> std::process::Output {
     let binary_directory = Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
     let path = format!("{}:{}", binary_directory.display(), std::env::var("PATH").unwrap_or_default());
@@ -65,10 +51,6 @@ fn bash(command_line: &str, directory: &Path) -> (i32, String) {
     (output.status.code().unwrap_or(-1), printed)
 }
 
-fn assert_runs(source: &str, command_line: &str, expected_status: i32) {
-    assert_runs_in(source, command_line, expected_status, &with_example_files());
-}
-
 fn assert_runs_in(source: &str, command_line: &str, expected_status: i32, directory: &Path) {
     assert!(command_line.starts_with("grundy ") || command_line.starts_with("printf "), "{source}: `{command_line}`");
     let (status, printed) = bash(command_line, directory);
@@ -84,7 +66,7 @@ fn every_example_of_grundy_rules_runs_as_printed() {
     assert_eq!(examples.len(), grundy::registry::FAMILIES.len(), "one example per family");
     let directory = elsewhere();
     for example in examples {
-        assert_runs_in("grundy rules", example, 0, &directory);
+        assert_runs_in("grundy rules", example, 0, directory.path());
     }
 }
 
@@ -123,14 +105,9 @@ fn every_example_of_every_help_runs_as_printed() {
         assert!(examples.len() >= 2, "`grundy {subcommand} --help` shows two or three examples:\n{}", help.stdout);
         let directory = elsewhere();
         for example in examples {
-            assert_runs_in(&format!("grundy {subcommand} --help"), example, 0, &directory);
+            assert_runs_in(&format!("grundy {subcommand} --help"), example, 0, directory.path());
         }
     }
-}
-
-/// Runs `command_line` with `bash -c` and returns its stdout alone.
-fn bash_stdout(command_line: &str) -> String {
-    String::from_utf8(bash_output(command_line).stdout).unwrap()
 }
 
 /// Every `$ ` line of README runs through `bash -c` with the exit status shown (`? N`, else 0).
@@ -147,6 +124,7 @@ fn every_chinese_readme_command_line_runs_through_bash() {
 }
 
 fn every_command_line_runs_through_bash(name: &str) {
+    let directory = with_example_files();
     let readme = std::fs::read_to_string(workspace_root().join(name)).unwrap();
     let mut lines = readme.lines().peekable();
     let (mut count, mut shell_outputs, mut fence) = (0, 0, String::new());
@@ -158,7 +136,7 @@ fn every_command_line_runs_through_bash(name: &str) {
         let Some(command_line) = line.strip_prefix("$ ") else { continue };
         // trycmd's exit-status line, right below the command.
         let status = lines.peek().and_then(|next| next.strip_prefix("? ")).map_or(0, |code| code.parse().unwrap());
-        assert_runs(name, command_line, status);
+        assert_runs_in(name, command_line, status, directory.path());
         count += 1;
         if fence == "`sh" {
             let mut expected = String::new();
@@ -169,7 +147,8 @@ fn every_command_line_runs_through_bash(name: &str) {
                 expected.push('\n');
                 lines.next();
             }
-            assert_eq!(bash_stdout(command_line), expected, "{name}: `{command_line}`");
+            let printed = String::from_utf8(bash_output_in(command_line, directory.path()).stdout).unwrap();
+            assert_eq!(printed, expected, "{name}: `{command_line}`");
             shell_outputs += 1;
         }
     }

@@ -2,8 +2,10 @@
 
 mod common;
 use common::{grundy, grundy_with_stdin};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
+use std::sync::Mutex;
 
 /// Positions to compare at: small ones and some far past any fitted range.
 fn positions(grid: bool, first: u64) -> Vec<String> {
@@ -20,18 +22,30 @@ fn positions(grid: bool, first: u64) -> Vec<String> {
     }
 }
 
+/// What `grundy ARGS` with `input` printed (exit status 0), run once in this test process for
+/// each arguments and input: the Python and the C++ checks of a game ask the same questions,
+/// and a script's guess takes seconds in a test build.
+fn printed_once(args: &[&str], input: &str) -> String {
+    type Key = (Vec<String>, String);
+    static PRINTED: Mutex<BTreeMap<Key, String>> = Mutex::new(BTreeMap::new());
+    let key = (args.iter().map(|&arg| arg.to_owned()).collect(), input.to_owned());
+    if let Some(printed) = PRINTED.lock().unwrap().get(&key) {
+        return printed.clone();
+    }
+    let run = if input.is_empty() { grundy(args) } else { grundy_with_stdin(args, input) };
+    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
+    PRINTED.lock().unwrap().insert(key, run.stdout.clone());
+    run.stdout
+}
+
 /// What grundy itself says: each position's value (or, for a P-positions pattern, its outcome).
 fn expected(game: &str, positions: &[String], values: bool) -> Vec<String> {
     let command = if values { "value" } else { "outcome" };
-    let run = grundy_with_stdin(&[command, game], &(positions.join("\n") + "\n"));
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    run.stdout.lines().map(str::to_owned).collect()
+    printed_once(&[command, game], &(positions.join("\n") + "\n")).lines().map(str::to_owned).collect()
 }
 
 fn emitted(game: &str, language: &str) -> String {
-    let run = grundy(&["guess", game, "--emit", language]);
-    assert_eq!(run.status, 0, "{game}: {}", run.stderr);
-    run.stdout
+    printed_once(&["guess", game, "--emit", language], "")
 }
 
 /// The emitted Python module answers every position as grundy does.

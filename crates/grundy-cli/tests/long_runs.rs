@@ -5,16 +5,13 @@
 mod common;
 
 use common::grundy;
-use std::path::PathBuf;
+
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A fresh directory for one test.
-fn directory(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("grundy-long-runs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&path);
-    std::fs::create_dir_all(&path).unwrap();
-    path
+/// A fresh directory for one test, removed when dropped (the test passed or failed).
+fn directory(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("grundy-long-runs-{name}-")).tempdir().unwrap()
 }
 
 /// A subtraction game with 3000 moves: slow enough (seconds per million heaps) to interrupt.
@@ -66,7 +63,8 @@ fn an_unwritable_checkpoint_is_refused_at_once() {
 fn sigterm_and_sighup_save_and_the_run_resumes_to_the_same_output() {
     let game = slow_game();
     for (name, status) in [("-TERM", 143), ("-HUP", 129)] {
-        let dir = directory(&format!("signal{name}"));
+        let scratch = directory(&format!("signal{name}"));
+        let dir = scratch.path();
         let path = dir.join("x.ck");
         let file = path.to_str().unwrap();
         let child = spawn(&["sequence", &game, "--to", "200000000", "--checkpoint", file]);
@@ -85,13 +83,13 @@ fn sigterm_and_sighup_save_and_the_run_resumes_to_the_same_output() {
         let fresh = grundy(&["sequence", &game, "--to", &to]);
         assert_eq!(resumed.status, 0, "{}", resumed.stderr);
         assert_eq!(resumed.stdout, fresh.stdout);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
 #[test]
 fn a_shorter_run_never_shrinks_a_checkpoint() {
-    let dir = directory("shrink");
+    let scratch = directory("shrink");
+    let dir = scratch.path();
     let path = dir.join("x.ck");
     let file = path.to_str().unwrap();
     let long = grundy(&["sequence", "sub:2,5", "--to", "2000000", "--checkpoint", file]);
@@ -101,13 +99,13 @@ fn a_shorter_run_never_shrinks_a_checkpoint() {
     assert_eq!(short.stdout.split_ascii_whitespace().count(), 1_000_001);
     let header = grundy::heap::checkpoint::read_header(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(header.length, 2_000_001);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_second_run_on_a_locked_checkpoint_is_refused_naming_the_holder() {
     let game = slow_game();
-    let dir = directory("lock");
+    let scratch = directory("lock");
+    let dir = scratch.path();
     let path = dir.join("x.ck");
     let file = path.to_str().unwrap();
     let child = spawn(&["sequence", &game, "--to", "200000000", "--checkpoint", file]);
@@ -123,7 +121,6 @@ fn a_second_run_on_a_locked_checkpoint_is_refused_naming_the_holder() {
     // Once the holder is gone, the checkpoint is free again.
     let again = grundy(&["sequence", &game, "--to", "10", "--checkpoint", file]);
     assert_eq!(again.status, 0, "{}", again.stderr);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The process id named in a lock refusal.
@@ -136,7 +133,8 @@ fn first_pid(stderr: &str) -> String {
 
 #[test]
 fn temporaries_of_dead_runs_are_removed_and_spellings_of_a_game_share_a_checkpoint() {
-    let dir = directory("stale");
+    let scratch = directory("stale");
+    let dir = scratch.path();
     let path = dir.join("x.ck");
     let file = path.to_str().unwrap();
     // A process id above the kernel's largest (2^22) belongs to no process.
@@ -148,19 +146,19 @@ fn temporaries_of_dead_runs_are_removed_and_spellings_of_a_game_share_a_checkpoi
     let used = grundy(&["sequence", "dawson", "--to", "100", "--checkpoint", file]);
     assert_eq!(used.status, 0, "{}", used.stderr);
     assert_eq!(used.stdout, made.stdout);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_save_that_fails_later_still_prints_the_result_and_warns() {
     let game = slow_game();
-    let dir = directory("late-failure");
+    let scratch = directory("late-failure");
+    let dir = scratch.path();
     let path = dir.join("x.ck");
     let file = path.to_str().unwrap();
     let child = spawn(&["sequence", &game, "--to", "200000", "--checkpoint", file]);
     wait_for(&dir.join("x.ck.lock"));
     // The directory goes away after the start-up check: the save at the end fails.
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(3), "{stderr}");
@@ -175,7 +173,8 @@ fn graph_files_are_read_with_limits_and_contest_layout_is_said() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("longer than 64.0 KiB"), "{}", run.stderr);
     assert!(started.elapsed() < Duration::from_secs(1));
-    let dir = directory("contest");
+    let scratch = directory("contest");
+    let dir = scratch.path();
     let contest = dir.join("contest.txt");
     std::fs::write(&contest, "4 3\n1 2\n2 3\n3 1\n").unwrap();
     let plain = dir.join("plain.txt");
@@ -190,7 +189,6 @@ fn graph_files_are_read_with_limits_and_contest_layout_is_said() {
         let from_plain = grundy(&["outcome", &format!("dag:{}", plain.display()), vertex]).stdout;
         assert_eq!(from_contest, from_plain, "vertex {vertex}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -233,7 +231,8 @@ fn a_bounded_run_of_grundys_game_summarizes_the_same_values_and_resumes() {
     let first = values.iter().position(|&value| value == largest).unwrap();
     assert!(fresh.stdout.contains(&format!("largest value: {largest}, first at heap {first}\n")), "{}", fresh.stdout);
     // Stopped at 2000 and continued from its state: the same summary as the fresh run.
-    let dir = directory("bounded");
+    let scratch = directory("bounded");
+    let dir = scratch.path();
     let state = dir.join("grundy.state");
     let state = state.to_str().unwrap();
     let first_part = grundy(&["sequence", "grundys-game", "--to", "2000", "--bounded", "--checkpoint", state]);
@@ -257,12 +256,12 @@ fn a_bounded_run_of_grundys_game_summarizes_the_same_values_and_resumes() {
     assert_eq!(other.stderr.lines().count(), 1, "{}", other.stderr);
     assert!(other.stderr.contains("--bounded is for grundys-game only"), "{}", other.stderr);
     assert_eq!(grundy(&["sequence", "grundys-game", "--to", "10", "--bounded", "--table"]).status, 2);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_bounded_run_stops_on_sigterm_and_continues_from_its_state() {
-    let dir = directory("bounded-signal");
+    let scratch = directory("bounded-signal");
+    let dir = scratch.path();
     let state = dir.join("grundy.state");
     let child =
         spawn(&["sequence", "grundys-game", "--to", "400000000", "--bounded", "--checkpoint", state.to_str().unwrap()]);
@@ -287,7 +286,6 @@ fn a_bounded_run_stops_on_sigterm_and_continues_from_its_state() {
         text.lines().find_map(|line| line.strip_prefix("length ")).unwrap().parse().unwrap()
     };
     assert!(length(&std::fs::read(&state).unwrap()) > length(&saved));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A bounded run's state as its header lines and its payload.
@@ -336,7 +334,8 @@ fn with_checksum(header: &[String], payload: &[u8]) -> Vec<u8> {
 
 #[test]
 fn a_forged_bounded_state_is_refused_in_one_line() {
-    let dir = directory("bounded-forged");
+    let scratch = directory("bounded-forged");
+    let dir = scratch.path();
     let state = dir.join("grundy.state");
     let path = state.to_str().unwrap();
     let made = grundy(&["sequence", "grundys-game", "--to", "3000", "--bounded", "--checkpoint", path]);
@@ -378,12 +377,12 @@ fn a_forged_bounded_state_is_refused_in_one_line() {
         assert!(run.stderr.contains("cannot be used with --bounded"), "{name}: {}", run.stderr);
         assert!(run.stdout.is_empty(), "{name}: {}", run.stdout);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_bounded_run_asked_for_fewer_heaps_than_its_state_answers_them() {
-    let dir = directory("bounded-fewer");
+    let scratch = directory("bounded-fewer");
+    let dir = scratch.path();
     let state = dir.join("grundy.state");
     let path = state.to_str().unwrap();
     assert_eq!(grundy(&["sequence", "grundys-game", "--to", "6000", "--bounded", "--checkpoint", path]).status, 0);
@@ -395,18 +394,18 @@ fn a_bounded_run_asked_for_fewer_heaps_than_its_state_answers_them() {
         assert_eq!(from_state.stdout, fresh.stdout, "--to {to}");
         assert_eq!(std::fs::read(&state).unwrap(), saved, "the state is left as it is");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_bounded_run_that_cannot_save_at_the_end_prints_its_summary_then_warns() {
-    let dir = directory("bounded-unsaved");
+    let scratch = directory("bounded-unsaved");
+    let dir = scratch.path();
     let state = dir.join("grundy.state");
     let child =
         spawn(&["sequence", "grundys-game", "--to", "600000", "--bounded", "--checkpoint", state.to_str().unwrap()]);
     wait_for(&dir.join("grundy.state.lock"));
     // The folder goes away after the start-up check: the save at the end fails.
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir).unwrap();
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(3), "{stderr}");

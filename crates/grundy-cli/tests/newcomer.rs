@@ -6,7 +6,7 @@
 mod common;
 
 use common::grundy;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -14,12 +14,9 @@ fn workspace_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("crates/grundy-cli")
 }
 
-/// A fresh directory for one test.
-fn directory(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("grundy-newcomer-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&path);
-    std::fs::create_dir_all(&path).unwrap();
-    path
+/// A fresh directory for one test, removed when dropped (the test passed or failed).
+fn directory(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("grundy-newcomer-{name}-")).tempdir().unwrap()
 }
 
 /// A script whose values cost O(n) moves each (take 1, 3 or 4, or split a heap into two
@@ -108,8 +105,9 @@ fn stops_within(pid: u32, limit: Duration) -> bool {
 
 #[test]
 fn ctrl_c_stops_a_script_run_at_once_with_status_130_and_takes_the_worker_along() {
-    let dir = directory("ctrl-c");
-    let game = splitting_script(&dir);
+    let scratch = directory("ctrl-c");
+    let dir = scratch.path();
+    let game = splitting_script(dir);
     let child = spawn(&["period", &game, "--max", "100000"], Stdio::null());
     let worker = worker_of(child.id());
     // Its own process group: a terminal's Ctrl-C reaches grundy, not the worker directly.
@@ -125,25 +123,25 @@ fn ctrl_c_stops_a_script_run_at_once_with_status_130_and_takes_the_worker_along(
     assert!(stderr.contains("interrupted after computing heaps 0.."), "{stderr}");
     assert!(!stderr.contains("killed by signal"), "{stderr}");
     assert!(stops_within(worker, Duration::from_secs(2)), "the worker outlived grundy");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_worker_dies_with_its_parent_however_the_parent_dies() {
-    let dir = directory("orphan");
-    let game = splitting_script(&dir);
+    let scratch = directory("orphan");
+    let dir = scratch.path();
+    let game = splitting_script(dir);
     let mut child = spawn(&["period", &game, "--max", "100000"], Stdio::null());
     let worker = worker_of(child.id());
     child.kill().unwrap(); // SIGKILL: no handler runs
     child.wait().unwrap();
     assert!(stops_within(worker, Duration::from_secs(2)), "the worker was orphaned");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_checkpointed_script_run_saves_on_sigterm_with_status_143() {
-    let dir = directory("term");
-    let game = splitting_script(&dir);
+    let scratch = directory("term");
+    let dir = scratch.path();
+    let game = splitting_script(dir);
     let checkpoint = dir.join("x.ck");
     let child =
         spawn(&["period", &game, "--max", "100000", "--checkpoint", checkpoint.to_str().unwrap()], Stdio::null());
@@ -155,7 +153,6 @@ fn a_checkpointed_script_run_saves_on_sigterm_with_status_143() {
     assert_eq!(output.status.code(), Some(143), "{stderr}");
     assert!(stderr.contains("saved to"), "{stderr}");
     assert!(checkpoint.exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -178,7 +175,8 @@ fn a_command_waiting_on_its_input_answers_sigterm_within_a_second() {
 
 #[test]
 fn a_census_stopped_by_sighup_exits_129() {
-    let dir = directory("census-hup");
+    let scratch = directory("census-hup");
+    let dir = scratch.path();
     let db = dir.join("c.sqlite");
     let child = spawn(
         &["census", "octal", "--digits", "1..3", "--to", "1000000", "--db", db.to_str().unwrap(), "--jobs", "1"],
@@ -195,7 +193,6 @@ fn a_census_stopped_by_sighup_exits_129() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(129), "{stderr}");
     assert!(stderr.contains("interrupted: census of"), "{stderr}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -251,7 +248,8 @@ fn json_goes_anywhere_on_the_line_and_every_result_command_takes_it() {
     assert_eq!(answer["agrees"], true);
     assert_eq!(answer["positions"], 101);
 
-    let dir = directory("json");
+    let scratch = directory("json");
+    let dir = scratch.path();
     let picture = dir.join("k.svg");
     let plot = grundy(&["plot", "kayles", "--to", "50", "-o", picture.to_str().unwrap(), "--json"]);
     assert_eq!(plot.status, 0, "{}", plot.stderr);
@@ -281,7 +279,6 @@ fn json_goes_anywhere_on_the_line_and_every_result_command_takes_it() {
     let events: Vec<serde_json::Value> = play.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     let kinds: Vec<&str> = events.iter().map(|event| event["event"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["start", "position", "you", "position", "end"], "{}", play.stdout);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -16,16 +16,16 @@ fn readme_and_error_cases() {
     // `grundy rules --write-examples DIR` wrote the files they name (graphs, scripts, a
     // solution). This test binary has no other test that depends on the working directory,
     // so changing it is safe.
-    let directory = std::env::temp_dir().join(format!("grundy-readme-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
+    // (Removed when the test ends, passed or failed.)
+    let directory = tempfile::Builder::new().prefix("grundy-readme-").tempdir().unwrap();
     let binary = trycmd::cargo::cargo_bin("grundy");
     let written = std::process::Command::new(&binary)
         .args(["rules", "--write-examples"])
-        .arg(&directory)
+        .arg(directory.path())
         .output()
         .expect("grundy runs");
     assert!(written.status.success(), "{}", String::from_utf8_lossy(&written.stderr));
-    std::env::set_current_dir(&directory).unwrap();
+    std::env::set_current_dir(directory.path()).unwrap();
     let root = workspace_root();
     let case = |path: &str| root.join(path);
     trycmd::TestCases::new()
