@@ -1091,30 +1091,24 @@ mod tests {
             let (mut segments, mut prefix) = (Vec::new(), Prefix::new());
             for (heap, &value) in expected.iter().enumerate().skip(1) {
                 let (sparse, pair_sets) = (&tables.sparse, &PairSets::default());
-                let mut bits = Bits::default();
-                let in_a_word = heap_value(
-                    moves,
-                    heap,
-                    &cells,
-                    sparse,
-                    Enumeration::Full,
-                    pair_sets,
-                    &mut bits,
-                    &mut segments,
-                    &mut prefix,
-                );
-                let mut bytes = vec![0u8; bound + 1];
-                let byte_a_value = heap_value(
-                    moves,
-                    heap,
-                    &cells,
-                    sparse,
-                    Enumeration::Full,
-                    pair_sets,
-                    &mut bytes[..],
-                    &mut segments,
-                    &mut prefix,
-                );
+                // The same call with each kind of marks (a closure cannot be generic over them).
+                macro_rules! value_with {
+                    ($marks:expr) => {
+                        heap_value(
+                            moves,
+                            heap,
+                            &cells,
+                            sparse,
+                            Enumeration::Full,
+                            pair_sets,
+                            $marks,
+                            &mut segments,
+                            &mut prefix,
+                        )
+                    };
+                }
+                let in_a_word = value_with!(&mut Bits::default());
+                let byte_a_value = value_with!(&mut vec![0u8; bound + 1][..]);
                 assert_eq!((in_a_word, byte_a_value), (value, value), "heap {heap} of {moves:?}");
             }
         }
