@@ -498,8 +498,8 @@ pub(super) fn mark_across_rows_avx2<T: Cell>(
         )
     };
     let mut places = [0u32; ACROSS_ROWS];
-    // The partners' first index is checked with one comparison (a slice of them cost two, and
-    // a tenth of .354's instructions): a position above `m_first` wraps to above the limit.
+    // The partners' first index is checked with one comparison (a slice of them cost two
+    // compares and branches a rare heap): a position above `m_first` wraps to above the limit.
     let last_start = known.len().checked_sub(ACROSS_ROWS).expect("a whole chunk of known values");
     for (&position, &rare) in positions.iter().zip(rares) {
         let start = m_first.wrapping_sub(position as usize);

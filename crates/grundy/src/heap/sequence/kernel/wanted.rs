@@ -178,8 +178,9 @@ pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: 
     let low_byte = _mm256_set1_epi16(0x00FF);
     let zero = _mm256_setzero_si256();
     // The folded tables live in registers for the whole pass: a removal clears its byte's flag
-    // there (rewriting the tables in memory and loading them again stalled the load until the
-    // byte stores retired) and the tables are stored back once at the end.
+    // there, instead of rewriting the tables in memory and loading them again (a 32-byte load
+    // just after byte stores to it waits for them; about 1% of 0.6's time), and the tables are
+    // stored back once at the end.
     // SAFETY: each table is 32 readable bytes.
     let (mut low_half, mut high_half) = unsafe {
         (
