@@ -288,15 +288,48 @@ pub(super) fn mark_rare_rows<T: Cell>(
     rows: &mut [u8],
     width: usize,
 ) {
+    let count = rows.len() / width;
+    let (Some(&k_min), Some(&k_max)) = (moves.leave_two.iter().min(), moves.leave_two.iter().max()) else {
+        return;
+    };
+    // Heap `h` splits `h − k` for each `k`: the heaps of the chunk split the `m` from
+    // `first_heap − k_max` to `first_heap + count − 1 − k_min`, each for one heap a `k`. Those
+    // `m` are marked once and each heap takes the `or` of its rows (`.354`, which leaves two
+    // heaps after taking 2 or 3, marked every split twice).
+    let gap = k_max - k_min;
+    if moves.leave_two.len() > 1 && gap < ACROSS_ROWS && first_heap >= k_max + 2 {
+        // Row `offset` first holds the splits of `m = first_heap + offset − k_max` (its own for
+        // `k_max`) and takes those of `m + k_max − k` for the other `k`: rows further down,
+        // still unchanged when the rows are taken in order, or the `gap` rows after them.
+        let m_first = first_heap - k_max;
+        let mut after = vec![0u8; gap * width];
+        mark_rare_chunk(list, known, m_first, &mut rows[..count * width], width, moves.unequal_parts);
+        mark_rare_chunk(list, known, m_first + count, &mut after, width, moves.unequal_parts);
+        for offset in 0..count {
+            for &k in moves.leave_two.iter().filter(|&&k| k != k_max) {
+                let source = offset + k_max - k;
+                let (above, below) = rows.split_at_mut(source.min(count) * width);
+                let split_row =
+                    if source < count { &below[..width] } else { &after[(source - count) * width..][..width] };
+                for (flag, &split_flag) in above[offset * width..][..width].iter_mut().zip(split_row) {
+                    *flag |= split_flag;
+                }
+            }
+        }
+        return;
+    }
     for &k in &moves.leave_two {
         // The heaps `m + k` with `m ≥ 2` (a split into two needs two tokens).
         let skip = (k + 2).saturating_sub(first_heap);
-        if skip >= rows.len() / width {
+        if skip >= count {
             continue;
         }
         mark_rare_chunk(list, known, first_heap + skip - k, &mut rows[skip * width..], width, moves.unequal_parts);
     }
 }
+
+/// Fewer rows than this are marked row by row in [`mark_rare_chunk`].
+const FEW_ROWS: usize = 4;
 
 /// For consecutive heaps `m_first, m_first + 1, …` (split into two; one row of `width` flags each
 /// in `rows`), marks `G(p) ^ G(m − p)` for every rare heap `p < m` with `m − p` below
@@ -321,7 +354,10 @@ pub(super) fn mark_rare_chunk<T: Cell>(
     // The index in the list of the first rare heap at least `heap`.
     let index = |heap: usize| list.positions.partition_point(|&position| (position as usize) < heap);
     // Row `m` takes the rare heaps `m − known_below < p < m`: every row those from `interior`.
-    let interior = index((m_last + 1).saturating_sub(known_below))..index(m_first);
+    // A few rows (the end of a block, the rows after a chunk's in `mark_rare_rows`) are quicker
+    // row by row, through the gather.
+    let interior =
+        if count < FEW_ROWS { 0..0 } else { index((m_last + 1).saturating_sub(known_below))..index(m_first) };
     // Where the parts must differ, the heaps `m / 2` of the rows are left to the rows.
     let (cut_start, cut_end) = if unequal_parts && !interior.is_empty() {
         let start = index(m_first / 2).clamp(interior.start, interior.end);
@@ -895,6 +931,50 @@ mod tests {
         Ok(())
     }
 
+    /// [`super::mark_rare_rows`] (the splits of each `m` marked once and shared by the heaps
+    /// `m + k`, or one `k` at a time) against the definition: row `h` holds `G(p) ^ G(m − p)`
+    /// for every `k` of `leave_two`, `m = h − k ≥ 2`, rare heap `p < m` with `m − p` known (and
+    /// `p ≠ m − p` when the parts must differ), and nothing else.
+    fn rare_rows_agree(
+        cells: &[u32],
+        rare_heaps: &BTreeSet<u32>,
+        rare_values: &[u32],
+        leave_two: &[usize],
+        unequal_parts: bool,
+        first_heap: usize,
+        count: usize,
+    ) -> Result<(), TestCaseError> {
+        use super::super::RareList;
+        use crate::heap::sequence::TakeBreakMoves;
+        let known: Vec<u8> = cells.iter().map(|&value| value as u8).collect();
+        let (positions, rares): (Vec<u32>, Vec<u8>) = rare_heaps
+            .iter()
+            .filter(|&&position| (position as usize) < known.len())
+            .zip(rare_values)
+            .map(|(&position, &value)| (position, value as u8))
+            .unzip();
+        let moves = TakeBreakMoves::new(vec![], vec![], leave_two.to_vec(), unequal_parts, vec![]);
+        let width = 65;
+        let mut expected = vec![0u8; count * width];
+        for (offset, row) in expected.chunks_exact_mut(width).enumerate() {
+            let heap = first_heap + offset;
+            for &k in leave_two {
+                let Some(m) = heap.checked_sub(k).filter(|&m| m >= 2) else { continue };
+                for (&p, &rare) in positions.iter().zip(&rares) {
+                    let p = p as usize;
+                    if p < m && m - p < known.len() && !(unequal_parts && 2 * p == m) {
+                        row[(rare ^ known[m - p]) as usize] = 1;
+                    }
+                }
+            }
+        }
+        let mut rows = vec![0u8; count * width];
+        let list = RareList { positions: &positions, values: &rares };
+        super::mark_rare_rows(&moves, list, &known, first_heap, &mut rows, width);
+        prop_assert_eq!(rows, expected);
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn pair_scans_find_the_first_hit(
@@ -932,6 +1012,24 @@ mod tests {
             words_agree::<u8>(&cells, split, &rare_heaps, &rare_values)?;
             words_agree::<u16>(&cells, split, &rare_heaps, &rare_values)?;
             words_agree::<u32>(&cells, split, &rare_heaps, &rare_values)?;
+        }
+
+        /// The rows of a chunk of heaps, with two or three ways of leaving two heaps (the splits
+        /// shared between them when their removals are close) or one, against the definition.
+        #[test]
+        fn rare_rows_of_a_chunk_agree(
+            cells in proptest::collection::vec(0u32..64, 40..160),
+            rare_heaps in proptest::collection::btree_set(1u32..160, 0..40),
+            rare_values in proptest::collection::vec(0u32..64, 40),
+            leave_two in proptest::collection::btree_set(0usize..20, 1..4),
+            unequal_parts: bool,
+            first_heap_offset in 0usize..40,
+            count in prop_oneof![Just(16usize), 1usize..16],
+        ) {
+            let leave_two: Vec<usize> = leave_two.into_iter().collect();
+            // The chunk's heaps start where the known values end, or a little below it.
+            let first_heap = cells.len().saturating_sub(first_heap_offset);
+            rare_rows_agree(&cells, &rare_heaps, &rare_values, &leave_two, unequal_parts, first_heap, count)?;
         }
 
         /// Rows of words marked across (AVX2 for a whole chunk of byte cells) against one mark a
