@@ -1023,12 +1023,13 @@ mod tests {
             rare_values in proptest::collection::vec(0u32..64, 40),
             leave_two in proptest::collection::btree_set(0usize..20, 1..4),
             unequal_parts: bool,
-            first_heap_offset in 0usize..40,
+            first_heap_offset in 0usize..100,
             count in prop_oneof![Just(16usize), 1usize..16],
         ) {
             let leave_two: Vec<usize> = leave_two.into_iter().collect();
-            // The chunk's heaps start where the known values end, or a little below it.
-            let first_heap = cells.len().saturating_sub(first_heap_offset);
+            // The chunk's heaps start where the known values end (a chunk without a bulk), a
+            // little below it, or past it (a bulk prepared for the next block).
+            let first_heap = (cells.len() + 50).saturating_sub(first_heap_offset);
             rare_rows_agree(&cells, &rare_heaps, &rare_values, &leave_two, unequal_parts, first_heap, count)?;
         }
 
