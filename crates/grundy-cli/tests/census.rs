@@ -1,9 +1,7 @@
 //! `grundy census`: every row agrees with `grundy period`, and a census stopped by Ctrl-C or
 //! killed outright, then run again, ends with the rows of an uninterrupted run.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use serde_json::Value;
 
 use std::process::{Command, Stdio};

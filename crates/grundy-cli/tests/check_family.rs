@@ -4,9 +4,7 @@
 //! the input's fields swapped, 1.618 or a float for φ, misère Nim's all-ones case, split-Nim
 //! without equal heaps. The right solutions pass.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use std::path::{Path, PathBuf};
 
 /// `tests/data/check/NAME.c` compiled with `-DMUTANT=mutant`, in a temporary folder removed
@@ -38,7 +36,7 @@ fn compiled(name: &str, mutant: u32) -> Compiled {
     Compiled { _folder: folder, binary }
 }
 
-fn check(format: &str, program: &Path, extra: &[&str]) -> common::Run {
+fn check(format: &str, program: &Path, extra: &[&str]) -> crate::common::Run {
     let program = program.to_str().unwrap();
     grundy(&[&["check", "--input-format", format, "--program", program, "--seed", "1"], extra].concat())
 }
@@ -60,7 +58,7 @@ fn default_checks_catch_the_wrong_solutions_of_every_builtin_format() {
             // The file shown really fails: the program's answer differs from grundy's own.
             let input = run.stdout.split("--- input (a whole file) ---\n").nth(1).unwrap();
             let input = input.split("--- end of input ---").next().unwrap();
-            let own = common::grundy_with_stdin(&["outcome", "--input-format", format], input);
+            let own = crate::common::grundy_with_stdin(&["outcome", "--input-format", format], input);
             let program_said = run.stdout.split("program's answer: ").nth(1).unwrap().lines().next().unwrap();
             assert_eq!(own.status, 0, "{}", own.stderr);
             assert_ne!(own.stdout.split_whitespace().last(), Some(program_said), "{format} mutant {mutant}");

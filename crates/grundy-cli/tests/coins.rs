@@ -1,8 +1,6 @@
 //! `grundy` on coin-turning games: `coins:RULE`, `corners`, `product:A:B`.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 
 fn stdout_of(args: &[&str]) -> String {
     let run = grundy(args);

@@ -2,9 +2,7 @@
 //! a solution as submitted checked against the definition, the nim-sequence as a table, and
 //! the first player's exact chance of winning on heaps drawn from a range.
 
-mod common;
-
-use common::{grundy, grundy_with_stdin};
+use crate::common::{grundy, grundy_with_stdin};
 
 #[test]
 fn builtin_formats_answer_their_problems_samples() {

@@ -5,9 +5,7 @@
 //! `grundy rules --write-examples DIR` writes (the files they name). And README's table of
 //! games is the registry's.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use std::path::Path;
 use std::process::{Command, Stdio};
 

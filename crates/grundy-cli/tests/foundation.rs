@@ -3,9 +3,7 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 
 fn ok(args: &[&str]) -> String {
     let run = grundy(args);
@@ -36,7 +34,7 @@ fn must_show_examples() {
 
 /// Runs `grundy` with `input` on standard input.
 fn with_stdin(args: &[&str], input: &str) -> (String, String, i32) {
-    let run = common::grundy_with_stdin(args, input);
+    let run = crate::common::grundy_with_stdin(args, input);
     (run.stdout, run.stderr, run.status)
 }
 

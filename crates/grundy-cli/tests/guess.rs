@@ -1,7 +1,6 @@
 //! `grundy guess`: the patterns, their status, and the emitted code run against grundy itself.
 
-mod common;
-use common::{grundy, grundy_with_stdin};
+use crate::common::{grundy, grundy_with_stdin};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;

@@ -2,8 +2,7 @@
 //! the emitted code (Python, C++98 and C++17) run against grundy itself on random parameters
 //! and positions up to 10^18.
 
-mod common;
-use common::{grundy, grundy_with_stdin};
+use crate::common::{grundy, grundy_with_stdin};
 use grundy::random::SplitMix64;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -2,9 +2,7 @@
 //! size would take the machine's memory. grundy answers, or refuses with one line and exit
 //! status 2; it never panics (101), aborts (134) or dies of a signal.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use proptest::prelude::*;
 use std::ffi::OsString;
 use std::process::{Command, Stdio};

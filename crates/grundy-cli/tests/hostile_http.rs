@@ -4,9 +4,7 @@
 //! slowly, many connections at once. The server never hands out a file's contents, never
 //! answers 500 or dies, and still answers the page afterwards.
 
-mod common;
-
-use common::server::{Server, read_answer};
+use crate::common::server::{Server, read_answer};
 use std::io::Write;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -266,7 +264,7 @@ fn slow_headers_and_many_connections_do_not_stop_the_page() {
             })
         })
         .collect();
-    common::server::allow_open_files(2048);
+    crate::common::server::allow_open_files(2048);
     let idle: Vec<TcpStream> = (0..600)
         .filter_map(|_| TcpStream::connect_timeout(&server.address.parse().unwrap(), Duration::from_secs(1)).ok())
         .collect();

@@ -2,9 +2,7 @@
 //! SIGHUP, locked, never shrunk, compared by the game's canonical form; bounded reads.
 #![cfg(unix)]
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -1,9 +1,7 @@
 //! `grundy genus` and `grundy quotient`, run as a user would, checked against exhaustive
 //! misère search in the library.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use grundy::Outcome;
 use grundy::heap::HeapGame;
 use grundy::heap::octal::OctalGame;

@@ -3,9 +3,7 @@
 //! `--json` on every command that prints a result, and `check --samples` counting distinct sums.
 #![cfg(unix)]
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -274,7 +272,7 @@ fn json_goes_anywhere_on_the_line_and_every_result_command_takes_it() {
     let answer: serde_json::Value = serde_json::from_str(&census.stdout).unwrap();
     assert_eq!((answer["games"].as_u64(), answer["proved"].as_u64()), (Some(4), Some(4)));
 
-    let play = common::grundy_with_stdin(&["play", "nim", "3", "--json"], "3 -> 0\n");
+    let play = crate::common::grundy_with_stdin(&["play", "nim", "3", "--json"], "3 -> 0\n");
     assert_eq!(play.status, 0, "{}", play.stderr);
     let events: Vec<serde_json::Value> = play.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     let kinds: Vec<&str> = events.iter().map(|event| event["event"].as_str().unwrap()).collect();

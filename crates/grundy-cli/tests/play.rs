@@ -1,8 +1,6 @@
 //! Scripted games of `grundy play`: the script is worked out with the library (the same engine
 //! and seed the binary uses), then fed to the binary on stdin.
 
-mod common;
-
 use grundy::play::{Chooser, engine_move};
 use grundy::registry::parse_sum;
 use grundy::sum::Position;
@@ -34,7 +32,7 @@ fn script(game: &str, start: &[&str], seed: u64, person: impl Fn(&Position) -> S
 fn play(args: &[&str], input: &str) -> (String, i32) {
     let mut words = vec!["play"];
     words.extend_from_slice(args);
-    let run = common::grundy_with_stdin(&words, input);
+    let run = crate::common::grundy_with_stdin(&words, input);
     (run.stdout, run.status)
 }
 
@@ -104,7 +102,7 @@ fn input_ending_early_stops_without_waiting() {
 
 #[test]
 fn bad_start_is_an_error() {
-    let run = common::grundy(&["play", "nim", "x"]);
+    let run = crate::common::grundy(&["play", "nim", "x"]);
     assert_eq!(run.status, 2);
     assert_eq!(run.stderr.lines().count(), 1);
 }

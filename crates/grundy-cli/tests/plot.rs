@@ -2,9 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {

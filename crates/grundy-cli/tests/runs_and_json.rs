@@ -1,8 +1,6 @@
 //! Issue 30, runs that do not stop and JSON and messages: each case failed before its fix.
 
-mod common;
-
-use common::{grundy, grundy_with_stdin};
+use crate::common::{grundy, grundy_with_stdin};
 use std::io::Write;
 
 /// Parses stdout as exactly one JSON document.

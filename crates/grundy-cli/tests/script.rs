@@ -1,8 +1,6 @@
 //! Script games end to end (issue 12): the worker process, its limits, and `grundy check`.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -366,9 +364,9 @@ fn rules_shows_the_name_and_description_and_play_starts_from_start() {
     let rules = grundy(&["rules", &example("words.star")]);
     assert_eq!(rules.status, 0, "{}", rules.stderr);
     assert!(rules.stdout.contains("this game: words: delete one letter"), "{}", rules.stdout);
-    let play = common::grundy_with_stdin(&["play", &example("words.star")], "quit\n");
+    let play = crate::common::grundy_with_stdin(&["play", &example("words.star")], "quit\n");
     assert!(play.stdout.contains("banana"), "{}", play.stdout);
-    let no_start = common::grundy_with_stdin(&["play", &example("kayles.star")], "quit\n");
+    let no_start = crate::common::grundy_with_stdin(&["play", &example("kayles.star")], "quit\n");
     assert_eq!(no_start.status, 2);
     assert!(no_start.stderr.contains("no position given"), "{}", no_start.stderr);
 }

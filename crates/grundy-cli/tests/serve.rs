@@ -6,10 +6,8 @@
 //! Without a browser the page test fails under CI (`CI` set to anything but empty, `0` or
 //! `false`), and elsewhere passes with a notice written past the test harness's capture.
 
-mod common;
-
-use common::grundy;
-use common::server::{Server, workspace_root};
+use crate::common::grundy;
+use crate::common::server::{Server, workspace_root};
 use std::io::Write;
 use std::net::TcpStream;
 use std::path::Path;
@@ -551,7 +549,7 @@ fn timed_get(mut stream: TcpStream, server: &Server, target: &str) -> (u16, Stri
     stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let head = format!("GET {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.address);
     stream.write_all(head.as_bytes()).unwrap();
-    let (status, body) = common::server::read_answer(&mut stream);
+    let (status, body) = crate::common::server::read_answer(&mut stream);
     (status, body, started.elapsed())
 }
 
@@ -594,7 +592,7 @@ fn one_clients_slow_requests_do_not_make_another_wait() {
 #[test]
 fn a_thousand_idle_connections_do_not_stop_the_page() {
     // The server may open 1024 files, a common default; this test opens 1100 idle sockets.
-    let ours = common::server::allow_open_files(1400);
+    let ours = crate::common::server::allow_open_files(1400);
     let server_limit = 1024.min(ours.saturating_sub(300));
     let idle_count = server_limit + 76;
     let server = Server::start_with_file_limit(server_limit, &[]);
@@ -638,7 +636,7 @@ fn a_slow_client_is_cut_off() {
             let head =
                 format!("POST /api/script HTTP/1.1\r\nHost: {}\r\nContent-Length: 1000\r\n\r\n# half", server.address);
             stream.write_all(head.as_bytes()).unwrap();
-            let (status, body) = common::server::read_answer(&mut stream);
+            let (status, body) = crate::common::server::read_answer(&mut stream);
             (status, body, started.elapsed())
         });
         let took = slow_head.join().unwrap();

@@ -25,7 +25,7 @@
 //! CI runs the census to heap 4096 (every two-digit code with a known period proves it by heap
 //! 1100; the unsolved ones cost most: 0.76 alone took 26 s to heap 10^5 in a release build, 0.06 11 s). The
 //! census to 10^5 that issue 17 names is `census_to_100000`, ignored by default:
-//! `cargo test --release -p grundy --test census -- --ignored`.
+//! `cargo test --release -p grundy --test integration census:: -- --ignored`.
 
 use grundy::census::*;
 use grundy::control::Control;
