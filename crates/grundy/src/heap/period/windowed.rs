@@ -43,6 +43,8 @@ pub trait KeptValues {
     fn kept(&self, heap: u64) -> Option<u32>;
     /// How many of the last values are always kept.
     fn window(&self) -> u64;
+    /// How the values are computed and what is kept, for the report (`values computed by: …`).
+    fn describe(&self) -> String;
     /// Computes the values up to `len` (exclusive). `Ok(false)` when stopped by the control's
     /// cancel flag (the run stays valid).
     ///
@@ -64,6 +66,16 @@ impl KeptValues for WindowedGrundy {
         self.sizes().1
     }
 
+    fn describe(&self) -> String {
+        let (prefix, window) = self.sizes();
+        // Heap 0 not counted, as the engine counts its rare heaps.
+        let rare = self.rare().len().saturating_sub(1);
+        format!(
+            "rare-value in a window (rare values: bits above the lowest of even parity, {rare} rare heaps; the first \
+             {prefix} values and the last {window} kept, 2 bytes each)"
+        )
+    }
+
     fn extend_to(&mut self, len: u64, control: &Control) -> Result<bool, GameError> {
         WindowedGrundy::extend_to(self, len, &mut |_, _| {}, &|| control.cancelled())
     }
@@ -78,6 +90,8 @@ pub enum WindowedObservation {
         observed: Option<Period>,
         /// How many values: heaps `0 … examined − 1`.
         examined: u64,
+        /// How the run computed the values and what it kept ([`KeptValues::describe`]).
+        method: String,
     },
     /// The control's cancel flag stopped the run after `computed` values.
     Interrupted {
@@ -94,7 +108,7 @@ impl WindowedObservation {
     /// that proves no period (its search only observes), when the window decided.
     pub fn into_report(self, periodicity: Periodicity) -> Option<PeriodReport> {
         match self {
-            WindowedObservation::Observed { observed, examined } => {
+            WindowedObservation::Observed { observed, examined, .. } => {
                 Some(PeriodReport { periodicity, proved: None, observed, examined, interrupted: false })
             }
             _ => None,
@@ -221,7 +235,9 @@ impl Walk<'_> {
 /// let mut again = || Ok(Box::new(new_run()?) as Box<dyn grundy::heap::period::windowed::KeptValues>);
 /// let found = observe_in_window(run, 3000, &Control::default(), &mut again).unwrap();
 /// let whole = definition_sequence(&TakeBreakMoves::grundys_game(), 3000);
-/// assert_eq!(found, WindowedObservation::Observed { observed: observe(&whole), examined: 3000 });
+/// let WindowedObservation::Observed { observed, examined, method } = found else { panic!() };
+/// assert_eq!((observed, examined), (observe(&whole), 3000));
+/// assert!(method.contains("the first 1500 values and the last 2048 kept"), "{method}");
 /// ```
 pub fn observe_in_window(
     run: Box<dyn KeptValues>,
@@ -259,7 +275,7 @@ pub(crate) fn observe_following(
     if half == 0 {
         // No candidate period: `observe` finds nothing in fewer than two values.
         return Ok(if walk.advance(n, control)? {
-            WindowedObservation::Observed { observed: None, examined: n }
+            WindowedObservation::Observed { observed: None, examined: n, method: walk.run.describe() }
         } else {
             WindowedObservation::Interrupted { computed: walk.run.len() }
         });
@@ -367,8 +383,9 @@ pub(crate) fn observe_following(
             )));
         }
     }
+    let method = walk.run.describe();
     let Some((period, saltus)) = pattern else {
-        return Ok(WindowedObservation::Observed { observed: None, examined: n });
+        return Ok(WindowedObservation::Observed { observed: None, examined: n, method });
     };
     // The preperiod: the tail from `⌊n/2⌋ − p` down, through the values kept.
     let mut start = half - period;
@@ -395,6 +412,7 @@ pub(crate) fn observe_following(
     Ok(WindowedObservation::Observed {
         observed: Some(Period { preperiod: start, period, saltus: saltus as u64, proved: false, checked_to: n - 1 }),
         examined: n,
+        method,
     })
 }
 

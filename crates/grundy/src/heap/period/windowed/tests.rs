@@ -27,6 +27,9 @@ impl KeptValues for Shown {
     fn window(&self) -> u64 {
         self.window
     }
+    fn describe(&self) -> String {
+        format!("shown: the first {} values and the last {}", self.prefix, self.window)
+    }
     fn extend_to(&mut self, len: u64, control: &Control) -> Result<bool, GameError> {
         if control.cancelled() {
             return Ok(false);
@@ -87,13 +90,22 @@ fn agrees_in_stretches(
 ) -> Result<bool, TestCaseError> {
     let (found, _) = windowed_in_stretches(values, prefix, window, most_followed, stretch);
     match found {
-        WindowedObservation::Observed { observed, examined } => {
+        WindowedObservation::Observed { observed, examined, method } => {
+            prop_assert_eq!(method, format!("shown: the first {prefix} values and the last {window}"));
             prop_assert_eq!(examined, values.len() as u64);
             prop_assert_eq!(observed, observe(values), "{:?}", values);
             Ok(true)
         }
         WindowedObservation::Undecided(_) => Ok(false),
         WindowedObservation::Interrupted { .. } => Err(TestCaseError::fail("interrupted without a cancel")),
+    }
+}
+
+/// The pattern and the values examined, when the window decided.
+fn answer(found: &WindowedObservation) -> Option<(Option<Period>, u64)> {
+    match found {
+        WindowedObservation::Observed { observed, examined, .. } => Some((*observed, *examined)),
+        _ => None,
     }
 }
 
@@ -111,12 +123,13 @@ fn eventually_periodic(pre: &[u32], cycle: &[u32], saltus: u32, len: usize) -> V
 #[test]
 fn grundys_game_in_a_window_gives_the_whole_searchs_report() {
     let game = GrundysGame::new();
-    for max_heap in [0, 1, 2, 3, 10, 57, 300, 1023, 1024, 2047, 4095] {
+    // To 196 607 the run keeps the first 2^14 values and the last 2^17 (the window passes the
+    // last rare heap, 82 860, and half the heaps), and drops the 49 152 between.
+    let cases = [0, 1, 2, 3, 10, 57, 300, 1023, 1024, 2047, 4095].map(|max_heap| (max_heap, (1500, 4096)));
+    for (max_heap, spans) in cases.into_iter().chain([(196_607, (1 << 14, 1 << 17))]) {
         let mut values = CompactSequence::new();
         let whole = find_period(&game, &mut values, max_heap, &Control::default(), &mut |_| {}).unwrap();
-        let len = max_heap + 1;
-        // The least window for the search, and one reaching every rare heap's partner.
-        let found = windowed_grundy_period(max_heap, (1500, 4096), &Control::default()).unwrap();
+        let found = windowed_grundy_period(max_heap, spans, &Control::default()).unwrap();
         let report = found.clone().into_report(Periodicity::Unproved);
         assert_eq!(report.as_ref(), Some(&whole), "to heap {max_heap}: {found:?}");
         // The same text and JSON, then, as both come from the report.
@@ -140,16 +153,16 @@ fn a_pattern_whose_tail_leaves_the_window_is_found_again_from_heap_0() {
     assert_eq!(passes, 1);
     let expected = observe(&values).unwrap();
     assert_eq!((expected.preperiod, expected.period), (5, 40_000));
-    assert_eq!(found, WindowedObservation::Observed { observed: Some(expected), examined: 300_000 });
+    assert_eq!(answer(&found), Some((Some(expected), 300_000)));
+    // With every value kept, no second pass.
+    let (found, passes) = windowed(&values, 300_000, 1 << 19, MOST_FOLLOWED);
+    assert_eq!((passes, answer(&found)), (0, Some((Some(expected), 300_000))));
     // Short stretches drop values on the way: a second pass from a short sequence too.
     let values = eventually_periodic(&[9, 9, 9], &[0, 1, 2, 1], 1, 500);
     let (found, passes) = windowed_in_stretches(&values, 0, 256, 500, 7);
     assert_eq!(passes, 1);
-    assert_eq!(found, WindowedObservation::Observed { observed: observe(&values), examined: 500 });
+    assert_eq!(answer(&found), Some((observe(&values), 500)));
     assert_eq!(observe(&values).map(|pattern| (pattern.preperiod, pattern.period, pattern.saltus)), Some((3, 4, 1)));
-    // With every value kept, no second pass.
-    let (found, passes) = windowed(&values, 300_000, 1 << 19, MOST_FOLLOWED);
-    assert_eq!((passes, found), (0, WindowedObservation::Observed { observed: Some(expected), examined: 300_000 }));
 }
 
 #[test]
@@ -170,10 +183,10 @@ fn the_window_refuses_what_it_cannot_decide_and_stops_at_the_cancel_flag() {
         observe_in_window(Box::new(WindowedGrundy::new(1500, 2048).unwrap()), 3000, &cancelled, &mut again).unwrap();
     assert_eq!(found, WindowedObservation::Interrupted { computed: 0 });
     // Grundy's game past a window that misses a rare heap's partner: refused by the run.
-    let error = windowed_grundy_period(5000, (64, 4096), &Control::default()).err().expect("out of reach");
+    let error = windowed_grundy_period(5000, (64, 4096), &Control::default()).expect_err("out of reach");
     assert!(matches!(error, GameError::OutOfReach(_)), "{error}");
     let tight = Control::default().with_memory_limit(1000);
-    let error = windowed_grundy_period(100_000, (1024, 1 << 16), &tight).err().expect("refused");
+    let error = windowed_grundy_period(100_000, (1024, 1 << 16), &tight).expect_err("refused");
     assert!(matches!(error, GameError::TooLarge { .. }), "{error}");
 }
 
@@ -203,9 +216,12 @@ proptest! {
     ) {
         let len = max_heap + 1;
         let values = definition_sequence(&TakeBreakMoves::grundys_game(), len as usize);
-        let expected = WindowedObservation::Observed { observed: observe(&values), examined: len };
         let found = windowed_grundy_period(max_heap, (1500, 4096), &Control::default()).unwrap();
-        prop_assert_eq!(&found, &expected);
+        let WindowedObservation::Observed { observed, examined, method } = found else {
+            return Err(TestCaseError::fail(format!("{found:?}")));
+        };
+        prop_assert_eq!((observed, examined), (observe(&values), len));
+        prop_assert!(method.contains("the first 1500 values and the last 4096 kept"), "{}", method);
         prop_assert!(agrees_in_stretches(&values, prefix, least_window(len as usize), MOST_FOLLOWED, stretch)?);
     }
 
