@@ -412,3 +412,35 @@ fn a_bounded_run_that_cannot_save_at_the_end_prints_its_summary_then_warns() {
     assert!(stdout.starts_with("grundys-game: heaps 0..600000 in bounded memory"), "{stdout}");
     assert!(stdout.contains("checksum of the values: "), "{stdout}");
 }
+
+#[test]
+fn period_of_grundys_game_far_out_searches_in_a_window() {
+    // Past 2^27 + 1 heaps the search holds the whole sequence: under 200 MB it is refused at
+    // once, one line, as before.
+    for json in [false, true] {
+        let mut args = vec!["period", "grundys-game", "--max", "134217730", "--memory-limit", "200M"];
+        if json {
+            args.push("--json");
+        }
+        let refused = grundy(&args);
+        assert_eq!(refused.status, 2);
+        assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+        assert!(refused.stderr.contains("512.0 MiB"), "{}", refused.stderr);
+        if json {
+            let error: serde_json::Value = serde_json::from_str(&refused.stdout).unwrap();
+            assert_eq!(error["error"]["kind"], "too_large");
+        }
+    }
+    // To 2^27 heaps the window's 160 MiB fit: the search runs, and a signal stops it as it
+    // stops any long run.
+    let child = spawn(&["period", "grundys-game", "--max", "134217727", "--memory-limit", "200M"]);
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(&child, "-INT");
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("interrupted after computing heaps 0.."), "{stderr}");
+    assert!(stderr.contains("nothing saved (use --checkpoint FILE to keep the work)"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}

@@ -2,10 +2,15 @@
 
 use crate::games::resolve;
 use crate::long_run::{LongRun, heap_game};
-use crate::output::{print, print_json};
+use crate::output::{Stop, print, print_json};
+use grundy::GameError;
 use grundy::answer::PeriodAnswer;
 use grundy::control::Control;
-use grundy::heap::SequenceRun;
+use grundy::heap::period::PeriodReport;
+use grundy::heap::period::windowed::{WindowedObservation, grundy_period_spans, windowed_grundy_period};
+use grundy::heap::{HeapGame, SequenceRun};
+use indicatif::ProgressBar;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
@@ -23,7 +28,10 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     max: Option<u64>,
     /// Keep the values computed in FILE (saved now and then, at the end and on Ctrl-C); a later
-    /// run with the same FILE continues from it.
+    /// run with the same FILE continues from it. Without it, Grundy's game past about 8.4·10^7
+    /// heaps is searched, where this takes less memory, in a window of the last half of the
+    /// values and the first 2^24 (160 MiB at 2^27 heaps, not the whole sequence's 256 MiB),
+    /// with the same answer.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
 }
@@ -32,6 +40,13 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let ruleset = resolve(&args.game, control)?;
     let game = heap_game(&*ruleset, &args.game)?;
     let max_heap = args.max.unwrap_or_else(|| game.default_max_heap());
+    // Grundy's game far out, with no checkpoint to keep the values in: the same answer from a
+    // window.
+    if args.checkpoint.is_none()
+        && let Some((report, method)) = period_in_a_window(&*game, max_heap, control)?
+    {
+        return print_report(&game.spec(), &method, &report, json, args.max.is_none(), max_heap);
+    }
     let mut run = LongRun::start(SequenceRun::for_period(&*game, max_heap), args.checkpoint.as_deref(), control)?;
     let report = match run.find_period(max_heap) {
         Ok(report) => report,
@@ -43,13 +58,69 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         Err(error) => return Err(error),
     };
     let (_, saving) = run.finish(report.interrupted)?;
-    saving.after(if json {
-        print_json(&PeriodAnswer::of(game.spec(), &report))
+    saving.after(print_report(&game.spec(), &game.method(), &report, json, args.max.is_none(), max_heap))
+}
+
+/// The report as text or JSON; `method` says how the values were computed, `default_bound`
+/// when `--max` was not given.
+fn print_report(
+    spec: &str,
+    method: &str,
+    report: &PeriodReport,
+    json: bool,
+    default_bound: bool,
+    max_heap: u64,
+) -> anyhow::Result<()> {
+    if json {
+        print_json(&PeriodAnswer::of(spec.to_owned(), report))
     } else {
-        let mut text = report.explain(&game.spec(), &game.method());
-        if args.max.is_none() && report.proved.is_none() {
+        let mut text = report.explain(spec, method);
+        if default_bound && report.proved.is_none() {
             text.push_str(&format!("searched to the default bound, heap {max_heap}: --max N searches further\n"));
         }
         print(&text)
-    })
+    }
+}
+
+/// Grundy's game searched in memory bounded by a window
+/// (`grundy::heap::period::windowed`: to 2^27 heaps, 160 MiB of tables instead of the 256 MiB of
+/// the whole sequence), the values never kept, with the progress bar and signals of a long run.
+/// `None` for another game, for a search the whole sequence holds in less memory, and when the
+/// window cannot decide the answer or a value needs one outside it (then the whole sequence is
+/// searched, as before: the answer is the same either way). With the report, how the values
+/// were computed and what the window kept.
+fn period_in_a_window(
+    game: &dyn HeapGame,
+    max_heap: u64,
+    control: &Control,
+) -> anyhow::Result<Option<(PeriodReport, String)>> {
+    let Some(spans) = max_heap.checked_add(1).and_then(grundy_period_spans) else { return Ok(None) };
+    if game.canonical_spec() != "grundys-game" || game.known_period().is_some() {
+        return Ok(None);
+    }
+    let _stopping = crate::signals::stopping();
+    let bar = std::io::stderr().is_terminal().then(|| crate::progress_bar::bar(&game.spec(), max_heap + 1, "values"));
+    let control = match &bar {
+        Some(bar) => {
+            let bar = bar.clone();
+            control.relaying(grundy::heap::SEQUENCE_TASK, move |done| bar.set_position(done))
+        }
+        None => control.clone(),
+    };
+    let found = windowed_grundy_period(max_heap, spans, &control);
+    bar.as_ref().map(ProgressBar::finish_and_clear);
+    match found {
+        Ok(WindowedObservation::Interrupted { computed }) => Err(anyhow::Error::new(Stop::Interrupted(format!(
+            // As a run of the whole sequence says it (`long_run::LongRun::finish`).
+            "interrupted after computing heaps 0..{}; nothing saved (use --checkpoint FILE to keep the work)",
+            computed.saturating_sub(1)
+        )))),
+        Ok(WindowedObservation::Observed { observed, examined, method }) => Ok(Some((
+            PeriodReport { periodicity: game.periodicity(), proved: None, observed, examined, interrupted: false },
+            method,
+        ))),
+        Ok(WindowedObservation::Undecided(_)) => Ok(None),
+        Err(GameError::OutOfReach(_)) => Ok(None),
+        Err(error) => Err(error.into()),
+    }
 }

@@ -832,5 +832,7 @@ impl WindowTable {
     }
 }
 
+pub mod windowed;
+
 #[cfg(test)]
 pub(crate) mod tests;

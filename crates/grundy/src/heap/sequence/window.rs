@@ -194,6 +194,21 @@ impl WindowedGrundy {
         (self.prefix_len, self.window_len)
     }
 
+    /// `G(heap)` when the run still keeps it: among the first values kept, or among the last
+    /// `window` values computed (every heap of `len − window .. len`).
+    ///
+    /// ```
+    /// use grundy::heap::sequence::window::WindowedGrundy;
+    /// let mut run = WindowedGrundy::new(1500, 2048).unwrap();
+    /// run.extend_to(3000, &mut |_, _| {}, &|| false).unwrap();
+    /// assert_eq!(run.kept_value(3), Some(1));
+    /// assert_eq!(run.kept_value(2999), Some(2));
+    /// assert_eq!(run.kept_value(3000), None); // not computed
+    /// ```
+    pub fn kept_value(&self, heap: u64) -> Option<u32> {
+        self.get(heap, heap).ok().map(u32::from)
+    }
+
     /// Makes this the run of the first `len` heaps, when the prefix keeps them all (the rare
     /// list, the largest value and the checksum taken again from them); `false`, and nothing
     /// changed, when it does not. A run asked for fewer heaps than a saved state holds answers
