@@ -52,26 +52,17 @@
 //!   0.E, 0.48 to heap 1500: `bench/three-way-sparse.py`, figures in `bench/RESULTS.md`). So
 //!   the pair-set scan stays the method for them.
 //!
-//! Both cores: in the rare-value kernel, for blocks of 1024 heaps when a heap has at least 1024
-//! splits with a rare part, each heap's *bulk* is prepared from the values already known: its
-//! splits with a rare part whose parts are both known are marked, and then the rare-type values
-//! below the first common-type value left unmarked are searched for among its splits with both
-//! parts known, in increasing order, up to the first one absent from them. While this thread
-//! computes block `b`, the bulk of block `b + 1` is prepared from the values below block `b`, in
-//! chunks of 16 heaps that either thread takes (rayon), so the thread computing `b` takes its
-//! share as soon as `b` is done. Computing a heap is then only the fix-up: the splits whose
-//! other part lies in block `b` or `b + 1`, and, for a rare-type candidate the bulk found absent,
-//! a search among those splits alone (a block with no bulk ready, after a change of the sparse
-//! space, is prepared on both threads first). Within a chunk a rare heap `p` is marked across
-//! the 16 heaps at once: their partners `G(m − p)` lie next to each other, one vector load
-//! instead of a gather a heap. Without a bulk (fewer splits with a rare part, or one thread),
-//! the same across-the-chunk marking runs on this thread for chunks of 16 heaps when a heap
-//! has at least 128 splits with a rare part. The plain kernel runs on one thread (splitting
-//! each scan between threads was measured slower: `bench/RESULTS.md`).
+//! One core: in the rare-value kernel, for chunks of 16 heaps when a heap has at least 128
+//! splits with a rare part, a rare heap `p` is marked across the 16 heaps at once: their
+//! partners `G(m − p)` lie next to each other, one vector load instead of a gather a heap; the
+//! rare-type candidates left are then searched for in one pass over the splits. Both kernels
+//! run on one thread: splitting the plain kernel's scans between threads, and preparing the
+//! rare-value kernel's next block on a second thread, were measured to cost more CPU time than
+//! they saved in wall time (`bench/RESULTS.md`, issue 44).
 
 mod compact;
-// The one module allowed unsafe code: slices shared between the kernel's threads and AVX2
-// intrinsics, each block with its invariant (see the module).
+// The one module allowed unsafe code: AVX2 intrinsics, each block with its invariant (see the
+// module).
 #[allow(unsafe_code)]
 mod kernel;
 pub mod window;

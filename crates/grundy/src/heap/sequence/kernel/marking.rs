@@ -1,6 +1,6 @@
 //! The marking and scanning steps of the kernels: the splits with a rare part marked one by
-//! one, as lists, across the rows of a chunk (portable and AVX2), the bulk of a block's rows on
-//! any free thread, and the xor scan for a target value. Each AVX2 step has a portable twin
+//! one, as lists, across the rows of a chunk (portable and AVX2), and the xor scan for a target
+//! value. Each AVX2 step has a portable twin
 //! with the same results, checked against it and against the definition in the tests.
 
 use super::*;
@@ -10,16 +10,9 @@ use super::*;
 pub(super) enum Enumeration {
     /// All of them.
     Full,
-    /// Those the block's bulk pass did not: a part in the block.
-    Fixup {
-        /// The bulk used the values of the heaps below this one (the block's start, or the
-        /// previous block's when it was marked while that block was computed).
-        known_below: usize,
-        /// [`BulkRows::absent_from_known`] for this heap (`u32::MAX`: none known).
-        absent_from_known: u32,
-        /// Whether the first splits with both parts known are marked (by a bulk pass).
-        prefix_marked: bool,
-    },
+    /// Those a chunk's rows ([`mark_rare_rows`]) did not: a part at or above `known_below`,
+    /// the chunk's first heap.
+    Fixup { known_below: usize },
     /// Those of the rare heaps outside `marked_from..marked_to` (indices into the rare list),
     /// which a chunk of words marked ([`mark_words_across`]).
     Except { marked_from: usize, marked_to: usize },
@@ -52,7 +45,7 @@ pub(super) fn mark_rare_pairs<T: Cell, S: Seen + ?Sized>(
 }
 
 /// Marks `rare ^ G(m − p)` for each rare heap `p` of `positions` (`1 ≤ p < m`, increasing) with
-/// its value `rare`: the bulk of the rare-value kernel.
+/// its value `rare`: most of the rare-value kernel's marking.
 #[inline]
 pub(super) fn mark_rare_list<T: Cell, S: Seen + ?Sized>(
     positions: &[u32],
@@ -190,92 +183,6 @@ fn widened_eight<T: Cell>(cells: &[T]) -> std::arch::x86_64::__m256i {
             _ => _mm256_loadu_si256(bytes.cast::<__m256i>()),
         }
     }
-}
-
-/// For each heap of `block`, what the splits whose parts are both below `known.len()` (all
-/// known: `known` holds their values, `list` the rare heaps among them) give: every split with
-/// a rare part, then the rare-type values below the first common-type value left unmarked,
-/// searched for among those splits (all in one pass where [`drain_wanted`] is vectorized, else
-/// in increasing order up to the first one absent): those found are marked, the smallest
-/// absent is kept ([`BulkRows`]). Rows are filled in chunks of 16 heaps, on any thread rayon has free: this
-/// is most of the rare-value kernel's work, and the thread computing the block before takes
-/// its share once that block is done.
-pub(super) fn bulk_rare_marks<T: Cell>(
-    moves: &TakeBreakMoves,
-    known: &[T],
-    list: RareList<'_, T>,
-    space: Space,
-    block: std::ops::Range<usize>,
-    bound: usize,
-) -> BulkRows {
-    const CHUNK: usize = ACROSS_ROWS;
-    let known_below = known.len();
-    let width = bound + 1;
-    let mut flags = vec![0u8; block.len() * width];
-    let mut absent_from_known = vec![u32::MAX; block.len()];
-    // Which values are of the rare type, by the parity of `heap + offset`; the last entry
-    // (`bound`, never marked) counts as common, to stop the search there.
-    let rare_type: [Vec<u8>; 2] = std::array::from_fn(|parity| {
-        (0..=bound as u32).map(|value| u8::from(value < bound as u32 && space.rare_type(parity, value))).collect()
-    });
-    let fill = |(chunk, (rows, absent)): (usize, (&mut [u8], &mut [u32]))| {
-        let chunk_start = block.start + chunk * CHUNK;
-        mark_rare_rows(moves, list, known, chunk_start, rows, width);
-        let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
-        for (index, (row, absent)) in rows.chunks_mut(width).zip(absent).enumerate() {
-            let heap = chunk_start + index;
-            segments.clear();
-            for mut segment in Segment::of_heap(moves, heap) {
-                // The first splits with both parts known, marked one by one before any search.
-                let low = (segment.m + 1).saturating_sub(known_below).max(1);
-                let prefix_end = segment.high.min(low + PREFIX_PAIRS - 1);
-                mark_pairs(known, segment.m, low, prefix_end, row);
-                segment.frontier = prefix_end.max(low - 1) + 1;
-                segments.push(segment);
-            }
-            // Below the first common-type value unmarked, every unmarked value is of the rare
-            // type (a common-type one is only given by a split with a rare part, all marked).
-            let common = first_unmarked_common(row, &rare_type[(heap + space.offset) & 1]);
-            if common as usize <= WANTED_BOUND && drain_is_vectorized::<T>() {
-                // All of them in one pass (as a heap without a bulk does, `mex_by_one_pass`):
-                // those found are marked, the smallest not found is the one absent.
-                let mut wanted = Wanted::new();
-                let mut candidate = first_unmarked(row, 0);
-                while candidate < common {
-                    wanted.insert(candidate);
-                    candidate = first_unmarked(row, candidate + 1);
-                }
-                let all = wanted.clone();
-                for segment in &segments {
-                    if wanted.is_empty() {
-                        break;
-                    }
-                    let (lo, end) = (segment.frontier, segment.end);
-                    if lo <= end {
-                        drain_wanted(&known[lo..=end], &known[segment.m - end..=segment.m - lo], &mut wanted);
-                    }
-                }
-                for value in all.values().filter(|&value| !wanted.contains(value)) {
-                    row.mark(value);
-                }
-                *absent = wanted.smallest().unwrap_or(u32::MAX);
-                continue;
-            }
-            let mut candidate = 0;
-            loop {
-                candidate = first_unmarked(row, candidate);
-                if candidate >= common {
-                    break;
-                }
-                if !find_in_segments(known, &mut segments, T::from_u32(candidate), row, BULK_LOCAL_HIT) {
-                    *absent = candidate;
-                    break;
-                }
-            }
-        }
-    };
-    crate::parallel::for_each_chunk_pair(&mut flags, width * CHUNK, &mut absent_from_known, CHUNK, fill);
-    BulkRows { flags, absent_from_known }
 }
 
 /// For the consecutive heaps from `first_heap` (one row of `width` flags each in `rows`), marks
@@ -493,7 +400,7 @@ pub(super) fn mark_words_across_avx2(positions: &[u32], rares: &[u8], known: &[u
     }
 }
 
-/// The rows [`mark_across_rows_avx2`] takes: a chunk of [`bulk_rare_marks`].
+/// The rows [`mark_across_rows_avx2`] takes: a chunk of [`mark_rare_rows`].
 pub(super) const ACROSS_ROWS: usize = 16;
 
 /// The rare heaps of [`mark_rare_chunk`] valid for all its [`ACROSS_ROWS`] rows, with the
@@ -1027,8 +934,8 @@ mod tests {
             count in prop_oneof![Just(16usize), 1usize..16],
         ) {
             let leave_two: Vec<usize> = leave_two.into_iter().collect();
-            // The chunk's heaps start where the known values end (a chunk without a bulk), a
-            // little below it, or past it (a bulk prepared for the next block).
+            // The chunk's heaps start where the known values end (as in the kernel), a little
+            // below it, or past it (rows of heaps further on, from the values known now).
             let first_heap = (cells.len() + 50).saturating_sub(first_heap_offset);
             rare_rows_agree(&cells, &rare_heaps, &rare_values, &leave_two, unequal_parts, first_heap, count)?;
         }

@@ -8,7 +8,7 @@ mod wanted;
 use super::{CompactSequence, Kernel, TakeBreakMoves};
 use crate::control::Control;
 use marking::*;
-use seen::{Bits, Seen, first_unmarked, first_unmarked_common};
+use seen::{Bits, Seen};
 use std::ops::BitXor;
 use three_way::{PairSets, extend_pair_sets, mark_three_way_word};
 use wanted::{WANTED_BOUND, Wanted, drain_is_vectorized, drain_wanted};
@@ -57,7 +57,6 @@ pub(crate) struct Report {
     /// The sparse space in force at the end: mask, domain flag, rare heaps.
     sparse: Option<(u32, bool, usize)>,
     width: u32,
-    threads: usize,
 }
 
 impl Report {
@@ -83,9 +82,6 @@ impl Report {
             }
         };
         text.push_str(&format!(", {}-bit values", self.width));
-        if self.threads > 1 {
-            text.push_str(&format!(", {} threads", self.threads));
-        }
         text
     }
 }
@@ -238,8 +234,8 @@ pub(crate) fn extend(
     }
 }
 
-/// Pairs marked one by one before candidates are searched for with the vectorized scan (the
-/// bulk pass's, and a heap's when it searches one candidate a pass).
+/// Pairs marked one by one before candidates are searched for with the vectorized scan (when a
+/// heap searches one candidate a pass).
 const PREFIX_PAIRS: usize = 32;
 
 /// How many splits a heap whose rare-type candidates are searched for in one pass
@@ -276,29 +272,21 @@ impl Prefix {
     }
 }
 /// A hit this close to the frontier of the marked splits marks everything up to it (later
-/// candidates are then found without a scan); a farther one marks only the value found. The
-/// bulk pass, which searches from the first splits with both parts known for every rare-type
-/// value below the first common-type one left (and the heaps after it), gains from a long
-/// reach; the heaps computed without a bulk, from a short one (measured, on one thread: 64
-/// rather than 256 made 0.16 13% and .354 10% faster; with the bulk, 256 rather than 64 made
-/// 0.6 20% faster).
+/// candidates are then found without a scan); a farther one marks only the value found.
+/// Measured on one thread: 64 rather than 256 made 0.16 13% and .354 10% faster.
 const LOCAL_HIT: usize = 64;
-/// [`LOCAL_HIT`] in the bulk pass.
-const BULK_LOCAL_HIT: usize = 256;
-/// Heaps computed together: the cancel flag and progress are looked at between blocks, the
-/// mask is chosen again only there, and the rare-value kernel prepares a block's bulk
-/// ([`bulk_rare_marks`]) on both threads. Measured (0.6 to 10^6, Grundy's game to 2^21, both
-/// cores free): 1024 was 15–20% faster than 256 (fewer hand-overs between the threads, and a
-/// shorter tail where one thread waits for the other's last chunk); 128 was 20% slower, 2048
-/// no better. A bulk holds a block's rows of `bound + 1` flags (0.5 MB for 0.6). The unit
-/// tests use 256, so that their sequences of a few thousand heaps cross many blocks.
+/// Heaps computed together: the cancel flag and progress are looked at between blocks, and the
+/// mask is chosen again only there. The unit tests use 256, so that their sequences of a few
+/// thousand heaps cross many blocks.
+///
+/// The kernel runs on one thread. A second thread that prepared the next block's marks (every
+/// split with a rare part and both parts known, and a first search of the rare-type candidates
+/// among them) while this one computed a block was removed in issue 44: once a heap's rare
+/// splits were marked a chunk at a time and its candidates searched in one pass, the two
+/// threads gave `sequence octal:0.6 --to 1000000` 1.98 s of wall time for 3.75 s of CPU,
+/// against 2.53 s for 2.52 s on one (Grundy's game to 2^24: 25.0 s for 47.1 s, against 33.6 s
+/// for 33.3 s; 4.007: 6.80 s for 11.85 s, against 7.11 s for 7.11 s; bench/RESULTS.md).
 const BLOCK: usize = if cfg!(test) { 256 } else { 1024 };
-/// The rare-value kernel prepares bulks on both threads only when each heap has at least this
-/// many splits with a rare part: below it, waking the second thread for every block costs more
-/// than it saves (measured with the bulk searching the splits too: .354, 262 such splits a
-/// heap, nearly all with a part below 512 and so left to the fix-up, took 2.7 times the CPU
-/// time; 0.16, 52 a heap, 1.8 times the wall time). The unit tests prepare bulks always.
-const PARALLEL_RARE_SPLITS: usize = if cfg!(test) { 1 } else { 1024 };
 
 /// The rare-value kernel marks the splits with a rare part a chunk of heaps at a time (see
 /// [`compute_block`]) only when each heap has at least this many: with fewer, setting up the
@@ -453,8 +441,6 @@ struct Segment {
     high: usize,
     /// Pairs with `a` below this (and from where the segment's marking began) are marked.
     frontier: usize,
-    /// The last `a` the next search looks at (`high`, or less to search a part of the splits).
-    end: usize,
 }
 
 impl Segment {
@@ -465,7 +451,7 @@ impl Segment {
         moves.leave_two.iter().filter_map(move |&k| {
             let m = heap.checked_sub(k)?;
             let high = if moves.unequal_parts { m.saturating_sub(1) / 2 } else { m / 2 };
-            (high >= 1).then_some(Segment { m, high, frontier: 1, end: high })
+            (high >= 1).then_some(Segment { m, high, frontier: 1 })
         })
     }
 }
@@ -509,7 +495,6 @@ fn run<T: Cell>(
     let mut marks = Marks { seen: Vec::new(), prefix: Prefix::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
     let mut block_start = start;
-    let mut prepared: Option<Prepared> = None;
     while block_start < len {
         if block_start > start {
             if control.cancelled() {
@@ -525,83 +510,18 @@ fn run<T: Cell>(
         // Three-way splits cost O(n) pair sets a heap: look at the cancel flag more often.
         let block = if moves.leave_three.is_empty() { BLOCK } else { 8 };
         let block_end = (block_start + block).min(len);
-        let bound = (*largest as usize + 1).next_power_of_two();
-        // The bulk of the rare-value kernel's work, prepared on both threads. The pool is asked
-        // for its size only here: asking starts it, a thread per logical CPU, which costs a
-        // single-threaded run (0.16, every plain-mex game) milliseconds on a many-core machine.
-        let parallel = sparse.active
-            && block_end - block_start == BLOCK
-            && sparse.positions.len() * moves.leave_two.len() >= PARALLEL_RARE_SPLITS
-            && {
-                report.threads = crate::parallel::current_num_threads();
-                report.threads > 1
-            };
-        let space = sparse.space();
-        // Marked during the last block from the values below it (if the sparse space is the
-        // same), or now on both threads.
-        let (bulk, known_below, bulk_bound) = match prepared.take() {
-            Some(ready) if parallel && ready.block_start == block_start && ready.space == space => {
-                (ready.bulk, ready.known_below, ready.bound)
-            }
-            _ if parallel => {
-                let bulk = bulk_rare_marks(moves, values, sparse.list(), space, block_start..block_end, bound);
-                (bulk, block_start, bound)
-            }
-            _ => (BulkRows::default(), block_start, bound),
-        };
-        let bulk = parallel.then_some(Bulk {
-            rows: &bulk.flags,
-            absent_from_known: &bulk.absent_from_known,
-            known_below,
-            bound: bulk_bound,
-        });
-        let next_end = (block_end + BLOCK).min(len);
-        // The pipeline: the next block's bulk from the values below this block, on the other
-        // thread (and on this one once this block is done), while this thread computes this
-        // block (the splits whose other part lies in this block are left to the next block's
-        // fix-up).
-        let pipeline = (parallel && next_end - block_end == BLOCK).then(|| {
-            // The invariant the shared prefix rests on, checked in every build (once a block):
-            // the prefix is initialized, and every push until `known` is dropped (up to
-            // `next_end ≤ len`) stays within the capacity, so the buffer never moves.
-            assert!(
-                block_start <= values.len() && values.capacity() >= len,
-                "the shared prefix must be initialized and the table reserved to {len}"
-            );
-            // SAFETY: by the assertion, the values below `block_start` are initialized and are
-            // not written or moved while `known` lives (only pushed after them, within the
-            // capacity): the other thread only reads them.
-            let known: &[T] = unsafe { std::slice::from_raw_parts(values.as_ptr(), block_start) };
-            (known, sparse.positions.clone(), sparse.values.clone())
-        });
-        let mut compute = || {
-            compute_block(
-                moves,
-                block_start..block_end,
-                bulk,
-                report,
-                values,
-                described,
-                largest,
-                sparse,
-                pair_sets,
-                &mut marks,
-                &mut segments,
-            )
-        };
-        let stop = match pipeline {
-            Some((known, positions, rares)) => {
-                let list = RareList { positions: &positions, values: &rares };
-                let (next_bulk, stop) = crate::parallel::join(
-                    || bulk_rare_marks(moves, known, list, space, block_end..next_end, bound),
-                    compute,
-                );
-                prepared =
-                    Some(Prepared { bulk: next_bulk, block_start: block_end, known_below: block_start, bound, space });
-                stop
-            }
-            None => compute(),
-        };
+        let stop = compute_block(
+            moves,
+            block_start..block_end,
+            report,
+            values,
+            described,
+            largest,
+            sparse,
+            pair_sets,
+            &mut marks,
+            &mut segments,
+        );
         if let Some(stop) = stop {
             return stop;
         }
@@ -612,44 +532,12 @@ fn run<T: Cell>(
     Stop::Reached
 }
 
-/// What [`bulk_rare_marks`] finds for each heap of a block from the splits whose parts are
-/// both known.
-#[derive(Default)]
-struct BulkRows {
-    /// A row of `bound + 1` flags a heap: the values of those splits found so far.
-    flags: Vec<u8>,
-    /// A heap's one rare-type value below its first unmarked common-type value that no such
-    /// split gives, if any (`u32::MAX` if none): only a split with a part not yet known may
-    /// still give it.
-    absent_from_known: Vec<u32>,
-}
-
-/// A block's [`BulkRows`], from the splits whose parts are both below `known_below`.
-#[derive(Clone, Copy)]
-struct Bulk<'a> {
-    rows: &'a [u8],
-    absent_from_known: &'a [u32],
-    known_below: usize,
-    bound: usize,
-}
-
-/// The bulk of the block from `block_start`, prepared while the block before was computed.
-struct Prepared {
-    bulk: BulkRows,
-    block_start: usize,
-    known_below: usize,
-    bound: usize,
-    /// The sparse space it was marked in.
-    space: Space,
-}
-
-/// Computes the heaps of `block` (with its bulk marks, if any) and appends them; `Some` when the
+/// Computes the heaps of `block` and appends them; `Some` when the
 /// run must stop (a value that does not fit the cells).
 #[allow(clippy::too_many_arguments)]
 fn compute_block<T: Cell>(
     moves: &TakeBreakMoves,
     block: std::ops::Range<usize>,
-    bulk: Option<Bulk<'_>>,
     report: &mut Report,
     values: &mut Vec<T>,
     described: &mut usize,
@@ -660,13 +548,13 @@ fn compute_block<T: Cell>(
     segments: &mut Vec<Segment>,
 ) -> Option<Stop> {
     let (block_start, block_end) = (block.start, block.end);
-    // Without a bulk, the splits with a rare part whose parts are both below a chunk of
+    // The splits with a rare part whose parts are both below a chunk of
     // `ACROSS_ROWS` heaps are marked for the whole chunk first, across its rows (each rare
     // heap's partners lie next to each other), and only the rest heap by heap: in rows of
     // words while the values are below 64, else of bytes. (The unit tests, which chunk always,
     // take words only every other block, so that both kinds of rows meet small values.)
     let rare_splits = sparse.positions.len() * moves.leave_two.len();
-    let by_rows = bulk.is_none() && sparse.active && moves.leave_three.is_empty();
+    let by_rows = sparse.active && moves.leave_three.is_empty();
     let in_words = by_rows
         && !moves.unequal_parts
         && rare_splits >= WORD_CHUNKED_RARE_SPLITS
@@ -694,27 +582,16 @@ fn compute_block<T: Cell>(
         }
         // Every xor of values below `bound_now` (a power of two) is below it, so the mex
         // is at most `bound_now`, and entry `bound_now` stays unmarked.
-        // Small values with the splits marked here or in a chunk of words (no bulk, no chunk of
-        // byte rows): the marks fit one word.
-        let in_a_word = bulk.is_none() && !chunked && moves.leave_three.is_empty() && bound_now <= Bits::BOUND;
-        // The marks start from the row of a bulk or chunk, if any, then zeros up to the bound
+        // Small values with the splits marked here or in a chunk of words (no chunk of byte
+        // rows): the marks fit one word.
+        let in_a_word = !chunked && moves.leave_three.is_empty() && bound_now <= Bits::BOUND;
+        // The marks start from the row of a chunk, if any, then zeros up to the bound
         // (filled once, not zeroed and then overwritten).
         if !in_a_word {
             marks.seen.clear();
         }
-        let enumeration = match bulk {
-            Some(bulk) => {
-                // The bulk's bound is at most this one (the largest value only grows), and its
-                // last flag is 0: no xor of values below it reaches it.
-                let row = &bulk.rows[(heap - block_start) * (bulk.bound + 1)..][..bulk.bound + 1];
-                marks.seen.extend_from_slice(row);
-                Enumeration::Fixup {
-                    known_below: bulk.known_below,
-                    absent_from_known: bulk.absent_from_known[heap - block_start],
-                    prefix_marked: true,
-                }
-            }
-            None if chunked => {
+        let enumeration = match () {
+            () if chunked => {
                 if (heap - block_start) % ACROSS_ROWS == 0 {
                     let (width, count) = (bound_now + 1, ACROSS_ROWS.min(block_end - heap));
                     chunk.start = heap;
@@ -725,9 +602,9 @@ fn compute_block<T: Cell>(
                 }
                 let width = chunk.bound + 1;
                 marks.seen.extend_from_slice(&chunk.rows[(heap - chunk.start) * width..][..width]);
-                Enumeration::Fixup { known_below: chunk.start, absent_from_known: u32::MAX, prefix_marked: false }
+                Enumeration::Fixup { known_below: chunk.start }
             }
-            None if words.active => {
+            () if words.active => {
                 if !in_a_word {
                     marks.seen.resize(bound_now + 1, 0);
                     // A value reached 64 within the chunk: the row's marks as bytes.
@@ -739,7 +616,7 @@ fn compute_block<T: Cell>(
                 }
                 Enumeration::Except { marked_from: words.marked.start, marked_to: words.marked.end }
             }
-            None => Enumeration::Full,
+            () => Enumeration::Full,
         };
         if !in_a_word {
             marks.seen.resize(bound_now + 1, 0);
@@ -878,8 +755,8 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
                         mark_rare_pairs(sparse.list(), marked_to..below_m, values, m, moves.unequal_parts, marks);
                     }
                 }
-                Enumeration::Fixup { known_below, .. } => {
-                    // The bulk marked the rare parts p with m - p below `known_below`; here the
+                Enumeration::Fixup { known_below } => {
+                    // The chunk marked the rare parts p with m - p below `known_below`; here the
                     // rest: p ≤ m - known_below (the other part not known then: each such p is
                     // below m when known_below > 0), and the rare heaps found since.
                     let small = match m.checked_sub(known_below) {
@@ -899,16 +776,14 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
             }
         }
     }
-    // A block's bulk pass marked a first stretch of splits already.
-    let bulk_fixup = matches!(enumeration, Enumeration::Fixup { prefix_marked: true, .. });
     // Every rare-type candidate below the first common-type value left unmarked is searched for
     // in one pass over the splits (the mex is that value or the smallest candidate no split
-    // gives) without a bulk. Not for the plain kernel: with no common type, every value up to
+    // gives). Not for the plain kernel: with no common type, every value up to
     // the bound would be wanted, most of them given by no split, and the pass (whose test folds
     // values onto their low byte) would read to the end with a false hit in nearly every lane
     // (0.6's plain heaps took 2.5 times the instructions).
-    let one_pass = sparse.active && !bulk_fixup && marks.len() <= WANTED_BOUND + 1 && drain_is_vectorized::<T>();
-    let mut prefix_marked = bulk_fixup;
+    let one_pass = sparse.active && marks.len() <= WANTED_BOUND + 1 && drain_is_vectorized::<T>();
+    let mut prefix_marked = false;
     // Marks are only added, so the smallest unmarked value never goes down.
     let mut candidate = 0;
     // The last word of 64 candidates whose three-way splits are marked: the words are taken in
@@ -958,17 +833,7 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
             prefix.adapt(wanted);
             return mex;
         }
-        // Where the bulk pass searched the splits with both parts known and did not find it,
-        // only the splits with a part not yet known then are left: `a ≤ m − known_below`.
-        if let Enumeration::Fixup { known_below, absent_from_known, .. } = enumeration {
-            let only_unknown = candidate == absent_from_known;
-            for segment in segments.iter_mut() {
-                segment.end =
-                    if only_unknown { segment.high.min(segment.m.saturating_sub(known_below)) } else { segment.high };
-            }
-        }
-        let local_hit = if bulk_fixup { BULK_LOCAL_HIT } else { LOCAL_HIT };
-        if !find_in_segments(values, segments, T::from_u32(candidate), marks, local_hit) {
+        if !find_in_segments(values, segments, T::from_u32(candidate), marks, LOCAL_HIT) {
             return candidate;
         }
     }
@@ -1005,7 +870,7 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
         if wanted.is_empty() {
             break;
         }
-        let (lo, end) = (segment.frontier, segment.end);
+        let (lo, end) = (segment.frontier, segment.high);
         if lo <= end {
             drain_wanted(&values[lo..=end], &values[segment.m - end..=segment.m - lo], &mut wanted);
         }
@@ -1026,11 +891,11 @@ fn find_in_segments<T: Cell, S: Seen + ?Sized>(
 ) -> bool {
     for segment in segments.iter_mut() {
         let lo = segment.frontier;
-        if lo > segment.end {
+        if lo > segment.high {
             continue;
         }
-        let forward = &values[lo..=segment.end];
-        let backward = &values[segment.m - segment.end..=segment.m - lo];
+        let forward = &values[lo..=segment.high];
+        let backward = &values[segment.m - segment.high..=segment.m - lo];
         let Some(offset) = find_xor_any(forward, backward, &[target]) else {
             continue;
         };

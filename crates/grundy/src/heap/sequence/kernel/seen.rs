@@ -142,26 +142,9 @@ impl Seen for Bits {
     }
 }
 
-/// The smallest value neither marked in `seen` nor flagged in `rare_type`, eight flags at a time
-/// (the last entry is neither).
-pub(super) fn first_unmarked_common(seen: &[u8], rare_type: &[u8]) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut at = 0;
-    while let (Some(seen_bytes), Some(rare_bytes)) = (seen.get(at..at + 8), rare_type.get(at..at + 8)) {
-        let word = u64::from_le_bytes(seen_bytes.try_into().expect("eight bytes"))
-            | u64::from_le_bytes(rare_bytes.try_into().expect("eight bytes"));
-        if word != ONES {
-            return (at + ((!word & ONES).trailing_zeros() / 8) as usize) as u32;
-        }
-        at += 8;
-    }
-    let rest = seen[at..].iter().zip(&rare_type[at..]).position(|(&seen, &rare)| seen | rare == 0);
-    (at + rest.expect("the last entry is neither marked nor rare")) as u32
-}
-
 /// The smallest unmarked value from `from` on, eight flags at a time (the last flag is never
 /// marked).
-pub(super) fn first_unmarked(seen: &[u8], from: u32) -> u32 {
+fn first_unmarked(seen: &[u8], from: u32) -> u32 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let mut at = from as usize;
     while let Some(bytes) = seen.get(at..at + 8) {

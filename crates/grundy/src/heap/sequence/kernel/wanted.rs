@@ -97,7 +97,8 @@ impl Wanted {
     }
 
     /// The values in the set, increasing.
-    pub(super) fn values(&self) -> impl Iterator<Item = u32> + '_ {
+    #[cfg(test)]
+    fn values(&self) -> impl Iterator<Item = u32> + '_ {
         self.exact.iter().enumerate().flat_map(|(at, &word)| {
             std::iter::successors((word != 0).then_some(word), |&rest| {
                 let rest = rest & (rest - 1);
