@@ -4,8 +4,8 @@
 //! rewritten atomically, saved on Ctrl-C, SIGTERM and SIGHUP) but the run's state in the file
 //! instead of the whole sequence.
 
-use crate::long_run::{CheckpointFile, Saving, beside};
-use crate::output::{Stop, print};
+use crate::long_run::{CheckpointFile, Saving, beside, interruption};
+use crate::output::print;
 use anyhow::Context;
 use grundy::control::Control;
 use grundy::error::quote;
@@ -141,17 +141,11 @@ fn extend(run: &mut WindowedGrundy, len: u64, checkpoint: Option<&Path>, control
     };
     let saved = checkpoint.map(|path| save(run, path).map(|()| path));
     if !finished {
-        let place = match saved {
-            Some(Ok(path)) => format!("; saved to `{}`, the same command continues from there", path.display()),
-            Some(Err(error)) => {
-                return Err(error.context("interrupted, and the state computed could not be saved"));
-            }
-            None => "; nothing saved (use --checkpoint FILE to keep the work)".to_owned(),
-        };
-        return Err(anyhow::Error::new(Stop::Interrupted(format!(
-            "interrupted after computing heaps 0..{}{place}",
-            run.len().saturating_sub(1)
-        ))));
+        return Err(match saved {
+            Some(Err(error)) => error.context("interrupted, and the state computed could not be saved"),
+            Some(Ok(path)) => interruption(run.len() as u64, Some(path)),
+            None => interruption(run.len() as u64, None),
+        });
     }
     Ok(Saving::new(match saved {
         Some(Err(error)) => Some(format!(

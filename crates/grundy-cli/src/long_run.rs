@@ -437,16 +437,21 @@ impl<'g> LongRun<'g> {
             }
         }
         if interrupted {
-            let computed = self.run.values().len();
-            let place = match saved {
-                Some(path) => format!("; saved to `{}`, the same command continues from there", path.display()),
-                None => "; nothing saved (use --checkpoint FILE to keep the work)".to_owned(),
-            };
-            return Err(anyhow::Error::new(Stop::Interrupted(format!(
-                "interrupted after computing heaps 0..{}{place}",
-                computed.saturating_sub(1)
-            ))));
+            return Err(interruption(self.run.values().len() as u64, saved.as_deref()));
         }
         Ok((self.run.take_values(), Saving(unsaved)))
     }
+}
+
+/// What a run of the sequence stopped by the user says: the heaps computed (`computed` values),
+/// and where they were saved, if anywhere.
+pub fn interruption(computed: u64, saved: Option<&Path>) -> anyhow::Error {
+    let place = match saved {
+        Some(path) => format!("; saved to `{}`, the same command continues from there", path.display()),
+        None => "; nothing saved (use --checkpoint FILE to keep the work)".to_owned(),
+    };
+    anyhow::Error::new(Stop::Interrupted(format!(
+        "interrupted after computing heaps 0..{}{place}",
+        computed.saturating_sub(1)
+    )))
 }

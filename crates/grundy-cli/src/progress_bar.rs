@@ -2,6 +2,7 @@
 //! the time left on stderr, only when stderr is a terminal, and only for work that has already
 //! taken a second (short tasks draw nothing).
 
+use grundy::control::Control;
 use grundy::progress::ProgressSink;
 use indicatif::{HumanDuration, ProgressBar, ProgressState, ProgressStyle};
 use std::collections::HashMap;
@@ -84,6 +85,21 @@ pub fn bar(what: &str, total: u64, units: &str) -> ProgressBar {
     bar.set_message(what.to_owned());
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+/// A bar of the values of `what` computed, to `total`, when stderr is a terminal, and `control`
+/// relaying the sequence's progress to it (for the computations in a window, which report only
+/// that task).
+pub fn values_bar(what: &str, total: u64, control: &Control) -> (Option<ProgressBar>, Control) {
+    let bar = std::io::stderr().is_terminal().then(|| bar(what, total, "values"));
+    let control = match &bar {
+        Some(bar) => {
+            let bar = bar.clone();
+            control.relaying(grundy::heap::SEQUENCE_TASK, move |done| bar.set_position(done))
+        }
+        None => control.clone(),
+    };
+    (bar, control)
 }
 
 /// The bars, as the sink of the run's control, when stderr is a terminal (a pipe or a file

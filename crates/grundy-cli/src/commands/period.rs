@@ -1,8 +1,8 @@
 //! `grundy period GAME [--max N] [--json] [--checkpoint FILE]`
 
 use crate::games::resolve;
-use crate::long_run::{LongRun, heap_game};
-use crate::output::{Stop, print, print_json};
+use crate::long_run::{LongRun, heap_game, interruption};
+use crate::output::{print, print_json};
 use grundy::GameError;
 use grundy::answer::PeriodAnswer;
 use grundy::control::Control;
@@ -10,7 +10,6 @@ use grundy::heap::period::PeriodReport;
 use grundy::heap::period::windowed::{WindowedObservation, grundy_period_spans, windowed_grundy_period};
 use grundy::heap::{HeapGame, SequenceRun};
 use indicatif::ProgressBar;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// The minimal period and preperiod of a heap game's nim-sequence, with the proof.
@@ -99,22 +98,11 @@ fn period_in_a_window(
         return Ok(None);
     }
     let _stopping = crate::signals::stopping();
-    let bar = std::io::stderr().is_terminal().then(|| crate::progress_bar::bar(&game.spec(), max_heap + 1, "values"));
-    let control = match &bar {
-        Some(bar) => {
-            let bar = bar.clone();
-            control.relaying(grundy::heap::SEQUENCE_TASK, move |done| bar.set_position(done))
-        }
-        None => control.clone(),
-    };
+    let (bar, control) = crate::progress_bar::values_bar(&game.spec(), max_heap + 1, control);
     let found = windowed_grundy_period(max_heap, spans, &control);
     bar.as_ref().map(ProgressBar::finish_and_clear);
     match found {
-        Ok(WindowedObservation::Interrupted { computed }) => Err(anyhow::Error::new(Stop::Interrupted(format!(
-            // As a run of the whole sequence says it (`long_run::LongRun::finish`).
-            "interrupted after computing heaps 0..{}; nothing saved (use --checkpoint FILE to keep the work)",
-            computed.saturating_sub(1)
-        )))),
+        Ok(WindowedObservation::Interrupted { computed }) => Err(interruption(computed, None)),
         Ok(WindowedObservation::Observed { observed, examined, method }) => Ok(Some((
             PeriodReport { periodicity: game.periodicity(), proved: None, observed, examined, interrupted: false },
             method,

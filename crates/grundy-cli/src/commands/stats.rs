@@ -2,8 +2,8 @@
 //! chance of winning when each heap is drawn uniformly from `A..=N`.
 
 use crate::games::resolve;
-use crate::long_run::{LongRun, heap_game, values_to};
-use crate::output::{Stop, print};
+use crate::long_run::{LongRun, heap_game, interruption, values_to};
+use crate::output::print;
 use grundy::GameError;
 use grundy::control::Control;
 use grundy::heap::stats::{
@@ -14,7 +14,6 @@ use indicatif::ProgressBar;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::Zero;
-use std::io::IsTerminal;
 
 /// How often each value occurs among heaps 0..N, and the exact share of P-positions among all
 /// sums of K such heaps.
@@ -183,23 +182,12 @@ fn counts_in_a_window(game: &dyn HeapGame, from: u64, to: u64, control: &Control
         return Ok(None);
     }
     let _stopping = crate::signals::stopping();
-    let bar = std::io::stderr().is_terminal().then(|| crate::progress_bar::bar(&game.spec(), to + 1, "values"));
-    let control = match &bar {
-        Some(bar) => {
-            let bar = bar.clone();
-            control.relaying(grundy::heap::SEQUENCE_TASK, move |done| bar.set_position(done))
-        }
-        None => control.clone(),
-    };
+    let (bar, control) = crate::progress_bar::values_bar(&game.spec(), to + 1, control);
     let counted = windowed_grundy_counts(from, to, spans, &control);
     bar.as_ref().map(ProgressBar::finish_and_clear);
     match counted {
         Ok(counted) if counted.computed > to => Ok(Some(counted.counts)),
-        // As a run of the whole sequence says it (`long_run::LongRun::finish`).
-        Ok(counted) => Err(anyhow::Error::new(Stop::Interrupted(format!(
-            "interrupted after computing heaps 0..{}; nothing saved (use --checkpoint FILE to keep the work)",
-            counted.computed.saturating_sub(1)
-        )))),
+        Ok(counted) => Err(interruption(counted.computed, None)),
         Err(GameError::OutOfReach(_)) => Ok(None),
         Err(error) => Err(error.into()),
     }
