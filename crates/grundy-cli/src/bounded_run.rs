@@ -143,8 +143,8 @@ fn extend(run: &mut WindowedGrundy, len: u64, checkpoint: Option<&Path>, control
     if !finished {
         return Err(match saved {
             Some(Err(error)) => error.context("interrupted, and the state computed could not be saved"),
-            Some(Ok(path)) => interruption(run.len() as u64, Some(path)),
-            None => interruption(run.len() as u64, None),
+            Some(Ok(path)) => interruption(run.len(), Some(path)),
+            None => interruption(run.len(), None),
         });
     }
     Ok(Saving::new(match saved {
