@@ -269,7 +269,8 @@ pub(crate) fn observe_following(
         )));
     }
     // A stretch never drops a value it computes: the window holds it to the stretch's end.
-    let stretch = stretch.min(run.window()).max(1);
+    let run_window = run.window();
+    let stretch = stretch.min(run_window).max(1);
     let task = control.task(crate::heap::SEQUENCE_TASK, n);
     let mut walk = Walk { run: &mut *run, dropped: Vec::new(), dropped_from: 0, task };
     if half == 0 {
@@ -293,7 +294,12 @@ pub(crate) fn observe_following(
     let mut followed: Vec<(u64, i64)> = Vec::new();
     while walk.run.len() < n {
         let start = walk.run.len();
-        let next = n.min(start + stretch);
+        // The first stretch of the last half decides which candidates are followed: at least
+        // four times as many heaps as the candidates followed at most (within the window), so
+        // that a short stretch, given to look at the cancel flag often, does not leave every
+        // candidate agreeing on a few heaps.
+        let first_look = (4 * most_followed as u64).min(run_window).max(stretch);
+        let next = n.min(start + if start == half { first_look } else { stretch });
         if !walk.advance(next, control)? {
             return interrupted(&walk);
         }

@@ -22,6 +22,7 @@
 //! value, and saves and resumes through [`WindowedGrundy::write_state`] /
 //! [`WindowedGrundy::read_state`] (the front end writes the bytes atomically).
 
+use super::kernel::{ACROSS_ROWS, WANTED_BOUND, Wanted, drain_is_vectorized, drain_wanted, mark_across_rows};
 use crate::control::Control;
 use crate::error::GameError;
 use std::io::{Read, Write};
@@ -106,7 +107,7 @@ pub struct WindowedGrundy {
 }
 
 /// Heaps computed together where [`WindowedGrundy::mark_chunk`] applies.
-const CHUNK: u64 = 16;
+const CHUNK: u64 = ACROSS_ROWS as u64;
 
 /// Working memory of the computation, not part of a run's state (runs compare equal whatever
 /// it holds).
@@ -116,6 +117,9 @@ struct Scratch {
     seen: Vec<u8>,
     /// A chunk's rows of flags ([`WindowedGrundy::mark_chunk`]).
     rows: Vec<u8>,
+    /// The rare heaps as the kernel's marking across rows takes them (32 bits each), kept in
+    /// step with [`WindowedGrundy::rare_heaps`] by [`WindowedGrundy::mark_chunk`].
+    rare_positions: Vec<u32>,
 }
 
 impl PartialEq for Scratch {
@@ -277,30 +281,48 @@ impl WindowedGrundy {
     /// checked that every such partner is in the window and that no such split is into equal
     /// parts.
     fn mark_chunk(&mut self, start: u64, width: usize) {
-        let rows = &mut self.scratch.rows;
+        let Scratch { rows, rare_positions, .. } = &mut self.scratch;
         rows.clear();
         rows.resize(CHUNK as usize * width, 0);
+        // The rare heaps in 32 bits (a run cut back and recomputed finds the same rare heaps:
+        // the sequence is unique; rebuilt anyway if the last differs).
+        let synced = rare_positions.len() <= self.rare_heaps.len()
+            && rare_positions.last().is_none_or(|&last| u64::from(last) == self.rare_heaps[rare_positions.len() - 1]);
+        if !synced {
+            rare_positions.clear();
+        }
+        for &rare in &self.rare_heaps[rare_positions.len()..] {
+            // The caller chunks only while every rare heap is within the window (< 2^32 heaps).
+            rare_positions.push(u32::try_from(rare).expect("a rare heap within the window"));
+        }
+        let window_len = self.window_len as usize;
         let ring = self.window_len - 1;
-        for (&rare, &value) in self.rare_heaps.iter().zip(&self.rare_values) {
-            if rare < CHUNK {
-                continue;
-            }
-            let first = ((start - rare) & ring) as usize;
-            match self.window.get(first..first + CHUNK as usize) {
-                Some(partners) => {
-                    for (row, &partner) in rows.chunks_exact_mut(width).zip(partners) {
-                        row[usize::from(value ^ partner)] = 1;
-                    }
-                }
-                // The chunk's partners wrap round the end of the ring.
-                None => {
-                    for (offset, row) in rows.chunks_exact_mut(width).enumerate() {
-                        let partner = self.window[((start - rare + offset as u64) & ring) as usize];
-                        row[usize::from(value ^ partner)] = 1;
-                    }
-                }
+        // In the ring, the partners `start + j − r` of a rare heap `r` start at `s − r` (when
+        // `r ≤ s`) or `s + window_len − r`, `s` the chunk's start in the ring: marked across the
+        // rows from the ring itself unless they wrap round its end (`s < r < s + CHUNK`).
+        let in_ring = (start & ring) as usize;
+        let index = |heap: usize| self.rare_heaps.partition_point(|&rare| rare < heap as u64);
+        let (from, below_start, wrapping_end) =
+            (index(CHUNK as usize), index(in_ring + 1), index(in_ring + CHUNK as usize));
+        let values = &self.rare_values;
+        let below_start = below_start.max(from);
+        let wrapping_end = wrapping_end.max(below_start);
+        let (positions, window) = (&rare_positions[..], &self.window[..]);
+        mark_across_rows(&positions[from..below_start], &values[from..below_start], window, in_ring, rows, width);
+        for (&rare, &value) in self.rare_heaps[below_start..wrapping_end].iter().zip(&values[below_start..wrapping_end]) {
+            for (offset, row) in rows.chunks_exact_mut(width).enumerate() {
+                let partner = window[((start - rare + offset as u64) & ring) as usize];
+                row[usize::from(value ^ partner)] = 1;
             }
         }
+        mark_across_rows(
+            &positions[wrapping_end..],
+            &values[wrapping_end..],
+            window,
+            in_ring + window_len,
+            rows,
+            width,
+        );
     }
 
     /// Computes `G(next)`; `chunk` is `(start, width, rare heaps then)` when [`mark_chunk`]
@@ -366,6 +388,50 @@ impl WindowedGrundy {
         let mut small = 1;
         let mut large = half;
         let mut candidate = 0;
+        while seen[candidate] != 0 {
+            candidate += 1;
+        }
+        if !is_rare_value(candidate as u32) {
+            return Ok(candidate as u32);
+        }
+        // First every rare candidate at once, as the kernel does (`mex_by_one_pass`): the
+        // unmarked values from `candidate` up to the first common one (or the bound, which no
+        // split gives), looked for in one vectorized pass over the splits kept in one piece.
+        let last = seen.len() - 1;
+        let mut wanted = Wanted::new();
+        let mut stop = candidate;
+        let complete = loop {
+            while seen[stop] != 0 {
+                stop += 1;
+            }
+            if stop == last || !is_rare_value(stop as u32) {
+                break true;
+            }
+            if stop >= WANTED_BOUND {
+                break false;
+            }
+            wanted.insert(stop as u32);
+            stop += 1;
+        };
+        if complete && drain_is_vectorized::<u16>() {
+            while !wanted.is_empty() && small <= large {
+                let Some((smalls, partners)) = self.kept_run(heap, small, large - small + 1) else { break };
+                drain_wanted(smalls, partners, &mut wanted);
+                small += smalls.len() as u64;
+            }
+            // The candidates some split gave are options; the others stay unmarked.
+            for value in candidate..stop {
+                if seen[value] == 0 && !wanted.contains(value as u32) {
+                    seen[value] = 1;
+                }
+            }
+            match wanted.smallest() {
+                None => return Ok(stop as u32),
+                Some(value) if small > large => return Ok(value),
+                // A split not kept in one piece: the search below goes on from there.
+                Some(_) => {}
+            }
+        }
         loop {
             while seen[candidate] != 0 {
                 candidate += 1;

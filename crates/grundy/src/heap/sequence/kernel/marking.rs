@@ -297,17 +297,28 @@ pub(super) fn mark_rare_chunk<T: Cell>(
         return;
     }
     for range in [interior.start..cut_start, cut_end..interior.end] {
-        let (positions, rares) = (&list.positions[range.clone()], &list.values[range]);
-        #[cfg(target_arch = "x86_64")]
-        {
-            if count == ACROSS_ROWS && std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU has AVX2, checked just above.
-                unsafe { mark_across_rows_avx2(positions, rares, known, m_first, rows, width) };
-                continue;
-            }
-        }
-        mark_across_rows_portable(positions, rares, known, m_first, rows, width);
+        mark_across_rows(&list.positions[range.clone()], &list.values[range], known, m_first, rows, width);
     }
+}
+
+/// Marks `rare ^ G(m_first + i − p)` in row `i` (`width` flags a row, `width − 1` a power of two
+/// above every value) for each rare heap `p` of `positions` with its value `rare`, every row
+/// `i`: the partners `G(m_first − p + i)` are `known[m_first − p + i]`, all of them in `known`.
+/// A rare heap at a time across the rows (vectorized for a whole chunk of [`ACROSS_ROWS`] rows).
+pub(in crate::heap::sequence) fn mark_across_rows<T: Cell>(
+    positions: &[u32],
+    rares: &[T],
+    known: &[T],
+    m_first: usize,
+    rows: &mut [u8],
+    width: usize,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if rows.len() / width == ACROSS_ROWS && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { mark_across_rows_avx2(positions, rares, known, m_first, rows, width) };
+    }
+    mark_across_rows_portable(positions, rares, known, m_first, rows, width);
 }
 
 /// The rare heaps of [`mark_rare_chunk`] valid for all its rows, a rare heap at a time across
@@ -401,7 +412,7 @@ pub(super) fn mark_words_across_avx2(positions: &[u32], rares: &[u8], known: &[u
 }
 
 /// The rows [`mark_across_rows_avx2`] takes: a chunk of [`mark_rare_rows`].
-pub(super) const ACROSS_ROWS: usize = 16;
+pub(in crate::heap::sequence) const ACROSS_ROWS: usize = 16;
 
 /// The rare heaps of [`mark_rare_chunk`] valid for all its [`ACROSS_ROWS`] rows, with the
 /// flags' places `row · width + (rare ^ G(m − p))` computed 16 at a time: the partners are

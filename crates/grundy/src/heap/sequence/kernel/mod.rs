@@ -11,7 +11,8 @@ use marking::*;
 use seen::{Bits, Seen};
 use std::ops::BitXor;
 use three_way::{PairSets, extend_pair_sets, mark_three_way_word};
-use wanted::{WANTED_BOUND, Wanted, drain_is_vectorized, drain_wanted};
+pub(super) use marking::{ACROSS_ROWS, mark_across_rows};
+pub(super) use wanted::{WANTED_BOUND, Wanted, drain_is_vectorized, drain_wanted};
 
 /// A table entry: one, two or four bytes per value.
 pub(crate) trait Cell: Copy + Eq + Default + Send + Sync + BitXor<Output = Self> + 'static {

@@ -9,12 +9,12 @@ use super::Cell;
 
 /// The values below this the set holds (the kernel takes this path only when every value of
 /// the heap's bound is below it).
-pub(super) const WANTED_BOUND: usize = 1024;
+pub(in crate::heap::sequence) const WANTED_BOUND: usize = 1024;
 
 /// A set of values below [`WANTED_BOUND`], exact, and folded onto its low byte for the
 /// vectorized test.
 #[derive(Clone)]
-pub(super) struct Wanted {
+pub(in crate::heap::sequence) struct Wanted {
     /// Bit `v`: value `v` is wanted.
     exact: [u64; WANTED_BOUND / 64],
     /// The set folded onto the low byte `b = 16h + l` (some wanted `v` has `v & 255 = b`), as
@@ -27,17 +27,17 @@ pub(super) struct Wanted {
 }
 
 impl Wanted {
-    pub(super) fn new() -> Self {
+    pub(in crate::heap::sequence) fn new() -> Self {
         Wanted { exact: [0; WANTED_BOUND / 64], low_half: [0; 32], high_half: [0; 32], count: 0 }
     }
 
     #[inline(always)]
-    pub(super) fn contains(&self, value: u32) -> bool {
+    pub(in crate::heap::sequence) fn contains(&self, value: u32) -> bool {
         (value as usize) < WANTED_BOUND && self.exact[value as usize / 64] >> (value % 64) & 1 == 1
     }
 
     /// Adds `value` (below [`WANTED_BOUND`]).
-    pub(super) fn insert(&mut self, value: u32) {
+    pub(in crate::heap::sequence) fn insert(&mut self, value: u32) {
         assert!((value as usize) < WANTED_BOUND, "a wanted value is below the set's bound");
         if !self.contains(value) {
             self.exact[value as usize / 64] |= 1 << (value % 64);
@@ -87,7 +87,7 @@ impl Wanted {
         }
     }
 
-    pub(super) fn is_empty(&self) -> bool {
+    pub(in crate::heap::sequence) fn is_empty(&self) -> bool {
         self.count == 0
     }
 
@@ -109,7 +109,7 @@ impl Wanted {
     }
 
     /// The smallest value in the set.
-    pub(super) fn smallest(&self) -> Option<u32> {
+    pub(in crate::heap::sequence) fn smallest(&self) -> Option<u32> {
         self.exact.iter().position(|&word| word != 0).map(|at| at as u32 * 64 + self.exact[at].trailing_zeros())
     }
 }
@@ -117,7 +117,7 @@ impl Wanted {
 /// Removes from `wanted` every value `forward[i] ^ backward[len − 1 − i]` (`len` the slices'
 /// common length: the splits `a + (m − a)`, `backward` ascending from the largest `m − a`),
 /// stopping once the set is empty.
-pub(super) fn drain_wanted<T: Cell>(forward: &[T], backward: &[T], wanted: &mut Wanted) {
+pub(in crate::heap::sequence) fn drain_wanted<T: Cell>(forward: &[T], backward: &[T], wanted: &mut Wanted) {
     #[cfg(target_arch = "x86_64")]
     if std::mem::size_of::<T>() <= 2 && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.
@@ -128,7 +128,7 @@ pub(super) fn drain_wanted<T: Cell>(forward: &[T], backward: &[T], wanted: &mut 
 
 /// Whether [`drain_wanted`] is the quick way for cells of type `T` on this CPU (else the kernel
 /// searches one candidate a pass).
-pub(super) fn drain_is_vectorized<T: Cell>() -> bool {
+pub(in crate::heap::sequence) fn drain_is_vectorized<T: Cell>() -> bool {
     #[cfg(target_arch = "x86_64")]
     if std::mem::size_of::<T>() <= 2 {
         return std::arch::is_x86_feature_detected!("avx2");
