@@ -276,10 +276,11 @@ impl WindowedGrundy {
 
     /// Marks, for each heap `start + j` of a chunk of [`CHUNK`] heaps, its splits with a rare
     /// part of at least [`CHUNK`] tokens, in row `j` of `width` flags: their partners
-    /// `start + j − r` lie next to each other in the window, so each rare heap costs one short
-    /// contiguous read for the whole chunk instead of a scattered read a heap. The caller has
-    /// checked that every such partner is in the window and that no such split is into equal
-    /// parts.
+    /// `start + j − r` lie next to each other in the prefix or the window, so each rare heap
+    /// costs one short contiguous read for the whole chunk instead of a scattered read a heap.
+    /// The caller has checked that every such partner is in the prefix (the chunk's heaps all
+    /// go there) or the window, that no such split is into equal parts, and that the rare heaps
+    /// fit 32 bits.
     fn mark_chunk(&mut self, start: u64, width: usize) {
         let Scratch { rows, rare_positions, .. } = &mut self.scratch;
         rows.clear();
@@ -293,7 +294,16 @@ impl WindowedGrundy {
         }
         for &rare in &self.rare_heaps[rare_positions.len()..] {
             // The caller chunks only while every rare heap is within the window (< 2^32 heaps).
-            rare_positions.push(u32::try_from(rare).expect("a rare heap within the window"));
+            rare_positions.push(u32::try_from(rare).expect("the caller checked: rare heaps fit 32 bits"));
+        }
+        let index = |heap: usize| self.rare_heaps.partition_point(|&rare| rare < heap as u64);
+        let from = index(CHUNK as usize);
+        let values = &self.rare_values;
+        if start + CHUNK <= self.prefix_len {
+            // Every value below `start` is in the prefix, in order.
+            let m_first = usize::try_from(start).expect("a heap of the prefix, kept in memory");
+            mark_across_rows(&rare_positions[from..], &values[from..], &self.prefix, m_first, rows, width);
+            return;
         }
         let window_len = self.window_len as usize;
         let ring = self.window_len - 1;
@@ -301,15 +311,13 @@ impl WindowedGrundy {
         // `r ≤ s`) or `s + window_len − r`, `s` the chunk's start in the ring: marked across the
         // rows from the ring itself unless they wrap round its end (`s < r < s + CHUNK`).
         let in_ring = (start & ring) as usize;
-        let index = |heap: usize| self.rare_heaps.partition_point(|&rare| rare < heap as u64);
-        let (from, below_start, wrapping_end) =
-            (index(CHUNK as usize), index(in_ring + 1), index(in_ring + CHUNK as usize));
-        let values = &self.rare_values;
+        let (below_start, wrapping_end) = (index(in_ring + 1), index(in_ring + CHUNK as usize));
         let below_start = below_start.max(from);
         let wrapping_end = wrapping_end.max(below_start);
         let (positions, window) = (&rare_positions[..], &self.window[..]);
         mark_across_rows(&positions[from..below_start], &values[from..below_start], window, in_ring, rows, width);
-        for (&rare, &value) in self.rare_heaps[below_start..wrapping_end].iter().zip(&values[below_start..wrapping_end]) {
+        for (&rare, &value) in self.rare_heaps[below_start..wrapping_end].iter().zip(&values[below_start..wrapping_end])
+        {
             for (offset, row) in rows.chunks_exact_mut(width).enumerate() {
                 let partner = window[((start - rare + offset as u64) & ring) as usize];
                 row[usize::from(value ^ partner)] = 1;
@@ -562,12 +570,15 @@ impl WindowedGrundy {
             }
             let start = self.next;
             // A chunk when every split with a rare part of at least CHUNK tokens has its
-            // partner in the window and unequal parts (see `mark_chunk`).
+            // partner in the prefix or the window and unequal parts (see `mark_chunk`).
             let last_rare = self.rare_heaps.last().copied().unwrap_or(0);
-            let chunked = !self.window.is_empty()
-                && last_rare <= self.window_len
+            // (Past the first CHUNK heaps: the marking reads a chunk's width of values.)
+            let partners_in_prefix = start >= CHUNK && start + CHUNK <= self.prefix_len;
+            let partners_in_window =
+                !self.window.is_empty() && last_rare <= self.window_len && start >= self.prefix_len + last_rare;
+            let chunked = (partners_in_prefix || partners_in_window)
+                && last_rare <= u64::from(u32::MAX)
                 && self.prefix_len >= CHUNK
-                && start >= self.prefix_len + last_rare
                 && start > 2 * last_rare
                 && start + CHUNK <= len;
             let chunk = chunked.then(|| {
@@ -968,9 +979,18 @@ mod tests {
         let largest = *expected.iter().max().unwrap();
         let first = expected.iter().position(|&value| value == largest).unwrap() as u64;
         assert_eq!(run.largest(), (largest, first));
-        assert_eq!(run.checksum(), ValueChecksum::of(expected));
+        assert_eq!(run.checksum(), ValueChecksum::of(expected.iter().copied()));
         // Memory: the prefix and the window, not the 200 000 values.
         assert_eq!(run.prefix.len() + run.window.len(), 3 << 16);
+        // Chunks whose partners are all in the prefix (from heap 72 369, past twice the rare
+        // heap 36 184, and from 165 721), and a prefix that ends inside a chunk, the window
+        // taking over from there.
+        for prefix in [1 << 18, 150_007] {
+            let mut run = WindowedGrundy::new(prefix, 1 << 17).unwrap();
+            let mut streamed = Vec::new();
+            assert!(run.extend_to(200_000, &mut |_, value| streamed.push(value), &|| false).unwrap());
+            assert_eq!(streamed, expected, "prefix {prefix}");
+        }
     }
 
     #[test]

@@ -8,10 +8,10 @@ mod wanted;
 use super::{CompactSequence, Kernel, TakeBreakMoves};
 use crate::control::Control;
 use marking::*;
+pub(super) use marking::{ACROSS_ROWS, mark_across_rows};
 use seen::{Bits, Seen};
 use std::ops::BitXor;
 use three_way::{PairSets, extend_pair_sets, mark_three_way_word};
-pub(super) use marking::{ACROSS_ROWS, mark_across_rows};
 pub(super) use wanted::{WANTED_BOUND, Wanted, drain_is_vectorized, drain_wanted};
 
 /// A table entry: one, two or four bytes per value.
