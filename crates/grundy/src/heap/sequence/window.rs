@@ -428,9 +428,9 @@ impl WindowedGrundy {
                 small += smalls.len() as u64;
             }
             // The candidates some split gave are options; the others stay unmarked.
-            for value in candidate..stop {
-                if seen[value] == 0 && !wanted.contains(value as u32) {
-                    seen[value] = 1;
+            for (value, flag) in seen.iter_mut().enumerate().take(stop).skip(candidate) {
+                if *flag == 0 && !wanted.contains(value as u32) {
+                    *flag = 1;
                 }
             }
             match wanted.smallest() {
