@@ -1,16 +1,11 @@
 //! `grundy census`: every row agrees with `grundy period`, and a census stopped by Ctrl-C or
 //! killed outright, then run again, ends with the rows of an uninterrupted run.
 
-use crate::common::grundy;
+use crate::common::{fresh_directory, grundy};
 use serde_json::Value;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A fresh directory for one test, removed when dropped (the test passed or failed).
-fn scratch(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new().prefix(&format!("grundy-census-{name}-")).tempdir().unwrap()
-}
 
 /// The rows of `db` as JSON objects, without the time taken.
 fn rows(db: &str) -> Vec<Value> {
@@ -25,7 +20,7 @@ fn rows(db: &str) -> Vec<Value> {
 
 #[test]
 fn every_row_agrees_with_the_period_command() {
-    let scratch = scratch("period");
+    let scratch = fresh_directory("period");
     let dir = scratch.path();
     let db = dir.join("t.sqlite");
     let db = db.to_str().unwrap();
@@ -78,7 +73,7 @@ fn listing(dir: &std::path::Path) -> Vec<(std::ffi::OsString, u64, std::time::Sy
 
 #[test]
 fn a_report_on_a_finished_census_leaves_its_folder_unchanged() {
-    let scratch = scratch("report-reads-only");
+    let scratch = fresh_directory("report-reads-only");
     let dir = scratch.path();
     let db = dir.join("t.sqlite");
     let db = db.to_str().unwrap();
@@ -96,7 +91,7 @@ fn a_report_on_a_finished_census_leaves_its_folder_unchanged() {
 
 #[test]
 fn bad_databases_and_options_are_one_line_exit_2() {
-    let scratch = scratch("bad");
+    let scratch = fresh_directory("bad");
     let dir = scratch.path();
     let text = dir.join("notes.txt");
     std::fs::write(&text, "not a database, only text\n".repeat(100)).unwrap();
@@ -157,7 +152,7 @@ fn interrupted_then_finished(dir: &std::path::Path, signal: &str) -> Vec<Value> 
 
 #[test]
 fn a_stopped_census_finishes_with_the_rows_of_an_uninterrupted_one() {
-    let scratch = scratch("resume");
+    let scratch = fresh_directory("resume");
     let dir = scratch.path();
     let whole = dir.join("whole.sqlite");
     let run = grundy(&[

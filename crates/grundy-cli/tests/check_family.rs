@@ -23,7 +23,7 @@ impl std::ops::Deref for Compiled {
 
 fn compiled(name: &str, mutant: u32) -> Compiled {
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/check").join(format!("{name}.c"));
-    let folder = tempfile::Builder::new().prefix("grundy-check-family-").tempdir().unwrap();
+    let folder = crate::common::fresh_directory("check-family");
     let binary = folder.path().join(format!("{name}-{mutant}"));
     let status = std::process::Command::new("gcc")
         .args(["-O2", "-std=c99", &format!("-DMUTANT={mutant}"), "-o"])
@@ -81,7 +81,7 @@ fn failing_tests_are_shrunk_to_the_smallest() {
 
 #[test]
 fn files_obey_the_formats_tests_bound_and_bad_programs_are_one_line() {
-    let scratch = tempfile::Builder::new().prefix("grundy-check-bounds-").tempdir().unwrap();
+    let scratch = crate::common::fresh_directory("check-bounds");
     let folder = scratch.path();
     let format = folder.join("eight.txt");
     std::fs::write(&format, "tests 8..100\nline n:1..30\ngame nim\nposition {n}\nanswer Yes No\n").unwrap();

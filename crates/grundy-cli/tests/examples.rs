@@ -17,7 +17,7 @@ fn workspace_root() -> &'static Path {
 /// README tells a reader to make (README's examples write their own files there too: pictures,
 /// databases); removed when dropped.
 fn with_example_files() -> tempfile::TempDir {
-    let directory = tempfile::Builder::new().prefix("grundy-examples-readme-").tempdir().unwrap();
+    let directory = crate::common::fresh_directory("examples-readme");
     let path = directory.path().to_str().expect("a UTF-8 temporary directory");
     let written = grundy(&["rules", "--write-examples", path]);
     assert_eq!(written.status, 0, "{}", written.stderr);
@@ -26,7 +26,7 @@ fn with_example_files() -> tempfile::TempDir {
 
 /// A new empty directory, away from the repository; removed when dropped.
 fn elsewhere() -> tempfile::TempDir {
-    tempfile::Builder::new().prefix("grundy-examples-elsewhere-").tempdir().unwrap()
+    crate::common::fresh_directory("examples-elsewhere")
 }
 
 /// Runs `command_line` with `bash -c` from `directory`, the built `grundy` first on the PATH.

@@ -7,11 +7,6 @@ use crate::common::grundy;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A fresh directory for one test, removed when dropped (the test passed or failed).
-fn directory(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new().prefix(&format!("grundy-long-runs-{name}-")).tempdir().unwrap()
-}
-
 /// A subtraction game with 3000 moves: slow enough (seconds per million heaps) to interrupt.
 fn slow_game() -> String {
     let set: Vec<String> = (1..=3000).map(|n| (2 * n + 1).to_string()).collect();
@@ -61,7 +56,7 @@ fn an_unwritable_checkpoint_is_refused_at_once() {
 fn sigterm_and_sighup_save_and_the_run_resumes_to_the_same_output() {
     let game = slow_game();
     for (name, status) in [("-TERM", 143), ("-HUP", 129)] {
-        let scratch = directory(&format!("signal{name}"));
+        let scratch = crate::common::fresh_directory(&format!("signal{name}"));
         let dir = scratch.path();
         let path = dir.join("x.ck");
         let file = path.to_str().unwrap();
@@ -86,7 +81,7 @@ fn sigterm_and_sighup_save_and_the_run_resumes_to_the_same_output() {
 
 #[test]
 fn a_shorter_run_never_shrinks_a_checkpoint() {
-    let scratch = directory("shrink");
+    let scratch = crate::common::fresh_directory("shrink");
     let dir = scratch.path();
     let path = dir.join("x.ck");
     let file = path.to_str().unwrap();
@@ -102,7 +97,7 @@ fn a_shorter_run_never_shrinks_a_checkpoint() {
 #[test]
 fn a_second_run_on_a_locked_checkpoint_is_refused_naming_the_holder() {
     let game = slow_game();
-    let scratch = directory("lock");
+    let scratch = crate::common::fresh_directory("lock");
     let dir = scratch.path();
     let path = dir.join("x.ck");
     let file = path.to_str().unwrap();
@@ -131,7 +126,7 @@ fn first_pid(stderr: &str) -> String {
 
 #[test]
 fn temporaries_of_dead_runs_are_removed_and_spellings_of_a_game_share_a_checkpoint() {
-    let scratch = directory("stale");
+    let scratch = crate::common::fresh_directory("stale");
     let dir = scratch.path();
     let path = dir.join("x.ck");
     let file = path.to_str().unwrap();
@@ -149,7 +144,7 @@ fn temporaries_of_dead_runs_are_removed_and_spellings_of_a_game_share_a_checkpoi
 #[test]
 fn a_save_that_fails_later_still_prints_the_result_and_warns() {
     let game = slow_game();
-    let scratch = directory("late-failure");
+    let scratch = crate::common::fresh_directory("late-failure");
     let dir = scratch.path();
     let path = dir.join("x.ck");
     let file = path.to_str().unwrap();
@@ -171,7 +166,7 @@ fn graph_files_are_read_with_limits_and_contest_layout_is_said() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("longer than 64.0 KiB"), "{}", run.stderr);
     assert!(started.elapsed() < Duration::from_secs(1));
-    let scratch = directory("contest");
+    let scratch = crate::common::fresh_directory("contest");
     let dir = scratch.path();
     let contest = dir.join("contest.txt");
     std::fs::write(&contest, "4 3\n1 2\n2 3\n3 1\n").unwrap();
@@ -229,7 +224,7 @@ fn a_bounded_run_of_grundys_game_summarizes_the_same_values_and_resumes() {
     let first = values.iter().position(|&value| value == largest).unwrap();
     assert!(fresh.stdout.contains(&format!("largest value: {largest}, first at heap {first}\n")), "{}", fresh.stdout);
     // Stopped at 2000 and continued from its state: the same summary as the fresh run.
-    let scratch = directory("bounded");
+    let scratch = crate::common::fresh_directory("bounded");
     let dir = scratch.path();
     let state = dir.join("grundy.state");
     let state = state.to_str().unwrap();
@@ -258,7 +253,7 @@ fn a_bounded_run_of_grundys_game_summarizes_the_same_values_and_resumes() {
 
 #[test]
 fn a_bounded_run_stops_on_sigterm_and_continues_from_its_state() {
-    let scratch = directory("bounded-signal");
+    let scratch = crate::common::fresh_directory("bounded-signal");
     let dir = scratch.path();
     let state = dir.join("grundy.state");
     let child =
@@ -332,7 +327,7 @@ fn with_checksum(header: &[String], payload: &[u8]) -> Vec<u8> {
 
 #[test]
 fn a_forged_bounded_state_is_refused_in_one_line() {
-    let scratch = directory("bounded-forged");
+    let scratch = crate::common::fresh_directory("bounded-forged");
     let dir = scratch.path();
     let state = dir.join("grundy.state");
     let path = state.to_str().unwrap();
@@ -379,7 +374,7 @@ fn a_forged_bounded_state_is_refused_in_one_line() {
 
 #[test]
 fn a_bounded_run_asked_for_fewer_heaps_than_its_state_answers_them() {
-    let scratch = directory("bounded-fewer");
+    let scratch = crate::common::fresh_directory("bounded-fewer");
     let dir = scratch.path();
     let state = dir.join("grundy.state");
     let path = state.to_str().unwrap();
@@ -396,7 +391,7 @@ fn a_bounded_run_asked_for_fewer_heaps_than_its_state_answers_them() {
 
 #[test]
 fn a_bounded_run_that_cannot_save_at_the_end_prints_its_summary_then_warns() {
-    let scratch = directory("bounded-unsaved");
+    let scratch = crate::common::fresh_directory("bounded-unsaved");
     let dir = scratch.path();
     let state = dir.join("grundy.state");
     let child =

@@ -12,11 +12,6 @@ fn workspace_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().and_then(Path::parent).expect("crates/grundy-cli")
 }
 
-/// A fresh directory for one test, removed when dropped (the test passed or failed).
-fn directory(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new().prefix(&format!("grundy-newcomer-{name}-")).tempdir().unwrap()
-}
-
 /// A script whose values cost O(n) moves each (take 1, 3 or 4, or split a heap into two
 /// unequal heaps): its sequence to 10^5 takes minutes, long enough to signal.
 fn splitting_script(directory: &Path) -> String {
@@ -103,7 +98,7 @@ fn stops_within(pid: u32, limit: Duration) -> bool {
 
 #[test]
 fn ctrl_c_stops_a_script_run_at_once_with_status_130_and_takes_the_worker_along() {
-    let scratch = directory("ctrl-c");
+    let scratch = crate::common::fresh_directory("ctrl-c");
     let dir = scratch.path();
     let game = splitting_script(dir);
     let child = spawn(&["period", &game, "--max", "100000"], Stdio::null());
@@ -125,7 +120,7 @@ fn ctrl_c_stops_a_script_run_at_once_with_status_130_and_takes_the_worker_along(
 
 #[test]
 fn a_worker_dies_with_its_parent_however_the_parent_dies() {
-    let scratch = directory("orphan");
+    let scratch = crate::common::fresh_directory("orphan");
     let dir = scratch.path();
     let game = splitting_script(dir);
     let mut child = spawn(&["period", &game, "--max", "100000"], Stdio::null());
@@ -137,7 +132,7 @@ fn a_worker_dies_with_its_parent_however_the_parent_dies() {
 
 #[test]
 fn a_checkpointed_script_run_saves_on_sigterm_with_status_143() {
-    let scratch = directory("term");
+    let scratch = crate::common::fresh_directory("term");
     let dir = scratch.path();
     let game = splitting_script(dir);
     let checkpoint = dir.join("x.ck");
@@ -173,7 +168,7 @@ fn a_command_waiting_on_its_input_answers_sigterm_within_a_second() {
 
 #[test]
 fn a_census_stopped_by_sighup_exits_129() {
-    let scratch = directory("census-hup");
+    let scratch = crate::common::fresh_directory("census-hup");
     let dir = scratch.path();
     let db = dir.join("c.sqlite");
     let child = spawn(
@@ -246,7 +241,7 @@ fn json_goes_anywhere_on_the_line_and_every_result_command_takes_it() {
     assert_eq!(answer["agrees"], true);
     assert_eq!(answer["positions"], 101);
 
-    let scratch = directory("json");
+    let scratch = crate::common::fresh_directory("json");
     let dir = scratch.path();
     let picture = dir.join("k.svg");
     let plot = grundy(&["plot", "kayles", "--to", "50", "-o", picture.to_str().unwrap(), "--json"]);

@@ -2,6 +2,13 @@
 
 use std::process::{Command, Stdio};
 
+/// A fresh directory for one test (`grundy-NAME-…` in the system's temporary folder), removed
+/// when dropped, whether the test passed or failed.
+#[allow(dead_code)] // not every test binary writes files
+pub fn fresh_directory(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("grundy-{name}-")).tempdir().unwrap()
+}
+
 /// What one run of `grundy` printed, and its exit status (-1 when killed by a signal).
 #[allow(dead_code)] // not every test binary reads every field
 pub struct Run {
