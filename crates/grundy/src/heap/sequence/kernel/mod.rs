@@ -533,8 +533,8 @@ fn run<T: Cell>(
     Stop::Reached
 }
 
-/// Computes the heaps of `block` and appends them; `Some` when the
-/// run must stop (a value that does not fit the cells).
+/// Computes the heaps of `block` and appends them; `Some` when the run must stop (a value that
+/// does not fit the cells).
 #[allow(clippy::too_many_arguments)]
 fn compute_block<T: Cell>(
     moves: &TakeBreakMoves,
@@ -549,10 +549,10 @@ fn compute_block<T: Cell>(
     segments: &mut Vec<Segment>,
 ) -> Option<Stop> {
     let (block_start, block_end) = (block.start, block.end);
-    // The splits with a rare part whose parts are both below a chunk of
-    // `ACROSS_ROWS` heaps are marked for the whole chunk first, across its rows (each rare
-    // heap's partners lie next to each other), and only the rest heap by heap: in rows of
-    // words while the values are below 64, else of bytes. (The unit tests, which chunk always,
+    // The splits with a rare part whose parts are both below a chunk of `ACROSS_ROWS` heaps
+    // are marked for the whole chunk first, across its rows (each rare heap's partners lie next
+    // to each other), and only the rest heap by heap: in rows of words while the values are
+    // below 64, else of bytes. (The unit tests, which chunk always,
     // take words only every other block, so that both kinds of rows meet small values.)
     let rare_splits = sparse.positions.len() * moves.leave_two.len();
     let by_rows = sparse.active && moves.leave_three.is_empty();
@@ -591,33 +591,31 @@ fn compute_block<T: Cell>(
         if !in_a_word {
             marks.seen.clear();
         }
-        let enumeration = match () {
-            () if chunked => {
-                if (heap - block_start) % ACROSS_ROWS == 0 {
-                    let (width, count) = (bound_now + 1, ACROSS_ROWS.min(block_end - heap));
-                    chunk.start = heap;
-                    chunk.bound = bound_now;
-                    chunk.rows.clear();
-                    chunk.rows.resize(count * width, 0);
-                    mark_rare_rows(moves, sparse.list(), &values[..heap], heap, &mut chunk.rows, width);
-                }
-                let width = chunk.bound + 1;
-                marks.seen.extend_from_slice(&chunk.rows[(heap - chunk.start) * width..][..width]);
-                Enumeration::Fixup { known_below: chunk.start }
+        let enumeration = if chunked {
+            if (heap - block_start) % ACROSS_ROWS == 0 {
+                let (width, count) = (bound_now + 1, ACROSS_ROWS.min(block_end - heap));
+                chunk.start = heap;
+                chunk.bound = bound_now;
+                chunk.rows.clear();
+                chunk.rows.resize(count * width, 0);
+                mark_rare_rows(moves, sparse.list(), &values[..heap], heap, &mut chunk.rows, width);
             }
-            () if words.active => {
-                if !in_a_word {
-                    marks.seen.resize(bound_now + 1, 0);
-                    // A value reached 64 within the chunk: the row's marks as bytes.
-                    let mut word = words.rows[heap - words.first_heap].0;
-                    while word != 0 {
-                        marks.seen[word.trailing_zeros() as usize] = 1;
-                        word &= word - 1;
-                    }
+            let width = chunk.bound + 1;
+            marks.seen.extend_from_slice(&chunk.rows[(heap - chunk.start) * width..][..width]);
+            Enumeration::Fixup { known_below: chunk.start }
+        } else if words.active {
+            if !in_a_word {
+                marks.seen.resize(bound_now + 1, 0);
+                // A value reached 64 within the chunk: the row's marks as bytes.
+                let mut word = words.rows[heap - words.first_heap].0;
+                while word != 0 {
+                    marks.seen[word.trailing_zeros() as usize] = 1;
+                    word &= word - 1;
                 }
-                Enumeration::Except { marked_from: words.marked.start, marked_to: words.marked.end }
             }
-            () => Enumeration::Full,
+            Enumeration::Except { marked_from: words.marked.start, marked_to: words.marked.end }
+        } else {
+            Enumeration::Full
         };
         if !in_a_word {
             marks.seen.resize(bound_now + 1, 0);
