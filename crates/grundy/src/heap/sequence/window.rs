@@ -427,17 +427,18 @@ impl WindowedGrundy {
                 drain_wanted(smalls, partners, &mut wanted);
                 small += smalls.len() as u64;
             }
-            // The candidates some split gave are options; the others stay unmarked.
-            for (value, flag) in seen.iter_mut().enumerate().take(stop).skip(candidate) {
-                if *flag == 0 && !wanted.contains(value as u32) {
-                    *flag = 1;
-                }
-            }
             match wanted.smallest() {
                 None => return Ok(stop as u32),
                 Some(value) if small > large => return Ok(value),
-                // A split not kept in one piece: the search below goes on from there.
-                Some(_) => {}
+                // A split not kept in one piece: the search below goes on from there, with the
+                // candidates some split gave marked as options (the others stay unmarked).
+                Some(_) => {
+                    for (value, flag) in seen.iter_mut().enumerate().take(stop).skip(candidate) {
+                        if *flag == 0 && !wanted.contains(value as u32) {
+                            *flag = 1;
+                        }
+                    }
+                }
             }
         }
         loop {
