@@ -336,6 +336,27 @@ impl Space {
     fn rare_type(self, heap: usize, value: u32) -> bool {
         ((value & self.mask).count_ones() & 1 == 1) == (self.domain && (heap + self.offset) & 1 == 1)
     }
+
+    /// Which of the values `64·word … 64·word + 63` are of the rare type at `heap`, as bits.
+    /// The parity of `v & mask` is that of its bits above the sixth (one for the whole word)
+    /// xored with that of its low six bits (the same pattern in every word).
+    #[inline]
+    fn rare_type_word(self, heap: usize, word: u32) -> u64 {
+        // Bit `i` of `COLUMNS[j]` is bit `j` of `i`: the parity of `i & mask` is the xor of
+        // the columns of the mask's low six bits.
+        const COLUMNS: [u64; 6] = [
+            0xAAAA_AAAA_AAAA_AAAA,
+            0xCCCC_CCCC_CCCC_CCCC,
+            0xF0F0_F0F0_F0F0_F0F0,
+            0xFF00_FF00_FF00_FF00,
+            0xFFFF_0000_FFFF_0000,
+            0xFFFF_FFFF_0000_0000,
+        ];
+        let low_odd = (0..6).filter(|&bit| self.mask >> bit & 1 == 1).fold(0, |odd, bit| odd ^ COLUMNS[bit]);
+        let high_odd = ((word << 6) & self.mask).count_ones() & 1 == 1;
+        let odd = if high_odd { !low_odd } else { low_odd };
+        if self.domain && (heap + self.offset) & 1 == 1 { odd } else { !odd }
+    }
 }
 
 impl<T: Cell> Sparse<T> {
@@ -854,16 +875,31 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
 ) -> (u32, u32) {
     // No xor of two cells exceeds `T::MAX`, and the bound (the last entry) is never marked.
     let limit = (marks.len() as u32 - 1).min(T::MAX.saturating_add(1));
-    let mut wanted = Wanted::new();
-    let mut value = from;
+    // A word of 64 values at a time: the unmarked ones, those that end the search (of the
+    // common type, or at the limit) and the rare-type ones before the first of those.
+    let mut wanted_words = [0u64; WANTED_BOUND / 64];
+    let mut word = from / 64;
+    let mut from_bits = !0u64 << (from % 64);
     let stop = loop {
-        value = marks.first_missing(value);
-        if value >= limit || !space.rare_type(heap, value) {
-            break value;
+        let base = word * 64;
+        let missing = marks.missing_in_word(word) & from_bits;
+        from_bits = !0;
+        let rare = space.rare_type_word(heap, word);
+        let at_limit = match limit.checked_sub(base) {
+            Some(inside) if inside >= 64 => 0,
+            Some(inside) => !0u64 << inside,
+            None => !0,
+        };
+        let ends = missing & (!rare | at_limit);
+        if ends != 0 {
+            let end = ends.trailing_zeros();
+            wanted_words[word as usize] |= missing & rare & ((1u64 << end) - 1);
+            break base + end;
         }
-        wanted.insert(value);
-        value += 1;
+        wanted_words[word as usize] |= missing & rare;
+        word += 1;
     };
+    let mut wanted = Wanted::from_words(wanted_words);
     let count = wanted.len();
     for segment in segments {
         if wanted.is_empty() {
@@ -924,6 +960,22 @@ mod tests {
             let positions: Vec<u32> = positions.into_iter().collect();
             let plain = positions.iter().filter(|&&position| position as usize <= limit).count();
             prop_assert_eq!(super::count_from_start(&positions, limit), plain);
+        }
+
+        /// A word of rare-type flags is the flag of each of its 64 values.
+        #[test]
+        fn rare_type_words_agree_with_each_value(
+            mask in 1u32..4096,
+            domain: bool,
+            offset in 0usize..2,
+            heap in 0usize..1000,
+            word in 0u32..64,
+        ) {
+            let space = super::Space { mask, domain, offset };
+            let flags = space.rare_type_word(heap, word);
+            for bit in 0..64 {
+                prop_assert_eq!(flags >> bit & 1 == 1, space.rare_type(heap, word * 64 + bit), "value {}", word * 64 + bit);
+            }
         }
     }
 

@@ -36,6 +36,25 @@ impl Wanted {
         (value as usize) < WANTED_BOUND && self.exact[value as usize / 64] >> (value % 64) & 1 == 1
     }
 
+    /// The set whose bit `v % 64` of word `v / 64` is set for each value `v`.
+    pub(in crate::heap::sequence) fn from_words(exact: [u64; WANTED_BOUND / 64]) -> Self {
+        let mut wanted = Wanted { exact, low_half: [0; 32], high_half: [0; 32], count: 0 };
+        wanted.count = exact.iter().map(|word| word.count_ones()).sum();
+        // The low bytes present: bit `b` of word `b / 64` of the four words of a fold.
+        let mut bytes = [0u64; 4];
+        for (at, &word) in exact.iter().enumerate() {
+            bytes[at % 4] |= word;
+        }
+        for (at, &word) in bytes.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                wanted.set_folded((at as u32 * 64 + rest.trailing_zeros()) as u8, true);
+                rest &= rest - 1;
+            }
+        }
+        wanted
+    }
+
     /// Adds `value` (below [`WANTED_BOUND`]).
     pub(in crate::heap::sequence) fn insert(&mut self, value: u32) {
         assert!((value as usize) < WANTED_BOUND, "a wanted value is below the set's bound");
@@ -356,6 +375,24 @@ mod tests {
             drains_agree::<u32>(&small, split, &values)?;
             drains_agree::<u16>(&large, split, &folded)?;
             drains_agree::<u16>(&large, split, &values)?;
+        }
+
+        /// A set built from its words is the set built a value at a time, folded tables too.
+        #[test]
+        fn a_set_from_its_words_equals_one_built_a_value_at_a_time(
+            values in proptest::collection::btree_set(0u32..WANTED_BOUND as u32, 0..300),
+        ) {
+            let mut one_by_one = Wanted::new();
+            let mut words = [0u64; WANTED_BOUND / 64];
+            for &value in &values {
+                one_by_one.insert(value);
+                words[value as usize / 64] |= 1 << (value % 64);
+            }
+            let from_words = Wanted::from_words(words);
+            prop_assert_eq!(from_words.exact, one_by_one.exact);
+            prop_assert_eq!(from_words.low_half, one_by_one.low_half);
+            prop_assert_eq!(from_words.high_half, one_by_one.high_half);
+            prop_assert_eq!(from_words.count, one_by_one.count);
         }
     }
 }
