@@ -169,7 +169,8 @@ pub(super) fn drain_wanted_portable<T: Cell>(forward: &[T], backward: &[T], want
 /// reversed in registers (as in `find_xor_any_avx2`), the xors' low bytes (two-byte cells:
 /// masked and packed) looked up in the folded tables (a shuffle by the low nibble in each half
 /// table, the half chosen by the byte's top bit, the high nibble's bit picked by a third
-/// shuffle), and only the lanes that hit checked one by one against the exact set.
+/// shuffle), and only the lanes that hit checked one by one against the exact set (their xors
+/// read again from the cells).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: &mut Wanted) {
@@ -221,85 +222,91 @@ pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: 
             }
         };
     }
-    // The xors of a step, for the lanes that hit: one byte, or two bytes a pair.
-    let mut xors = [0u16; STEP];
-    let mut at = 0;
-    while at + STEP <= len {
-        // SAFETY: `at + STEP ≤ len`: the STEP cells from `forward[at]` and the STEP cells up to
-        // `backward[len − at − 1]` are inside the slices, 32 or 64 bytes each, read in vectors
-        // of 32 bytes within them; `xors` is 64 writable bytes.
-        let bytes = unsafe {
-            if size == 1 {
-                let small = _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>());
-                let large = _mm256_loadu_si256(backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
-                let large = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large, reverse));
-                let pairs = _mm256_xor_si256(small, large);
-                _mm256_storeu_si256(xors.as_mut_ptr().cast::<__m256i>(), pairs);
-                pairs
-            } else {
-                let half = STEP / 2;
-                let small_0 = _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>());
-                let small_1 = _mm256_loadu_si256(forward.as_ptr().add(at + half).cast::<__m256i>());
-                let large_0 = _mm256_loadu_si256(backward.as_ptr().add(len - at - half).cast::<__m256i>());
-                let large_1 = _mm256_loadu_si256(backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
-                let large_0 = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large_0, reverse));
-                let large_1 = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large_1, reverse));
-                let (pairs_0, pairs_1) = (_mm256_xor_si256(small_0, large_0), _mm256_xor_si256(small_1, large_1));
-                _mm256_storeu_si256(xors.as_mut_ptr().cast::<__m256i>(), pairs_0);
-                _mm256_storeu_si256(xors.as_mut_ptr().add(half).cast::<__m256i>(), pairs_1);
-                // Byte k of the pack: in each 128-bit half, eight low bytes of `pairs_0` then
-                // eight of `pairs_1` (see `lane_of`).
-                _mm256_packus_epi16(_mm256_and_si256(pairs_0, low_byte), _mm256_and_si256(pairs_1, low_byte))
-            }
-        };
-        let low = _mm256_and_si256(bytes, nibble);
-        let high = _mm256_and_si256(_mm256_srli_epi16::<4>(bytes), nibble);
-        // The byte's top bit (high nibble ≥ 8) chooses the half table.
-        let rows = _mm256_blendv_epi8(_mm256_shuffle_epi8(low_half, low), _mm256_shuffle_epi8(high_half, low), bytes);
-        let present = _mm256_and_si256(rows, _mm256_shuffle_epi8(powers, high));
-        let absent = _mm256_movemask_epi8(_mm256_cmpeq_epi8(present, zero)) as u32;
-        if absent != u32::MAX {
-            let mut hits = !absent;
-            while hits != 0 {
-                let lane = hits.trailing_zeros() as usize;
-                let value = if size == 1 {
-                    // Two bytes a slot of `xors`, read as the bytes they were stored.
-                    let word = xors[lane / 2];
-                    u32::from(word.to_le_bytes()[lane % 2])
+    // The 32 pairs from `at` as 32 bytes: the xors, or for two-byte cells their low bytes
+    // (packed: see `lane_of`).
+    macro_rules! step_bytes {
+        ($at:expr) => {{
+            let at = $at;
+            // SAFETY: the caller has `at + STEP ≤ len`: the STEP cells from `forward[at]` and
+            // the STEP cells up to `backward[len − at − 1]` are inside the slices, 32 or 64
+            // bytes each, read in vectors of 32 bytes within them.
+            unsafe {
+                if size == 1 {
+                    let small = _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>());
+                    let large = _mm256_loadu_si256(backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
+                    let large = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large, reverse));
+                    _mm256_xor_si256(small, large)
                 } else {
-                    u32::from(xors[lane_of(lane)])
-                };
-                if let Some(byte_still_wanted) = wanted.remove_exact(value) {
-                    if wanted.is_empty() {
-                        store_tables!();
-                        return;
-                    }
-                    if !byte_still_wanted {
-                        // Clear flag `high` of row `low` (bytes `low` and `low + 16`) in the
-                        // half table that holds it.
-                        let (low, high) = (value & 15, (value >> 4) & 15);
-                        let row = _mm256_cmpeq_epi8(rows_of_bytes, _mm256_set1_epi8(low as i8));
-                        let flag = 1u16 << high;
-                        low_half =
-                            _mm256_andnot_si256(_mm256_and_si256(row, _mm256_set1_epi8(flag as u8 as i8)), low_half);
-                        high_half = _mm256_andnot_si256(
-                            _mm256_and_si256(row, _mm256_set1_epi8((flag >> 8) as u8 as i8)),
-                            high_half,
-                        );
-                    }
+                    let half = STEP / 2;
+                    let small_0 = _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>());
+                    let small_1 = _mm256_loadu_si256(forward.as_ptr().add(at + half).cast::<__m256i>());
+                    let large_0 = _mm256_loadu_si256(backward.as_ptr().add(len - at - half).cast::<__m256i>());
+                    let large_1 = _mm256_loadu_si256(backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
+                    let large_0 = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large_0, reverse));
+                    let large_1 = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large_1, reverse));
+                    let (pairs_0, pairs_1) = (_mm256_xor_si256(small_0, large_0), _mm256_xor_si256(small_1, large_1));
+                    // Byte k of the pack: in each 128-bit half, eight low bytes of `pairs_0` then
+                    // eight of `pairs_1` (see `lane_of`).
+                    _mm256_packus_epi16(_mm256_and_si256(pairs_0, low_byte), _mm256_and_si256(pairs_1, low_byte))
                 }
-                hits &= hits - 1;
             }
+        }};
+    }
+    // Bit k: byte k of `bytes` is in the folded set.
+    macro_rules! folded_hits {
+        ($bytes:expr) => {{
+            let bytes = $bytes;
+            let low = _mm256_and_si256(bytes, nibble);
+            let high = _mm256_and_si256(_mm256_srli_epi16::<4>(bytes), nibble);
+            // The byte's top bit (high nibble ≥ 8) chooses the half table.
+            let rows =
+                _mm256_blendv_epi8(_mm256_shuffle_epi8(low_half, low), _mm256_shuffle_epi8(high_half, low), bytes);
+            let present = _mm256_and_si256(rows, _mm256_shuffle_epi8(powers, high));
+            !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(present, zero)) as u32)
+        }};
+    }
+    // Two steps are looked up before one branch on their hits: a step with a hit is a
+    // mispredicted branch, about a quarter of 0.6's steps have one, and they come in runs. A
+    // value removed in the first step may still hit in the second (its tables were read
+    // before): the exact set is checked for every hit.
+    let mut at = 0;
+    while at + 2 * STEP <= len {
+        let first = folded_hits!(step_bytes!(at));
+        let second = folded_hits!(step_bytes!(at + STEP));
+        let mut hits = u64::from(first) | u64::from(second) << 32;
+        while hits != 0 {
+            let lane = hits.trailing_zeros() as usize;
+            let pair = at + STEP * (lane / STEP) + if size == 1 { lane % STEP } else { lane_of(lane % STEP) };
+            let value = (forward[pair] ^ backward[len - 1 - pair]).to_u32();
+            if let Some(byte_still_wanted) = wanted.remove_exact(value) {
+                if wanted.is_empty() {
+                    store_tables!();
+                    return;
+                }
+                if !byte_still_wanted {
+                    // Clear flag `high` of row `low` (bytes `low` and `low + 16`) in the half
+                    // table that holds it.
+                    let (low, high) = (value & 15, (value >> 4) & 15);
+                    let row = _mm256_cmpeq_epi8(rows_of_bytes, _mm256_set1_epi8(low as i8));
+                    let flag = 1u16 << high;
+                    low_half = _mm256_andnot_si256(_mm256_and_si256(row, _mm256_set1_epi8(flag as u8 as i8)), low_half);
+                    high_half = _mm256_andnot_si256(
+                        _mm256_and_si256(row, _mm256_set1_epi8((flag >> 8) as u8 as i8)),
+                        high_half,
+                    );
+                }
+            }
+            hits &= hits - 1;
         }
-        at += STEP;
+        at += 2 * STEP;
     }
     store_tables!();
     drain_wanted_portable(&forward[at..], &backward[..len - at], wanted);
 }
 
-/// The slot of `xors` (the pairs of a two-byte step) whose low byte is byte `lane` of the pack:
-/// byte `16·half + 8·which + j` holds element `8·half + j` of `pairs_which`, stored at
-/// `16·which + 8·half + j`.
+/// The pair of a two-byte step (its offset from the step's first) whose low byte is byte `lane`
+/// of the pack: byte `16·half + 8·which + j` holds element `8·half + j` of `pairs_which`, the
+/// pair `16·which + 8·half + j`.
 #[inline(always)]
 fn lane_of(lane: usize) -> usize {
     let (half, which, j) = (lane >> 4, (lane >> 3) & 1, lane & 7);
