@@ -117,6 +117,7 @@ impl<T: Cell> Tables<T> {
             active: false,
             tracking: false,
             mask: 0,
+            low_odd: 0,
             domain: false,
             offset: moves.leave_two.first().copied().unwrap_or(0),
             positions: Vec::new(),
@@ -313,6 +314,8 @@ struct Sparse<T> {
     /// Whether `positions` lists the rare heaps under `mask` (kept only while active).
     tracking: bool,
     mask: u32,
+    /// [`Space::low_odd`] of `mask`.
+    low_odd: u64,
     domain: bool,
     /// The number of tokens one split removes, modulo 2 (domain version).
     offset: usize,
@@ -329,21 +332,15 @@ struct Space {
     domain: bool,
     /// The number of tokens one split removes, modulo 2 (domain version).
     offset: usize,
+    /// Bit `i`: `i & mask` has odd parity, for `i < 64` ([`Space::low_odd`]).
+    low_odd: u64,
 }
 
 impl Space {
-    #[inline(always)]
-    fn rare_type(self, heap: usize, value: u32) -> bool {
-        ((value & self.mask).count_ones() & 1 == 1) == (self.domain && (heap + self.offset) & 1 == 1)
-    }
-
-    /// Which of the values `64·word … 64·word + 63` are of the rare type at `heap`, as bits.
-    /// The parity of `v & mask` is that of its bits above the sixth (one for the whole word)
-    /// xored with that of its low six bits (the same pattern in every word).
-    #[inline]
-    fn rare_type_word(self, heap: usize, word: u32) -> u64 {
-        // Bit `i` of `COLUMNS[j]` is bit `j` of `i`: the parity of `i & mask` is the xor of
-        // the columns of the mask's low six bits.
+    /// Bit `i` set when `i & mask` has odd parity, for the 64 values `i` of a word. Bit `i` of
+    /// `COLUMNS[j]` is bit `j` of `i`: the parity is the xor of the columns of the mask's low
+    /// six bits.
+    fn low_odd(mask: u32) -> u64 {
         const COLUMNS: [u64; 6] = [
             0xAAAA_AAAA_AAAA_AAAA,
             0xCCCC_CCCC_CCCC_CCCC,
@@ -352,16 +349,28 @@ impl Space {
             0xFFFF_0000_FFFF_0000,
             0xFFFF_FFFF_0000_0000,
         ];
-        let low_odd = (0..6).filter(|&bit| self.mask >> bit & 1 == 1).fold(0, |odd, bit| odd ^ COLUMNS[bit]);
+        (0..6).filter(|&bit| mask >> bit & 1 == 1).fold(0, |odd, bit| odd ^ COLUMNS[bit])
+    }
+
+    #[inline(always)]
+    fn rare_type(self, heap: usize, value: u32) -> bool {
+        ((value & self.mask).count_ones() & 1 == 1) == (self.domain && (heap + self.offset) & 1 == 1)
+    }
+
+    /// Which of the values `64·word … 64·word + 63` are of the rare type at `heap`, as bits:
+    /// the parity of `v & mask` is that of its bits above the sixth (one for the whole word)
+    /// xored with that of its low six bits (the same pattern in every word).
+    #[inline]
+    fn rare_type_word(self, heap: usize, word: u32) -> u64 {
         let high_odd = ((word << 6) & self.mask).count_ones() & 1 == 1;
-        let odd = if high_odd { !low_odd } else { low_odd };
+        let odd = if high_odd { !self.low_odd } else { self.low_odd };
         if self.domain && (heap + self.offset) & 1 == 1 { odd } else { !odd }
     }
 }
 
 impl<T: Cell> Sparse<T> {
     fn space(&self) -> Space {
-        Space { mask: self.mask, domain: self.domain, offset: self.offset }
+        Space { mask: self.mask, domain: self.domain, offset: self.offset, low_odd: self.low_odd }
     }
 
     #[inline(always)]
@@ -432,6 +441,7 @@ impl<T: Cell> Sparse<T> {
         if (mask, domain) != (self.mask, self.domain) || !self.tracking {
             self.tracking = true;
             self.mask = mask;
+            self.low_odd = Space::low_odd(mask);
             self.domain = domain;
             self.positions.clear();
             self.values.clear();
@@ -877,7 +887,7 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
     let limit = (marks.len() as u32 - 1).min(T::MAX.saturating_add(1));
     // A word of 64 values at a time: the unmarked ones, those that end the search (of the
     // common type, or at the limit) and the rare-type ones before the first of those.
-    let mut wanted_words = [0u64; WANTED_BOUND / 64];
+    let mut wanted = Wanted::new();
     let mut word = from / 64;
     let mut from_bits = !0u64 << (from % 64);
     let stop = loop {
@@ -893,13 +903,12 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
         let ends = missing & (!rare | at_limit);
         if ends != 0 {
             let end = ends.trailing_zeros();
-            wanted_words[word as usize] |= missing & rare & ((1u64 << end) - 1);
+            wanted.insert_word(word, missing & rare & ((1u64 << end) - 1));
             break base + end;
         }
-        wanted_words[word as usize] |= missing & rare;
+        wanted.insert_word(word, missing & rare);
         word += 1;
     };
-    let mut wanted = Wanted::from_words(wanted_words);
     let count = wanted.len();
     for segment in segments {
         if wanted.is_empty() {
@@ -971,7 +980,7 @@ mod tests {
             heap in 0usize..1000,
             word in 0u32..64,
         ) {
-            let space = super::Space { mask, domain, offset };
+            let space = super::Space { mask, domain, offset, low_odd: super::Space::low_odd(mask) };
             let flags = space.rare_type_word(heap, word);
             for bit in 0..64 {
                 prop_assert_eq!(flags >> bit & 1 == 1, space.rare_type(heap, word * 64 + bit), "value {}", word * 64 + bit);

@@ -36,32 +36,26 @@ impl Wanted {
         (value as usize) < WANTED_BOUND && self.exact[value as usize / 64] >> (value % 64) & 1 == 1
     }
 
-    /// The set whose bit `v % 64` of word `v / 64` is set for each value `v`.
-    pub(in crate::heap::sequence) fn from_words(exact: [u64; WANTED_BOUND / 64]) -> Self {
-        let mut wanted = Wanted { exact, low_half: [0; 32], high_half: [0; 32], count: 0 };
-        wanted.count = exact.iter().map(|word| word.count_ones()).sum();
-        // The low bytes present: bit `b` of word `b / 64` of the four words of a fold.
-        let mut bytes = [0u64; 4];
-        for (at, &word) in exact.iter().enumerate() {
-            bytes[at % 4] |= word;
-        }
-        // Bit `h` of `columns[l]`: byte `16h + l` is present (no branch on which half table a
-        // byte goes to: it was mispredicted about one byte in two).
-        let mut columns = [0u16; 16];
-        for (at, &word) in bytes.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                let byte = at * 64 + rest.trailing_zeros() as usize;
-                columns[byte & 15] |= 1 << (byte >> 4);
-                rest &= rest - 1;
+    /// Adds the values `64·word + i` for each bit `i` of `bits` (below [`WANTED_BOUND`]), none
+    /// of them in the set yet: a heap's candidates a word at a time.
+    pub(in crate::heap::sequence) fn insert_word(&mut self, word: u32, bits: u64) {
+        let slot = &mut self.exact[word as usize];
+        debug_assert!(*slot & bits == 0, "the values are new");
+        *slot |= bits;
+        self.count += bits.count_ones();
+        let mut rest = bits;
+        while rest != 0 {
+            // Both half tables, one of them with no flag: no branch on the half (it was
+            // mispredicted about one value in two).
+            let byte = (word * 64 + rest.trailing_zeros()) as u8;
+            let (row, flag) = ((byte & 15) as usize, 1u16 << (byte >> 4));
+            let [low, high] = flag.to_le_bytes();
+            for half in [row, row + 16] {
+                self.low_half[half] |= low;
+                self.high_half[half] |= high;
             }
+            rest &= rest - 1;
         }
-        for (row, column) in columns.into_iter().enumerate() {
-            let [low, high] = column.to_le_bytes();
-            (wanted.low_half[row], wanted.low_half[row + 16]) = (low, low);
-            (wanted.high_half[row], wanted.high_half[row + 16]) = (high, high);
-        }
-        wanted
     }
 
     /// Adds `value` (below [`WANTED_BOUND`]).
@@ -394,9 +388,9 @@ mod tests {
             drains_agree::<u16>(&large, split, &values)?;
         }
 
-        /// A set built from its words is the set built a value at a time, folded tables too.
+        /// A set built a word at a time is the set built a value at a time, folded tables too.
         #[test]
-        fn a_set_from_its_words_equals_one_built_a_value_at_a_time(
+        fn a_set_built_by_words_equals_one_built_a_value_at_a_time(
             values in proptest::collection::btree_set(0u32..WANTED_BOUND as u32, 0..300),
         ) {
             let mut one_by_one = Wanted::new();
@@ -405,11 +399,14 @@ mod tests {
                 one_by_one.insert(value);
                 words[value as usize / 64] |= 1 << (value % 64);
             }
-            let from_words = Wanted::from_words(words);
-            prop_assert_eq!(from_words.exact, one_by_one.exact);
-            prop_assert_eq!(from_words.low_half, one_by_one.low_half);
-            prop_assert_eq!(from_words.high_half, one_by_one.high_half);
-            prop_assert_eq!(from_words.count, one_by_one.count);
+            let mut by_words = Wanted::new();
+            for (word, &bits) in words.iter().enumerate() {
+                by_words.insert_word(word as u32, bits);
+            }
+            prop_assert_eq!(by_words.exact, one_by_one.exact);
+            prop_assert_eq!(by_words.low_half, one_by_one.low_half);
+            prop_assert_eq!(by_words.high_half, one_by_one.high_half);
+            prop_assert_eq!(by_words.count, one_by_one.count);
         }
     }
 }
