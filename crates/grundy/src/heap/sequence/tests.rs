@@ -119,6 +119,21 @@ fn values_past_one_byte_widen_instead_of_wrapping() {
     assert!(game.method().contains("16-bit"), "{}", game.method());
 }
 
+/// Officers (0.6) past heap 10,344, where its values pass 255: two-byte cells, whose rare-type
+/// candidates the rare-value kernel searches in their low bytes ([`kernel`]'s `LowBytes`),
+/// against the definition.
+#[test]
+fn officers_past_one_byte_agrees_with_the_definition() {
+    let game = OctalGame::parse("0.6", CodeBase::Octal).unwrap();
+    let len = 11_000;
+    let expected = definition_sequence(game.engine().moves(), len);
+    assert!(expected.iter().any(|&value| value > 255));
+    for kernel in [Kernel::RareValue, Kernel::Auto] {
+        assert_eq!(computed(game.engine(), kernel, 10_000, len), expected, "{kernel:?}");
+    }
+    assert!(game.method().contains("rare-value") && game.method().contains("16-bit"), "{}", game.method());
+}
+
 #[test]
 fn cancel_stops_with_a_valid_prefix_and_resume_continues() {
     let game = OctalGame::kayles();

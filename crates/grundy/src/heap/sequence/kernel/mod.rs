@@ -12,7 +12,7 @@ pub(super) use marking::{ACROSS_ROWS, mark_across_rows};
 use seen::{Bits, Seen};
 use std::ops::BitXor;
 use three_way::{PairSets, extend_pair_sets, mark_three_way_word};
-pub(super) use wanted::{WANTED_BOUND, Wanted, drain_is_vectorized, drain_wanted};
+pub(super) use wanted::{WANTED_BOUND, Wanted, drain_is_vectorized, drain_wanted, drain_wanted_by_low_bytes};
 
 /// A table entry: one, two or four bytes per value.
 pub(crate) trait Cell: Copy + Eq + Default + Send + Sync + BitXor<Output = Self> + 'static {
@@ -104,6 +104,7 @@ enum Stop {
 /// the call instead (`values` is empty between calls), so that they are stored once.
 pub(crate) struct Tables<T> {
     values: Vec<T>,
+    low_bytes: LowBytes,
     described: usize,
     largest: u32,
     sparse: Sparse<T>,
@@ -131,6 +132,7 @@ impl<T: Cell> Tables<T> {
         let mut tables = Tables {
             largest: values.iter().map(|value| value.to_u32()).max().unwrap_or(0),
             described: values.len(),
+            low_bytes: LowBytes::of(&values),
             values,
             sparse,
             pair_sets: PairSets::default(),
@@ -146,6 +148,40 @@ impl<T: Cell> Tables<T> {
     /// stretch's growth costs no copy).
     fn reserve(&mut self, len: usize) {
         self.values.reserve_exact(len.saturating_sub(self.values.len()));
+        if self.low_bytes.kept {
+            self.low_bytes.bytes.reserve_exact(len.saturating_sub(self.low_bytes.bytes.len()));
+        }
+    }
+}
+
+/// The low byte of every value, beside two-byte cells while every value is below
+/// [`WANTED_BOUND`]: the one-pass search for a heap's rare-type candidates scans them instead
+/// of the cells ([`drain_wanted_by_low_bytes`]). One byte a heap more than the cells' two;
+/// dropped for good once a value reaches the bound (no heap searches in one pass after that).
+/// Measured on 0.6 to 10^6, one core: bench/RESULTS.md (issue 44).
+struct LowBytes {
+    kept: bool,
+    bytes: Vec<u8>,
+}
+
+impl LowBytes {
+    fn of<T: Cell>(values: &[T]) -> Self {
+        let kept = std::mem::size_of::<T>() == 2
+            && drain_is_vectorized::<T>()
+            && values.iter().all(|value| (value.to_u32() as usize) < WANTED_BOUND);
+        let bytes = if kept { values.iter().map(|value| value.to_u32() as u8).collect() } else { Vec::new() };
+        LowBytes { kept, bytes }
+    }
+
+    fn push(&mut self, value: u32) {
+        if !self.kept {
+            return;
+        }
+        if value as usize >= WANTED_BOUND {
+            *self = LowBytes { kept: false, bytes: Vec::new() };
+        } else {
+            self.bytes.push(value as u8);
+        }
     }
 }
 
@@ -523,7 +559,7 @@ fn run<T: Cell>(
     tables.reserve(len);
     let task = control.task(crate::heap::SEQUENCE_TASK, len as u64);
     let kernel = tables.kernel;
-    let Tables { values, described, largest, sparse, pair_sets, .. } = tables;
+    let Tables { values, low_bytes, described, largest, sparse, pair_sets, .. } = tables;
     let mut marks = Marks { seen: Vec::new(), prefix: Prefix::new() };
     let mut segments: Vec<Segment> = Vec::with_capacity(moves.leave_two.len());
     let mut block_start = start;
@@ -547,6 +583,7 @@ fn run<T: Cell>(
             block_start..block_end,
             report,
             values,
+            low_bytes,
             described,
             largest,
             sparse,
@@ -572,6 +609,7 @@ fn compute_block<T: Cell>(
     block: std::ops::Range<usize>,
     report: &mut Report,
     values: &mut Vec<T>,
+    low_bytes: &mut LowBytes,
     described: &mut usize,
     largest: &mut u32,
     sparse: &mut Sparse<T>,
@@ -653,12 +691,24 @@ fn compute_block<T: Cell>(
         }
         let value = if in_a_word {
             let mut bits = if words.active { words.rows[heap - words.first_heap] } else { Bits::default() };
-            heap_value(moves, heap, values, sparse, enumeration, pair_sets, &mut bits, segments, &mut marks.prefix)
+            heap_value(
+                moves,
+                heap,
+                values,
+                &low_bytes.bytes,
+                sparse,
+                enumeration,
+                pair_sets,
+                &mut bits,
+                segments,
+                &mut marks.prefix,
+            )
         } else {
             heap_value(
                 moves,
                 heap,
                 values,
+                &low_bytes.bytes,
                 sparse,
                 enumeration,
                 pair_sets,
@@ -677,6 +727,7 @@ fn compute_block<T: Cell>(
         }
         let cell = T::from_u32(value);
         values.push(cell);
+        low_bytes.push(value);
         *described = values.len();
         *largest = (*largest).max(value);
         if sparse.tracking && heap > 0 && sparse.rare_type(heap, value) {
@@ -747,6 +798,8 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
     moves: &TakeBreakMoves,
     heap: usize,
     values: &[T],
+    // The values' low bytes ([`LowBytes`]), or none.
+    low_bytes: &[u8],
     sparse: &Sparse<T>,
     enumeration: Enumeration,
     pair_sets: &PairSets,
@@ -859,7 +912,7 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
         }
         // A rare-type candidate: a split of two common-type parts may give it.
         if one_pass {
-            let (mex, wanted) = mex_by_one_pass(values, segments, sparse.space(), heap, candidate, marks);
+            let (mex, wanted) = mex_by_one_pass(values, low_bytes, segments, sparse.space(), heap, candidate, marks);
             prefix.adapt(wanted);
             return mex;
         }
@@ -877,6 +930,7 @@ fn heap_value<T: Cell, S: Seen + ?Sized>(
 /// common-type one; and how many values were wanted.
 fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
     values: &[T],
+    low_bytes: &[u8],
     segments: &[Segment],
     space: Space,
     heap: usize,
@@ -916,7 +970,18 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
         }
         let (lo, end) = (segment.frontier, segment.high);
         if lo <= end {
-            drain_wanted(&values[lo..=end], &values[segment.m - end..=segment.m - lo], &mut wanted);
+            let (forward, backward) = (lo..=end, segment.m - end..=segment.m - lo);
+            if low_bytes.len() == values.len() {
+                drain_wanted_by_low_bytes(
+                    &low_bytes[forward.clone()],
+                    &low_bytes[backward.clone()],
+                    &values[forward],
+                    &values[backward],
+                    &mut wanted,
+                );
+            } else {
+                drain_wanted(&values[forward], &values[backward], &mut wanted);
+            }
         }
     }
     (wanted.smallest().unwrap_or(stop), count)
@@ -1023,6 +1088,7 @@ mod tests {
                             moves,
                             heap,
                             &cells,
+                            &[],
                             sparse,
                             Enumeration::Full,
                             pair_sets,

@@ -144,7 +144,26 @@ pub(in crate::heap::sequence) fn drain_wanted<T: Cell>(forward: &[T], backward: 
     #[cfg(target_arch = "x86_64")]
     if std::mem::size_of::<T>() <= 2 && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.
-        return unsafe { drain_wanted_avx2(forward, backward, wanted) };
+        return unsafe { drain_wanted_avx2(forward, backward, forward, backward, wanted) };
+    }
+    drain_wanted_portable(forward, backward, wanted);
+}
+
+/// [`drain_wanted`] with the cells' low bytes beside them (`low_forward[i]` the low byte of
+/// `forward[i]`, the same for `backward`): two-byte cells are scanned a byte a pair, as
+/// one-byte cells are (two loads a step instead of four, no packing), and only the hits read
+/// the cells themselves.
+pub(in crate::heap::sequence) fn drain_wanted_by_low_bytes<T: Cell>(
+    low_forward: &[u8],
+    low_backward: &[u8],
+    forward: &[T],
+    backward: &[T],
+    wanted: &mut Wanted,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { drain_wanted_avx2(low_forward, low_backward, forward, backward, wanted) };
     }
     drain_wanted_portable(forward, backward, wanted);
 }
@@ -177,18 +196,30 @@ pub(super) fn drain_wanted_portable<T: Cell>(forward: &[T], backward: &[T], want
 /// read again from the cells).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: &mut Wanted) {
+pub(super) fn drain_wanted_avx2<S: Cell, T: Cell>(
+    scan_forward: &[S],
+    scan_backward: &[S],
+    forward: &[T],
+    backward: &[T],
+    wanted: &mut Wanted,
+) {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_loadu_si256,
         _mm256_movemask_epi8, _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16,
         _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256,
         _mm256_xor_si256,
     };
-    let size = std::mem::size_of::<T>();
+    // The cells scanned: the cells themselves, or their low bytes.
+    let size = std::mem::size_of::<S>();
     assert!(size <= 2, "one- or two-byte cells");
     const STEP: usize = 32;
+    assert!(
+        scan_forward.len() == forward.len() && scan_backward.len() == backward.len(),
+        "the cells scanned are the cells or their low bytes"
+    );
     let len = forward.len().min(backward.len());
     let (forward, backward) = (&forward[..len], &backward[backward.len() - len..]);
+    let (scan_forward, scan_backward) = (&scan_forward[..len], &scan_backward[scan_backward.len() - len..]);
     #[rustfmt::skip]
     let reverse = match size {
         1 => _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
@@ -236,16 +267,16 @@ pub(super) fn drain_wanted_avx2<T: Cell>(forward: &[T], backward: &[T], wanted: 
             // bytes each, read in vectors of 32 bytes within them.
             unsafe {
                 if size == 1 {
-                    let small = _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>());
-                    let large = _mm256_loadu_si256(backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
+                    let small = _mm256_loadu_si256(scan_forward.as_ptr().add(at).cast::<__m256i>());
+                    let large = _mm256_loadu_si256(scan_backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
                     let large = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large, reverse));
                     _mm256_xor_si256(small, large)
                 } else {
                     let half = STEP / 2;
-                    let small_0 = _mm256_loadu_si256(forward.as_ptr().add(at).cast::<__m256i>());
-                    let small_1 = _mm256_loadu_si256(forward.as_ptr().add(at + half).cast::<__m256i>());
-                    let large_0 = _mm256_loadu_si256(backward.as_ptr().add(len - at - half).cast::<__m256i>());
-                    let large_1 = _mm256_loadu_si256(backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
+                    let small_0 = _mm256_loadu_si256(scan_forward.as_ptr().add(at).cast::<__m256i>());
+                    let small_1 = _mm256_loadu_si256(scan_forward.as_ptr().add(at + half).cast::<__m256i>());
+                    let large_0 = _mm256_loadu_si256(scan_backward.as_ptr().add(len - at - half).cast::<__m256i>());
+                    let large_1 = _mm256_loadu_si256(scan_backward.as_ptr().add(len - at - STEP).cast::<__m256i>());
                     let large_0 = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large_0, reverse));
                     let large_1 = _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(large_1, reverse));
                     let (pairs_0, pairs_1) = (_mm256_xor_si256(small_0, large_0), _mm256_xor_si256(small_1, large_1));
@@ -334,7 +365,7 @@ mod tests {
     }
 
     fn left<T: Cell>(
-        drain: fn(&[T], &[T], &mut Wanted),
+        drain: impl Fn(&[T], &[T], &mut Wanted),
         forward: &[T],
         backward: &[T],
         values: &BTreeSet<u32>,
@@ -362,10 +393,16 @@ mod tests {
         if std::mem::size_of::<T>() <= 2 && std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
             let avx2 = |forward: &[T], backward: &[T], wanted: &mut Wanted| unsafe {
-                drain_wanted_avx2(forward, backward, wanted)
+                drain_wanted_avx2(forward, backward, forward, backward, wanted)
             };
             prop_assert_eq!(&left(avx2, forward, backward, values), &expected);
         }
+        let low_bytes = |cells: &[T]| -> Vec<u8> { cells.iter().map(|&cell| cell.to_u32() as u8).collect() };
+        let (low_forward, low_backward) = (low_bytes(forward), low_bytes(backward));
+        let by_low_bytes = |forward: &[T], backward: &[T], wanted: &mut Wanted| {
+            drain_wanted_by_low_bytes(&low_forward, &low_backward, forward, backward, wanted)
+        };
+        prop_assert_eq!(&left(by_low_bytes, forward, backward, values), &expected);
         Ok(())
     }
 
