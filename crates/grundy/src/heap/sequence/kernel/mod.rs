@@ -149,25 +149,32 @@ impl<T: Cell> Tables<T> {
     fn reserve(&mut self, len: usize) {
         self.values.reserve_exact(len.saturating_sub(self.values.len()));
         if self.low_bytes.kept {
+            let len = len.min(LowBytes::MOST_HEAPS);
             self.low_bytes.bytes.reserve_exact(len.saturating_sub(self.low_bytes.bytes.len()));
         }
     }
 }
 
 /// The low byte of every value, beside two-byte cells while every value is below
-/// [`WANTED_BOUND`]: the one-pass search for a heap's rare-type candidates scans them instead
-/// of the cells ([`drain_wanted_by_low_bytes`]). One byte a heap more than the cells' two;
-/// dropped for good once a value reaches the bound (no heap searches in one pass after that).
-/// Measured on 0.6 to 10^6, one core: bench/RESULTS.md (issue 44).
+/// [`WANTED_BOUND`] and the heaps are at most [`LowBytes::MOST_HEAPS`]: the one-pass search for
+/// a heap's rare-type candidates scans them instead of the cells
+/// ([`drain_wanted_by_low_bytes`]). One byte a heap more than the cells' two; dropped for good
+/// once a value reaches the bound (no heap searches in one pass after that) or the heaps pass
+/// the limit (a long run keeps its two bytes a heap). Measured on 0.6 to 10^6, one core:
+/// bench/RESULTS.md (issue 44).
 struct LowBytes {
     kept: bool,
     bytes: Vec<u8>,
 }
 
 impl LowBytes {
+    /// 16 MB of low bytes at most.
+    const MOST_HEAPS: usize = 1 << 24;
+
     fn of<T: Cell>(values: &[T]) -> Self {
         let kept = std::mem::size_of::<T>() == 2
             && drain_is_vectorized::<T>()
+            && values.len() < Self::MOST_HEAPS
             && values.iter().all(|value| (value.to_u32() as usize) < WANTED_BOUND);
         let bytes = if kept { values.iter().map(|value| value.to_u32() as u8).collect() } else { Vec::new() };
         LowBytes { kept, bytes }
@@ -177,7 +184,7 @@ impl LowBytes {
         if !self.kept {
             return;
         }
-        if value as usize >= WANTED_BOUND {
+        if value as usize >= WANTED_BOUND || self.bytes.len() >= Self::MOST_HEAPS {
             *self = LowBytes { kept: false, bytes: Vec::new() };
         } else {
             self.bytes.push(value as u8);
