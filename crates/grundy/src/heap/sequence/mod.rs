@@ -55,7 +55,8 @@
 //! One core: in the rare-value kernel, for chunks of 16 heaps when a heap has at least 128
 //! splits with a rare part, a rare heap `p` is marked across the 16 heaps at once: their
 //! partners `G(m − p)` lie next to each other, one vector load instead of a gather a heap; the
-//! rare-type candidates left are then searched for in one pass over the splits. Both kernels
+//! rare-type candidates left are then searched for in one pass over the splits (for two-byte
+//! cells, over their low bytes, kept beside them for the first 2^24 heaps). Both kernels
 //! run on one thread: splitting the plain kernel's scans between threads, and preparing the
 //! rare-value kernel's next block on a second thread, were measured to cost more CPU time than
 //! they saved in wall time (`bench/RESULTS.md`, issue 44).
