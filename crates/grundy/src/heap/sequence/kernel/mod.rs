@@ -964,7 +964,11 @@ fn mex_by_one_pass<T: Cell, S: Seen + ?Sized>(
         let ends = missing & (!rare | at_limit);
         if ends != 0 {
             let end = ends.trailing_zeros();
-            wanted.insert_word(word, missing & rare & ((1u64 << end) - 1));
+            // (Nothing to add in the word past the set's bound, which only the bound ends.)
+            let before_end = missing & rare & ((1u64 << end) - 1);
+            if before_end != 0 {
+                wanted.insert_word(word, before_end);
+            }
             break base + end;
         }
         wanted.insert_word(word, missing & rare);
@@ -1057,6 +1061,21 @@ mod tests {
             for bit in 0..64 {
                 prop_assert_eq!(flags >> bit & 1 == 1, space.rare_type(heap, word * 64 + bit), "value {}", word * 64 + bit);
             }
+        }
+    }
+
+    /// A heap whose every value below the bound (1024, the largest the one-pass search takes)
+    /// is an option has the bound for mex: the word-at-a-time gathering of its candidates
+    /// reaches the word past the last one the wanted set holds, with nothing to add there.
+    #[test]
+    fn every_value_below_the_largest_bound_marked_gives_the_bound() {
+        use super::{Space, WANTED_BOUND, mex_by_one_pass};
+        let mut marks = vec![1u8; WANTED_BOUND + 1];
+        marks[WANTED_BOUND] = 0;
+        let values = vec![0u16; 10];
+        for mask in [1, 0b1_1000_0001, 1023] {
+            let space = Space { mask, domain: false, offset: 0, low_odd: Space::low_odd(mask) };
+            assert_eq!(mex_by_one_pass(&values, &[], &[], space, 9, 0, &marks[..]), (WANTED_BOUND as u32, 0));
         }
     }
 
