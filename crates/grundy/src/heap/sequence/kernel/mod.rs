@@ -696,33 +696,28 @@ fn compute_block<T: Cell>(
         if !in_a_word {
             marks.seen.resize(bound_now + 1, 0);
         }
+        // The same call with each kind of marks (a closure cannot be generic over them).
+        macro_rules! value_with {
+            ($seen:expr) => {
+                heap_value(
+                    moves,
+                    heap,
+                    values,
+                    &low_bytes.bytes,
+                    sparse,
+                    enumeration,
+                    pair_sets,
+                    $seen,
+                    segments,
+                    &mut marks.prefix,
+                )
+            };
+        }
         let value = if in_a_word {
             let mut bits = if words.active { words.rows[heap - words.first_heap] } else { Bits::default() };
-            heap_value(
-                moves,
-                heap,
-                values,
-                &low_bytes.bytes,
-                sparse,
-                enumeration,
-                pair_sets,
-                &mut bits,
-                segments,
-                &mut marks.prefix,
-            )
+            value_with!(&mut bits)
         } else {
-            heap_value(
-                moves,
-                heap,
-                values,
-                &low_bytes.bytes,
-                sparse,
-                enumeration,
-                pair_sets,
-                &mut marks.seen[..],
-                segments,
-                &mut marks.prefix,
-            )
+            value_with!(&mut marks.seen[..])
         };
         if sparse.active {
             report.rare_heaps += 1;

@@ -45,15 +45,7 @@ impl Wanted {
         self.count += bits.count_ones();
         let mut rest = bits;
         while rest != 0 {
-            // Both half tables, one of them with no flag: no branch on the half (it was
-            // mispredicted about one value in two).
-            let byte = (word * 64 + rest.trailing_zeros()) as u8;
-            let (row, flag) = ((byte & 15) as usize, 1u16 << (byte >> 4));
-            let [low, high] = flag.to_le_bytes();
-            for half in [row, row + 16] {
-                self.low_half[half] |= low;
-                self.high_half[half] |= high;
-            }
+            self.set_folded((word * 64 + rest.trailing_zeros()) as u8, true);
             rest &= rest - 1;
         }
     }
@@ -98,14 +90,17 @@ impl Wanted {
 
     #[inline(always)]
     fn set_folded(&mut self, byte: u8, present: bool) {
-        let (row, bit) = ((byte & 15) as usize, byte >> 4);
-        let table = if bit < 8 { &mut self.low_half } else { &mut self.high_half };
-        let flag = 1u8 << (bit & 7);
+        // Both half tables, one of them with no flag: no branch on the half (it was
+        // mispredicted about one value in two).
+        let (row, flag) = ((byte & 15) as usize, 1u16 << (byte >> 4));
+        let [low, high] = flag.to_le_bytes();
         for half in [row, row + 16] {
             if present {
-                table[half] |= flag;
+                self.low_half[half] |= low;
+                self.high_half[half] |= high;
             } else {
-                table[half] &= !flag;
+                self.low_half[half] &= !low;
+                self.high_half[half] &= !high;
             }
         }
     }
