@@ -13,8 +13,9 @@ use std::path::Path;
 pub const GRAPH_FILE_LIMIT: u64 = 256 << 20;
 /// The longest line of a graph file (an edge is two names).
 pub const GRAPH_LINE_LIMIT: usize = 64 << 10;
-/// The longest line read from stdin (a position of 10^5 heaps of 10 digits fits).
-pub const STDIN_LINE_LIMIT: usize = 4 << 20;
+/// The longest line read from stdin: a position of 5·10^6 heaps of 10 digits fits (Luogu
+/// P1247 has 5·10^5), as the 256 MiB a judge's whole input may have holds 25 such lines.
+pub const STDIN_LINE_LIMIT: usize = 64 << 20;
 
 /// The largest script file read (`script:PATH`): the example games take a few kilobytes.
 pub const SCRIPT_FILE_LIMIT: u64 = 4 << 20;
@@ -178,7 +179,7 @@ impl<R: BufRead> BoundedLines<R> {
     /// How far an over-long line is skipped looking for its end before reading stops: an
     /// endless line (`< /dev/zero`) is an error within a fraction of a second.
     fn skip_limit(&self) -> u64 {
-        (self.limit as u64).saturating_mul(16).max(64 << 20)
+        (self.limit as u64).saturating_mul(2).max(64 << 20)
     }
 
     /// The bytes the last line kept in memory.

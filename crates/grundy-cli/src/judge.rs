@@ -26,11 +26,20 @@ pub struct PositionOrJudgeInput {
     /// format names no game.
     #[arg(required_unless_present = "input_format", num_args = 1.., allow_negative_numbers = true, value_name = "GAME [COMPONENT]... [+ GAME [COMPONENT]...]")]
     words: Vec<String>,
-    /// Read a judge's input file from standard input in this format and answer every test in
-    /// the judge's words: a built-in format (acwing-891 Nim, acwing-893 set-Nim, hdu-1846 Bash,
-    /// poj-1067 Wythoff) or a format file (README: "Contest problems").
-    #[arg(long, value_name = "NAME|FILE")]
+    #[arg(long, value_name = "NAME|FILE", help = input_format_help(
+        "Read a judge's input file from standard input in this format and answer every test in the judge's words"
+    ))]
     input_format: Option<String>,
+}
+
+/// The help of an `--input-format` option: what it does, then every built-in format by name
+/// (read from the list of formats, so that none is left out).
+pub fn input_format_help(what: &str) -> String {
+    let names: Vec<&str> = BUILTIN_FORMATS.iter().map(|(name, _, _)| *name).collect();
+    format!(
+        "{what}: a built-in format ({}; `grundy rules` says what each reads) or a format file (README: \"Contest problems\")",
+        names.join(", ")
+    )
 }
 
 /// Where `value` and `outcome` take their positions from.
@@ -136,14 +145,14 @@ impl<'a> GameCache<'a> {
 const ANSWER_BUFFER: usize = 64 << 10;
 
 /// Reads the judge's input from stdin and prints, in order, what `answer` makes of each test's
-/// position (its lines, each ending with a newline), written in large pieces. A test that is
+/// position and its number from 1 (its lines, each ending with a newline), written in large pieces. A test that is
 /// not a position of its game stops the run, naming the test and its line, after the answers
 /// before it are printed. The games compute under `control`.
 pub fn for_each_test(
     format: &JudgeFormat,
     game: Option<&str>,
     control: &Control,
-    mut answer: impl FnMut(&Position) -> anyhow::Result<String>,
+    mut answer: impl FnMut(&Position, usize) -> anyhow::Result<String>,
 ) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
     std::io::stdin().lock().take(JUDGE_INPUT_LIMIT + 1).read_to_end(&mut bytes)?;
@@ -167,7 +176,7 @@ pub fn for_each_test(
             let position = games
                 .position(&words)
                 .map_err(|error| anyhow::anyhow!("test {} (input line {}): {error}", index + 1, case.line))?;
-            answers.push_str(&answer(&position)?);
+            answers.push_str(&answer(&position, index + 1)?);
             if answers.len() >= ANSWER_BUFFER {
                 print(&answers)?;
                 answers.clear();

@@ -14,6 +14,10 @@ fn builtin_formats_answer_their_problems_samples() {
         ("poj-1067", "2 1\n8 4\n4 7\n", "0\n1\n0\n"),
         ("hdu-1907", "2\n3\n3 5 1\n1\n1\n", "John\nBrother\n"),
         ("acwing-894", "2\n2 3\n", "Yes\n"),
+        ("hdu-1848", "1 1 1\n1 4 1\n0 0 0\n", "Fibo\nNacci\n"),
+        ("hdu-1850", "3\n5 7 9\n0\n", "1\n"),
+        ("luogu-p1247", "3\n3 6 9\n", "4 3\n3 6 5\n"),
+        ("luogu-p1247", "4\n15 22 19 10\n", "lose\n"),
     ] {
         let run = grundy_with_stdin(&["outcome", "--input-format", format], input);
         assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, output, ""), "{format}");
@@ -111,9 +115,9 @@ fn bad_judge_input_is_one_line_naming_its_line() {
         "grundy: error: input line 4: 0 for h (number 2 of 3) in test 1 is outside the format's bound 1..10000\n"
     );
     let run = grundy_with_stdin(&["outcome", "--input-format", "no-such-problem"], "");
-    assert!(run.stderr.contains(
-        "neither a built-in format (acwing-891, acwing-893, hdu-1846, poj-1067, hdu-1907, acwing-894) nor a file"
-    ));
+    let names: Vec<&str> = grundy::judge_format::BUILTIN_FORMATS.iter().map(|(name, _, _)| *name).collect();
+    let expected = format!("neither a built-in format ({}) nor a file", names.join(", "));
+    assert!(run.stderr.contains(&expected) && names.len() >= 9, "{}", run.stderr);
     let run = grundy_with_stdin(&["outcome", "nim", "--input-format", "acwing-893"], "");
     assert!(run.stderr.contains("names its own game"), "{}", run.stderr);
 }
@@ -297,4 +301,42 @@ fn grundy_rules_points_to_the_contest_tools() {
     ] {
         assert!(rules.contains(needle), "`grundy rules` mentions `{needle}`");
     }
+}
+
+#[test]
+fn every_input_format_option_lists_every_builtin_format() {
+    for command in ["outcome", "value", "check"] {
+        let help = grundy(&[command, "--help"]);
+        for (name, _, _) in grundy::judge_format::BUILTIN_FORMATS {
+            assert!(help.stdout.contains(name), "`{command} --help` names {name}");
+        }
+    }
+}
+
+#[test]
+fn answers_with_spaces_case_numbers_and_moves_are_written_and_checked() {
+    // HDU 1525 (Euclid's game) writes words with spaces; a `case` prefix numbers the answers.
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("format.txt");
+    std::fs::write(
+        &path,
+        "tests until 0\nline n:1..30\ngame bash:2\nposition {n}\nanswer \"I WIN!\" \"What a pity!\"\ncase \"Case {i}: \"\n",
+    )
+    .unwrap();
+    let format = path.to_str().unwrap();
+    let run = grundy_with_stdin(&["outcome", "--input-format", format], "3\n4\n0\n5\n");
+    assert_eq!((run.status, run.stdout.as_str()), (0, "Case 1: What a pity!\nCase 2: I WIN!\n"), "{}", run.stderr);
+    // A solution in the judge's words passes; one that forgets the case number fails, shrunk.
+    let right = "awk '$1 != 0 { i++; print \"Case \" i \": \" ($1 % 3 ? \"I WIN!\" : \"What a pity!\") } $1 == 0 { exit }'";
+    let check = grundy(&["check", "--input-format", format, "--program", right, "--samples", "200", "--seed", "3"]);
+    assert_eq!(check.status, 0, "{}{}", check.stdout, check.stderr);
+    let wrong = "awk '$1 != 0 { print ($1 % 3 ? \"I WIN!\" : \"What a pity!\") } $1 == 0 { exit }'";
+    let check = grundy(&["check", "--input-format", format, "--program", wrong, "--samples", "200", "--seed", "3"]);
+    assert_eq!(check.status, 1, "{}{}", check.stdout, check.stderr);
+    assert!(check.stdout.contains("right answer:     Case 1: "), "{}", check.stdout);
+    // Luogu P1247's least winning move: a solution that takes from the last winning heap fails.
+    let last_heap = "python3 -c \"import sys\nd=list(map(int,sys.stdin.read().split()));h=d[1:]\nx=0\nfor v in h: x^=v\nw=[i for i,v in enumerate(h) if v^x<v]\nif not w: print('lose')\nelse:\n i=w[-1]; t=h[i]-(h[i]^x); h[i]^=x; print(t,i+1); print(*h)\"";
+    let check = grundy(&["check", "--input-format", "luogu-p1247", "--program", last_heap, "--samples", "300", "--seed", "1"]);
+    assert_eq!(check.status, 1, "{}{}", check.stdout, check.stderr);
+    assert!(check.stdout.contains("counterexample"), "{}", check.stdout);
 }

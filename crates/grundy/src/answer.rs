@@ -100,8 +100,19 @@ pub struct MoveReport {
     /// The move as a person types it.
     #[cfg_attr(feature = "serde", serde(rename = "move"))]
     pub notation: String,
-    /// The position it leads to: components (one game), or parts (a sum of games).
-    pub to: ToReport,
+    /// The component moved in, before the move.
+    pub before: String,
+    /// What replaces it (none when a heap is taken away, two when it is split).
+    pub after: Vec<String>,
+    /// The value of what replaces it (the nim-sum of its values), when within reach.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub after_value: Option<String>,
+    /// The whole position it leads to: components (one game), or parts (a sum of games); only
+    /// for positions of at most [`WHOLE_POSITION_UP_TO`] components and
+    /// [`WHOLE_TEXT_UP_TO`] characters, so that the list of moves of a position of 5·10^5 heaps
+    /// grows with the moves, not with the moves times the heaps.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub to: Option<ToReport>,
     /// Why it wins (winning moves).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "String::is_empty"))]
     pub explain: String,
@@ -128,14 +139,38 @@ impl ToReport {
     }
 }
 
+/// Past this many components, a move names the component that changes instead of repeating
+/// the whole position (in text and in JSON).
+pub const WHOLE_POSITION_UP_TO: usize = 20;
+/// Likewise past this many characters of the position's text (a long coin row).
+pub const WHOLE_TEXT_UP_TO: usize = 4096;
+
+/// Whether a move of `position` is shown with the whole position it leads to.
+pub fn shows_whole_position(position: &Position) -> bool {
+    position.component_count() <= WHOLE_POSITION_UP_TO && position.to_text().len() <= WHOLE_TEXT_UP_TO
+}
+
 impl MoveReport {
-    /// The report of `one`, a move of `position`.
-    pub fn of(position: &Position, one: &SumMove) -> Self {
+    /// The report of `one`, a move of `position`, with the whole position it leads to when
+    /// `whole` ([`shows_whole_position`]).
+    pub fn of(position: &Position, one: &SumMove, whole: bool) -> Self {
+        let game = &position.parts[one.part].game;
+        let after_value = one
+            .result
+            .iter()
+            .map(|component| game.value(component))
+            .collect::<Result<Vec<Value>, _>>()
+            .ok()
+            .and_then(|values| crate::sum::sum_of_values(&values).ok())
+            .map(|value| value.to_string());
         MoveReport {
             part: (!position.is_single_game()).then_some(one.part + 1),
             component: one.component + 1,
             notation: one.notation.clone(),
-            to: ToReport::of(&position.after(one)),
+            before: game.format_component(&position.parts[one.part].components[one.component]),
+            after: one.result.iter().map(|component| game.format_component(component)).collect(),
+            after_value,
+            to: whole.then(|| ToReport::of(&position.after(one))),
             explain: one.explain.clone(),
         }
     }

@@ -2,17 +2,13 @@
 
 use crate::games::{PositionArgs, for_each_position};
 use crate::output::{Stop, error_in_json, print};
-use grundy::answer::{MoveReport, OptionReport, PositionAnswer, PositionReport, ToReport, ValueReport};
+use grundy::answer::{
+    MoveReport, OptionReport, PositionAnswer, PositionReport, ToReport, ValueReport, shows_whole_position,
+};
 use grundy::control::Control;
 use grundy::ruleset::MOVE_LIMIT;
 use grundy::sum::Position;
 use grundy::{Outcome, Value};
-
-/// Past this many components, a text line names the component that changes instead of
-/// repeating the whole position.
-const WHOLE_POSITION_UP_TO: usize = 20;
-/// Likewise past this many characters (a long coin row).
-const WHOLE_TEXT_UP_TO: usize = 4096;
 
 /// Every winning move, one per line: the position it leads to, then `#` and why it wins.
 #[derive(clap::Args, Debug)]
@@ -98,11 +94,11 @@ impl JsonList {
 fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
     let mut list = if json { Some(JsonList::open(&head(position)?, "moves")?) } else { None };
     let mut count = 0usize;
-    let whole = position.component_count() <= WHOLE_POSITION_UP_TO && position.to_text().len() <= WHOLE_TEXT_UP_TO;
+    let whole = shows_whole_position(position);
     let listed = position.for_each_winning_move(|one| -> anyhow::Result<()> {
         count += 1;
         match list.as_mut() {
-            Some(list) => list.item(&MoveReport::of(position, &one)),
+            Some(list) => list.item(&MoveReport::of(position, &one, whole)),
             None if whole => print(&format!("{}  # {}\n", position.after(&one).to_text(), one.explain)),
             // The explanation starts with the component and the move: `heap 17: 30 -> 12; …`.
             None => print(&format!("{}\n", one.explain.replacen("; ", "  # ", 1))),
@@ -135,14 +131,15 @@ fn misere(position: &Position, json: bool, control: &Control) -> anyhow::Result<
         let mut object = serde_json::to_value(head)?;
         object["misere"] = true.into();
         object["method"] = method.to_string().into();
+        let whole = shows_whole_position(position);
         object["moves"] =
-            serde_json::to_value(moves.iter().map(|one| MoveReport::of(position, one)).collect::<Vec<_>>())?;
+            serde_json::to_value(moves.iter().map(|one| MoveReport::of(position, one, whole)).collect::<Vec<_>>())?;
         return print(&format!("{object}\n"));
     }
     if moves.is_empty() {
         eprintln!("no misère winning move: this is a misère {outcome}-position ({method})");
     }
-    let whole = position.component_count() <= WHOLE_POSITION_UP_TO;
+    let whole = shows_whole_position(position);
     for one in &moves {
         if whole {
             print(&format!("{}  # {}\n", position.after(one).to_text(), one.explain))?;
@@ -164,6 +161,7 @@ fn every_option(position: &Position, json: bool) -> anyhow::Result<()> {
 
 /// The options of `position`, each with its value and verdict, as text or into `list`.
 fn list_every_option(position: &Position, mut list: Option<&mut JsonList>) -> anyhow::Result<()> {
+    let whole = shows_whole_position(position);
     for one in position.options(MOVE_LIMIT)? {
         let after = position.after(&one);
         let value = after.value();
@@ -175,10 +173,10 @@ fn list_every_option(position: &Position, mut list: Option<&mut JsonList>) -> an
         let reply = if outcome == Outcome::N { after.first_winning_move()? } else { None };
         match list.as_mut() {
             Some(list) => list.item(&OptionReport {
-                step: MoveReport::of(position, &one),
+                step: MoveReport::of(position, &one, whole),
                 value: value.as_ref().map_or_else(|_| ValueReport::outcome_only(outcome), ValueReport::of),
                 winning,
-                reply: reply.as_ref().map(|reply| ToReport::of(&after.after(reply))),
+                reply: reply.as_ref().filter(|_| whole).map(|reply| ToReport::of(&after.after(reply))),
             })?,
             None => {
                 let shown = match &value {

@@ -33,8 +33,10 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let source = args.position.source()?;
     // A format may say `play misere` (HDU 1907).
     let misere = args.misere || matches!(&source, Source::Judge(format, _) if format.misere());
-    // The answer to one position: its line of text, or of JSON.
-    let answer = |position: &Position, judge: Option<&JudgeFormat>| -> anyhow::Result<String> {
+    // The answer to one position: its line of text, or of JSON. A judge's input gets the
+    // judge's words alone, after the format's `case` prefix (`Case 3: `), for test `test`.
+    let answer = |position: &Position, judge: Option<(&JudgeFormat, usize)>| -> anyhow::Result<String> {
+        let prefix = judge.map(|(format, test)| format.case_prefix(test)).unwrap_or_default();
         if misere {
             let (outcome, method) = grundy::misere::sums::outcome(position, crate::limits::misere(), control)?;
             if json {
@@ -45,41 +47,58 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
                 let mut object = serde_json::to_value(answer)?;
                 object["misere"] = true.into();
                 object["method"] = method.to_string().into();
-                if let Some(format) = judge {
-                    object["answer"] = judge_word(format, outcome)?.into();
+                if let Some((format, _)) = judge {
+                    object["answer"] = format!("{prefix}{}", judge_word(format, outcome)?).into();
                 }
                 return Ok(format!("{object}\n"));
             }
-            // A judge's input gets the judge's words alone.
             if judge.is_none() {
                 eprintln!("misère play: {outcome} {method}");
             }
-            return Ok(format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?));
+            let word = judge.map_or(Ok(outcome.to_string()), |(format, _)| judge_word(format, outcome))?;
+            return Ok(format!("{prefix}{word}\n"));
         }
-        if judge.is_some_and(|format| *format.answer() == Answer::Value) {
-            // The format's answer is the value: the judge's answer is what `value` prints.
-            let value = position.value()?;
-            if !json {
-                return Ok(format!("{value}\n"));
+        match judge.map(|(format, _)| format.answer()) {
+            Some(Answer::Value) => {
+                // The format's answer is the value: the judge's answer is what `value` prints.
+                let value = position.value()?;
+                if !json {
+                    return Ok(format!("{prefix}{value}\n"));
+                }
+                let report = PositionAnswer { position: PositionReport::of(position), value: ValueReport::of(&value) };
+                let mut object = serde_json::to_value(report)?;
+                object["answer"] = format!("{prefix}{value}").into();
+                Ok(format!("{object}\n"))
             }
-            let report = PositionAnswer { position: PositionReport::of(position), value: ValueReport::of(&value) };
-            let mut object = serde_json::to_value(report)?;
-            object["answer"] = value.to_string().into();
-            return Ok(format!("{object}\n"));
-        }
-        let outcome = position.outcome()?;
-        if json {
-            // The value too, where the game has one.
-            let value =
-                position.value().map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
-            let answer = PositionAnswer { position: PositionReport::of(position), value };
-            // Without a judge, the fields in the order the answer declares them.
-            let Some(format) = judge else { return Ok(format!("{}\n", serde_json::to_string(&answer)?)) };
-            let mut object = serde_json::to_value(answer)?;
-            object["answer"] = judge_word(format, outcome)?.into();
-            Ok(format!("{object}\n"))
-        } else {
-            Ok(format!("{}\n", judge.map_or(Ok(outcome.to_string()), |format| judge_word(format, outcome))?))
+            Some(kind @ (Answer::Count | Answer::Move { .. })) => {
+                // How many winning moves, or the least one, in the problem's words.
+                let (outcome, text) = kind.of_position(position)?;
+                if !json {
+                    return Ok(format!("{prefix}{text}\n"));
+                }
+                let report =
+                    PositionAnswer { position: PositionReport::of(position), value: ValueReport::outcome_only(outcome) };
+                let mut object = serde_json::to_value(report)?;
+                object["answer"] = format!("{prefix}{text}").into();
+                Ok(format!("{object}\n"))
+            }
+            _ => {
+                let outcome = position.outcome()?;
+                if !json {
+                    let word = judge.map_or(Ok(outcome.to_string()), |(format, _)| judge_word(format, outcome))?;
+                    return Ok(format!("{prefix}{word}\n"));
+                }
+                // The value too, where the game has one.
+                let value = position
+                    .value()
+                    .map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
+                let answer = PositionAnswer { position: PositionReport::of(position), value };
+                // Without a judge, the fields in the order the answer declares them.
+                let Some((format, _)) = judge else { return Ok(format!("{}\n", serde_json::to_string(&answer)?)) };
+                let mut object = serde_json::to_value(answer)?;
+                object["answer"] = format!("{prefix}{}", judge_word(format, outcome)?).into();
+                Ok(format!("{object}\n"))
+            }
         }
     };
     match source {
@@ -93,16 +112,22 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
                      without --misere answer it"
                 );
             }
-            for_each_test(&format, game.as_deref(), control, |position| answer(position, Some(&format)))
+            if misere && !matches!(format.answer(), Answer::Words { .. }) {
+                anyhow::bail!(
+                    "this format answers {}, which misère play is not answered by here: `grundy outcome` without --misere answers it",
+                    format.answer().describe()
+                );
+            }
+            for_each_test(&format, game.as_deref(), control, |position, test| answer(position, Some((&format, test))))
         }
     }
 }
 
-/// The judge's word for `outcome`; a draw has no word.
+/// The judge's word for `outcome`; a draw has no word unless the format names one.
 fn judge_word(format: &JudgeFormat, outcome: Outcome) -> anyhow::Result<String> {
     match (format.word(outcome), outcome) {
         (Some(word), _) => Ok(word.to_owned()),
-        (None, Outcome::D) => anyhow::bail!("a draw (D): the format's answer has no word for it"),
+        (None, Outcome::D) => anyhow::bail!("a draw (D): the format's answer has no word for it (give a third word: `answer Yes No Draw`)"),
         (None, _) => Ok(outcome.to_string()),
     }
 }

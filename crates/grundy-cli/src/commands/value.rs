@@ -38,6 +38,6 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         Source::Judge(format, _) if format.misere() => anyhow::bail!(
             "the format plays misère (`play misere`), where a position has no Grundy value: use `grundy outcome --input-format`"
         ),
-        Source::Judge(format, game) => for_each_test(&format, game.as_deref(), control, answer),
+        Source::Judge(format, game) => for_each_test(&format, game.as_deref(), control, |position, _| answer(position)),
     }
 }

@@ -231,6 +231,19 @@ impl ScriptProxy {
             .collect()
     }
 
+    /// The formula's answer for each single heap `from..to`, evaluated by the worker in one go
+    /// (a worker from [`ScriptProxy::spawn_formula`]).
+    pub fn evaluate_heaps(&mut self, from: u64, to: u64) -> anyhow::Result<Vec<FormulaAnswer>> {
+        let reply =
+            self.request(json!({ "op": "evaluate_heaps", "from": from, "to": to }), "evaluating the formula")?;
+        reply
+            .as_array()
+            .ok_or_else(|| anyhow::anyhow!("worker protocol: bad answers"))?
+            .iter()
+            .map(protocol::answer_from_json)
+            .collect()
+    }
+
     /// What the script's positions look like, probed by the worker on small positions.
     pub fn shape(&mut self) -> anyhow::Result<Shape> {
         Ok(match self.request(json!({ "op": "shape" }), "probing the script's positions")?.as_str() {

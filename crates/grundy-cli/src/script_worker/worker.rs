@@ -152,7 +152,8 @@ fn watch_calls(max_call_millis: u64, clock: CallClock) {
     });
 }
 
-/// The formula worker: one `evaluate` request a batch of sums of heaps.
+/// The formula worker: one `evaluate` request a batch of sums of heaps, or one
+/// `evaluate_heaps` request the single heaps `from..to`.
 fn run_formula(args: &Args, limits: ScriptLimits, out: &mut impl Write) -> anyhow::Result<()> {
     let formula = match Formula::parse(&args.path, limits) {
         Ok(formula) => formula,
@@ -162,6 +163,11 @@ fn run_formula(args: &Args, limits: ScriptLimits, out: &mut impl Write) -> anyho
     for line in std::io::stdin().lock().lines() {
         let request: Json = serde_json::from_str(&line?)?;
         let evaluate = || -> anyhow::Result<Json> {
+            if request["op"] == "evaluate_heaps" {
+                let bound = |key: &str| request[key].as_u64().ok_or_else(|| anyhow::anyhow!("worker protocol: no `{key}`"));
+                let answers = formula.evaluate_heaps(bound("from")?, bound("to")?)?;
+                return Ok(Json::Array(answers.iter().map(answer_to_json).collect()));
+            }
             let positions: Vec<Vec<u64>> = serde_json::from_value(request["positions"].clone())?;
             let mut answers = Vec::with_capacity(positions.len());
             for heaps in positions {

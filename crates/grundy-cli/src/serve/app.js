@@ -430,6 +430,20 @@ function optionElement(option, game, judged, asButton) {
 }
 
 // The fields after a move whose `to` is given (same shapes as fieldsOf).
+// Where a move of `answer` leads. `moves --json` leaves out `to` for positions of many
+// components (their lists would grow with the square of the heaps): it is rebuilt from the
+// component moved (`part`, `component`) and what replaces it (`after`).
+function moveTo(answer, move) {
+  if (move.to) return move.to;
+  const replace = (components, index) => [...components.slice(0, index - 1), ...move.after, ...components.slice(index)];
+  if (answer.game === "sum") {
+    return answer.parts.map((part, index) =>
+      index + 1 === move.part ? { ...part, position: replace(part.position, move.component) } : part,
+    );
+  }
+  return replace(answer.position, move.component);
+}
+
 function fieldsAfter(game, to) {
   if (to.length && typeof to[0] === "object") return fieldsOf({ game: "sum", parts: to });
   return { game, position: to.join(" ") };
@@ -439,7 +453,9 @@ function fieldsAfter(game, to) {
 function showOptionsPage(answer, container, pager, game, judged, asButton, turnPage) {
   clear(container);
   clear(pager);
-  for (const option of answer.options) container.append(optionElement(option, game, judged, asButton));
+  for (const option of answer.options) {
+    container.append(optionElement({ ...option, to: moveTo(answer, option) }, game, judged, asButton));
+  }
   const total = answer.options_total ?? answer.options.length;
   pager.hidden = total <= PAGE;
   if (total <= PAGE) return;
@@ -503,8 +519,9 @@ async function showAnswer(state, step) {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.className = "winning-move";
-    const after = fieldsAfter(state.game, move.to);
-    link.textContent = positionText(move.to);
+    const to = moveTo(answer, move);
+    const after = fieldsAfter(state.game, to);
+    link.textContent = positionText(to);
     link.href = addressFor(after.game, after.position);
     link.title = t("answer-title");
     const explain = document.createElement("span");

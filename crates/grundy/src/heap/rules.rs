@@ -300,6 +300,11 @@ impl<G: HeapGame> HeapRules<G> {
                 )));
             }
         };
+        // A heap that is not beyond every removal (`sub:1,1048578` and heap 1048577): its
+        // options are its rules' own, and no more than the game has removals.
+        if let Some(small) = heap.to_u64().filter(|&small| small <= removal) {
+            return Ok(to_big(self.game.heap_options(small)));
+        }
         // Two heaps beyond every removal: if their option counts differ, moves split heaps.
         let reference = removal.checked_add(1).ok_or_else(too_many)?;
         let wider = reference.checked_mul(2).and_then(|twice| twice.checked_add(1)).ok_or_else(too_many)?;
@@ -425,7 +430,7 @@ mod tests {
     use super::*;
     use crate::heap::period::tests::PlainOctal;
     use crate::heap::subtraction::{SubtractionGame, extend_sequence};
-    use crate::ruleset::erase;
+    use crate::ruleset::{MOVE_LIMIT, erase};
     use crate::testing::at;
     use proptest::prelude::*;
 
@@ -520,6 +525,35 @@ mod tests {
             error.contains("no periodicity theorem covers unprovable") && error.contains("would need about"),
             "{error}"
         );
+    }
+
+    /// Heaps near the sizes where the listing changes method (2^20, 2^32) and near 10^9, and
+    /// small ones.
+    fn awkward_number() -> impl Strategy<Value = u64> {
+        let near = |centre: u64| (0u64..6).prop_map(move |offset| centre - 3 + offset);
+        prop_oneof![1u64..20, near(LISTED_HEAPS), near(1 << 32), near(1_000_000_000)]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The options of any heap of any subtraction game are its rules' (`heap - s` for every
+        /// `s` of the set the heap holds), with elements past the heap and heaps past 2^20 and
+        /// 2^32: listing them needs no value and never subtracts past zero.
+        #[test]
+        fn options_of_awkward_heaps_are_the_rules(
+            set in proptest::collection::btree_set(awkward_number(), 1..5),
+            heap in awkward_number(),
+        ) {
+            let game = SubtractionGame::new(set.iter().copied().collect()).unwrap();
+            let rules = HeapRules::new(game);
+            let heap = BigUint::from(heap);
+            let listed: Vec<Vec<BigUint>> =
+                ComponentGame::options(&rules, &heap, MOVE_LIMIT).unwrap().into_iter().map(|m| m.result).collect();
+            let expected: Vec<Vec<BigUint>> =
+                set.iter().filter(|&&take| BigUint::from(take) <= heap).map(|&take| vec![&heap - take]).collect();
+            prop_assert_eq!(listed, expected);
+        }
     }
 
     proptest! {

@@ -253,11 +253,7 @@ impl<'f> Drawer<'f> {
 
     /// The test as the game and components it names (`Case::line` is 0: it was not read).
     pub fn case(&self, bindings: &Bindings) -> Case {
-        Case {
-            game: self.format.game.as_ref().map(|game| game.expand(bindings, ",")),
-            components: self.format.position.expand(bindings, " ").split_whitespace().map(str::to_owned).collect(),
-            line: 0,
-        }
+        self.format.case_of(bindings, 0)
     }
 
     /// Whether `bindings` is a test the problem's reader accepts: every name of the format
@@ -268,6 +264,7 @@ impl<'f> Drawer<'f> {
                 numbers.len() as u64 == item.length(bindings) && self.format.break_of(item, numbers).is_none()
             })
         }) && self.fixed.iter().all(|(name, numbers)| bindings.get(name) == Some(numbers))
+            && !self.format.begins_with_sentinel(bindings)
     }
 
     fn value_bound(item: &Item) -> (u64, u64) {
@@ -595,8 +592,9 @@ impl<'f> Drawer<'f> {
     /// Tests smaller than `test`, most promising first, every one a test of the format and at
     /// most [`SHRINK_CANDIDATES`] of them: a long list without a chunk of half, a quarter, …
     /// of its numbers, a short one without one number, its count following; then every number of a long list halved or at its
-    /// least at once; then each number of a short one at its least, halved towards it, one less.
-    /// The numbers the command line's GAME fixes stay.
+    /// least at once; then each number of a short one at its least and the three above it, the
+    /// points of a binary search from its least up to it, and one less (a round at a time across
+    /// the numbers). The numbers the command line's GAME fixes stay.
     pub fn smaller(&self, test: &Bindings) -> Vec<Bindings> {
         let mut candidates = Vec::new();
         let counts: BTreeSet<&str> = self.lists_of_count.keys().map(String::as_str).collect();
@@ -649,10 +647,28 @@ impl<'f> Drawer<'f> {
             if numbers.len() > SHORT_LIST {
                 continue;
             }
-            for (index, &number) in numbers.iter().enumerate() {
-                let mut tried = BTreeSet::new();
-                for smaller in [least, least + (number - least) / 2, number.saturating_sub(1)] {
-                    if smaller < number && smaller >= least && tried.insert(smaller) {
+            // Each number's smaller values, the smallest first: its least and the few above it
+            // (a failure is often at a small number that halving jumps over), then the points
+            // of a binary search from the least up to it, then one less. Taken a round at a
+            // time across the numbers, so that every number is tried within the candidates.
+            let smaller_values: Vec<Vec<u64>> = numbers
+                .iter()
+                .map(|&number| {
+                    let span = number.saturating_sub(least);
+                    let near_least = (0..4).map(|step| least + step);
+                    let searched = (1..64).rev().map(|shift| least + (span >> shift));
+                    let mut tried = BTreeSet::new();
+                    near_least
+                        .chain(searched)
+                        .chain([number.saturating_sub(1)])
+                        .filter(|&smaller| smaller < number && smaller >= least && tried.insert(smaller))
+                        .collect()
+                })
+                .collect();
+            let rounds = smaller_values.iter().map(Vec::len).max().unwrap_or(0);
+            for round in 0..rounds {
+                for (index, values) in smaller_values.iter().enumerate() {
+                    if let Some(&smaller) = values.get(round) {
                         let mut changed = numbers.clone();
                         changed[index] = smaller;
                         with(changed);
@@ -669,7 +685,7 @@ impl<'f> Drawer<'f> {
 /// Lists up to this long are shrunk a number at a time; longer ones by halves.
 const SHORT_LIST: usize = 16;
 /// The most smaller tests [`Drawer::smaller`] offers at once.
-pub const SHRINK_CANDIDATES: usize = 160;
+pub const SHRINK_CANDIDATES: usize = 640;
 
 /// The right answer of a test, by the game's definition.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -678,6 +694,9 @@ pub struct Truth {
     pub outcome: Outcome,
     /// The Grundy value (normal play only).
     pub value: Option<Value>,
+    /// The judge's answer in the format's words, before any `case` prefix (`None` for a draw
+    /// the format has no word for: no answer is right).
+    pub answer: Option<String>,
 }
 
 /// How the referee builds a game from its text (the front end's reading of files and scripts).
@@ -690,9 +709,9 @@ pub struct Referee<'r> {
     /// The game of formats without a `game` line (the command line's GAME).
     default_game: Option<String>,
     misere: bool,
-    /// Whether answers are Grundy values (else the outcome alone is computed: a huge Wythoff
-    /// pair has an exact outcome and no value within reach).
-    values: bool,
+    /// What the format answers (for words, the outcome alone is computed: a huge Wythoff pair
+    /// has an exact outcome and no value within reach).
+    answer: super::Answer,
     limits: Limits,
     control: Control,
     games: HashMap<String, Arc<dyn Ruleset>>,
@@ -713,7 +732,7 @@ impl<'r> Referee<'r> {
             resolve,
             default_game,
             misere: format.misere(),
-            values: *format.answer() == super::Answer::Value,
+            answer: format.answer().clone(),
             limits,
             control,
             games: HashMap::new(),
@@ -750,20 +769,21 @@ impl<'r> Referee<'r> {
         let position = self.position(case)?;
         if self.misere {
             let (outcome, _) = crate::misere::sums::outcome(&position, self.limits, &self.control)?;
-            return Ok(Truth { outcome, value: None });
+            return Ok(Truth { outcome, value: None, answer: self.answer.words_for(outcome).ok() });
         }
-        if self.values {
+        if self.answer == super::Answer::Value {
             let value = position.value()?;
-            return Ok(Truth { outcome: value.outcome(), value: Some(value) });
+            return Ok(Truth { outcome: value.outcome(), answer: Some(value.to_string()), value: Some(value) });
         }
-        // One component: its own outcome (a Wythoff pair's is a closed form; a sum's outcome
-        // goes through the values, and a pair's value below 16384 through a table).
-        if let [part] = position.parts.as_slice()
-            && let [component] = part.components.as_slice()
-        {
-            return Ok(Truth { outcome: part.game.outcome(component)?, value: None });
+        // A draw the format has no word for has no right answer (every answer is wrong).
+        if let super::Answer::Words { draw: None, .. } = self.answer {
+            let outcome = super::answer::single_outcome(&position)?;
+            return Ok(Truth { outcome, value: None, answer: self.answer.words_for(outcome).ok() });
         }
-        Ok(Truth { outcome: position.outcome()?, value: None })
+        // One component's outcome is its own (a Wythoff pair's is a closed form; a sum's
+        // outcome goes through the values, and a pair's value below 16384 through a table).
+        let (outcome, answer) = self.answer.of_position(&position)?;
+        Ok(Truth { outcome, value: None, answer: Some(answer) })
     }
 
     /// The components of the positions every winning move of the test leads to, or `None` when
@@ -894,6 +914,25 @@ mod tests {
         for drawn in tests.iter().filter(|drawn| drawn.kind == Kind::PPositions) {
             assert_eq!(referee.truth(&drawer.case(&drawn.bindings)).unwrap().outcome, Outcome::P);
         }
+    }
+
+    /// Shrinking by the first smaller test that still fails ends at a local minimum in every
+    /// number, even where halving jumps over it: the failure `n % 4 == 0` from n = 7812500
+    /// ends at n = 4 (halving alone stopped at 7812500, whose half is 2 mod 4).
+    #[test]
+    fn shrinking_reaches_a_local_minimum_in_every_number() {
+        let format = JudgeFormat::parse(
+            "tests 1..10\nline n:1..1e9 m:1..1000\ngame bash:{m}\nposition {n}\nanswer first second",
+        )
+        .unwrap();
+        let drawer = Drawer::new(&format, None).unwrap();
+        let fails = |bindings: &Bindings| bindings["n"][0] % 4 == 0;
+        let mut best: Bindings =
+            [("n".to_owned(), vec![7_812_500]), ("m".to_owned(), vec![3])].into_iter().collect();
+        while let Some(smaller) = drawer.smaller(&best).into_iter().find(|candidate| fails(candidate)) {
+            best = smaller;
+        }
+        assert_eq!((best["n"][0], best["m"][0]), (4, 1));
     }
 
     #[test]

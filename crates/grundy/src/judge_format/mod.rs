@@ -22,9 +22,15 @@
 //!   by what was read (a list: with commas in `game`, with spaces in `position`). Without a
 //!   `game` line the game is the one named on the command line.
 //! - `answer WIN LOSE` or `answer value`: the judge's words, or the Grundy (SG) value.
-//! - `tests LOW..HIGH` (the input starts with the number of tests T, on its own line) or
-//!   `tests eof` (tests follow one another to the end of the input); without it the input is
-//!   one test.
+//! - `tests LOW..HIGH` (the input starts with the number of tests T, on its own line),
+//!   `tests eof` (tests follow one another to the end of the input) or `tests until WORDS`
+//!   (tests until a line of these words, `tests until 0 0 0`; what follows it is not read);
+//!   without it the input is one test.
+//! - `answer "Stan wins" "Ollie wins"` (words with spaces, quoted), `answer Yes No Draw` (a
+//!   word for a draw in a loopy game), `answer count` (how many winning first moves) and
+//!   `answer move "{take} {index}\n{after}" lose` (the least winning move in the problem's
+//!   words): see [`answer`]. `case "Case {i}: "` writes the test's number before each answer.
+//! - A list read as a set, `line c[n]:set`: a number repeated counts once (HDU 3537).
 //! - `play misere`: whoever moves last loses (misère play, 反Nim / Anti-SG); `play normal`,
 //!   the default, is the usual rule (whoever cannot move loses).
 //!
@@ -35,7 +41,10 @@
 //! [`draw`] draws tests from the whole format (counts, parameters and positions within their
 //! bounds) for `grundy check`, and shrinks a failing one.
 
+pub mod answer;
 pub mod draw;
+
+pub use answer::{Answer, MoveTemplate};
 
 use crate::error::quote;
 use crate::value::Outcome;
@@ -84,6 +93,21 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
         "AcWing 894 拆分-Nim游戏 (split-Nim): n, then n heaps; a move replaces a heap by two smaller ones; Yes when the first player wins",
         "line n:1..100\nline a[n]:1..100\ngame split-nim\nposition {a}\nanswer Yes No\n",
     ),
+    (
+        "hdu-1848",
+        "HDU 1848 Fibonacci again and again (take a Fibonacci number from one of three heaps): lines `m n p` until `0 0 0`; Fibo when the first player wins, else Nacci",
+        "tests until 0 0 0\nline m:1..1000 n:1..1000 p:1..1000\ngame sub:1,2,3,5,8,13,21,34,55,89,144,233,377,610,987\nposition {m} {n} {p}\nanswer Fibo Nacci\n",
+    ),
+    (
+        "hdu-1850",
+        "HDU 1850 Being a Good Boy in Spring Festival (Nim): M, then M heaps, until M = 0; how many winning first moves (0 when there is none)",
+        "tests until 0\nline m:2..100\nline n[m]:1..1000000\ngame nim\nposition {n}\nanswer count\n",
+    ),
+    (
+        "luogu-p1247",
+        "Luogu P1247 取火柴游戏 (Nim): k, then k heaps; the least winning move `a b` (take a from heap b, least b then least a) and the heaps after it, or lose",
+        "line k:1..500000\nline n[k]:0..1e9\ngame nim\nposition {n}\nanswer move \"{take} {index}\\n{after}\" lose\n",
+    ),
 ];
 
 /// The text of the built-in format `name`.
@@ -105,20 +129,9 @@ pub enum Tests {
     },
     /// Tests until the end of the input.
     UntilEnd,
-}
-
-/// What the judge expects for each test.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A word when the player to move wins, another when they lose.
-    Words {
-        /// The player to move wins (an N-position).
-        win: String,
-        /// The player to move loses (a P-position).
-        lose: String,
-    },
-    /// The Grundy value, as a number.
-    Value,
+    /// Tests until a line of these words (`tests until 0 0 0`, HDU 1848), or the end of the
+    /// input.
+    UntilSentinel(Vec<String>),
 }
 
 /// What a program answered for one test, read in the format's terms.
@@ -146,6 +159,8 @@ struct Item {
     count: Option<Count>,
     bound: Option<(u64, u64)>,
     distinct: bool,
+    /// A list read as a set: a number repeated counts once (`:set`, HDU 3537's coins).
+    set: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,6 +190,8 @@ pub struct JudgeFormat {
     lines: Vec<Vec<Item>>,
     position: Template,
     answer: Answer,
+    /// Written before each answer, `{i}` the test's number from 1 (`case "Case {i}: "`).
+    case_prefix: Option<String>,
 }
 
 /// One test read from an input: the game (when the format names it) and the components.
@@ -334,13 +351,17 @@ impl Item {
                 quote(name)
             ));
         }
-        let mut item = Item { name: name.to_owned(), count, bound: None, distinct: false };
+        let mut item = Item { name: name.to_owned(), count, bound: None, distinct: false, set: false };
         for part in parts {
-            if part == "distinct" {
+            if part == "distinct" || part == "set" {
                 if item.count.is_none() {
-                    return fail(format!("{at}: `{}`: only a list (NAME[COUNT]) can be distinct", quote(text)));
+                    return fail(format!("{at}: `{}`: only a list (NAME[COUNT]) can be {part}", quote(text)));
                 }
-                item.distinct = true;
+                if part == "set" {
+                    item.set = true;
+                } else {
+                    item.distinct = true;
+                }
             } else if let Some((low, high)) = part.split_once("..") {
                 let (Some(low), Some(high)) = (parse_number(low), parse_number(high)) else {
                     return fail(format!(
@@ -355,7 +376,7 @@ impl Item {
                 item.bound = Some((low, high));
             } else {
                 return fail(format!(
-                    "{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct`",
+                    "{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct` nor `set`",
                     quote(text),
                     quote(part)
                 ));
@@ -396,6 +417,7 @@ impl JudgeFormat {
             return fail(format!("the format has {} bytes: a format is a few lines (at most 64 KiB)", text.len()));
         }
         let (mut game, mut tests, mut position, mut answer, mut play) = (None, None, None, None, None);
+        let mut case_prefix: Option<String> = None;
         let mut lines: Vec<Vec<Item>> = Vec::new();
         // Each name once, and whether it is a list.
         let mut names: BTreeMap<String, bool> = BTreeMap::new();
@@ -461,24 +483,28 @@ impl JudgeFormat {
                 }
                 "answer" => {
                     once(answer.is_some())?;
-                    let words: Vec<&str> = rest.split_whitespace().collect();
-                    answer = Some(match words.as_slice() {
-                        ["value"] => Answer::Value,
-                        [win, lose] if win != lose => {
-                            Answer::Words { win: (*win).to_owned(), lose: (*lose).to_owned() }
-                        }
-                        _ => {
-                            return fail(format!(
-                                "{at}: `answer {}`: expected two different words (the first when the player to move wins: `answer Yes No`) or `answer value`",
-                                quote(rest)
-                            ));
-                        }
-                    });
+                    answer = Some(Answer::parse(rest, &at)?);
+                }
+                "case" => {
+                    once(case_prefix.is_some())?;
+                    let words = answer::quoted_words(rest, &at)?;
+                    let [(prefix, _)] = words.as_slice() else {
+                        return fail(format!(
+                            "{at}: `case {}`: expected one quoted text with `{{i}}`, the test's number (`case \"Case {{i}}: \"`)",
+                            quote(rest)
+                        ));
+                    };
+                    answer::template_holes(prefix, &["i"], &at)?;
+                    case_prefix = Some(prefix.clone());
                 }
                 "tests" => {
                     once(tests.is_some())?;
+                    let sentinel: Vec<String> =
+                        rest.strip_prefix("until").map(|words| words.split_whitespace().map(str::to_owned).collect()).unwrap_or_default();
                     tests = Some(if rest == "eof" {
                         Tests::UntilEnd
+                    } else if !sentinel.is_empty() {
+                        Tests::UntilSentinel(sentinel)
                     } else {
                         let bound = rest
                             .split_once("..")
@@ -486,7 +512,7 @@ impl JudgeFormat {
                             .filter(|(low, high)| low <= high);
                         let Some((low, high)) = bound else {
                             return fail(format!(
-                                "{at}: `tests {}`: expected the bound of T (`tests 1..100`: the input starts with T) or `tests eof`",
+                                "{at}: `tests {}`: expected the bound of T (`tests 1..100`: the input starts with T), `tests eof` or `tests until WORDS` (the line that ends the input: `tests until 0 0 0`)",
                                 quote(rest)
                             ));
                         };
@@ -508,7 +534,7 @@ impl JudgeFormat {
                 }
                 other => {
                     return fail(format!(
-                        "{at}: unknown directive `{}` (a format has `line`, `game`, `position`, `answer`, `tests` and `play` lines)",
+                        "{at}: unknown directive `{}` (a format has `line`, `game`, `position`, `answer`, `case`, `tests` and `play` lines)",
                         quote(other)
                     ));
                 }
@@ -541,13 +567,13 @@ impl JudgeFormat {
             );
         }
         let misere = play.unwrap_or(false);
-        if misere && answer == Answer::Value {
-            return fail(
-                "`play misere` with `answer value`: misère play has no Grundy value to answer; answer the winner's words (`answer Yes No`)"
-                    .to_owned(),
-            );
+        if misere && !matches!(answer, Answer::Words { .. }) {
+            return fail(format!(
+                "`play misere` with an answer that is {}: misère play is answered here by the winner's words alone (`answer Yes No`)",
+                answer.describe()
+            ));
         }
-        Ok(JudgeFormat { game, misere, tests: tests.unwrap_or(Tests::One), lines, position, answer })
+        Ok(JudgeFormat { game, misere, tests: tests.unwrap_or(Tests::One), lines, position, answer, case_prefix })
     }
 
     /// The format's answer.
@@ -570,8 +596,11 @@ impl JudgeFormat {
     /// # Errors
     /// A format answering values: misère play has none.
     pub fn played_misere(mut self) -> Result<JudgeFormat, FormatError> {
-        if self.answer == Answer::Value {
-            return fail("misère play has no Grundy value to answer, and the format answers values".to_owned());
+        if !matches!(self.answer, Answer::Words { .. }) {
+            return fail(format!(
+                "misère play is answered here by the winner's words alone, and the format answers {}",
+                self.answer.describe()
+            ));
         }
         self.misere = true;
         Ok(self)
@@ -610,7 +639,7 @@ impl JudgeFormat {
                 })?;
                 Some(count)
             }
-            Tests::UntilEnd => None,
+            Tests::UntilEnd | Tests::UntilSentinel(_) => None,
         };
         let mut cases = Vec::new();
         loop {
@@ -619,13 +648,16 @@ impl JudgeFormat {
                 None if words.at_end() => break,
                 _ => {}
             }
+            if let Tests::UntilSentinel(sentinel) = &self.tests
+                && words.starts_with(sentinel)
+            {
+                // What follows the line that ends the input is never read (as the judge's
+                // own solution stops there).
+                return Ok(cases);
+            }
             let line = words.line();
             let bindings = self.read_test(&mut words, cases.len() + 1)?;
-            cases.push(Case {
-                game: self.game.as_ref().map(|game| game.expand(&bindings, ",")),
-                components: self.position.expand(&bindings, " ").split_whitespace().map(str::to_owned).collect(),
-                line,
-            });
+            cases.push(self.case_of(&bindings, line));
         }
         if let Some((line, word)) = words.peek() {
             return fail(format!(
@@ -680,18 +712,55 @@ impl JudgeFormat {
         match &self.answer {
             Answer::Words { win, .. } if word == win => Claim::Outcome(Outcome::N),
             Answer::Words { lose, .. } if word == lose => Claim::Outcome(Outcome::P),
+            Answer::Words { draw: Some(draw), .. } if word == draw => Claim::Outcome(Outcome::D),
             Answer::Value => word.parse().map_or(Claim::Unrecognized, Claim::Value),
-            Answer::Words { .. } => Claim::Unrecognized,
+            _ => Claim::Unrecognized,
         }
     }
 
     /// The judge's answer for an outcome (`None` for a draw, or a format answering values).
     pub fn word(&self, outcome: Outcome) -> Option<&str> {
-        match (&self.answer, outcome) {
-            (Answer::Words { win, .. }, Outcome::N) => Some(win),
-            (Answer::Words { lose, .. }, Outcome::P) => Some(lose),
-            _ => None,
+        self.answer.word(outcome)
+    }
+
+    /// What comes before the answer of test `test` (from 1): `Case 3: ` for `case "Case {i}: "`,
+    /// nothing without a `case` line.
+    pub fn case_prefix(&self, test: usize) -> String {
+        self.case_prefix
+            .as_deref()
+            .map(|prefix| answer::fill_holes(prefix, |_| test.to_string()))
+            .unwrap_or_default()
+    }
+
+    /// The test `bindings` as the game and components it names, lists read as sets (`:set`)
+    /// with each number once, in the order first read.
+    pub fn case_of(&self, bindings: &Bindings, line: usize) -> Case {
+        let mut as_read = std::borrow::Cow::Borrowed(bindings);
+        for item in self.items().filter(|item| item.set) {
+            if let Some(numbers) = bindings.get(&item.name) {
+                let mut seen = std::collections::HashSet::new();
+                let once: Vec<u64> = numbers.iter().copied().filter(|number| seen.insert(*number)).collect();
+                as_read.to_mut().insert(item.name.clone(), once);
+            }
         }
+        Case {
+            game: self.game.as_ref().map(|game| game.expand(&as_read, ",")),
+            components: self.position.expand(&as_read, " ").split_whitespace().map(str::to_owned).collect(),
+            line,
+        }
+    }
+
+    /// Whether a test's numbers would be written starting with the line that ends the input
+    /// (`tests until 0 0 0`): such a test cannot be given to the problem's reader.
+    pub fn begins_with_sentinel(&self, bindings: &Bindings) -> bool {
+        let Tests::UntilSentinel(sentinel) = &self.tests else { return false };
+        let first: Vec<String> = self
+            .items()
+            .flat_map(|item| bindings.get(&item.name).map(Vec::as_slice).unwrap_or_default())
+            .take(sentinel.len())
+            .map(u64::to_string)
+            .collect();
+        first == *sentinel
     }
 
     /// A writer of tests for `game` (the GAME word of `check`): the format's `game` holes read
@@ -802,6 +871,10 @@ impl JudgeFormat {
                 text.push('\n');
             }
         }
+        if let Tests::UntilSentinel(sentinel) = &self.tests {
+            text.push_str(&sentinel.join(" "));
+            text.push('\n');
+        }
         text
     }
 
@@ -810,7 +883,7 @@ impl JudgeFormat {
         match self.tests {
             Tests::One => 1,
             Tests::Counted { high, .. } => usize::try_from(high).unwrap_or(usize::MAX).min(MAX_TESTS_PER_FILE),
-            Tests::UntilEnd => MAX_TESTS_PER_FILE,
+            Tests::UntilEnd | Tests::UntilSentinel(_) => MAX_TESTS_PER_FILE,
         }
     }
 
@@ -938,6 +1011,13 @@ impl<'a> Words<'a> {
         self.next >= self.words.len()
     }
 
+    /// Whether the next words are `sentinel`.
+    fn starts_with(&self, sentinel: &[String]) -> bool {
+        self.words.get(self.next..).is_some_and(|rest| {
+            rest.len() >= sentinel.len() && rest.iter().zip(sentinel).all(|((_, word), expected)| word == expected)
+        })
+    }
+
     /// The line of the next word (or the last line).
     fn line(&self) -> usize {
         self.peek().map_or(self.last_line, |(line, _)| line)
@@ -973,6 +1053,35 @@ mod tests {
         assert_eq!(wythoff.len(), 3);
         assert_eq!(wythoff[2].components, ["4,7"]);
         assert_eq!(builtin_format("acwing-891").read("2\n1 1").unwrap()[0].components, ["1", "1"]);
+    }
+
+    #[test]
+    fn sentinels_quotes_cases_and_sets_are_read_and_written() {
+        // HDU 1848's sample, and input past the sentinel is not read.
+        let fibonacci = builtin_format("hdu-1848");
+        let cases = fibonacci.read("1 1 1\n1 4 1\n0 0 0\n7 7\n").unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[1].components, ["1", "4", "1"]);
+        assert_eq!(fibonacci.read("1 1 1\n").unwrap().len(), 1, "the input may end without its sentinel");
+        let drawn: Vec<Bindings> = cases.iter().map(|case| {
+            let numbers: Vec<u64> = case.components.iter().map(|c| c.parse().unwrap()).collect();
+            [("m", numbers[0]), ("n", numbers[1]), ("p", numbers[2])].iter().map(|(k, v)| ((*k).to_owned(), vec![*v])).collect()
+        }).collect();
+        assert_eq!(fibonacci.write(&drawn), "1 1 1\n1 4 1\n0 0 0\n");
+        let counting = builtin_format("hdu-1850");
+        assert_eq!(counting.read("3\n5 7 9\n0\n").unwrap()[0].components, ["5", "7", "9"]);
+        let zero_first: Bindings = [("m".to_owned(), vec![0]), ("n".to_owned(), vec![])].into_iter().collect();
+        assert!(counting.begins_with_sentinel(&zero_first) && !fibonacci.begins_with_sentinel(&drawn[0]));
+        let cased = JudgeFormat::parse("tests until 0 0\nline a b\nposition {a},{b}\nanswer \"Stan wins\" \"Ollie wins\"\ncase \"Case {i}: \"").unwrap();
+        assert_eq!(cased.case_prefix(3), "Case 3: ");
+        assert_eq!(cased.word(Outcome::P), Some("Ollie wins"));
+        assert_eq!(cased.claim("Stan wins"), Claim::Outcome(Outcome::N));
+        let coins = JudgeFormat::parse("line n\nline c[n]:set\nposition {c}\nanswer Yes No").unwrap();
+        assert_eq!(coins.read("4\n3 5 3 1\n").unwrap()[0].components, ["3", "5", "1"]);
+        let error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
+        assert!(error("line n\nposition {n}\nanswer Yes No\ncase \"Case {j}\"").contains("`{j}` is not a hole here"));
+        assert!(error("line n:set\nposition {n}\nanswer Yes No").contains("only a list"));
+        assert!(error("line n\nposition {n}\nanswer count\nplay misere").contains("the winner's words alone"));
     }
 
     #[test]

@@ -131,8 +131,48 @@ pub struct ScriptGame {
     cancelled: Option<Arc<AtomicBool>>,
 }
 
+/// A contest helper given a number it is not defined for (`isqrt(-1)`).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct HelperError(String);
+
+/// `n`, refused when negative: the helpers below are defined on whole numbers.
+fn whole(name: &str, n: StarlarkBigInt) -> starlark::Result<StarlarkBigInt> {
+    if n.sign() == starlark_num_bigint::Sign::Minus {
+        return Err(starlark::Error::new_other(HelperError(format!("{name}({n}): the number must not be negative"))));
+    }
+    Ok(n)
+}
+
 #[starlark::starlark_module]
 fn grundy_builtins(builder: &mut GlobalsBuilder) {
+    /// `isqrt(n)`: the integer square root, the largest `r` with `r * r <= n` (n >= 0), exact
+    /// for numbers of any size.
+    fn isqrt(#[starlark(require = pos)] n: StarlarkBigInt) -> starlark::Result<StarlarkBigInt> {
+        Ok(whole("isqrt", n)?.sqrt())
+    }
+
+    /// `gcd(a, b)`: the greatest common divisor of `a` and `b` (never negative; `gcd(0, 0)`
+    /// is 0).
+    fn gcd(
+        #[starlark(require = pos)] a: StarlarkBigInt,
+        #[starlark(require = pos)] b: StarlarkBigInt,
+    ) -> starlark::Result<StarlarkBigInt> {
+        use num_integer::Integer;
+        Ok(a.gcd(&b))
+    }
+
+    /// `popcount(n)`: how many 1 bits `n` has in binary (n >= 0).
+    fn popcount(#[starlark(require = pos)] n: StarlarkBigInt) -> starlark::Result<u64> {
+        Ok(whole("popcount", n)?.magnitude().count_ones())
+    }
+
+    /// `bit_length(n)`: how many binary digits `n` has without its sign (0 for 0), as
+    /// Python's `int.bit_length`.
+    fn bit_length(#[starlark(require = pos)] n: StarlarkBigInt) -> starlark::Result<u64> {
+        Ok(n.bits())
+    }
+
     /// `Sum(a, b, ...)`: an option that splits into independent games; its value is the
     /// nim-sum of the parts' values.
     #[allow(non_snake_case)]

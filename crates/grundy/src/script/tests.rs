@@ -270,3 +270,40 @@ fn the_in_process_host_names_the_game_of_a_bad_script() {
     let without_host = crate::registry::parse_game_with("script:kayles.star", &test_file).err().unwrap().to_string();
     assert!(without_host.contains("this front end runs no scripts"), "{without_host}");
 }
+
+#[test]
+fn contest_integer_helpers_are_exact_at_any_size() {
+    // Each helper checked at load against values computed by hand (`fail` stops the load).
+    let checks = "
+def check(got, want, what):
+    if got != want:
+        fail(what + ': ' + str(got) + ' != ' + str(want))
+check(isqrt(0), 0, 'isqrt 0')
+check(isqrt(15), 3, 'isqrt 15')
+check(isqrt(16), 4, 'isqrt 16')
+check(isqrt(10 * 10 ** 40 - 1), 31622776601683793319, 'isqrt big')
+check(gcd(12, 18), 6, 'gcd')
+check(gcd(-4, 6), 2, 'gcd negative')
+check(gcd(0, 0), 0, 'gcd 0')
+check(gcd(2 ** 100, 6 ** 50), 2 ** 50, 'gcd big')
+check(popcount(0), 0, 'popcount 0')
+check(popcount(255), 8, 'popcount')
+check(popcount(2 ** 64 + 1), 2, 'popcount big')
+check(bit_length(0), 0, 'bit_length 0')
+check(bit_length(1023), 10, 'bit_length')
+check(bit_length(-8), 4, 'bit_length negative')
+check(bit_length(2 ** 70), 71, 'bit_length big')
+";
+    let game = load(&format!("{checks}\ndef moves(n):\n    return [n - k * k for k in range(1, isqrt(n) + 1)]\n"));
+    // Taking a perfect square: the subtraction game of the squares.
+    let squares: Vec<u64> = (1..=14u64).map(|k| k * k).collect();
+    let mut expected = crate::heap::CompactSequence::new();
+    SubtractionGame::new(squares).unwrap().extend_sequence(&mut expected, 200, &Control::default()).unwrap();
+    let expected = expected.into_vec();
+    let mut solver = ScriptSolver::new(game, 1_000_000);
+    for n in 0..200u64 {
+        assert_eq!(solver.value(&int(n)).unwrap(), Value::from(u64::from(expected[n as usize])), "heap {n}");
+    }
+    let negative = load_error("isqrt(-1)\ndef moves(n):\n    return []\n");
+    assert!(negative.contains("isqrt(-1): the number must not be negative"), "{negative}");
+}

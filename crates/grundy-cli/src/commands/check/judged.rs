@@ -7,7 +7,7 @@ use super::program::run_program;
 use crate::output::{Stop, print, print_json};
 use grundy::control::Control;
 use grundy::judge_format::draw::{Drawer, Drawn, Kind, Referee, Truth};
-use grundy::judge_format::{Answer, Bindings, Claim, JudgeFormat};
+use grundy::judge_format::{Bindings, JudgeFormat};
 use grundy::{Outcome, Value};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -53,7 +53,7 @@ pub fn run(format: &JudgeFormat, settings: &Settings, json: bool, control: &Cont
     for (file, chunk) in tests.chunks(per_file).enumerate() {
         let bindings: Vec<Bindings> = chunk.iter().map(|drawn| drawn.bindings.clone()).collect();
         let chunk_truths = &truths[file * per_file..file * per_file + chunk.len()];
-        let answers = judge.answers(&bindings)?;
+        let answers = judge.answers(&bindings, chunk_truths)?;
         let Some(index) = first_wrong(format, &answers, chunk_truths) else { continue };
         let found_in = chunk[index].kind;
         let failure = Failure { tests: bindings[..=index].to_vec(), truths: chunk_truths[..=index].to_vec(), index };
@@ -120,28 +120,26 @@ fn describe_counts(counts: &BTreeMap<Kind, usize>) -> String {
     counts.iter().map(|(kind, count)| format!("{} {count}", kind.label())).collect::<Vec<_>>().join(", ")
 }
 
-/// Whether `answer` is the judge's right answer for `truth`.
-fn right(format: &JudgeFormat, answer: &str, truth: &Truth) -> bool {
-    match format.claim(answer) {
-        Claim::Outcome(outcome) => outcome == truth.outcome,
-        Claim::Value(value) => truth.value.as_ref().and_then(Value::finite) == Some(&value),
-        Claim::Unrecognized => false,
-    }
+/// The judge's right answer to test `test` (from 1) of a file, prefix and all (`None`: no answer
+/// is right, a draw the format has no word for).
+fn expected(format: &JudgeFormat, test: usize, truth: &Truth) -> Option<String> {
+    truth.answer.as_ref().map(|answer| format!("{}{answer}", format.case_prefix(test)))
+}
+
+/// Whether `answer` is the judge's right answer to test `test` (from 1): the same words, as
+/// judges compare them (spaces and line breaks between words do not matter).
+fn right(format: &JudgeFormat, answer: &str, test: usize, truth: &Truth) -> bool {
+    expected(format, test, truth).is_some_and(|expected| expected.split_whitespace().eq(answer.split_whitespace()))
 }
 
 /// The index of the first wrong answer among the tests of `truths`.
 fn first_wrong(format: &JudgeFormat, answers: &[String], truths: &[Truth]) -> Option<usize> {
-    truths.iter().zip(answers).position(|(truth, answer)| !right(format, answer, truth))
+    truths.iter().zip(answers).enumerate().position(|(index, (truth, answer))| !right(format, answer, index + 1, truth))
 }
 
 /// The judge's right answer, in its words.
-fn right_answer(format: &JudgeFormat, truth: &Truth) -> String {
-    match format.answer() {
-        Answer::Value => truth.value.as_ref().map_or_else(|| truth.outcome.to_string(), ToString::to_string),
-        Answer::Words { .. } => {
-            format.word(truth.outcome).map_or_else(|| format!("none: a draw ({})", truth.outcome), ToOwned::to_owned)
-        }
-    }
+fn right_answer(format: &JudgeFormat, test: usize, truth: &Truth) -> String {
+    expected(format, test, truth).unwrap_or_else(|| format!("none: a draw ({})", truth.outcome))
 }
 
 /// A file of tests and its wrong answer: the tests up to the failing one.
@@ -160,24 +158,43 @@ struct Judge<'a> {
 }
 
 impl Judge<'_> {
-    /// The program's answers to a file of `tests`, one a test (a crash, a hang, too few or too
-    /// many answers are one line each).
-    fn answers(&self, tests: &[Bindings]) -> anyhow::Result<Vec<String>> {
+    /// The program's answers to a file of `tests` whose right answers are `truths`, one a test
+    /// (a crash, a hang, too few or too many answers are one line each). Answers of one word
+    /// are the output's words; longer ones (`Stan wins`, `Case 2: 1`, a move) take as many
+    /// words as the right answer has, as a judge reads them, the last one what is left.
+    fn answers(&self, tests: &[Bindings], truths: &[Truth]) -> anyhow::Result<Vec<String>> {
         let command = self.settings.command;
         let output = run_program(command, self.format.write(tests), self.settings.timeout)?;
-        let answers: Vec<String> = output.split_whitespace().map(str::to_owned).collect();
+        let words: Vec<&str> = output.split_whitespace().collect();
         let written = self.format.written_tests(tests.len());
-        if answers.len() != written {
-            let expected = match self.format.answer() {
-                Answer::Words { win, lose } => format!("`{win}` or `{lose}`"),
-                Answer::Value => "the Grundy value".to_owned(),
-            };
-            anyhow::bail!(
-                "the program `{command}` printed {} answer{} for a file of {written} test{} (one answer a test: {expected})",
-                answers.len(),
-                if answers.len() == 1 { "" } else { "s" },
+        let one_word = self.format.answer().is_one_word() && self.format.case_prefix(1).is_empty();
+        let too_many_or_few = |printed: usize, unit: &str| {
+            anyhow::anyhow!(
+                "the program `{command}` printed {printed} {unit}{} for a file of {written} test{} (one answer a test: {})",
+                if printed == 1 { "" } else { "s" },
                 if written == 1 { "" } else { "s" },
-            );
+                self.format.answer().describe()
+            )
+        };
+        if one_word {
+            if words.len() != written {
+                return Err(too_many_or_few(words.len(), "answer"));
+            }
+            return Ok(words.into_iter().map(str::to_owned).collect());
+        }
+        let mut answers = Vec::with_capacity(written);
+        let mut rest = words.as_slice();
+        for test in 0..written {
+            let truth = &truths[test % truths.len()];
+            let length = expected(self.format, test + 1, truth).map_or(1, |answer| answer.split_whitespace().count());
+            let (answer, after) = rest.split_at(length.min(rest.len()));
+            answers.push(answer.join(" "));
+            rest = after;
+        }
+        // Words left over are the program's mistake only when every answer read was right
+        // (else the first wrong answer, longer than the right one, says more).
+        if !rest.is_empty() && first_wrong(self.format, &answers, truths).is_none() {
+            return Err(too_many_or_few(words.len(), "word"));
         }
         Ok(answers)
     }
@@ -185,7 +202,7 @@ impl Judge<'_> {
     /// The first wrong answer of a file of `tests`, if it has one (a run that fails otherwise
     /// counts as not reproducing the failure).
     fn fails(&self, tests: &[Bindings], truths: &[Truth]) -> Option<usize> {
-        let answers = self.answers(tests).ok()?;
+        let answers = self.answers(tests, truths).ok()?;
         first_wrong(self.format, &answers, truths)
     }
 
@@ -251,11 +268,11 @@ fn report_failure(
     json: bool,
 ) -> anyhow::Result<()> {
     let (format, settings) = (judge.format, judge.settings);
-    let answers = judge.answers(&failure.tests)?;
+    let answers = judge.answers(&failure.tests, &failure.truths)?;
     let index = first_wrong(format, &answers, &failure.truths).unwrap_or(failure.index);
     let truth = &failure.truths[index];
     let input = format.write(&failure.tests);
-    let right = right_answer(format, truth);
+    let right = right_answer(format, index + 1, truth);
     let value = truth.value.as_ref().map(|value| format!("value {value}, ")).unwrap_or_default();
     let play = if format.misere() { " in misère play" } else { "" };
     let which = if format.written_tests(failure.tests.len()) > 1 {
@@ -288,10 +305,12 @@ fn report_failure(
         return Err(Stop::Counterexample.into());
     }
     print(&format!(
-        "counterexample: a failing test for `{}` (found among the {}, then shrunk)\n--- input (a whole file) ---\n{input}--- end of input ---\n{which} program's answer: {}\n  right answer:     {right}   ({value}{}{play})\n{proof}tests drawn: {} ({}), {run} run before the first failure, --seed {}\n",
+        "counterexample: a failing test for `{}` (found among the {}, then shrunk)\n--- input (a whole file) ---\n{input}--- end of input ---\n{which} program's answer: {}\n  right answer:     {}   ({value}{}{play})\n{proof}tests drawn: {} ({}), {run} run before the first failure, --seed {}\n",
         settings.command,
         found_in.label(),
         answers[index],
+        // An answer of several lines (a move and the heaps after it) on one, as its words.
+        right.split_whitespace().collect::<Vec<_>>().join(" "),
         truth.outcome,
         tests.len(),
         describe_counts(&counts),

@@ -80,11 +80,9 @@ pub struct Args {
     /// The random seed (default: from the clock; printed, so a run can be repeated).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// The program reads a judge's input and prints the judge's answers, in this format: a
-    /// built-in one (acwing-891 Nim, acwing-893 set-Nim, acwing-894 split-Nim, hdu-1846 Bash,
-    /// hdu-1907 misère Nim, poj-1067 Wythoff) or a format file (README: "Contest problems").
-    /// Tests are drawn from the whole format: counts, the game's parameters and positions.
-    #[arg(long, value_name = "NAME|FILE", requires = "program", conflicts_with = "formula")]
+    #[arg(long, value_name = "NAME|FILE", requires = "program", conflicts_with = "formula", help = crate::judge::input_format_help(
+        "The program reads a judge's input and prints the judge's answers, in this format (tests are drawn from the whole format: counts, the game's parameters and positions)"
+    ))]
     input_format: Option<String>,
     /// Misère play: whoever moves last loses (with --input-format, as the directive `play
     /// misere`). Answers are outcomes, not values.
@@ -572,32 +570,29 @@ fn check_formula_on_every_heap(game: &str, expression: &str, to: u64, truth: &Tr
         let last = to.min(from.saturating_add(HEAP_CHUNK - 1));
         let heaps: Vec<Heaps> = (from..=last).map(|heap| vec![heap]).collect();
         let values = truth.values(&heaps)?;
-        for (batch, chunk) in heaps.chunks(FORMULA_BATCH).enumerate() {
-            let claims = formula.evaluate(chunk)?;
-            for (index, (position, claim)) in chunk.iter().zip(&claims).enumerate() {
-                let value = &values[batch * FORMULA_BATCH + index];
-                let Some(right) = compare(claim, value) else { continue };
-                let text = format!(
-                    "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
-                    position_text(&texts(position))
-                );
-                let proof = truth.proof(position, value)?;
-                if json {
-                    print_json(&serde_json::json!({
-                        "game": game,
-                        "agrees": false,
-                        "seed": null,
-                        "counterexample": texts(position),
-                        "input": null,
-                        "value": value.finite().map(ToString::to_string),
-                        "outcome": value.outcome().to_string(),
-                        "report": format!("{text}{proof}"),
-                    }))?;
-                } else {
-                    print(&format!("{text}{proof}"))?;
-                }
-                return Err(Stop::Counterexample.into());
+        let claims = formula.evaluate_heaps(from, last + 1)?;
+        for ((position, claim), value) in heaps.iter().zip(&claims).zip(&values) {
+            let Some(right) = compare(claim, value) else { continue };
+            let text = format!(
+                "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
+                position_text(&texts(position))
+            );
+            let proof = truth.proof(position, value)?;
+            if json {
+                print_json(&serde_json::json!({
+                    "game": game,
+                    "agrees": false,
+                    "seed": null,
+                    "counterexample": texts(position),
+                    "input": null,
+                    "value": value.finite().map(ToString::to_string),
+                    "outcome": value.outcome().to_string(),
+                    "report": format!("{text}{proof}"),
+                }))?;
+            } else {
+                print(&format!("{text}{proof}"))?;
             }
+            return Err(Stop::Counterexample.into());
         }
         if crate::signals::received().is_some() {
             return Err(
@@ -714,10 +709,13 @@ fn check_judged_program(
     positions: &[Heaps],
     values: &[Value],
 ) -> anyhow::Result<Option<Disagreement>> {
-    let expected = match format.answer() {
-        Answer::Words { win, lose } => format!("`{win}` or `{lose}`"),
-        Answer::Value => "the Grundy value".to_owned(),
-    };
+    let expected = format.answer().describe();
+    if !format.answer().is_one_word() || !format.case_prefix(1).is_empty() || *format.answer() == Answer::Count {
+        anyhow::bail!(
+            "this format answers {expected}{}: such answers are checked on tests drawn from the whole format; leave out --to and --components",
+            if format.case_prefix(1).is_empty() { "" } else { " after a `case` prefix" }
+        );
+    }
     let per_file = format.tests_per_file();
     for (file, chunk) in positions.chunks(per_file).enumerate() {
         let tests = chunk
@@ -746,7 +744,7 @@ fn check_judged_program(
             }
             let right_answer = match format.answer() {
                 Answer::Value => truth.to_string(),
-                Answer::Words { .. } => format
+                _ => format
                     .word(truth.outcome())
                     .map_or_else(|| format!("none: a draw ({})", truth.outcome()), ToOwned::to_owned),
             };
