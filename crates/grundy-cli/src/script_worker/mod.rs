@@ -236,11 +236,17 @@ impl ScriptProxy {
     pub fn evaluate_heaps(&mut self, from: u64, to: u64) -> anyhow::Result<Vec<FormulaAnswer>> {
         let reply =
             self.request(json!({ "op": "evaluate_heaps", "from": from, "to": to }), "evaluating the formula")?;
-        reply
-            .as_array()
-            .ok_or_else(|| anyhow::anyhow!("worker protocol: bad answers"))?
-            .iter()
-            .map(protocol::answer_from_json)
+        let words = reply.as_str().ok_or_else(|| anyhow::anyhow!("worker protocol: bad answers"))?;
+        words
+            .split_whitespace()
+            .map(|word| match word {
+                "N" => Ok(FormulaAnswer::Outcome(grundy::Outcome::N)),
+                "P" => Ok(FormulaAnswer::Outcome(grundy::Outcome::P)),
+                digits => digits
+                    .parse()
+                    .map(FormulaAnswer::Value)
+                    .map_err(|_| anyhow::anyhow!("worker protocol: `{digits}` is not a formula's answer")),
+            })
             .collect()
     }
 

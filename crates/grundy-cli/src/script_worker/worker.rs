@@ -165,8 +165,11 @@ fn run_formula(args: &Args, limits: ScriptLimits, out: &mut impl Write) -> anyho
         let evaluate = || -> anyhow::Result<Json> {
             if request["op"] == "evaluate_heaps" {
                 let bound = |key: &str| request[key].as_u64().ok_or_else(|| anyhow::anyhow!("worker protocol: no `{key}`"));
+                // One word an answer (`N`, `P` or the value's digits) in one string: a JSON
+                // object an answer costs more to write and read than the formula to evaluate.
                 let answers = formula.evaluate_heaps(bound("from")?, bound("to")?)?;
-                return Ok(Json::Array(answers.iter().map(answer_to_json).collect()));
+                let words: Vec<String> = answers.iter().map(ToString::to_string).collect();
+                return Ok(Json::String(words.join(" ")));
             }
             let positions: Vec<Vec<u64>> = serde_json::from_value(request["positions"].clone())?;
             let mut answers = Vec::with_capacity(positions.len());

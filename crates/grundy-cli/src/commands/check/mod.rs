@@ -467,6 +467,15 @@ impl Truth {
         Ok(values)
     }
 
+    /// The values of the single heaps `from..=last`, asked of the game in one call (no sum to
+    /// make of each: `check --formula --to 100000000` asks 10^8).
+    fn heap_values(&self, from: u64, last: u64) -> anyhow::Result<Vec<Value>> {
+        let texts: Vec<String> = (from..=last).map(|heap| heap.to_string()).collect();
+        let words: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let components = self.ruleset.parse_components(&words).into_iter().collect::<Result<Vec<_>, _>>()?;
+        Ok(self.ruleset.values(&components).into_iter().collect::<Result<Vec<_>, _>>()?)
+    }
+
     /// Sums of heaps of the game, each distinct heap read once.
     fn positions(&self, sums: &[Heaps]) -> anyhow::Result<Vec<Position>> {
         let mut distinct: Vec<u64> = sums.iter().flatten().copied().collect();
@@ -568,11 +577,11 @@ fn check_formula_on_every_heap(game: &str, expression: &str, to: u64, truth: &Tr
     let mut from = 0u64;
     while from <= to {
         let last = to.min(from.saturating_add(HEAP_CHUNK - 1));
-        let heaps: Vec<Heaps> = (from..=last).map(|heap| vec![heap]).collect();
-        let values = truth.values(&heaps)?;
+        let values = truth.heap_values(from, last)?;
         let claims = formula.evaluate_heaps(from, last + 1)?;
-        for ((position, claim), value) in heaps.iter().zip(&claims).zip(&values) {
+        for ((heap, claim), value) in (from..=last).zip(&claims).zip(&values) {
             let Some(right) = compare(claim, value) else { continue };
+            let position = &vec![heap];
             let text = format!(
                 "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
                 position_text(&texts(position))
