@@ -15,6 +15,7 @@ pub mod worker;
 
 use crate::output::Stop;
 use grundy::Value;
+use num_bigint::BigUint;
 use grundy::script::formula::FormulaAnswer;
 use grundy::script::{MovesBackend, ScriptOption, ScriptPosition, Shape};
 use protocol::{position_to_json, positions_from_json, value_from_json};
@@ -299,10 +300,27 @@ impl ScriptProxy {
         position: &ScriptPosition,
         limit: usize,
     ) -> anyhow::Result<Option<Vec<ScriptOption>>> {
-        let reply = self.request(
-            json!({ "op": "options", "position": position_to_json(position), "limit": limit }),
-            &format!("listing the options of {position}"),
-        )?;
+        self.options_request(json!({ "op": "options", "position": position_to_json(position), "limit": limit }), position)
+    }
+
+    /// The options of `position` whose value is `target`, filtered by the worker.
+    pub fn options_to_value(
+        &mut self,
+        position: &ScriptPosition,
+        target: &BigUint,
+        limit: usize,
+    ) -> anyhow::Result<Option<Vec<ScriptOption>>> {
+        let request = json!({
+            "op": "options_to_value",
+            "position": position_to_json(position),
+            "target": target.to_string(),
+            "limit": limit,
+        });
+        self.options_request(request, position)
+    }
+
+    fn options_request(&mut self, request: Json, position: &ScriptPosition) -> anyhow::Result<Option<Vec<ScriptOption>>> {
+        let reply = self.request(request, &format!("listing the options of {position}"))?;
         if reply.get("more_than").is_some() {
             return Ok(None);
         }
@@ -499,6 +517,14 @@ impl MovesBackend<ScriptPosition> for ScriptProxy {
         limit: usize,
     ) -> Result<Option<Vec<ScriptOption>>, String> {
         ScriptProxy::options_with_values(self, position, limit).map_err(one_line)
+    }
+    fn options_to_value(
+        &mut self,
+        position: &ScriptPosition,
+        target: &BigUint,
+        limit: usize,
+    ) -> Result<Option<Vec<ScriptOption>>, String> {
+        ScriptProxy::options_to_value(self, position, target, limit).map_err(one_line)
     }
     fn sequence(&mut self, from: u64, to: u64) -> Result<Vec<u64>, String> {
         ScriptProxy::sequence(self, from, to).map_err(one_line)

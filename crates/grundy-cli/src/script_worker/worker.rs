@@ -216,10 +216,19 @@ fn handle(script: &mut LocalScript<NotedGame>, request: &Json) -> anyhow::Result
         "values" => script
             .values(&positions_from_json(&request["positions"])?)
             .map(|values| Json::Array(values.iter().map(value_to_json).collect())),
-        "options" => {
+        "options" | "options_to_value" => {
             let position = position_from_json(&request["position"])?;
             let limit = request["limit"].as_u64().unwrap_or(u64::MAX);
-            script.options_with_values(&position, usize::try_from(limit).unwrap_or(usize::MAX)).map(|options| {
+            let limit_size = usize::try_from(limit).unwrap_or(usize::MAX);
+            let listed = match request["target"].as_str() {
+                Some(digits) => {
+                    let target: num_bigint::BigUint =
+                        digits.parse().map_err(|_| anyhow::anyhow!("worker protocol: bad target `{digits}`"))?;
+                    script.options_to_value(&position, &target, limit_size)
+                }
+                None => script.options_with_values(&position, limit_size),
+            };
+            listed.map(|options| {
                 match options {
                     None => json!({ "more_than": limit }),
                     Some(options) => Json::Array(

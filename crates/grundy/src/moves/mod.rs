@@ -103,6 +103,24 @@ pub trait MovesBackend<P>: Send {
     /// The script failed or a limit was reached.
     fn options_with_values(&mut self, position: &P, limit: usize) -> Result<Option<Vec<MovesOption<P>>>, String>;
 
+    /// The options of `position` whose value is `target` (the moves to a value: a winning
+    /// move's), `None` when it has more than `limit` options. By default the options with
+    /// values, filtered; a backend in another process filters there, so that a heap of 5000
+    /// options sends the few that matter.
+    ///
+    /// # Errors
+    /// As [`MovesBackend::options_with_values`].
+    fn options_to_value(
+        &mut self,
+        position: &P,
+        target: &BigUint,
+        limit: usize,
+    ) -> Result<Option<Vec<MovesOption<P>>>, String> {
+        Ok(self.options_with_values(position, limit)?.map(|options| {
+            options.into_iter().filter(|option| matches!(&option.value, Value::Finite(value) if value == target)).collect()
+        }))
+    }
+
     /// `G(from) … G(to)` of an integer-position game.
     ///
     /// # Errors
@@ -192,14 +210,19 @@ impl<P: MovesPosition> MovesFamily<P> {
 
     fn options_with_values(&self, position: &P, limit: usize) -> Result<Vec<(ComponentMove<P>, Value)>, GameError> {
         let options = self.listed_options(position, limit)?;
+        Ok(self.as_moves(position, options))
+    }
+
+    /// The backend's options as moves with their values.
+    fn as_moves(&self, position: &P, options: Vec<MovesOption<P>>) -> Vec<(ComponentMove<P>, Value)> {
         let from = self.format_component(position);
-        Ok(options
+        options
             .into_iter()
             .map(|option| {
                 let to = if option.texts.is_empty() { "0".to_owned() } else { option.texts.join(" + ") };
                 (ComponentMove::new(option.parts, format!("{from} -> {to}")), option.value)
             })
-            .collect())
+            .collect()
     }
 }
 
@@ -294,14 +317,13 @@ impl<P: MovesPosition> ComponentGame for MovesFamily<P> {
         }
     }
 
-    // The backend reports each option's value with it: one request instead of one per option.
+    // The backend finds the options of the target value itself: one request, and only those
+    // options sent back.
     fn moves_to_value(&self, position: &P, target: &BigUint) -> Result<Vec<ComponentMove<P>>, GameError> {
-        Ok(self
-            .options_with_values(position, MOVE_LIMIT)?
-            .into_iter()
-            .filter(|(_, value)| matches!(value, Value::Finite(value) if value == target))
-            .map(|(option, _)| option)
-            .collect())
+        let options = self.ask(|backend| backend.options_to_value(position, target, MOVE_LIMIT))?.ok_or_else(|| {
+            GameError::TooManyMoves { component: self.format_component(position), game: self.spec.clone(), limit: MOVE_LIMIT }
+        })?;
+        Ok(self.as_moves(position, options).into_iter().map(|(option, _)| option).collect())
     }
 }
 
