@@ -630,7 +630,23 @@ fn describe_error(limits: &ScriptLimits, started: Instant, error: &starlark::Err
             crate::error::human_bytes(limits.max_heap_bytes as u128)
         );
     }
-    text
+    format!("{text}{}", hint(&lower))
+}
+
+/// What to do about the Starlark errors a contest script meets most, which name the
+/// interpreter's insides rather than the mistake.
+fn hint(lower: &str) -> &'static str {
+    if lower.contains("error unpacking value for parameter") && lower.contains("of type `int") {
+        // `range(2147483647)`, `range(10**10)`: Starlark's range and indices are 32-bit.
+        " (Starlark's `range` and list indices take numbers below 2^31 = 2147483648: loop over a smaller range, \
+         or compute the answer with arithmetic)"
+    } else if lower.contains("operation") && lower.contains("not supported on type `int`") {
+        // A position `5` given to a script whose `moves` expects a tuple.
+        " (the position is an integer here: a tuple position is written with commas, `5,0`, or read by the \
+         script's own `parse(text)`)"
+    } else {
+        ""
+    }
 }
 
 /// The message for a call past its wall-clock limit (also the worker's watchdog's).

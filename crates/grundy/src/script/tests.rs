@@ -307,3 +307,13 @@ check(bit_length(2 ** 70), 71, 'bit_length big')
     let negative = load_error("isqrt(-1)\ndef moves(n):\n    return []\n");
     assert!(negative.contains("isqrt(-1): the number must not be negative"), "{negative}");
 }
+
+#[test]
+fn interpreter_errors_a_contest_script_meets_say_what_to_do() {
+    let mut solver = ScriptSolver::new(load("def moves(n):\n    return [x for x in range(10000000000) if x < n]\n"), 1000);
+    let error = solver.value(&int(3)).unwrap_err().to_string();
+    assert!(error.contains("below 2^31"), "{error}");
+    let mut solver = ScriptSolver::new(load("def moves(p):\n    a, b = p\n    return []\n"), 1000);
+    let error = solver.value(&int(5)).unwrap_err().to_string();
+    assert!(error.contains("written with commas, `5,0`"), "{error}");
+}
