@@ -301,15 +301,24 @@ fn flat_index(position: &Position, one: &SumMove) -> usize {
     position.parts[..one.part].iter().map(|part| part.components.len()).sum::<usize>() + one.component
 }
 
-/// How many counters `one` takes, when the component and what replaces it are numbers.
+/// How many counters `one` takes: what the component loses when it and what replaces it are
+/// numbers (heaps), else the count its family names in the move's words (`(take 3; …)` of a
+/// dynamic subtraction heap `16 -> 13,6`, `(take 6 from the second heap)` of a Wythoff pair).
 fn taken(position: &Position, one: &SumMove) -> Option<BigUint> {
     let game = &position.parts[one.part].game;
-    let from = number(&game.format_component(&position.parts[one.part].components[one.component]))?;
-    let mut left = BigUint::ZERO;
-    for component in &one.result {
-        left += number(&game.format_component(component))?;
-    }
-    (from >= left).then(|| from - left)
+    let heaps = || -> Option<BigUint> {
+        let from = number(&game.format_component(&position.parts[one.part].components[one.component]))?;
+        let mut left = BigUint::ZERO;
+        for component in &one.result {
+            left += number(&game.format_component(component))?;
+        }
+        (from >= left).then(|| from - left)
+    };
+    heaps().or_else(|| {
+        let words = one.explain.split_once("(take ")?.1;
+        let words = words.strip_prefix("all ").unwrap_or(words);
+        number(&words.chars().take_while(char::is_ascii_digit).collect::<String>())
+    })
 }
 
 /// The least winning move (see the module's documentation), or `None` when there is none.
