@@ -47,7 +47,7 @@ pub enum Source {
     /// The command line or stdin's lines, as every position command.
     Positions(PositionArgs),
     /// A judge's input file on stdin, in this format; the command line's GAME, if any.
-    Judge(JudgeFormat, Option<String>),
+    Judge(Box<JudgeFormat>, Option<String>),
 }
 
 impl PositionOrJudgeInput {
@@ -57,8 +57,8 @@ impl PositionOrJudgeInput {
         };
         let format = load_format(&spec)?;
         match (self.words.as_slice(), format.names_its_game()) {
-            ([], true) => Ok(Source::Judge(format, None)),
-            ([game], false) => Ok(Source::Judge(format, Some(game.clone()))),
+            ([], true) => Ok(Source::Judge(Box::new(format), None)),
+            ([game], false) => Ok(Source::Judge(Box::new(format), Some(game.clone()))),
             ([], false) => anyhow::bail!(
                 "--input-format {spec} names no game (no `game` line): give the GAME word (`grundy outcome nim --input-format {spec}`)"
             ),

@@ -327,7 +327,8 @@ fn answers_with_spaces_case_numbers_and_moves_are_written_and_checked() {
     let run = grundy_with_stdin(&["outcome", "--input-format", format], "3\n4\n0\n5\n");
     assert_eq!((run.status, run.stdout.as_str()), (0, "Case 1: What a pity!\nCase 2: I WIN!\n"), "{}", run.stderr);
     // A solution in the judge's words passes; one that forgets the case number fails, shrunk.
-    let right = "awk '$1 != 0 { i++; print \"Case \" i \": \" ($1 % 3 ? \"I WIN!\" : \"What a pity!\") } $1 == 0 { exit }'";
+    let right =
+        "awk '$1 != 0 { i++; print \"Case \" i \": \" ($1 % 3 ? \"I WIN!\" : \"What a pity!\") } $1 == 0 { exit }'";
     let check = grundy(&["check", "--input-format", format, "--program", right, "--samples", "200", "--seed", "3"]);
     assert_eq!(check.status, 0, "{}{}", check.stdout, check.stderr);
     let wrong = "awk '$1 != 0 { print ($1 % 3 ? \"I WIN!\" : \"What a pity!\") } $1 == 0 { exit }'";
@@ -336,7 +337,8 @@ fn answers_with_spaces_case_numbers_and_moves_are_written_and_checked() {
     assert!(check.stdout.contains("right answer:     Case 1: "), "{}", check.stdout);
     // Luogu P1247's least winning move: a solution that takes from the last winning heap fails.
     let last_heap = "python3 -c \"import sys\nd=list(map(int,sys.stdin.read().split()));h=d[1:]\nx=0\nfor v in h: x^=v\nw=[i for i,v in enumerate(h) if v^x<v]\nif not w: print('lose')\nelse:\n i=w[-1]; t=h[i]-(h[i]^x); h[i]^=x; print(t,i+1); print(*h)\"";
-    let check = grundy(&["check", "--input-format", "luogu-p1247", "--program", last_heap, "--samples", "300", "--seed", "1"]);
+    let check =
+        grundy(&["check", "--input-format", "luogu-p1247", "--program", last_heap, "--samples", "300", "--seed", "1"]);
     assert_eq!(check.status, 1, "{}{}", check.stdout, check.stderr);
     assert!(check.stdout.contains("counterexample"), "{}", check.stdout);
 }

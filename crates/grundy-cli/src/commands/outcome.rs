@@ -76,8 +76,10 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
                 if !json {
                     return Ok(format!("{prefix}{text}\n"));
                 }
-                let report =
-                    PositionAnswer { position: PositionReport::of(position), value: ValueReport::outcome_only(outcome) };
+                let report = PositionAnswer {
+                    position: PositionReport::of(position),
+                    value: ValueReport::outcome_only(outcome),
+                };
                 let mut object = serde_json::to_value(report)?;
                 object["answer"] = format!("{prefix}{text}").into();
                 Ok(format!("{object}\n"))
@@ -127,7 +129,9 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
 fn judge_word(format: &JudgeFormat, outcome: Outcome) -> anyhow::Result<String> {
     match (format.word(outcome), outcome) {
         (Some(word), _) => Ok(word.to_owned()),
-        (None, Outcome::D) => anyhow::bail!("a draw (D): the format's answer has no word for it (give a third word: `answer Yes No Draw`)"),
+        (None, Outcome::D) => anyhow::bail!(
+            "a draw (D): the format's answer has no word for it (give a third word: `answer Yes No Draw`)"
+        ),
         (None, _) => Ok(outcome.to_string()),
     }
 }

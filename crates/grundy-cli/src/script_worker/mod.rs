@@ -15,9 +15,9 @@ pub mod worker;
 
 use crate::output::Stop;
 use grundy::Value;
-use num_bigint::BigUint;
 use grundy::script::formula::FormulaAnswer;
 use grundy::script::{MovesBackend, ScriptOption, ScriptPosition, Shape};
+use num_bigint::BigUint;
 use protocol::{position_to_json, positions_from_json, value_from_json};
 use serde_json::{Value as Json, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -300,7 +300,10 @@ impl ScriptProxy {
         position: &ScriptPosition,
         limit: usize,
     ) -> anyhow::Result<Option<Vec<ScriptOption>>> {
-        self.options_request(json!({ "op": "options", "position": position_to_json(position), "limit": limit }), position)
+        self.options_request(
+            json!({ "op": "options", "position": position_to_json(position), "limit": limit }),
+            position,
+        )
     }
 
     /// The options of `position` whose value is `target`, filtered by the worker.
@@ -319,7 +322,11 @@ impl ScriptProxy {
         self.options_request(request, position)
     }
 
-    fn options_request(&mut self, request: Json, position: &ScriptPosition) -> anyhow::Result<Option<Vec<ScriptOption>>> {
+    fn options_request(
+        &mut self,
+        request: Json,
+        position: &ScriptPosition,
+    ) -> anyhow::Result<Option<Vec<ScriptOption>>> {
         let reply = self.request(request, &format!("listing the options of {position}"))?;
         if reply.get("more_than").is_some() {
             return Ok(None);

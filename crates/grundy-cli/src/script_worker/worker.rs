@@ -164,7 +164,8 @@ fn run_formula(args: &Args, limits: ScriptLimits, out: &mut impl Write) -> anyho
         let request: Json = serde_json::from_str(&line?)?;
         let evaluate = || -> anyhow::Result<Json> {
             if request["op"] == "evaluate_heaps" {
-                let bound = |key: &str| request[key].as_u64().ok_or_else(|| anyhow::anyhow!("worker protocol: no `{key}`"));
+                let bound =
+                    |key: &str| request[key].as_u64().ok_or_else(|| anyhow::anyhow!("worker protocol: no `{key}`"));
                 // One word an answer (`N`, `P` or the value's digits) in one string: a JSON
                 // object an answer costs more to write and read than the formula to evaluate.
                 let answers = formula.evaluate_heaps(bound("from")?, bound("to")?)?;
@@ -228,22 +229,20 @@ fn handle(script: &mut LocalScript<NotedGame>, request: &Json) -> anyhow::Result
                 }
                 None => script.options_with_values(&position, limit_size),
             };
-            listed.map(|options| {
-                match options {
-                    None => json!({ "more_than": limit }),
-                    Some(options) => Json::Array(
-                        options
-                            .iter()
-                            .map(|option| {
-                                json!({
-                                    "parts": option.parts.iter().map(position_to_json).collect::<Vec<_>>(),
-                                    "texts": option.texts,
-                                    "value": value_to_json(&option.value),
-                                })
+            listed.map(|options| match options {
+                None => json!({ "more_than": limit }),
+                Some(options) => Json::Array(
+                    options
+                        .iter()
+                        .map(|option| {
+                            json!({
+                                "parts": option.parts.iter().map(position_to_json).collect::<Vec<_>>(),
+                                "texts": option.texts,
+                                "value": value_to_json(&option.value),
                             })
-                            .collect(),
-                    ),
-                }
+                        })
+                        .collect(),
+                ),
             })
         }
         "sequence" => {

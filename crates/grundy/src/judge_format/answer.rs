@@ -159,7 +159,8 @@ impl Answer {
     /// Reads an `answer` directive's rest.
     pub(super) fn parse(rest: &str, at: &str) -> Result<Answer, FormatError> {
         let words = quoted_words(rest, at)?;
-        let bare = |index: usize, keyword: &str| words.get(index).is_some_and(|(word, quoted)| !quoted && word == keyword);
+        let bare =
+            |index: usize, keyword: &str| words.get(index).is_some_and(|(word, quoted)| !quoted && word == keyword);
         let texts: Vec<&str> = words.iter().map(|(word, _)| word.as_str()).collect();
         if bare(0, "value") && words.len() == 1 {
             return Ok(Answer::Value);
@@ -175,17 +176,18 @@ impl Answer {
                 ));
             };
             template_holes(template, MOVE_HOLES, at)?;
-            return Ok(Answer::Move { template: MoveTemplate { text: (*template).to_owned() }, lose: (*lose).to_owned() });
+            return Ok(Answer::Move {
+                template: MoveTemplate { text: (*template).to_owned() },
+                lose: (*lose).to_owned(),
+            });
         }
         match texts.as_slice() {
             [win, lose] if win != lose => {
                 Ok(Answer::Words { win: (*win).to_owned(), lose: (*lose).to_owned(), draw: None })
             }
-            [win, lose, draw] if win != lose && win != draw && lose != draw => Ok(Answer::Words {
-                win: (*win).to_owned(),
-                lose: (*lose).to_owned(),
-                draw: Some((*draw).to_owned()),
-            }),
+            [win, lose, draw] if win != lose && win != draw && lose != draw => {
+                Ok(Answer::Words { win: (*win).to_owned(), lose: (*lose).to_owned(), draw: Some((*draw).to_owned()) })
+            }
             _ => fail(format!(
                 "{at}: `answer {}`: expected two different words (the first when the player to move wins: `answer Yes No`; \
                  quote words with spaces: `answer \"Stan wins\" \"Ollie wins\"`; a third for a draw), `answer value`, \

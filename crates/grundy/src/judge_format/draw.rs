@@ -926,9 +926,8 @@ mod tests {
         )
         .unwrap();
         let drawer = Drawer::new(&format, None).unwrap();
-        let fails = |bindings: &Bindings| bindings["n"][0] % 4 == 0;
-        let mut best: Bindings =
-            [("n".to_owned(), vec![7_812_500]), ("m".to_owned(), vec![3])].into_iter().collect();
+        let fails = |bindings: &Bindings| bindings["n"][0].is_multiple_of(4);
+        let mut best: Bindings = [("n".to_owned(), vec![7_812_500]), ("m".to_owned(), vec![3])].into_iter().collect();
         while let Some(smaller) = drawer.smaller(&best).into_iter().find(|candidate| fails(candidate)) {
             best = smaller;
         }

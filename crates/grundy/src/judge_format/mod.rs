@@ -499,8 +499,10 @@ impl JudgeFormat {
                 }
                 "tests" => {
                     once(tests.is_some())?;
-                    let sentinel: Vec<String> =
-                        rest.strip_prefix("until").map(|words| words.split_whitespace().map(str::to_owned).collect()).unwrap_or_default();
+                    let sentinel: Vec<String> = rest
+                        .strip_prefix("until")
+                        .map(|words| words.split_whitespace().map(str::to_owned).collect())
+                        .unwrap_or_default();
                     tests = Some(if rest == "eof" {
                         Tests::UntilEnd
                     } else if !sentinel.is_empty() {
@@ -726,10 +728,7 @@ impl JudgeFormat {
     /// What comes before the answer of test `test` (from 1): `Case 3: ` for `case "Case {i}: "`,
     /// nothing without a `case` line.
     pub fn case_prefix(&self, test: usize) -> String {
-        self.case_prefix
-            .as_deref()
-            .map(|prefix| answer::fill_holes(prefix, |_| test.to_string()))
-            .unwrap_or_default()
+        self.case_prefix.as_deref().map(|prefix| answer::fill_holes(prefix, |_| test.to_string())).unwrap_or_default()
     }
 
     /// The test `bindings` as the game and components it names, lists read as sets (`:set`)
@@ -1063,16 +1062,25 @@ mod tests {
         assert_eq!(cases.len(), 2);
         assert_eq!(cases[1].components, ["1", "4", "1"]);
         assert_eq!(fibonacci.read("1 1 1\n").unwrap().len(), 1, "the input may end without its sentinel");
-        let drawn: Vec<Bindings> = cases.iter().map(|case| {
-            let numbers: Vec<u64> = case.components.iter().map(|c| c.parse().unwrap()).collect();
-            [("m", numbers[0]), ("n", numbers[1]), ("p", numbers[2])].iter().map(|(k, v)| ((*k).to_owned(), vec![*v])).collect()
-        }).collect();
+        let drawn: Vec<Bindings> = cases
+            .iter()
+            .map(|case| {
+                let numbers: Vec<u64> = case.components.iter().map(|c| c.parse().unwrap()).collect();
+                [("m", numbers[0]), ("n", numbers[1]), ("p", numbers[2])]
+                    .iter()
+                    .map(|(k, v)| ((*k).to_owned(), vec![*v]))
+                    .collect()
+            })
+            .collect();
         assert_eq!(fibonacci.write(&drawn), "1 1 1\n1 4 1\n0 0 0\n");
         let counting = builtin_format("hdu-1850");
         assert_eq!(counting.read("3\n5 7 9\n0\n").unwrap()[0].components, ["5", "7", "9"]);
         let zero_first: Bindings = [("m".to_owned(), vec![0]), ("n".to_owned(), vec![])].into_iter().collect();
         assert!(counting.begins_with_sentinel(&zero_first) && !fibonacci.begins_with_sentinel(&drawn[0]));
-        let cased = JudgeFormat::parse("tests until 0 0\nline a b\nposition {a},{b}\nanswer \"Stan wins\" \"Ollie wins\"\ncase \"Case {i}: \"").unwrap();
+        let cased = JudgeFormat::parse(
+            "tests until 0 0\nline a b\nposition {a},{b}\nanswer \"Stan wins\" \"Ollie wins\"\ncase \"Case {i}: \"",
+        )
+        .unwrap();
         assert_eq!(cased.case_prefix(3), "Case 3: ");
         assert_eq!(cased.word(Outcome::P), Some("Ollie wins"));
         assert_eq!(cased.claim("Stan wins"), Claim::Outcome(Outcome::N));

@@ -117,7 +117,10 @@ pub trait MovesBackend<P>: Send {
         limit: usize,
     ) -> Result<Option<Vec<MovesOption<P>>>, String> {
         Ok(self.options_with_values(position, limit)?.map(|options| {
-            options.into_iter().filter(|option| matches!(&option.value, Value::Finite(value) if value == target)).collect()
+            options
+                .into_iter()
+                .filter(|option| matches!(&option.value, Value::Finite(value) if value == target))
+                .collect()
         }))
     }
 
@@ -321,7 +324,11 @@ impl<P: MovesPosition> ComponentGame for MovesFamily<P> {
     // options sent back.
     fn moves_to_value(&self, position: &P, target: &BigUint) -> Result<Vec<ComponentMove<P>>, GameError> {
         let options = self.ask(|backend| backend.options_to_value(position, target, MOVE_LIMIT))?.ok_or_else(|| {
-            GameError::TooManyMoves { component: self.format_component(position), game: self.spec.clone(), limit: MOVE_LIMIT }
+            GameError::TooManyMoves {
+                component: self.format_component(position),
+                game: self.spec.clone(),
+                limit: MOVE_LIMIT,
+            }
         })?;
         Ok(self.as_moves(position, options).into_iter().map(|(option, _)| option).collect())
     }

@@ -310,7 +310,8 @@ check(bit_length(1180591620717411303424), 71, 'bit_length big')
 
 #[test]
 fn interpreter_errors_a_contest_script_meets_say_what_to_do() {
-    let mut solver = ScriptSolver::new(load("def moves(n):\n    return [x for x in range(10000000000) if x < n]\n"), 1000);
+    let mut solver =
+        ScriptSolver::new(load("def moves(n):\n    return [x for x in range(10000000000) if x < n]\n"), 1000);
     let error = solver.value(&int(3)).unwrap_err().to_string();
     assert!(error.contains("below 2^31"), "{error}");
     let mut solver = ScriptSolver::new(load("def moves(p):\n    a, b = p\n    return []\n"), 1000);
