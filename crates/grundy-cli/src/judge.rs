@@ -147,6 +147,9 @@ pub fn for_each_test(
 ) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
     std::io::stdin().lock().take(JUDGE_INPUT_LIMIT + 1).read_to_end(&mut bytes)?;
+    // A signal during the reading stops the run, even when the input ended before the
+    // watchdog would (its writer stopped by the same Ctrl-C): 128 + the signal, no answers.
+    crate::games::stop_if_signalled("reading the judge's input")?;
     if bytes.len() as u64 > JUDGE_INPUT_LIMIT {
         anyhow::bail!("standard input holds more than 256 MiB, the most a judge's input may be here");
     }
@@ -168,6 +171,9 @@ pub fn for_each_test(
                 .position(&words)
                 .map_err(|error| anyhow::anyhow!("test {} (input line {}): {error}", index + 1, case.line))?;
             answers.push_str(&answer(&position)?);
+            if index % 4096 == 4095 {
+                crate::games::stop_if_signalled("answering the judge's input")?;
+            }
             if answers.len() >= ANSWER_BUFFER {
                 print(&answers)?;
                 answers.clear();
@@ -177,7 +183,8 @@ pub fn for_each_test(
     };
     let answered = answer_each();
     print(&answers)?;
-    answered
+    answered?;
+    crate::games::stop_if_signalled("answering the judge's input")
 }
 
 #[cfg(test)]
