@@ -159,6 +159,18 @@ def test_table_of_a_graph_and_loopy_values(tmp_path):
     assert grundy.Game(f"dag:{graph}").outcome(["d", "b"]) == "D"
 
 
+def test_game_files_are_read_with_the_clis_limits(tmp_path):
+    # /dev/zero never ends: the CLI's readers stop one byte past their limit (the package read
+    # it to the end of memory before).
+    for word in ["dag:/dev/zero", "geography:/dev/zero", "script:/dev/zero"]:
+        with pytest.raises(ValueError, match="larger than|longer than|not UTF-8"):
+            grundy.Game(word)
+    big = tmp_path / "big.star"
+    big.write_text("#" * (5 << 20) + "\ndef moves(n):\n    return []\n")
+    with pytest.raises(ValueError, match="the most a script file may be"):
+        grundy.Game(f"script:{big}")
+
+
 def test_from_moves_calls_moves_once_per_position():
     calls = []
 

@@ -99,6 +99,20 @@ impl PositionArgs {
 /// Answers every position of `positions` with `answer` (which prints its own line); a bad
 /// stdin line is reported with its number and the rest still answered, and the command then
 /// fails with [`crate::output::Stop::BadLines`].
+/// `Err(Stop::Interrupted)` once a signal has been received, naming what it stopped.
+///
+/// # Errors
+/// That one.
+pub fn stop_if_signalled(doing: &str) -> anyhow::Result<()> {
+    match crate::signals::received() {
+        Some(signal) => Err(anyhow::Error::new(crate::output::Stop::Interrupted(format!(
+            "stopped by {} while {doing}",
+            crate::signals::name(signal)
+        )))),
+        None => Ok(()),
+    }
+}
+
 pub fn for_each_position(
     positions: Positions,
     json: bool,
@@ -111,7 +125,12 @@ pub fn for_each_position(
     let stdin = std::io::stdin();
     let mut lines = BoundedLines::new(stdin.lock(), STDIN_LINE_LIMIT);
     let (mut number, mut answered, mut bad) = (0usize, 0usize, 0usize);
-    while let Some(line) = lines.next_line()? {
+    loop {
+        let next = lines.next_line()?;
+        // A signal stops the run even when a line or the end of input comes before the
+        // watchdog would (a pipeline whose writer Ctrl-C ended too): 128 + the signal.
+        stop_if_signalled("reading positions from standard input")?;
+        let Some(line) = next else { break };
         number += 1;
         let result = (|| -> anyhow::Result<Option<()>> {
             let text = line.into_text(STDIN_LINE_LIMIT).map_err(anyhow::Error::msg)?;

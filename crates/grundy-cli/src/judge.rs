@@ -156,6 +156,9 @@ pub fn for_each_test(
 ) -> anyhow::Result<()> {
     let mut bytes = Vec::new();
     std::io::stdin().lock().take(JUDGE_INPUT_LIMIT + 1).read_to_end(&mut bytes)?;
+    // A signal during the reading stops the run, even when the input ended before the
+    // watchdog would (its writer stopped by the same Ctrl-C): 128 + the signal, no answers.
+    crate::games::stop_if_signalled("reading the judge's input")?;
     if bytes.len() as u64 > JUDGE_INPUT_LIMIT {
         anyhow::bail!("standard input holds more than 256 MiB, the most a judge's input may be here");
     }
@@ -177,6 +180,9 @@ pub fn for_each_test(
                 .position(&words)
                 .map_err(|error| anyhow::anyhow!("test {} (input line {}): {error}", index + 1, case.line))?;
             answers.push_str(&answer(&position, index + 1)?);
+            if index % 4096 == 4095 {
+                crate::games::stop_if_signalled("answering the judge's input")?;
+            }
             if answers.len() >= ANSWER_BUFFER {
                 print(&answers)?;
                 answers.clear();
@@ -186,7 +192,8 @@ pub fn for_each_test(
     };
     let answered = answer_each();
     print(&answers)?;
-    answered
+    answered?;
+    crate::games::stop_if_signalled("answering the judge's input")
 }
 
 #[cfg(test)]

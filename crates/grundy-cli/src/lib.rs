@@ -26,6 +26,11 @@ mod script_worker;
 mod serve;
 mod signals;
 
+/// The readers of the files game words name, with their size and line limits
+/// (`dag:/dev/zero` fails at once): the Python package reads its files through them too, so
+/// both front ends read with one code and one set of limits.
+pub use input::{read_graph_file, read_script_file};
+
 use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;

@@ -128,3 +128,81 @@ pub fn limit_child(command: &mut Command, bytes: u64) {
         });
     }
 }
+
+/// Opens `path`, relative to `folder` and free of symbolic links (a real path, resolved
+/// before), for reading, as one step of resolution that cannot leave `folder`: `openat2` with
+/// `RESOLVE_BENEATH` (an absolute path or a `..` above the folder fails with `EXDEV`),
+/// `RESOLVE_NO_SYMLINKS` (a symbolic link swapped in for any part of the path since it was
+/// resolved fails with `ELOOP`) and `RESOLVE_NO_MAGICLINKS` (no `/proc/self/fd/…`). Only a
+/// regular file is returned (a FIFO or a device would block or never end).
+///
+/// # Errors
+/// The system's error; `PermissionDenied` for a path outside the folder or not a regular file.
+#[cfg(target_os = "linux")]
+pub fn open_beneath(folder: &std::path::Path, path: &str) -> std::io::Result<File> {
+    use std::ffi::CString;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::os::unix::ffi::OsStrExt;
+    let outside = || std::io::Error::new(std::io::ErrorKind::PermissionDenied, "not a file inside the served folder");
+    let relative = match std::path::Path::new(path).strip_prefix(folder) {
+        Ok(inside) => inside,
+        Err(_) if std::path::Path::new(path).is_absolute() => return Err(outside()),
+        Err(_) => std::path::Path::new(path),
+    };
+    let folder_name = CString::new(folder.as_os_str().as_bytes()).map_err(|_| outside())?;
+    let name = CString::new(relative.as_os_str().as_bytes()).map_err(|_| outside())?;
+    // SAFETY: a plain `open` of a NUL-terminated path; the descriptor is owned at once.
+    let directory = unsafe { libc::open(folder_name.as_ptr(), libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC) };
+    if directory < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: `directory` was just opened and is owned by nothing else.
+    let directory = unsafe { OwnedFd::from_raw_fd(directory) };
+    // SAFETY: zeroed is a valid `open_how` (all fields integers); `openat2` reads it and the
+    // NUL-terminated name, and returns a new descriptor or -1.
+    let fd = unsafe {
+        let mut how: libc::open_how = std::mem::zeroed();
+        how.flags = (libc::O_RDONLY | libc::O_CLOEXEC | libc::O_NONBLOCK) as u64;
+        how.resolve = libc::RESOLVE_BENEATH | libc::RESOLVE_NO_SYMLINKS | libc::RESOLVE_NO_MAGICLINKS;
+        libc::syscall(
+            libc::SYS_openat2,
+            std::os::fd::AsRawFd::as_raw_fd(&directory),
+            name.as_ptr(),
+            &how as *const libc::open_how,
+            std::mem::size_of::<libc::open_how>(),
+        )
+    };
+    if fd < 0 {
+        let error = std::io::Error::last_os_error();
+        return Err(if error.raw_os_error() == Some(libc::EXDEV) { outside() } else { error });
+    }
+    // SAFETY: `openat2` returned a new descriptor, owned by nothing else.
+    let file = unsafe { File::from_raw_fd(fd as i32) };
+    if !file.metadata()?.is_file() {
+        return Err(outside());
+    }
+    Ok(file)
+}
+
+/// Makes the child that `command` starts keep the descriptors `fds` open across `exec`, at
+/// their numbers here (each `/dev/fd/N` for it), every other descriptor still closed at exec.
+/// The caller keeps them open until the child has started.
+pub fn keep_open_in_child(command: &mut Command, fds: &[i32]) {
+    use std::os::unix::process::CommandExt;
+    if fds.is_empty() {
+        return;
+    }
+    let fds = fds.to_vec();
+    // SAFETY: the closure runs in the child between fork and exec and only calls the
+    // async-signal-safe `fcntl` on descriptors the parent holds open until the spawn returns.
+    unsafe {
+        command.pre_exec(move || {
+            for &fd in &fds {
+                if libc::fcntl(fd, libc::F_SETFD, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+}

@@ -107,6 +107,21 @@ fn files_obey_the_formats_tests_bound_and_bad_programs_are_one_line() {
     let run = grundy(&["check", "nim", "--input-format", none.to_str().unwrap(), "--program", "true"]);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("the format's bounds admit no test"), "{}", run.stderr);
+    // `tests 0..0`: no input holds a test (a file of none was a panic): refused in one line,
+    // by `check` and by the commands that read a judge's input.
+    std::fs::write(folder.join("zero.txt"), "tests 0..0\nline n:1..3\nline h[n]:0..9\nposition {h}\nanswer Yes No\n")
+        .unwrap();
+    let zero = folder.join("zero.txt");
+    let zero = zero.to_str().unwrap();
+    for args in [
+        &["check", "nim", "--input-format", zero, "--program", "true"][..],
+        &["outcome", "nim", "--input-format", zero],
+    ] {
+        let run = crate::common::grundy_with_stdin(args, "0\n");
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stdout);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("`tests 0..0`: T can only be 0"), "{args:?}: {}", run.stderr);
+    }
 }
 
 /// SIGINT, SIGTERM or SIGHUP to grundy ends the program under check with everything it started.
@@ -142,4 +157,23 @@ fn a_signal_kills_the_programs_process_group() {
         std::thread::sleep(std::time::Duration::from_millis(200));
         assert!(!running(), "`{marker}` outlived grundy after signal {signal}");
     }
+}
+
+/// A program that prints more than a quarter of `--memory-limit` is refused in one line, its
+/// output not held past that (it was held up to 1 GiB whatever the limit said).
+#[test]
+fn a_programs_output_is_held_within_the_memory_limit() {
+    let run = grundy(&[
+        "check",
+        "sub:1,3,4",
+        "--program",
+        "head -c 40000000 /dev/zero | tr '\\0' '0'",
+        "--to",
+        "5",
+        "--memory-limit",
+        "64M",
+    ]);
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("printed more than ") && run.stderr.contains("--memory-limit"), "{}", run.stderr);
 }

@@ -11,6 +11,7 @@ mod census;
 mod check_family;
 mod coins;
 mod contest;
+mod emitted_names;
 mod examples;
 mod foundation;
 mod graphs;

@@ -141,3 +141,69 @@ fn a_signal_ends_the_game_even_when_input_follows() {
         assert!(!rest.contains("input ended") && !rest.contains("you: "), "{rest}");
     }
 }
+
+/// Whether process `pid` catches `signal` yet (its handlers installed): the `SigCgt` mask of
+/// /proc/PID/status, bit `signal - 1`.
+fn catches(pid: u32, signal: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask >> (signal - 1) & 1 == 1)
+}
+
+/// `value`, `outcome` and `moves` reading positions from stdin, and `outcome --input-format`
+/// reading a judge's input: a signal followed by the end of input (or more input) before the
+/// watchdog's grace is over exits 128 + the signal, not 0; with input that never ends, the
+/// watchdog stops it with that status too.
+#[test]
+fn a_signal_then_the_end_of_input_exits_as_the_signal_says() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let commands: [&[&str]; 4] =
+        [&["value", "nim"], &["outcome", "nim"], &["moves", "nim"], &["outcome", "--input-format", "poj-1067"]];
+    for (signal, number, status) in [("-INT", 2, 130), ("-TERM", 15, 143), ("-HUP", 1, 129)] {
+        for args in commands {
+            for endless in [false, true] {
+                let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+                    .args(args)
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                let mut stdin = child.stdin.take().unwrap();
+                stdin.write_all(b"1 2\n").unwrap();
+                let started = Instant::now();
+                while !catches(child.id(), number) {
+                    assert!(started.elapsed() < Duration::from_secs(20), "{args:?}: no handler installed");
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                let sent = Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+                assert!(sent.success());
+                std::thread::sleep(Duration::from_millis(50));
+                if endless {
+                    // Input that goes on: the watchdog ends the run.
+                    let writer = std::thread::spawn(move || {
+                        while stdin.write_all(b"3 4\n").is_ok() {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                    });
+                    let output = child.wait_with_output().unwrap();
+                    let _ = writer.join();
+                    assert_eq!(output.status.code(), Some(status), "{signal} {args:?} endless");
+                } else {
+                    // The run may have stopped already (the signal cut its read short).
+                    let _ = stdin.write_all(b"3 4\n");
+                    drop(stdin);
+                    let output = child.wait_with_output().unwrap();
+                    let stderr = String::from_utf8_lossy(&output.stderr);
+                    assert_eq!(output.status.code(), Some(status), "{signal} {args:?}: {stderr}");
+                    assert!(stderr.contains("stopped by"), "{signal} {args:?}: {stderr}");
+                }
+            }
+        }
+    }
+}

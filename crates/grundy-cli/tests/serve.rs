@@ -446,6 +446,74 @@ fn files_serves_the_games_of_its_folder_only() {
     assert!(run.stderr.contains("is not a folder"), "{}", run.stderr);
 }
 
+/// A symbolic link of the folder swapped, every few milliseconds, between a file of the
+/// folder and one outside it: the server opens each file once, in a step that cannot leave the
+/// folder, and its child reads what was opened, so no answer holds the outside file, whichever
+/// side of the swap the check and the read fall on.
+#[test]
+fn a_symbolic_link_swapped_under_a_request_never_reaches_outside() {
+    let files = GameFiles::new();
+    let served = files.served();
+    let server = Server::start(&["--files", &served]);
+    let folder = std::path::PathBuf::from(&served);
+    let (inside, outside) = (folder.join("graph.txt"), std::path::PathBuf::from(files.outside("secret.txt")));
+    std::os::unix::fs::symlink(&inside, folder.join("swap.txt")).unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let swapper = {
+        let (stop, folder) = (stop.clone(), folder.clone());
+        std::thread::spawn(move || {
+            let mut flips = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                // A new link renamed over the old one: the name always exists, pointing in or out.
+                let target = if flips.is_multiple_of(2) { &outside } else { &inside };
+                let fresh = folder.join(format!(".swap-{}", flips % 2));
+                let _ = std::fs::remove_file(&fresh);
+                std::os::unix::fs::symlink(target, &fresh).unwrap();
+                std::fs::rename(&fresh, folder.join("swap.txt")).unwrap();
+                flips += 1;
+                // Each side held for a while, of the order of the time between a request's
+                // check and its child's read (a few milliseconds), varied.
+                std::thread::sleep(std::time::Duration::from_micros(200 + (flips * 7919) % 3000));
+            }
+            flips
+        })
+    };
+    let mut answered = 0;
+    for attempt in 0..300 {
+        // A plot draws every vertex: the outside file's names would be in it.
+        let target = if attempt % 2 == 0 { "/api/plot?game=dag:swap.txt" } else { "/api/plot?game=geography:swap.txt" };
+        let (status, body) = server.request("GET", target, b"");
+        assert_no_file_content(target, &body);
+        // A picture may break or escape the marker: not even the word may come from outside.
+        assert!(!body.contains("secret"), "attempt {attempt}: {target} read the file outside: {body}");
+        answered += usize::from(status == 200);
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(swapper.join().unwrap() > 50, "the link was hardly swapped");
+    // Some requests fell between swaps onto the file inside: served.
+    assert!(answered > 0, "no request was answered");
+}
+
+/// Every answer, the page, the API and a refusal, forbids being shown in another site's frame.
+#[test]
+fn no_answer_may_be_framed() {
+    use std::io::{Read, Write};
+    let server = Server::start(&[]);
+    let address = format!("127.0.0.1:{}", server.port());
+    for (host, target) in
+        [(address.as_str(), "/"), (address.as_str(), "/api/answer?game=nim&position=3"), ("evil.example", "/")]
+    {
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
+        write!(stream, "GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        let head = answer.split("\r\n\r\n").next().unwrap_or("").to_ascii_lowercase();
+        assert!(head.contains("\r\nx-frame-options: deny"), "{target} for {host}: {head}");
+        assert!(head.contains("\r\ncontent-security-policy: frame-ancestors 'none'"), "{target} for {host}: {head}");
+    }
+}
+
 #[test]
 fn a_server_open_to_the_network_warns_and_still_checks_names() {
     // Bound to every address for a moment; the requests go to 127.0.0.1 only.

@@ -231,6 +231,16 @@ pub trait ComponentGame: Send + Sync + 'static {
         Ok(self.value(component)?.outcome())
     }
 
+    /// Whether the value of `component` costs far more than its outcome and its moves to
+    /// P-positions, which a closed form decides (a Wythoff pair whose value needs a table of
+    /// millions of values, its outcome Wythoff's Beatty pairs): the component alone then gets
+    /// its outcome from [`ComponentGame::outcome`] and its winning moves from
+    /// [`ComponentGame::moves_to_p`], no value computed. By default, no.
+    fn value_costs_more(&self, component: &Self::Component) -> bool {
+        let _ = component;
+        false
+    }
+
     /// Whether moves from `component` can be listed at all, decided from the component alone
     /// before any value is computed; families that refuse to list moves past a size say so
     /// here, so that `grundy moves` refuses at once instead of after the work.
@@ -327,6 +337,7 @@ pub trait Ruleset: Send + Sync {
     fn parse_components(&self, texts: &[&str]) -> Vec<Result<Component, GameError>>;
     fn values(&self, components: &[Component]) -> Vec<Result<Value, GameError>>;
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError>;
+    fn value_costs_more(&self, component: &Component) -> bool;
     fn check_moves_listable(&self, component: &Component) -> Result<(), GameError>;
     fn moves_to_value(
         &self,
@@ -370,7 +381,12 @@ impl dyn Ruleset + '_ {
 
 /// `game` as a `dyn Ruleset`.
 pub fn erase<G: ComponentGame>(game: G) -> Arc<dyn Ruleset> {
-    Arc::new(Erased(Arc::new(game)))
+    erase_shared(Arc::new(game))
+}
+
+/// As [`erase`], for a family its caller keeps a handle on (to look at what it has computed).
+pub fn erase_shared<G: ComponentGame>(game: Arc<G>) -> Arc<dyn Ruleset> {
+    Arc::new(Erased(game))
 }
 
 struct Erased<G>(Arc<G>);
@@ -438,6 +454,9 @@ impl<G: ComponentGame> Ruleset for Erased<G> {
     }
     fn outcome(&self, component: &Component) -> Result<Outcome, GameError> {
         self.0.outcome(&self.typed(component)?)
+    }
+    fn value_costs_more(&self, component: &Component) -> bool {
+        G::Component::from_component(component).is_some_and(|typed| self.0.value_costs_more(&typed))
     }
     fn check_moves_listable(&self, component: &Component) -> Result<(), GameError> {
         self.0.check_moves_listable(&self.typed(component)?)

@@ -245,6 +245,10 @@ impl Position {
     /// A component whose value is out of reach, unless it is the only such component and the
     /// rest of the sum is a P-position (then the sum has that component's outcome).
     pub fn outcome(&self) -> Result<Outcome, GameError> {
+        // A component alone whose value costs more than its outcome: the family's outcome.
+        if let Some((game, component)) = self.alone_with_costly_value() {
+            return game.outcome(component);
+        }
         let values = self.values();
         match Summary::of(&values) {
             // ∞(K) ⊕ a with a past every element of K: 0 is not in K ⊕ a, a draw (Smith).
@@ -258,6 +262,14 @@ impl Position {
                 None => Err(error),
             },
         }
+    }
+
+    /// The game and the component of a position of one component whose value costs more than
+    /// its outcome and moves to P-positions ([`crate::ruleset::ComponentGame::value_costs_more`]).
+    fn alone_with_costly_value(&self) -> Option<(&Arc<dyn Ruleset>, &Component)> {
+        let [part] = self.parts.as_slice() else { return None };
+        let [component] = part.components.as_slice() else { return None };
+        part.game.value_costs_more(component).then_some((&part.game, component))
     }
 
     /// The one component whose value is out of reach when every other component is finite
@@ -287,6 +299,16 @@ impl Position {
         &self,
         mut visit: impl FnMut(SumMove) -> Result<(), E>,
     ) -> Result<(), E> {
+        // A component alone is won by its moves to P-positions: where its value costs more than
+        // they do, they are found without it.
+        if let Some((game, component)) = self.alone_with_costly_value() {
+            for one in game.moves_to_p(component)? {
+                let reason = self.single_result_reason(game.as_ref(), &one);
+                let explain = format!("{}: {}{}; {reason}", self.label(0, 0), one.notation, one.detail);
+                visit(self.sum_move(0, 0, one, explain))?;
+            }
+            return Ok(());
+        }
         let values = self.values();
         let summary = match Summary::of(&values) {
             Ok(summary) => summary,

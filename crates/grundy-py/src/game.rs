@@ -18,9 +18,16 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use std::sync::Arc;
 
-/// Reads a file named in a game word (`dag:FILE`): the Python package is a front end, it may.
+/// Reads a graph file named in a game word (`dag:FILE`, `geography:FILE`): the Python
+/// package is a front end, it may, with the CLI's reader and limits (`dag:/dev/zero` fails at
+/// once instead of filling memory).
 pub fn read_file(path: &str) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|error| format!("cannot read `{path}`: {error}"))
+    grundy_cli::read_graph_file(path)
+}
+
+/// Reads a script's source (`script:PATH`), with the CLI's reader and its size limit.
+fn read_script(path: &str) -> Result<String, String> {
+    grundy_cli::read_script_file(path)
 }
 
 /// Parses one GAME word, reading the file it names, if any; the game gets a control of its
@@ -29,7 +36,7 @@ pub fn read_file(path: &str) -> Result<String, String> {
 /// time limits hold; only one giant allocation in a single step could take Python down, which
 /// the CLI's worker process guards against).
 pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
-    let scripts = InProcessHost { read_file: &read_file, limits: ScriptLimits::default() };
+    let scripts = InProcessHost { read_file: &read_script, limits: ScriptLimits::default() };
     let front = FrontEnd { script_host: Some(&scripts), ..FrontEnd::reading(&read_file) };
     parse_game_in(word, &front).map_err(value_error)
 }

@@ -22,7 +22,7 @@ pub enum Ended {
 }
 
 /// Runs `grundy --json LIMITS ARGS…` with `stdin` on its standard input.
-pub async fn run_grundy(settings: &Settings, arguments: &[String], stdin: &str) -> Ended {
+pub async fn run_grundy(settings: &Settings, arguments: &[String], stdin: &str, files: &[i32]) -> Ended {
     let mut command = match crate::own_command::command() {
         Ok(command) => tokio::process::Command::from(command),
         Err(error) => return stopped("error", format!("cannot find the grundy program to run: {error}")),
@@ -40,6 +40,8 @@ pub async fn run_grundy(settings: &Settings, arguments: &[String], stdin: &str) 
     }
     // Its own process group, killed if the server dies, its address space capped.
     crate::os::limit_child(command.as_std_mut(), settings.request_memory.saturating_add(ADDRESS_SPACE_HEADROOM));
+    // The game files the server opened, which the arguments name as `/dev/fd/N`.
+    crate::os::keep_open_in_child(command.as_std_mut(), files);
     let mut child = match command.spawn() {
         Ok(child) => child,
         Err(error) => return stopped("error", format!("cannot start a grundy process: {error}")),

@@ -174,7 +174,18 @@ fn router(server: Shared) -> Router {
         .route("/api/script", post(save_script))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(server.clone(), own_names_and_page_only))
+        .layer(axum::middleware::map_response(no_framing))
         .with_state(server)
+}
+
+/// No page of another site may show this one in a frame (where a click on it could be made
+/// without the user knowing: clickjacking): `X-Frame-Options: DENY` for older browsers, and
+/// the policy `frame-ancestors 'none'`, on every answer, refusals included.
+async fn no_framing(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::X_FRAME_OPTIONS, header::HeaderValue::from_static("DENY"));
+    headers.insert(header::CONTENT_SECURITY_POLICY, header::HeaderValue::from_static("frame-ancestors 'none'"));
+    response
 }
 
 /// Answers only requests addressed to the server's own names (DNS rebinding), and the API only
@@ -291,7 +302,55 @@ impl Server {
             };
         };
         let _computing = client.computing();
-        run_grundy(&self.settings, &command.arguments, &command.stdin).await
+        let opened = match self.open_game_files(&command.arguments) {
+            Ok(opened) => opened,
+            Err(message) => return Ended::Stopped { kind: "forbidden", message },
+        };
+        let files: Vec<i32> = opened.iter().map(|one| std::os::fd::AsRawFd::as_raw_fd(&one.file)).collect();
+        let arguments: Vec<String> = command
+            .arguments
+            .iter()
+            .map(|word| {
+                opened.iter().find(|one| &one.word == word).map_or_else(|| word.clone(), |one| one.replaced.clone())
+            })
+            .collect();
+        let ended = run_grundy(&self.settings, &arguments, &command.stdin, &files).await;
+        renamed_back(ended, &opened)
+    }
+
+    /// The game files of the `--files` folder that `arguments` name, each opened once here, in
+    /// one step that cannot leave the folder (`os::open_beneath`): the child reads the file
+    /// this opened (`/dev/fd/N`), never the path again, so a symbolic link swapped after the
+    /// check cannot make it read a file outside the folder. Pasted scripts are the server's
+    /// own files and stay named by their path.
+    fn open_game_files(&self, arguments: &[String]) -> Result<Vec<OpenedFile>, String> {
+        let Some(folder) = self.settings.files.as_deref() else { return Ok(Vec::new()) };
+        let mut opened: Vec<OpenedFile> = Vec::new();
+        for word in arguments {
+            let Some(path) = query::file_named(word) else { continue };
+            if self.pasted.lookup(std::path::Path::new(path)) == query::PastedScript::Kept
+                || opened.iter().any(|one| &one.word == word)
+            {
+                continue;
+            }
+            let refused = || {
+                format!(
+                    "`{}` is not a file inside the folder this server serves: name a file of that folder, by its path from there",
+                    grundy::error::quote(path)
+                )
+            };
+            let file = open_served(folder, path).map_err(|_| refused())?;
+            let family = word.split_once(':').map_or("", |(family, _)| family);
+            let descriptor = format!("/dev/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&file));
+            opened.push(OpenedFile {
+                replaced: format!("{family}:{descriptor}"),
+                word: word.clone(),
+                path: path.to_owned(),
+                descriptor,
+                file,
+            });
+        }
+        Ok(opened)
     }
 
     /// Runs `grundy --json ARGUMENTS` and answers with what it printed: its JSON (status 200),
@@ -304,6 +363,72 @@ impl Server {
             }
             ended => error_response(ended),
         }
+    }
+}
+
+/// A game file opened for one child: the request's word (`dag:graph.txt`), the word the child
+/// gets (`dag:/dev/fd/7`), and the file.
+struct OpenedFile {
+    word: String,
+    replaced: String,
+    path: String,
+    descriptor: String,
+    file: std::fs::File,
+}
+
+/// Opens the served file `path` (relative to the folder, or a whole path that lies in it).
+fn open_served(folder: &std::path::Path, path: &str) -> std::io::Result<std::fs::File> {
+    #[cfg(target_os = "linux")]
+    {
+        // Its real path now (links inside the folder resolved, as the check resolved them),
+        // then opened beneath the folder with no link followed: a link swapped in since fails.
+        let real = query::inside_folder(folder, path)
+            .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::PermissionDenied))?;
+        let relative = real
+            .strip_prefix(folder)
+            .map_err(|_| std::io::Error::from(std::io::ErrorKind::PermissionDenied))?
+            .display()
+            .to_string();
+        crate::os::open_beneath(folder, &relative)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        // No `openat2`: the real path checked, then opened without following a last link.
+        let real = query::inside_folder(folder, path)
+            .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::PermissionDenied))?;
+        std::fs::File::open(real)
+    }
+}
+
+/// The child's answer with each `/dev/fd/N` it was given named again as the request named
+/// it (in JSON, escaped as a JSON string's content).
+fn renamed_back(ended: Ended, opened: &[OpenedFile]) -> Ended {
+    if opened.is_empty() {
+        return ended;
+    }
+    // `/dev/fd/3` is a prefix of `/dev/fd/31`: the larger numbers first.
+    let mut order: Vec<&OpenedFile> = opened.iter().collect();
+    order.sort_by_key(|one| {
+        std::cmp::Reverse(one.descriptor.trim_start_matches("/dev/fd/").parse::<u64>().unwrap_or(0))
+    });
+    let rename = |text: &str, json: bool| {
+        order.iter().fold(text.to_owned(), |text, one| {
+            let name = if json {
+                let quoted = serde_json::to_string(&one.path).unwrap_or_default();
+                quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or_default().to_owned()
+            } else {
+                one.path.clone()
+            };
+            text.replace(&one.descriptor, &name)
+        })
+    };
+    match ended {
+        Ended::Exited { status, stdout, stderr_line } => Ended::Exited {
+            status,
+            stdout: rename(&String::from_utf8_lossy(&stdout), true).into_bytes(),
+            stderr_line: rename(&stderr_line, false),
+        },
+        Ended::Stopped { kind, message } => Ended::Stopped { kind, message: rename(&message, false) },
     }
 }
 

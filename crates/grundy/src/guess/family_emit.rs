@@ -31,20 +31,21 @@ pub const SOLVER_LIMIT: u64 = 2_000_000;
 /// A sentence saying why no code is emitted (no formula and no solver for the family's rules,
 /// or a formula the language cannot write exactly).
 pub fn emit_family(family: &FamilyGuess, template: &Template, language: Language) -> Result<String, String> {
-    let names = family.names();
+    let names = Names::of(&family.names());
     let (comment, mut code) = super::emit::file_start(language);
     let ranges: Vec<String> =
         family.parameters.iter().map(|range| format!("{} = {}..{}", range.name, range.low, range.high)).collect();
-    let _ = write!(code, "{comment} {}, {}: ", comment_text(&family.template), ranges.join(", "));
+    let _ = write!(code, "{comment} {}: ", comment_text(&format!("{}, {}", family.template, ranges.join(", "))));
+    let legend = format!("{comment} arguments: {}", comment_text(&names.legend()));
     let (position, arguments) = match family.shape {
-        Shape::Line { .. } => (vec!["n".to_owned()], [vec!["n".to_owned()], names.clone()].concat()),
+        Shape::Line { .. } => (vec!["n".to_owned()], [vec!["n".to_owned()], names.code.clone()].concat()),
         Shape::Grid => {
-            (vec!["x".to_owned(), "y".to_owned()], [vec!["x".to_owned(), "y".to_owned()], names.clone()].concat())
+            (vec!["x".to_owned(), "y".to_owned()], [vec!["x".to_owned(), "y".to_owned()], names.code.clone()].concat())
         }
     };
     match &family.formula {
         Some(formula) => {
-            let _ = writeln!(code, "{}", comment_text(&formula.text(&names)));
+            let _ = writeln!(code, "{}", comment_text(&formula.text(&names.user)));
             match &family.proof {
                 Some(theorem) => {
                     let _ = writeln!(code, "{comment} proved: {}", comment_text(theorem));
@@ -58,6 +59,7 @@ pub fn emit_family(family: &FamilyGuess, template: &Template, language: Language
                     );
                 }
             }
+            let _ = writeln!(code, "{legend}");
             match language {
                 Language::Python => python_formula(family, formula, &names, &position, &arguments, &mut code)?,
                 Language::Cpp => cpp_formula(family, formula, &names, &position, &arguments, &mut code)?,
@@ -77,6 +79,7 @@ pub fn emit_family(family: &FamilyGuess, template: &Template, language: Language
             );
             let _ =
                 writeln!(code, "{comment} then O(1) per heap. It gives up past {SOLVER_LIMIT} values. (grundy guess)");
+            let _ = writeln!(code, "{legend}");
             match language {
                 Language::Python => python_solver(&items, &names, &mut code),
                 Language::Cpp => cpp_solver(&items, &names, &mut code),
@@ -98,6 +101,62 @@ pub fn emit_family(family: &FamilyGuess, template: &Template, language: Language
     Ok(code)
 }
 
+/// A family's parameter names three ways: as the user wrote them (for comments, through
+/// [`comment_text`]), as identifiers of the emitted code, and as they stand inside its string
+/// literals (messages).
+///
+/// A user's name never becomes an identifier of the code: it may be a keyword (`if`, `class`,
+/// `int`, `auto`), a builtin the code calls (`divmod`, `sorted`, `min`), a variable of the
+/// emitted function itself (`r`, `period`, `n`, `moves`) or another parameter's name after any
+/// rewriting. Each parameter is `param_NAME` instead: no keyword, builtin or name of the
+/// emitted code starts with `param`, so it is distinct from all of them, and the map is
+/// one-to-one. A name that could not stand in that form (a `__`, reserved in C++, a leading
+/// `_`, any character but an ASCII letter, digit or `_`), or a name repeated, is `paramK`
+/// instead, K its position, which no `param_NAME` can be.
+struct Names {
+    user: Vec<String>,
+    code: Vec<String>,
+    shown: Vec<String>,
+}
+
+impl Names {
+    fn of(user: &[String]) -> Names {
+        let plain = |name: &str| {
+            !name.is_empty()
+                && !name.starts_with('_')
+                && !name.contains("__")
+                && name.chars().all(|character| character.is_ascii_alphanumeric() || character == '_')
+        };
+        let mut code: Vec<String> = Vec::with_capacity(user.len());
+        for (i, name) in user.iter().enumerate() {
+            // A repeated name (possible only for a family built by hand) gets its position.
+            let readable = format!("param_{name}");
+            code.push(if plain(name) && !code.contains(&readable) { readable } else { format!("param{}", i + 1) });
+        }
+        // Inside a string literal a name of letters, digits and `_` stands as written; anything
+        // else (a quote, a backslash, a `??`) could end the literal or change it: the identifier.
+        let shown = user
+            .iter()
+            .zip(&code)
+            .map(|(name, identifier)| {
+                if !name.is_empty()
+                    && name.chars().all(|character| character.is_ascii_alphanumeric() || character == '_')
+                {
+                    name.clone()
+                } else {
+                    identifier.clone()
+                }
+            })
+            .collect();
+        Names { user: user.to_vec(), code, shown }
+    }
+
+    /// `param_a is a, param_b is b`, for the comment that says which argument is which.
+    fn legend(&self) -> String {
+        self.code.iter().zip(&self.user).map(|(code, user)| format!("{code} is {user}")).collect::<Vec<_>>().join(", ")
+    }
+}
+
 fn no_code(family: &FamilyGuess) -> String {
     format!(
         "no formula across the family {} was found, and its rules are not a subtraction set the code could solve: nothing to emit",
@@ -106,13 +165,7 @@ fn no_code(family: &FamilyGuess) -> String {
 }
 
 /// Python: the arguments as integers, the position checked, the theorem's domain refused.
-fn python_prologue(
-    family: &FamilyGuess,
-    names: &[String],
-    position: &[String],
-    arguments: &[String],
-    code: &mut String,
-) {
+fn python_prologue(family: &FamilyGuess, names: &Names, position: &[String], arguments: &[String], code: &mut String) {
     let _ = writeln!(code, "\ndef grundy_value({}):", arguments.join(", "));
     let _ = writeln!(
         code,
@@ -130,15 +183,17 @@ fn python_prologue(
             "    if {coordinate} < {first}:\n        raise ValueError(\"grundy_value: {coordinate} must be at least {first}\")"
         );
     }
-    for name in names {
-        let _ =
-            writeln!(code, "    if {name} < 0:\n        raise ValueError(\"grundy_value: {name} must be at least 0\")");
+    for (name, shown) in names.code.iter().zip(&names.shown) {
+        let _ = writeln!(
+            code,
+            "    if {name} < 0:\n        raise ValueError(\"grundy_value: {shown} must be at least 0\")"
+        );
     }
     for form in &family.proof_domain {
         let _ = writeln!(
             code,
             "    if {} < 1:\n        raise ValueError(\"grundy_value: the theorem needs {} >= 1\")",
-            form.code(names, ""),
+            form.code(&names.code, ""),
             ascii_text(form, names)
         );
     }
@@ -147,12 +202,12 @@ fn python_prologue(
 fn python_formula(
     family: &FamilyGuess,
     formula: &FamilyFormula,
-    names: &[String],
+    names: &Names,
     position: &[String],
     arguments: &[String],
     code: &mut String,
 ) -> Result<(), String> {
-    let linear = |form: &Linear| form.code(names, "");
+    let linear = |form: &Linear| form.code(&names.code, "");
     let refuse_below_one = |code: &mut String, what: &str, form: &Linear| {
         let _ = writeln!(
             code,
@@ -242,7 +297,7 @@ fn python_formula(
             let _ = writeln!(
                 code,
                 "    if m < {least}:\n        raise ValueError(\"grundy_value: n + {} must be at least {least}\")",
-                shift.text(names).replace('−', "-")
+                ascii_text(shift, names)
             );
             let _ = writeln!(code, "    return {}", python_bit_expression(form));
         }
@@ -270,7 +325,7 @@ fn python_formula(
 }
 
 /// Python: `is_p_position`'s head for a family of P-positions patterns (no `grundy_value`).
-fn python_p_prologue(names: &[String], arguments: &[String], code: &mut String) {
+fn python_p_prologue(names: &Names, arguments: &[String], code: &mut String) {
     let _ = writeln!(code, "\ndef is_p_position({}):", arguments.join(", "));
     let _ = writeln!(
         code,
@@ -282,21 +337,21 @@ fn python_p_prologue(names: &[String], arguments: &[String], code: &mut String) 
         code,
         "    if x < 0 or y < 0:\n        raise ValueError(\"is_p_position: x and y must be at least 0\")"
     );
-    for name in names {
+    for (name, shown) in names.code.iter().zip(&names.shown) {
         let _ = writeln!(
             code,
-            "    if {name} < 0:\n        raise ValueError(\"is_p_position: {name} must be at least 0\")"
+            "    if {name} < 0:\n        raise ValueError(\"is_p_position: {shown} must be at least 0\")"
         );
     }
 }
 
 /// A linear form as ASCII text, for messages inside the code.
-fn ascii_text(form: &Linear, names: &[String]) -> String {
-    form.text(names).replace('−', "-").replace('·', "*")
+fn ascii_text(form: &Linear, names: &Names) -> String {
+    form.text(&names.shown).replace('−', "-").replace('·', "*")
 }
 
-fn python_solver(items: &[Linear], names: &[String], code: &mut String) {
-    let set: Vec<String> = items.iter().map(|item| item.code(names, "")).collect();
+fn python_solver(items: &[Linear], names: &Names, code: &mut String) {
+    let set: Vec<String> = items.iter().map(|item| item.code(&names.code, "")).collect();
     let _ = write!(
         code,
         "
@@ -331,13 +386,13 @@ def _sequence(moves):
             raise ValueError(\"grundy_value: no period within {SOLVER_LIMIT} values\")
 "
     );
-    let _ = writeln!(code, "\n\ndef grundy_value(n, {}):", names.join(", "));
+    let _ = writeln!(code, "\n\ndef grundy_value(n, {}):", names.code.join(", "));
     let _ = writeln!(code, "    n = int(n)");
     let _ = writeln!(
         code,
         "    {} = {}",
-        names.join(", "),
-        names.iter().map(|a| format!("int({a})")).collect::<Vec<_>>().join(", ")
+        names.code.join(", "),
+        names.code.iter().map(|a| format!("int({a})")).collect::<Vec<_>>().join(", ")
     );
     let _ = writeln!(code, "    if n < 0:\n        raise ValueError(\"grundy_value: n must be at least 0\")");
     let _ = writeln!(code, "    moves = tuple(sorted(set(({},))))", set.join(", "));
@@ -352,7 +407,7 @@ def _sequence(moves):
 }
 
 /// C++: the declarations and the checks of `grundy_value`'s arguments.
-fn cpp_prologue(family: &FamilyGuess, names: &[String], position: &[String], arguments: &[String], code: &mut String) {
+fn cpp_prologue(family: &FamilyGuess, names: &Names, position: &[String], arguments: &[String], code: &mut String) {
     let declared: Vec<String> = arguments.iter().map(|name| format!("unsigned long long {name}")).collect();
     let _ = writeln!(code, "\nunsigned long long grundy_value({}) {{", declared.join(", "));
     let first = match family.shape {
@@ -372,17 +427,17 @@ fn cpp_prologue(family: &FamilyGuess, names: &[String], position: &[String], arg
         let _ = writeln!(
             code,
             "    if ({} < 1LL) throw std::out_of_range(\"grundy_value: the theorem needs {} >= 1\");",
-            cpp_linear(form, names),
+            cpp_linear(form, &names.code),
             ascii_text(form, names)
         );
     }
 }
 
-fn cpp_parameter_guard(names: &[String], function: &str, code: &mut String) {
-    for name in names {
+fn cpp_parameter_guard(names: &Names, function: &str, code: &mut String) {
+    for (name, shown) in names.code.iter().zip(&names.shown) {
         let _ = writeln!(
             code,
-            "    if ({name} > 100000000000000000ULL) throw std::out_of_range(\"{function}: {name} must be at most 10^17\");"
+            "    if ({name} > 100000000000000000ULL) throw std::out_of_range(\"{function}: {shown} must be at most 10^17\");"
         );
     }
 }
@@ -406,13 +461,13 @@ fn cpp_linear(form: &Linear, names: &[String]) -> String {
 fn cpp_formula(
     family: &FamilyGuess,
     formula: &FamilyFormula,
-    names: &[String],
+    names: &Names,
     position: &[String],
     arguments: &[String],
     code: &mut String,
 ) -> Result<(), String> {
     code.push_str("#include <algorithm>\n#include <stdexcept>\n");
-    let linear = |form: &Linear| cpp_linear(form, names);
+    let linear = |form: &Linear| cpp_linear(form, &names.code);
     let at_least_one = |code: &mut String, what: &str, form: &Linear| {
         let _ = writeln!(
             code,
@@ -571,7 +626,7 @@ fn cpp_formula(
     Ok(())
 }
 
-fn cpp_solver(items: &[Linear], names: &[String], code: &mut String) {
+fn cpp_solver(items: &[Linear], names: &Names, code: &mut String) {
     let _ = write!(
         code,
         "#include <algorithm>
@@ -627,13 +682,13 @@ static const grundy_sequence& grundy_solve(const std::vector<unsigned long long>
 }}
 "
     );
-    let declared: Vec<String> = names.iter().map(|name| format!("unsigned long long {name}")).collect();
+    let declared: Vec<String> = names.code.iter().map(|name| format!("unsigned long long {name}")).collect();
     let _ = writeln!(code, "\nunsigned long long grundy_value(unsigned long long n, {}) {{", declared.join(", "));
     cpp_parameter_guard(names, "grundy_value", code);
     let _ = writeln!(
         code,
         "    long long items[] = {{{}}};",
-        items.iter().map(|item| cpp_linear(item, names)).collect::<Vec<_>>().join(", ")
+        items.iter().map(|item| cpp_linear(item, &names.code)).collect::<Vec<_>>().join(", ")
     );
     let _ = writeln!(code, "    std::vector<unsigned long long> moves;");
     let _ = writeln!(code, "    for (std::size_t i = 0; i < {}; ++i) {{", items.len());

@@ -518,6 +518,14 @@ impl JudgeFormat {
                                 quote(rest)
                             ));
                         };
+                        // T ≤ 0 everywhere: no input holds a test, and a file of tests
+                        // written for `check` could hold none.
+                        if high == 0 {
+                            return fail(format!(
+                                "{at}: `tests {}`: T can only be 0, so no input holds a test: give T a bound above 0 (`tests 1..100`)",
+                                quote(rest)
+                            ));
+                        }
                         Tests::Counted { low, high }
                     });
                 }
@@ -1036,6 +1044,14 @@ mod tests {
         for (name, _, text) in BUILTIN_FORMATS {
             assert!(JudgeFormat::parse(text).is_ok(), "{name}");
         }
+    }
+
+    #[test]
+    fn a_format_whose_files_hold_no_test_is_refused() {
+        let error = JudgeFormat::parse("tests 0..0\nline n\nposition {n}\nanswer Yes No\n").unwrap_err().0;
+        assert!(error.contains("`tests 0..0`: T can only be 0"), "{error}");
+        let format = JudgeFormat::parse("tests 0..2\nline n\nposition {n}\nanswer Yes No\n").unwrap();
+        assert_eq!(format.tests_per_file(), 2);
     }
 
     #[test]

@@ -405,6 +405,15 @@ impl ComponentGame for Wythoff {
         self.pair_value(x, y).map(Value::Finite)
     }
 
+    /// A pair that only a table past [`CHEAP_TABLE`] reaches (both heaps that large, the smaller
+    /// past the rows proved periodic): its outcome and its moves to P-positions are the Beatty
+    /// pairs' closed form (Wythoff 1907), in microseconds, where the table takes seconds and
+    /// gigabytes.
+    fn value_costs_more(&self, (x, y): &(BigUint, BigUint)) -> bool {
+        let (small, large) = if x <= y { (x, y) } else { (y, x) };
+        *large >= BigUint::from(CHEAP_TABLE) && *small > BigUint::from(rows::MAX_ROW)
+    }
+
     /// The closed form, at any size.
     fn outcome(&self, (x, y): &(BigUint, BigUint)) -> Result<Outcome, GameError> {
         Ok(if closed_form::is_p_position(x, y) { Outcome::P } else { Outcome::N })

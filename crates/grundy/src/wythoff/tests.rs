@@ -482,3 +482,49 @@ fn p_positions_by_the_mex_recursion_match_the_closed_form() {
         assert!(is_p_position_u64(a as u64, b as u64) && is_p_position_u64(b as u64, a as u64));
     }
 }
+
+/// One pair that only a big table would reach: its outcome and winning moves come from the
+/// closed form, with no table built, and they are the definition's (the table's own values
+/// at side 2600, the options filtered by value 0); a sum of two such pairs still takes values.
+#[test]
+fn a_lone_pair_past_the_cheap_table_needs_no_table() {
+    let rules = Arc::new(Wythoff::new());
+    let game: Arc<dyn Ruleset> = crate::ruleset::erase_shared(rules.clone());
+    let alone = pairs(&game, &["16383,16383"]);
+    assert_eq!(alone.outcome().unwrap(), Outcome::N);
+    let moves = winning_destinations(&alone).unwrap();
+    let expected: Vec<String> =
+        winning_moves(&big("16383"), &big("16383")).into_iter().map(|m| format!("{},{}", m.to.0, m.to.1)).collect();
+    assert_eq!(moves, expected);
+    assert!(alone.winning_moves().unwrap().iter().all(|one| !one.explain.contains("value")));
+    assert!(rules.table.read().unwrap().is_none(), "the outcome of one pair built the value table");
+    // Two pairs: the sum's value decides.
+    let sum = pairs(&game, &["2100,2500", "41,3000"]);
+    let total =
+        rules.pair_value(&big("2100"), &big("2500")).unwrap() ^ rules.pair_value(&big("41"), &big("3000")).unwrap();
+    assert_eq!(sum.outcome().unwrap() == Outcome::P, total == BigUint::ZERO);
+    assert!(rules.table.read().unwrap().is_some());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The closed form's outcome and winning moves of one pair past the cheap table are the
+    /// definition's: P exactly when G = 0 in the table (the mex over the options), and the
+    /// winning moves exactly the options of value 0.
+    #[test]
+    fn lone_pairs_past_the_cheap_table_agree_with_the_table(x in 41u64..2600, y in 2048u64..2600, flip in any::<bool>()) {
+        let (x, y) = if flip { (y, x) } else { (x, y) };
+        let table = SHARED_RULES.table_covering(2600).unwrap();
+        let text = format!("{x},{y}");
+        let alone = pairs(&SHARED_GAME, &[&text]);
+        let value = table.get(x as usize, y as usize);
+        prop_assert_eq!(alone.outcome().unwrap() == Outcome::P, value == 0, "{}", text);
+        let found: BTreeSet<String> = winning_destinations(&alone).unwrap().into_iter().collect();
+        let expected: BTreeSet<String> = word_options(x, y)
+            .filter(|&((a, b), ..)| table.get(a as usize, b as usize) == 0)
+            .map(|((a, b), ..)| format!("{a},{b}"))
+            .collect();
+        prop_assert_eq!(found, expected, "{}", text);
+    }
+}

@@ -24,6 +24,8 @@ pub struct Settings<'a> {
     pub budget: u64,
     pub seed: u64,
     pub timeout: f64,
+    /// The most of the program's output held ([`super::program::output_limit`]).
+    pub output_limit: u64,
 }
 
 /// Tests drawn for a format whose files hold one test (each is a run of the program).
@@ -164,7 +166,7 @@ impl Judge<'_> {
     /// words as the right answer has, as a judge reads them, the last one what is left.
     fn answers(&self, tests: &[Bindings], truths: &[Truth]) -> anyhow::Result<Vec<String>> {
         let command = self.settings.command;
-        let output = run_program(command, self.format.write(tests), self.settings.timeout)?;
+        let output = run_program(command, self.format.write(tests), self.settings.timeout, self.settings.output_limit)?;
         let words: Vec<&str> = output.split_whitespace().collect();
         let written = self.format.written_tests(tests.len());
         let one_word = self.format.answer().is_one_word() && self.format.case_prefix(1).is_empty();

@@ -152,8 +152,10 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     } else {
         let command = args.program.as_deref().ok_or_else(|| anyhow::anyhow!("give --formula or --program"))?;
         match (&format, &writer) {
-            (Some(format), Some(writer)) => check_judged_program(command, &args, format, writer, &positions, &values)?,
-            _ => check_program(command, &args, &positions, &values)?,
+            (Some(format), Some(writer)) => {
+                check_judged_program(command, &args, format, writer, &positions, &values, control)?
+            }
+            _ => check_program(command, &args, &positions, &values, control)?,
         }
     };
     let mut drawn =
@@ -222,6 +224,7 @@ fn run_judged(args: &Args, format: &JudgeFormat, json: bool, control: &Control) 
         budget,
         seed: seed_of(args),
         timeout: args.timeout,
+        output_limit: program::output_limit(control),
     };
     judged::run(format, &settings, json, control)
 }
@@ -665,6 +668,7 @@ fn check_program(
     args: &Args,
     positions: &[Heaps],
     values: &[Value],
+    control: &Control,
 ) -> anyhow::Result<Option<Disagreement>> {
     let mut input = format!("{}\n", positions.len());
     let mut lines: Vec<String> = Vec::with_capacity(positions.len());
@@ -674,7 +678,7 @@ fn check_program(
         input.push('\n');
         lines.push(line.trim_end().to_owned());
     }
-    let output = run_program(command, input, args.timeout)?;
+    let output = run_program(command, input, args.timeout, program::output_limit(control))?;
     let answers: Vec<&str> = output.lines().filter(|line| !line.trim().is_empty()).collect();
     if answers.len() != positions.len() {
         anyhow::bail!(
@@ -717,6 +721,7 @@ fn check_judged_program(
     writer: &TestWriter,
     positions: &[Heaps],
     values: &[Value],
+    control: &Control,
 ) -> anyhow::Result<Option<Disagreement>> {
     let expected = format.answer().describe();
     if !format.answer().is_one_word() || !format.case_prefix(1).is_empty() || *format.answer() == Answer::Count {
@@ -731,7 +736,7 @@ fn check_judged_program(
             .iter()
             .map(|heaps| writer.test(heaps).ok_or_else(|| anyhow::anyhow!("the heaps {heaps:?} do not fit the format")))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let output = run_program(command, format.write(&tests), args.timeout)?;
+        let output = run_program(command, format.write(&tests), args.timeout, program::output_limit(control))?;
         let answers: Vec<&str> = output.split_whitespace().collect();
         if answers.len() != chunk.len() {
             anyhow::bail!(

@@ -23,6 +23,12 @@ impl Drop for Registered {
     }
 }
 
+/// The most of a program's output `check` holds: a quarter of the run's memory limit
+/// (`--memory-limit`; the output, its answers and the tests share it), at most 1 GiB.
+pub fn output_limit(control: &grundy::control::Control) -> u64 {
+    u64::try_from(control.memory_limit() / 4).unwrap_or(u64::MAX).min(1 << 30)
+}
+
 /// Runs `bash -c command` with `input` on stdin; its stdout, or a clear error when it fails,
 /// hangs past `timeout` seconds, or prints too much.
 ///
@@ -31,10 +37,9 @@ impl Drop for Registered {
 /// the output pipe open), and at the deadline the whole group is killed. The pipes are read on
 /// threads that are never waited for past the deadline: a descendant that left the group and
 /// keeps a pipe open cannot hang the check.
-pub fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result<String> {
+pub fn run_program(command: &str, input: String, timeout: f64, output_limit: u64) -> anyhow::Result<String> {
     use std::os::unix::process::CommandExt;
     use std::sync::mpsc::{Receiver, channel};
-    const MAX_OUTPUT: u64 = 1 << 30;
     if !(timeout > 0.0 && timeout <= 1e6) {
         anyhow::bail!("--timeout {timeout}: expected seconds between 0 and 1000000");
     }
@@ -65,7 +70,8 @@ pub fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result
         });
         receiver
     }
-    let stdout = read_on_a_thread(child.stdout.take().expect("piped"), MAX_OUTPUT);
+    // One byte past the limit read: a program that prints more is refused, not cut short.
+    let stdout = read_on_a_thread(child.stdout.take().expect("piped"), output_limit.saturating_add(1));
     let stderr = read_on_a_thread(child.stderr.take().expect("piped"), 1 << 20);
     let kill_group = || crate::os::kill_process_group(group);
     let deadline = Instant::now() + Duration::from_secs_f64(timeout);
@@ -99,6 +105,12 @@ pub fn run_program(command: &str, input: String, timeout: f64) -> anyhow::Result
         )
     })?;
     let errors = String::from_utf8_lossy(&stderr.recv_timeout(until_deadline()).unwrap_or_default()).into_owned();
+    if output.len() as u64 > output_limit {
+        anyhow::bail!(
+            "the program `{command}` printed more than {}, the most its output may be here (a quarter of the memory limit, at most 1 GiB: --memory-limit)",
+            grundy::error::human_bytes(u128::from(output_limit))
+        );
+    }
     if !status.success() {
         let first_error = errors.lines().find(|line| !line.trim().is_empty()).unwrap_or("").trim();
         let said = if first_error.is_empty() { String::new() } else { format!(": {first_error}") };
