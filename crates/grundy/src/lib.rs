@@ -66,6 +66,10 @@ mod testing;
 pub use grundy_model::value;
 pub mod view;
 pub mod wythoff;
+pub mod staircase;
+pub mod moore;
+pub mod euclid;
+pub mod dynamic;
 
 pub use error::GameError;
 pub use nimber::{Nimber, mex};
