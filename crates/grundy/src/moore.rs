@@ -200,6 +200,25 @@ impl MooreNim {
         sums[1..].iter().fold(0u128, |total, &sum| total.saturating_add(sum))
     }
 
+    /// The options of every position of the box below `heaps`, in all: for each set `S` of
+    /// 1..K heaps, `Π_{i∈S} h_i(h_i + 1)/2 · Π_{i∉S} (h_i + 1)` (saturating). The table walks the
+    /// sorted positions only, so this bounds its work.
+    fn box_work(&self, heaps: &[u64]) -> u128 {
+        let most = self.most_heaps.min(heaps.len() as u64) as usize;
+        // sums[s]: the sets of s heaps so far, weighted.
+        let mut sums = vec![0u128; most + 1];
+        sums[0] = 1;
+        for &heap in heaps {
+            let (kept, lowered) = (u128::from(heap) + 1, u128::from(heap) * (u128::from(heap) + 1) / 2);
+            for size in (0..=most).rev() {
+                let stay = sums[size].saturating_mul(kept);
+                let join = if size > 0 { sums[size - 1].saturating_mul(lowered) } else { 0 };
+                sums[size] = stay.saturating_add(join);
+            }
+        }
+        sums[1..].iter().fold(0u128, |total, &sum| total.saturating_add(sum))
+    }
+
     /// Every option of word-sized `heaps`, each as the heaps it leaves.
     fn for_each_option(&self, heaps: &[u64], visit: &mut dyn FnMut(&[u64])) {
         fn walk(heaps: &[u64], at: usize, left: u64, changed: bool, current: &mut Vec<u64>, visit: &mut dyn FnMut(&[u64])) {
@@ -239,7 +258,12 @@ impl MooreNim {
         for heap in heaps {
             match heap.to_u64().filter(|&heap| heap < VALUE_STATE_LIMIT) {
                 Some(heap) => sorted.push(heap),
-                None => return Err(out_of_reach(format!("values are computed by the definition only for at most {VALUE_STATE_LIMIT} positions below it"))),
+                None => {
+                    return Err(out_of_reach(format!(
+                        "values are computed by the definition only for at most {VALUE_STATE_LIMIT} positions below it \
+                         (the product of heap + 1)"
+                    )));
+                }
             }
         }
         sorted.sort_unstable();
@@ -254,8 +278,7 @@ impl MooreNim {
                 "values are computed by the definition only for at most {VALUE_STATE_LIMIT} positions below it (the product of heap + 1)"
             )));
         };
-        let as_big: Vec<BigUint> = sorted.iter().map(|&heap| BigUint::from(heap)).collect();
-        let work = (states as u128).saturating_mul(self.option_count(&as_big));
+        let work = self.box_work(&sorted);
         if work > u128::from(VALUE_WORK_LIMIT) {
             return Err(out_of_reach(format!(
                 "the definition would walk about {work} options (at most {VALUE_WORK_LIMIT} are walked)"
@@ -448,6 +471,29 @@ mod tests {
                     let raised = heaps.iter().zip(&after).filter(|(before, now)| now > before).count();
                     prop_assert!(raised == 0 && lowered >= 1 && lowered as u64 <= most);
                 }
+            }
+        }
+    }
+
+    /// The work bound is the options of every position of the box, counted one by one.
+    #[test]
+    fn box_work_counts_the_options_below() {
+        for most in 1..4 {
+            let game = MooreNim::new(most);
+            for heaps in [vec![3u64], vec![2, 3], vec![1, 2, 3], vec![0, 4, 2, 1]] {
+                let mut total = 0u128;
+                let mut position = vec![0u64; heaps.len()];
+                loop {
+                    let mut count = 0u128;
+                    game.for_each_option(&position, &mut |_| count += 1);
+                    assert_eq!(count, game.option_count(&big(&position)), "{position:?}");
+                    total += count;
+                    // The next position of the box, in mixed radix.
+                    let Some(at) = (0..heaps.len()).rev().find(|&at| position[at] < heaps[at]) else { break };
+                    position[at] += 1;
+                    position[at + 1..].fill(0);
+                }
+                assert_eq!(game.box_work(&heaps), total, "moore:{most} {heaps:?}");
             }
         }
     }

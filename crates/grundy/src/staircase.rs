@@ -46,7 +46,7 @@ pub struct Steps(pub Vec<BigUint>);
 /// assert_eq!(position.value().unwrap().to_string(), "1");
 /// let moves = position.winning_moves().unwrap();
 /// let after: Vec<String> = moves.iter().map(|one| position.after(one).to_text()).collect();
-/// assert_eq!(after, ["3,0,3", "2,1,2"]);
+/// assert_eq!(after, ["3,0,3", "2,2,2"]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Staircase;
