@@ -295,10 +295,15 @@ impl ComponentGame for DynamicSubtraction {
         }
         let smallest = *self.representation(size).last()?;
         (most < smallest).then(|| {
+            self.representation(5 * u128::from(self.multiplier) + 20);
+            let terms = self.terms.lock().expect("terms lock");
+            let first: Vec<String> = terms.iter().take(6).map(u128::to_string).collect();
+            let theorem = if self.multiplier == 2 { "Zeckendorf's representation; Whinihan" } else { "Schwenk" };
             format!(
-                "{} is a P-position: the smallest term of {size} written greedily in 1, 2, 3, … (H_{{i+1}} = H_i + H_j, \
-                 K·H_j >= H_i, K = {}) is {smallest}, more than the {most} that may be taken (Schwenk's theorem)",
+                "{} is a P-position: the smallest term of {size} written greedily in H = {}, … (H_{{i+1}} = H_i + H_j, \
+                 j least with {}·H_j >= H_i) is {smallest}, more than the {most} that may be taken ({theorem})",
                 self.format_component(heap),
+                first.join(", "),
                 self.multiplier
             )
         })
