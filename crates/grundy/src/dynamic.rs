@@ -232,9 +232,10 @@ impl ComponentGame for DynamicSubtraction {
         };
         match text.split_once(',') {
             None => Ok(DynamicHeap::Fresh(number(text, HEAP_LIMIT)?)),
-            Some((size, most)) => {
-                Ok(DynamicHeap::Limited(number(size, HEAP_LIMIT)?, number(most, HEAP_LIMIT * u128::from(MULTIPLIER_LIMIT))?))
-            }
+            Some((size, most)) => Ok(DynamicHeap::Limited(
+                number(size, HEAP_LIMIT)?,
+                number(most, HEAP_LIMIT * u128::from(MULTIPLIER_LIMIT))?,
+            )),
         }
     }
 
@@ -319,8 +320,7 @@ mod tests {
         let mut wins = vec![vec![false; side + 1]; side + 1];
         for size in 1..=side {
             for most in 1..=size {
-                wins[size][most] =
-                    (1..=most).any(|take| !wins[size - take][(take * multiplier).min(size - take)]);
+                wins[size][most] = (1..=most).any(|take| !wins[size - take][(take * multiplier).min(size - take)]);
             }
         }
         wins
@@ -335,7 +335,11 @@ mod tests {
             for size in 0..=side {
                 for most in 0..=size {
                     let heap = DynamicHeap::Limited(size as u128, most as u128);
-                    assert_eq!(!game.is_p_position(size as u128, most as u128), wins[size][most], "K={multiplier} {size},{most}");
+                    assert_eq!(
+                        !game.is_p_position(size as u128, most as u128),
+                        wins[size][most],
+                        "K={multiplier} {size},{most}"
+                    );
                     let expected: Vec<u128> = (1..=most)
                         .filter(|&take| !wins[size - take][(take * multiplier as usize).min(size - take)])
                         .map(|take| take as u128)
@@ -365,7 +369,11 @@ mod tests {
                         (1..=most).map(|take| values[size - take][(take * multiplier as usize).min(size - take)]),
                     );
                     let heap = DynamicHeap::Limited(size as u128, most as u128);
-                    assert_eq!(game.value(&heap).unwrap(), Value::from(values[size][most]), "K={multiplier} {size},{most}");
+                    assert_eq!(
+                        game.value(&heap).unwrap(),
+                        Value::from(values[size][most]),
+                        "K={multiplier} {size},{most}"
+                    );
                 }
             }
         }

@@ -64,12 +64,12 @@ pub use grundy_model::sum;
 #[cfg(test)]
 mod testing;
 pub use grundy_model::value;
+pub mod dynamic;
+pub mod euclid;
+pub mod moore;
+pub mod staircase;
 pub mod view;
 pub mod wythoff;
-pub mod staircase;
-pub mod moore;
-pub mod euclid;
-pub mod dynamic;
 
 pub use error::GameError;
 pub use nimber::{Nimber, mex};

@@ -130,7 +130,7 @@ impl MooreNim {
         let modulus = u128::from(self.most_heaps) + 1;
         (0..digits).all(|digit| {
             let ones = heaps.iter().filter(|heap| heap.bit(digit)).count() as u128;
-            ones % modulus == 0
+            ones.is_multiple_of(modulus)
         })
     }
 
@@ -221,7 +221,14 @@ impl MooreNim {
 
     /// Every option of word-sized `heaps`, each as the heaps it leaves.
     fn for_each_option(&self, heaps: &[u64], visit: &mut dyn FnMut(&[u64])) {
-        fn walk(heaps: &[u64], at: usize, left: u64, changed: bool, current: &mut Vec<u64>, visit: &mut dyn FnMut(&[u64])) {
+        fn walk(
+            heaps: &[u64],
+            at: usize,
+            left: u64,
+            changed: bool,
+            current: &mut Vec<u64>,
+            visit: &mut dyn FnMut(&[u64]),
+        ) {
             if at == heaps.len() {
                 if changed {
                     visit(current);
@@ -272,7 +279,9 @@ impl MooreNim {
         {
             return Ok(table.clone());
         }
-        let states = sorted.iter().try_fold(1u64, |product, &heap| product.checked_mul(heap + 1).filter(|&p| p <= VALUE_STATE_LIMIT));
+        let states = sorted
+            .iter()
+            .try_fold(1u64, |product, &heap| product.checked_mul(heap + 1).filter(|&p| p <= VALUE_STATE_LIMIT));
         let Some(states) = states else {
             return Err(out_of_reach(format!(
                 "values are computed by the definition only for at most {VALUE_STATE_LIMIT} positions below it (the product of heap + 1)"
@@ -284,9 +293,15 @@ impl MooreNim {
                 "the definition would walk about {work} options (at most {VALUE_WORK_LIMIT} are walked)"
             )));
         }
-        self.control.check_memory(|| format!("the values of {} below {}", self.spec(), format_heaps(heaps)), states as u128, 4)?;
+        self.control.check_memory(
+            || format!("the values of {} below {}", self.spec(), format_heaps(heaps)),
+            states as u128,
+            4,
+        )?;
         let mut table = ValueTable { sides: sorted.clone(), values: Vec::new() };
-        table.values = self.control.try_table(states as usize, 0u32, || format!("the values of {} below {}", self.spec(), format_heaps(heaps)))?;
+        table.values = self.control.try_table(states as usize, 0u32, || {
+            format!("the values of {} below {}", self.spec(), format_heaps(heaps))
+        })?;
         let mut current = vec![0u64; sorted.len()];
         let mut seen: Vec<u64> = Vec::new();
         for index in 0..states as usize {
@@ -352,8 +367,9 @@ impl ComponentGame for MooreNim {
                 return Err(GameError::BadComponent {
                     game: self.spec(),
                     text: text.to_owned(),
-                    reason: "a Moore's Nim position is its heaps as non-negative integers separated by commas, like `3,5,6`"
-                        .to_owned(),
+                    reason:
+                        "a Moore's Nim position is its heaps as non-negative integers separated by commas, like `3,5,6`"
+                            .to_owned(),
                 });
             }
             heaps.push(heap.parse::<BigUint>().expect("decimal digits parse"));
