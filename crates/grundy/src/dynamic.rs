@@ -41,7 +41,11 @@ pub const VALUE_HEAP_LIMIT: u128 = 8192;
 pub const HEAP_LIMIT: u128 = 1_000_000_000_000_000_000_000_000_000_000;
 
 /// The largest multiplier `K` (the sequence `H` has about `K·ln n` terms below `n`).
-pub const MULTIPLIER_LIMIT: u64 = 10_000;
+pub const MULTIPLIER_LIMIT: u64 = 1_000_000;
+
+/// The most terms of the sequence `H` kept (16 bytes each): for `K = 10^5` the terms below
+/// `10^8` (HDU 2486's bounds) are about `7·10^5`.
+pub const TERM_LIMIT: usize = 1 << 22;
 
 /// One heap of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -119,9 +123,26 @@ impl DynamicSubtraction {
     }
 
     /// The greedy representation of `n` (largest term first) in the sequence `H`.
-    pub fn representation(&self, mut n: u128) -> Vec<u128> {
+    ///
+    /// # Errors
+    /// [`GameError::OutOfReach`] when the terms up to `n` are more than [`TERM_LIMIT`] (a large
+    /// `K` with a huge `n`), [`GameError::TooLarge`] past the memory limit.
+    pub fn representation(&self, mut n: u128) -> Result<Vec<u128>, GameError> {
         let mut terms = self.terms.lock().expect("terms lock");
         while *terms.last().expect("H_1") <= n {
+            if terms.len() >= TERM_LIMIT {
+                return Err(GameError::OutOfReach(format!(
+                    "{} needs more than {TERM_LIMIT} terms of its sequence H to write {n}: a heap this large with \
+                     K = {} is out of reach",
+                    self.spec(),
+                    self.multiplier
+                )));
+            }
+            if terms.len() == terms.capacity() {
+                let more = terms.len();
+                self.control.check_memory(|| format!("the sequence H of {}", self.spec()), (2 * more) as u128, 16)?;
+                self.control.try_reserve_table(&mut terms, more, || format!("the sequence H of {}", self.spec()))?;
+            }
             let last = *terms.last().expect("H_1");
             let multiplier = u128::from(self.multiplier);
             // The least j with K·H_j >= H_i (the terms are increasing: a binary search).
@@ -136,12 +157,15 @@ impl DynamicSubtraction {
                 n -= term;
             }
         }
-        parts
+        Ok(parts)
     }
 
     /// The theorem: whether `n,k` is a P-position.
-    pub fn is_p_position(&self, size: u128, most: u128) -> bool {
-        size == 0 || self.representation(size).last().is_some_and(|&smallest| most.min(size) < smallest)
+    ///
+    /// # Errors
+    /// As [`DynamicSubtraction::representation`].
+    pub fn is_p_position(&self, size: u128, most: u128) -> Result<bool, GameError> {
+        Ok(size == 0 || self.representation(size)?.last().is_some_and(|&smallest| most.min(size) < smallest))
     }
 
     fn move_of(&self, heap: &DynamicHeap, take: u128) -> ComponentMove<DynamicHeap> {
@@ -268,7 +292,7 @@ impl ComponentGame for DynamicSubtraction {
 
     fn outcome(&self, heap: &DynamicHeap) -> Result<Outcome, GameError> {
         let (size, most) = heap.size_and_most();
-        Ok(if self.is_p_position(size, most) { Outcome::P } else { Outcome::N })
+        Ok(if self.is_p_position(size, most)? { Outcome::P } else { Outcome::N })
     }
 
     /// The sums of the smallest terms of `n`'s representation that win (the module doc).
@@ -277,12 +301,12 @@ impl ComponentGame for DynamicSubtraction {
         let multiplier = u128::from(self.multiplier);
         let mut moves = Vec::new();
         let mut take = 0u128;
-        for term in self.representation(size).into_iter().rev() {
+        for term in self.representation(size)?.into_iter().rev() {
             take += term;
             if take > most {
                 break;
             }
-            if self.is_p_position(size - take, take * multiplier) {
+            if self.is_p_position(size - take, take * multiplier)? {
                 moves.push(self.move_of(heap, take));
             }
         }
@@ -294,9 +318,8 @@ impl ComponentGame for DynamicSubtraction {
         if most == 0 {
             return None;
         }
-        let smallest = *self.representation(size).last()?;
+        let smallest = *self.representation(size).ok()?.last()?;
         (most < smallest).then(|| {
-            self.representation(5 * u128::from(self.multiplier) + 20);
             let terms = self.terms.lock().expect("terms lock");
             let first: Vec<String> = terms.iter().take(6).map(u128::to_string).collect();
             let theorem = if self.multiplier == 2 { "Zeckendorf's representation; Whinihan" } else { "Schwenk" };
@@ -329,14 +352,14 @@ mod tests {
     #[test]
     fn the_theorem_and_its_winning_moves_are_the_rules() {
         let side = 200;
-        for multiplier in 1..=6u64 {
+        for multiplier in (1..=6u64).chain([50, 1000]) {
             let game = DynamicSubtraction::new(multiplier);
             let wins = wins_by_the_rules(multiplier as usize, side);
             for size in 0..=side {
                 for most in 0..=size {
                     let heap = DynamicHeap::Limited(size as u128, most as u128);
                     assert_eq!(
-                        !game.is_p_position(size as u128, most as u128),
+                        !game.is_p_position(size as u128, most as u128).unwrap(),
                         wins[size][most],
                         "K={multiplier} {size},{most}"
                     );
@@ -382,7 +405,7 @@ mod tests {
     #[test]
     fn fibonacci_nim_and_far_heaps() {
         let game = DynamicSubtraction::new(2);
-        let fibonacci: Vec<u128> = (1..30).filter(|&n| game.is_p_position(n, n - 1)).collect();
+        let fibonacci: Vec<u128> = (1..30).filter(|&n| game.is_p_position(n, n - 1).unwrap()).collect();
         assert_eq!(fibonacci, [1, 2, 3, 5, 8, 13, 21]);
         let far = DynamicHeap::Fresh(1_000_000_000_000_000_000);
         assert_eq!(game.outcome(&far).unwrap(), Outcome::N);
@@ -393,6 +416,16 @@ mod tests {
         }
         let error = game.value(&far).unwrap_err().to_string();
         assert!(error.contains("out of reach"), "{error}");
+        // HDU 2486's sizes: K up to 10^5, n up to 10^8, at once.
+        let wide = DynamicSubtraction::new(100_000);
+        let heap = DynamicHeap::Fresh(100_000_000);
+        for one in wide.moves_to_p(&heap).unwrap() {
+            assert_eq!(wide.outcome(&one.result[0]).unwrap(), Outcome::P);
+        }
+        // Past the sequence's bound: refused in one line.
+        let widest = DynamicSubtraction::new(MULTIPLIER_LIMIT);
+        let error = widest.outcome(&DynamicHeap::Fresh(HEAP_LIMIT)).unwrap_err().to_string();
+        assert!(error.contains("out of reach") && error.contains("terms"), "{error}");
         assert!(game.parse_component("10,x").unwrap_err().to_string().contains("`8,4`"));
         assert!(DynamicSubtraction::parse("dynamic:0", "0").err().unwrap().to_string().contains("K = 0"));
     }
