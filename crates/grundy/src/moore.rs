@@ -416,7 +416,18 @@ impl ComponentGame for MooreNim {
             moves.retain(|one| self.is_p_position(&one.result[0].0));
             return Ok(moves);
         }
-        Ok(self.balancing_move(&heaps.0).map(|after| self.move_to(&heaps.0, after)).into_iter().collect())
+        Ok(self
+            .balancing_move(&heaps.0)
+            .map(|after| {
+                let mut one = self.move_to(&heaps.0, after);
+                one.detail.pop();
+                one.detail.push_str(
+                    "; one winning move, by Moore's construction: the options are too many to search them all)",
+                );
+                one
+            })
+            .into_iter()
+            .collect())
     }
 
     fn p_position_reason(&self, heaps: &MooreHeaps) -> Option<String> {
