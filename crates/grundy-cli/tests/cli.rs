@@ -7,6 +7,7 @@
 
 mod common;
 
+mod canon;
 mod census;
 mod check_family;
 mod coins;

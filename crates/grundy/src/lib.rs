@@ -13,7 +13,9 @@
 //!   [`heap::nim`], [`heap::bash`], [`heap::subtraction`], [`heap::octal`] (octal and
 //!   hexadecimal games, Kayles, Dawson's Kayles), [`heap::grundys_game`], with nim-sequence
 //!   kernels in [`heap::sequence`] and proved periods in [`heap::period`]; [`wythoff`];
-//!   coin-turning games in [`coins`];
+//!   coin-turning games in [`coins`]; the canon's closed-form games: Staircase Nim
+//!   ([`staircase`]), Moore's Nim_K ([`moore`]), Euclid's game ([`euclid`]), k-times dynamic
+//!   subtraction and Fibonacci Nim ([`dynamic`]);
 //!   games on graphs from edge-list files in [`graph`] (tokens on a directed graph with cycles
 //!   allowed, [`graph::dag`]; vertex geography by maximum matching, [`graph::geography`]).
 //! - The game model: [`position`] (typed components), [`ruleset`] (what a family implements:
@@ -64,6 +66,10 @@ pub use grundy_model::sum;
 #[cfg(test)]
 mod testing;
 pub use grundy_model::value;
+pub mod dynamic;
+pub mod euclid;
+pub mod moore;
+pub mod staircase;
 pub mod view;
 pub mod wythoff;
 

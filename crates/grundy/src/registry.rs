@@ -239,6 +239,61 @@ pub static FAMILIES: &[Family] = &[
         },
     },
     Family {
+        names: &["staircase"],
+        syntax: "staircase",
+        summary: "Staircase Nim (阶梯博弈): move any positive number of counters from one step down to the step below \
+                  (off the staircase from step 1); G = the nim-sum of the odd-numbered steps (Winning Ways, ch. 16)",
+        component: "the counts on steps 1, 2, 3, …, bottom step first, any number of digits: 3,0,2,5",
+        example: "moves staircase 2,1,3",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::staircase::Staircase)),
+    },
+    Family {
+        names: &["moore"],
+        syntax: "moore:K",
+        summary: "Moore's Nim_K: take a positive number of counters from each of 1 to K heaps (K >= 1); P iff every \
+                  binary digit's count of ones is divisible by K+1 (Moore 1910); values by the definition on small heaps",
+        component: "the heaps of one position, separated by commas, any number of digits: 3,5,6",
+        example: "moves moore:2 1,2,3,4",
+        build: |text, parameters, front| {
+            let game = crate::moore::MooreNim::parse(text, required(text, parameters, "moore:K")?)?;
+            Ok(erase(game.with_control(front.control.clone())))
+        },
+    },
+    Family {
+        names: &["euclid"],
+        syntax: "euclid",
+        summary: "Euclid's game: subtract a positive multiple of the smaller number from the larger, leaving at least 0; \
+                  a pair with a 0 has no move; with a >= b > 0, P iff a != b and a/b < φ (Cole and Davie 1969)",
+        component: "a pair of numbers a,b, any number of digits",
+        example: "moves euclid 25,7",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::euclid::Euclid)),
+    },
+    Family {
+        names: &["dynamic"],
+        syntax: "dynamic:K",
+        summary: "k-times dynamic subtraction (K >= 1): the first move takes 1 to n-1 counters, each later move 1 to \
+                  K times what the last move took; outcomes by Schwenk's sequence (1970), values by the definition",
+        component: "a fresh heap n, or n,k: a heap of n from which at most k may be taken now (n up to 10^30)",
+        example: "moves dynamic:3 20",
+        build: |text, parameters, front| {
+            let game = crate::dynamic::DynamicSubtraction::parse(text, required(text, parameters, "dynamic:K")?)?;
+            Ok(erase(game.with_control(front.control.clone())))
+        },
+    },
+    Family {
+        names: &["fibonacci-nim"],
+        syntax: "fibonacci-nim",
+        summary: "Fibonacci Nim (斐波那契博弈, dynamic:2): the first move takes 1 to n-1, each later move 1 to twice the \
+                  last; a fresh heap is P iff n is a Fibonacci number (Whinihan 1963, by Zeckendorf's theorem)",
+        component: "a fresh heap n, or n,k: a heap of n from which at most k may be taken now (n up to 10^30)",
+        example: "outcome fibonacci-nim 13",
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || {
+                erase(crate::dynamic::DynamicSubtraction::new(2).with_control(front.control.clone()))
+            })
+        },
+    },
+    Family {
         names: &["coins"],
         syntax: "coins:RULE",
         summary: "a row of coins; a move turns over coins the rule allows, the rightmost going heads to tails. \

@@ -118,7 +118,10 @@ fn coin_rule(draw: &mut Draw) -> String {
 fn game_word(name: &str, draw: &mut Draw, files: &mut Files) -> String {
     let hex_digits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"];
     match name {
-        "nim" | "kayles" | "dawson" | "grundys-game" | "split-nim" | "wythoff" | "corners" => name.to_owned(),
+        "nim" | "kayles" | "dawson" | "grundys-game" | "split-nim" | "wythoff" | "corners" | "staircase" | "euclid"
+        | "fibonacci-nim" => name.to_owned(),
+        "moore" => format!("moore:{}", 1 + draw.below(3)),
+        "dynamic" => format!("dynamic:{}", 1 + draw.below(5)),
         "bash" => format!("bash:{}", 1 + draw.below(6)),
         "sub" => {
             let set: BTreeSet<u64> = (0..1 + draw.below(4)).map(|_| 1 + draw.below(8)).collect();
@@ -150,6 +153,16 @@ fn component_text(name: &str, game: &dyn Ruleset, draw: &mut Draw) -> String {
         "nim" | "bash" | "sub" => draw.below(20).to_string(),
         "octal" | "hex" | "kayles" | "dawson" | "grundys-game" | "split-nim" => draw.below(16).to_string(),
         "wythoff" => format!("{},{}", draw.below(12), draw.below(12)),
+        // Up to four steps of up to 3 counters (the definition searches every staircase below).
+        "staircase" => (0..1 + draw.below(4)).map(|_| draw.below(4).to_string()).collect::<Vec<_>>().join(","),
+        // Up to three heaps of up to 4 (a move may lower several heaps at once).
+        "moore" => (0..1 + draw.below(3)).map(|_| draw.below(5).to_string()).collect::<Vec<_>>().join(","),
+        "euclid" => format!("{},{}", draw.below(40), draw.below(40)),
+        // A fresh heap, or a heap with a bound on the next take (below, at or past its size).
+        "dynamic" | "fibonacci-nim" => {
+            let size = draw.below(25);
+            if draw.chance(2) { size.to_string() } else { format!("{size},{}", draw.below(size + 6)) }
+        }
         "corners" | "product" => format!("{},{}", draw.below(6), draw.below(6)),
         "coins" => {
             if draw.chance(2) {

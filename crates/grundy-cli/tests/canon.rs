@@ -1,0 +1,72 @@
+//! The canon's closed-form families end to end (`staircase`, `moore:K`, `euclid`, `dynamic:K`,
+//! `fibonacci-nim`): answers at contest sizes within a second, and bad input as one line and
+//! exit status 2.
+
+use crate::common::{grundy, grundy_with_stdin};
+use std::time::{Duration, Instant};
+
+/// Runs a command that must succeed within a second; returns its stdout.
+fn quick(args: &[&str]) -> String {
+    let started = Instant::now();
+    let run = grundy(args);
+    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
+    assert!(started.elapsed() < Duration::from_secs(1), "{args:?} took {:?}", started.elapsed());
+    run.stdout
+}
+
+#[test]
+fn contest_sizes_answer_at_once() {
+    // AcWing 892's largest staircase: 10^5 steps of up to 10^9 counters (a line of standard
+    // input: it is longer than one command-line argument may be).
+    let steps: Vec<String> = (0..100_000u64).map(|step| (1_000_000_000 - step * 7).to_string()).collect();
+    let staircase = format!("{}\n", steps.join(","));
+    let started = Instant::now();
+    let run = grundy_with_stdin(&["value", "staircase"], &staircase);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let expected = steps.iter().step_by(2).fold(0u64, |total, count| total ^ count.parse::<u64>().unwrap());
+    assert_eq!(run.stdout.trim(), expected.to_string());
+    assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
+    let small = quick(&["moves", "staircase", &steps[..1000].join(",")]);
+    assert!(small.lines().count() >= 1, "{small}");
+    // Euclid's game with numbers near 2^31 (Luogu P1290, HDU 1525), and far past them.
+    assert_eq!(quick(&["outcome", "euclid", "2147483647,1"]).trim(), "N");
+    assert_eq!(quick(&["outcome", "euclid", "1000000,999999"]).trim(), "P");
+    let far = quick(&["moves", "euclid", "1000000000000000000000000000000,7"]);
+    assert!(far.starts_with("8,7  #"), "{far}");
+    // Fibonacci Nim up to 2^31 (HDU 2516), dynamic subtraction with K = 10^5, n = 10^8 (HDU 2486).
+    assert_eq!(quick(&["outcome", "fibonacci-nim", "1836311903"]).trim(), "P");
+    assert_eq!(quick(&["outcome", "fibonacci-nim", "1836311904"]).trim(), "N");
+    assert!(!quick(&["moves", "dynamic:100000", "100000000"]).is_empty());
+    // Moore's Nim: outcome and a winning move for huge heaps.
+    let moore = quick(&["moves", "moore:3", "1000000000000000000000,3,5,123456789"]);
+    assert_eq!(moore.lines().count(), 1, "{moore}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["value", "staircase", "3,,2"][..],
+        &["value", "staircase:2", "3"],
+        &["value", "moore", "3"],
+        &["value", "moore:0", "3"],
+        &["value", "moore:2", "3,x"],
+        &["value", "euclid", "3"],
+        &["value", "euclid", "3,-2"],
+        &["value", "dynamic:0", "3"],
+        &["value", "dynamic:2", "1,2,3"],
+        &["value", "fibonacci-nim", "1000000000000000000000000000000000"],
+        &["value", "moore:2", "100000000000,5,7"],
+        &["value", "fibonacci-nim", "100000000"],
+    ] {
+        let run = grundy(args);
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stdout);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with("grundy: error: "), "{args:?}: {}", run.stderr);
+        let mut json = args.to_vec();
+        json.insert(1, "--json");
+        let run = grundy(&json);
+        assert_eq!(run.status, 2, "{json:?}");
+        let error: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert!(error["error"]["message"].as_str().is_some_and(|message| !message.is_empty()), "{json:?}");
+    }
+}
