@@ -10,6 +10,7 @@ mod common;
 mod census;
 mod check_family;
 mod coins;
+mod compounds;
 mod contest;
 mod examples;
 mod foundation;

@@ -397,7 +397,8 @@ impl CompoundSolver {
         self.control.check_memory(what, self.remembered() as u128 + live_options + 1, ENTRY_BYTES)?;
         let options = game.options(&piece, MOVE_LIMIT).map_err(|error| {
             GameError::Unsupported(format!(
-                "--compound {name} searches every position reachable from each component, and {} of {} cannot be: {error}",
+                "--compound {name} is decided by searching every position reachable from each component, and `{}` of {} \
+                 is too large for that: {error}",
                 crate::error::quote(root_text),
                 game.spec()
             ))
@@ -405,8 +406,8 @@ impl CompoundSolver {
         self.options_listed += options.len() as u64;
         if self.options_listed > SEARCH_OPTION_LIMIT {
             return Err(GameError::OutOfReach(format!(
-                "--compound {name} searches every position reachable from each component, and from {} of {} that \
-                 is more than {SEARCH_OPTION_LIMIT} options: too large for the search",
+                "--compound {name} is decided by searching every position reachable from each component, and from \
+                 `{}` of {} that is more than {SEARCH_OPTION_LIMIT} options: too large for the search",
                 crate::error::quote(root_text),
                 game.spec()
             )));
@@ -1043,7 +1044,7 @@ mod tests {
         let control = Control::default();
         let mut every = CompoundSolver::new(Compound::Every, &control);
         let huge = every.evaluate(&parse_sum(&["nim", "1000000000000000000"]).unwrap()).unwrap_err().to_string();
-        assert!(huge.contains("--compound every") && huge.contains("too many"), "{huge}");
+        assert!(huge.contains("--compound every") && huge.contains("too large") && huge.contains("too many"), "{huge}");
         let long = every.evaluate(&parse_sum(&["nim", "100000"]).unwrap()).unwrap_err().to_string();
         assert!(long.contains("more than 5000000 options"), "{long}");
         let tight = Control::default().with_memory_limit(1 << 16);
