@@ -157,3 +157,13 @@ fn bad_input_and_searches_too_large_are_refused_in_one_line() {
     let both = grundy(&["outcome", "--compound", "every", "--misere", "nim", "3"]);
     assert_eq!(both.status, 2, "{}", both.stderr);
 }
+
+#[test]
+fn a_game_with_cycles_is_refused() {
+    let graph = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/loopy.txt");
+    let game = format!("dag:{graph}");
+    let run = grundy(&["outcome", "--compound", "every", &game, "s"]);
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("needs a game that always ends"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}

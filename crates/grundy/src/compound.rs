@@ -67,7 +67,7 @@ use std::sync::Arc;
 
 /// The most options the search of a compound lists in all (over every position it meets):
 /// past it the compound is refused, since every position reachable from the components is
-/// searched (a Nim heap of 3000, Wythoff pairs up to 150,150 fit).
+/// searched (a Nim heap of 3000 or a Wythoff pair of 150,150 fits, in seconds).
 pub const SEARCH_OPTION_LIMIT: u64 = 5_000_000;
 
 /// What one remembered position or one listed option takes, about, for the memory limit.
@@ -281,8 +281,10 @@ pub struct CompoundSolver {
 struct Frame {
     piece: Component,
     options: Vec<Vec<Component>>,
-    option: usize,
-    piece_in_option: usize,
+    /// The options' pieces whose numbers were not known when the position was entered,
+    /// smallest first, and how many of them have been looked at since.
+    pending: Vec<Component>,
+    looked_at: usize,
 }
 
 impl CompoundSolver {
@@ -336,29 +338,23 @@ impl CompoundSolver {
             let frame = stack.last_mut().expect("the loop keeps a frame");
             let memo = &self.games[index].1;
             let mut descend = None;
-            while let Some(option) = frame.options.get(frame.option) {
-                match option.get(frame.piece_in_option) {
-                    None => {
-                        frame.option += 1;
-                        frame.piece_in_option = 0;
+            while let Some(piece) = frame.pending.get(frame.looked_at) {
+                match memo.get(piece) {
+                    Some(&IN_PROGRESS) => {
+                        let game = &self.games[index].0;
+                        return Err(GameError::Unsupported(format!(
+                            "--compound {} needs a game that always ends: `{}` of {} can come back to `{}`",
+                            self.compound.name(),
+                            crate::error::quote(&root_text),
+                            game.spec(),
+                            crate::error::quote(&game.format_component(piece)),
+                        )));
                     }
-                    Some(piece) => match memo.get(piece) {
-                        Some(&IN_PROGRESS) => {
-                            let game = &self.games[index].0;
-                            return Err(GameError::Unsupported(format!(
-                                "--compound {} needs a game that always ends: {} can come back to {} of {}",
-                                self.compound.name(),
-                                crate::error::quote(&root_text),
-                                crate::error::quote(&game.format_component(piece)),
-                                game.spec()
-                            )));
-                        }
-                        Some(_) => frame.piece_in_option += 1,
-                        None => {
-                            descend = Some(piece.clone());
-                            break;
-                        }
-                    },
+                    Some(_) => frame.looked_at += 1,
+                    None => {
+                        descend = Some(piece.clone());
+                        break;
+                    }
                 }
             }
             if let Some(child) = descend {
@@ -413,8 +409,20 @@ impl CompoundSolver {
             )));
         }
         let options: Vec<Vec<Component>> = options.into_iter().map(|one| one.result).collect();
-        self.games[index].1.insert(piece.clone(), IN_PROGRESS);
-        Ok(Frame { piece, options, option: 0, piece_in_option: 0 })
+        let memo = &mut self.games[index].1;
+        // The smallest pieces first: in most games (heaps, pairs) a smaller position has fewer
+        // positions below it, so the search stays shallow (a Nim heap of n is searched two
+        // levels deep instead of n) and few options wait on the stack at once.
+        let mut pending: Vec<Component> = options
+            .iter()
+            .flatten()
+            .filter(|piece| memo.get(*piece).is_none_or(|&number| number == IN_PROGRESS))
+            .cloned()
+            .collect();
+        pending.sort_unstable();
+        pending.dedup();
+        memo.insert(piece.clone(), IN_PROGRESS);
+        Ok(Frame { piece, options, pending, looked_at: 0 })
     }
 
     /// Who wins `position` as this compound, with every component's number.
