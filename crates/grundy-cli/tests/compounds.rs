@@ -26,7 +26,10 @@ fn outcome_says_the_steps_on_stderr_and_the_outcome_on_stdout() {
 #[test]
 fn json_names_the_compound_and_its_numbers() {
     let run = grundy(&["--json", "outcome", "--compound", "every", "nim", "1", "2"]);
-    assert_eq!(run.stdout, "{\"compound\":\"every\",\"game\":\"nim\",\"outcome\":\"N\",\"position\":[\"1\",\"2\"],\"step\":1,\"steps\":[1,1]}\n");
+    assert_eq!(
+        run.stdout,
+        "{\"compound\":\"every\",\"game\":\"nim\",\"outcome\":\"N\",\"position\":[\"1\",\"2\"],\"step\":1,\"steps\":[1,1]}\n"
+    );
     let run = grundy(&["--json", "outcome", "--compound", "conjunctive", "sub:1,2", "3", "4"]);
     let object: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(object["remoteness"], 2);
@@ -62,7 +65,10 @@ fn moves_lists_one_move_per_component_moved_as_the_library_finds_them() {
     }
     // Text: the position after each move, then why it wins.
     let run = grundy(&["moves", "--compound", "every", "nim", "1", "2"]);
-    assert_eq!(run.stdout, "0 0  # heap 1: 1 -> 0 (step 1 -> 0), heap 2: 2 -> 0 (step 1 -> 0); the largest step is then 0, even: a P-position\n");
+    assert_eq!(
+        run.stdout,
+        "0 0  # heap 1: 1 -> 0 (step 1 -> 0), heap 2: 2 -> 0 (step 1 -> 0); the largest step is then 0, even: a P-position\n"
+    );
     let run = grundy(&["moves", "--compound", "every", "sub:1,2", "3"]);
     assert_eq!((run.status, run.stdout.as_str()), (0, ""));
     assert!(run.stderr.contains("no winning move"), "{}", run.stderr);
@@ -138,7 +144,11 @@ fn play_a_compound_the_winner_wins() {
         assert!(run.stdout.trim_end().ends_with("you have no move: grundy wins."), "{compound:?}: {}", run.stdout);
     }
     let run = grundy_with_stdin(&["play", "--compound", "every", "nim", "3", "4"], "3 -> 1\nquit\n");
-    assert!(run.stdout.contains("illegal: every component that can move must move, and heap 2 has no move typed"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("illegal: every component that can move must move, and heap 2 has no move typed"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

@@ -151,11 +151,11 @@ impl Compound {
 
     /// The number of a position whose options have these numbers (the rules of the module
     /// doc).
-    fn from_options(self, options: &[u64]) -> u64 {
+    fn number_from_options(self, options: &[u64]) -> u64 {
         if options.is_empty() {
             return 0;
         }
-        let even = options.iter().copied().filter(|number| number % 2 == 0);
+        let even = options.iter().copied().filter(|number| number.is_multiple_of(2));
         match self {
             Compound::Every => even.max().map_or_else(|| 1 + options.iter().min().expect("not empty"), |best| best + 1),
             Compound::Conjunctive => {
@@ -366,9 +366,12 @@ impl CompoundSolver {
             let frame = stack.pop().expect("the loop saw a frame");
             live_options -= frame.options.len() as u128;
             let memo = &mut self.games[index].1;
-            let numbers: Vec<u64> =
-                frame.options.iter().map(|option| self.compound.combine(option.iter().map(|piece| memo[piece]))).collect();
-            let number = self.compound.from_options(&numbers);
+            let numbers: Vec<u64> = frame
+                .options
+                .iter()
+                .map(|option| self.compound.combine(option.iter().map(|piece| memo[piece])))
+                .collect();
+            let number = self.compound.number_from_options(&numbers);
             memo.insert(frame.piece, number);
             if stack.is_empty() {
                 return Ok(number);
@@ -377,10 +380,16 @@ impl CompoundSolver {
     }
 
     /// Lists `piece`'s options and marks it as being searched.
-    fn enter(&mut self, index: usize, piece: Component, root_text: &str, live_options: u128) -> Result<Frame, GameError> {
+    fn enter(
+        &mut self,
+        index: usize,
+        piece: Component,
+        root_text: &str,
+        live_options: u128,
+    ) -> Result<Frame, GameError> {
         let name = self.compound.name();
         let game = self.games[index].0.clone();
-        if self.remembered() % 4096 == 0 && self.control.cancelled() {
+        if self.remembered().is_multiple_of(4096) && self.control.cancelled() {
             return Err(GameError::Unsupported(format!("--compound {name}: the search was cancelled")));
         }
         let what = || {
@@ -474,7 +483,7 @@ impl CompoundSolver {
         let choices = self.choices(position)?;
         let compound = self.compound;
         let mut found = WinningMoves { moves: Vec::new(), count: BigUint::ZERO };
-        if compound.combine(choices.iter().map(|one| one.number)) % 2 == 0 {
+        if compound.combine(choices.iter().map(|one| one.number)).is_multiple_of(2) {
             return Ok(found);
         }
         let mut picked_moves: Vec<(Vec<(usize, usize)>, u64)> = Vec::new();
@@ -498,18 +507,22 @@ impl CompoundSolver {
                 let movers: Vec<usize> = (0..choices.len()).filter(|&c| !choices[c].options.is_empty()).collect();
                 let mut targets: Vec<u64> =
                     movers.iter().flat_map(|&c| choices[c].options.iter().map(|(_, number)| *number)).collect();
-                targets.retain(|number| number % 2 == 0);
+                targets.retain(|number| number.is_multiple_of(2));
                 targets.sort_unstable();
                 targets.dedup();
                 for target in targets {
-                    let fits = |number: u64| if compound == Compound::Every { number <= target } else { number >= target };
+                    let fits =
+                        |number: u64| if compound == Compound::Every { number <= target } else { number >= target };
                     let tuples = |without_target: bool| -> BigUint {
                         movers
                             .iter()
                             .map(|&c| {
                                 let options = &choices[c].options;
                                 BigUint::from(
-                                    options.iter().filter(|(_, n)| fits(*n) && !(without_target && *n == target)).count(),
+                                    options
+                                        .iter()
+                                        .filter(|(_, n)| fits(*n) && !(without_target && *n == target))
+                                        .count(),
                                 )
                             })
                             .product()
@@ -552,7 +565,9 @@ impl CompoundSolver {
             let outcome = |number: u64| if number == 1 { "N" } else { "P" };
             changes.push(match self.compound.number_name() {
                 Some(name) => format!("{label}: {} ({name} {} -> {number})", component_move.notation, one.number),
-                None => format!("{label}: {} ({} -> {})", component_move.notation, outcome(one.number), outcome(*number)),
+                None => {
+                    format!("{label}: {} ({} -> {})", component_move.notation, outcome(one.number), outcome(*number))
+                }
             });
             steps.push(SumMove {
                 part: one.part,
@@ -563,7 +578,7 @@ impl CompoundSolver {
             });
         }
         let notation = steps.iter().map(|step| step.notation.clone()).collect::<Vec<_>>().join("; ");
-        let verdict = if result_number % 2 == 0 { "even: a P-position" } else { "odd: an N-position" };
+        let verdict = if result_number.is_multiple_of(2) { "even: a P-position" } else { "odd: an N-position" };
         let explain = match self.compound {
             Compound::Every => format!("{}; the largest step is then {result_number}, {verdict}", changes.join(", ")),
             Compound::Conjunctive if stops => {
@@ -589,7 +604,11 @@ impl CompoundSolver {
     ///
     /// # Errors
     /// As [`CompoundSolver::number`].
-    pub fn engine_move(&mut self, position: &Position, chooser: &mut Chooser) -> Result<Option<CompoundMove>, GameError> {
+    pub fn engine_move(
+        &mut self,
+        position: &Position,
+        chooser: &mut Chooser,
+    ) -> Result<Option<CompoundMove>, GameError> {
         let choices = self.choices(position)?;
         let mut picked = Vec::new();
         let pick = |pool: &[usize], chooser: &mut Chooser| pool[chooser.pick(pool.len())];
@@ -603,7 +622,8 @@ impl CompoundSolver {
                         continue;
                     }
                     // By the rules of the numbers, some option has number - 1.
-                    let best: Vec<usize> = (0..one.options.len()).filter(|&o| one.options[o].1 + 1 == one.number).collect();
+                    let best: Vec<usize> =
+                        (0..one.options.len()).filter(|&o| one.options[o].1 + 1 == one.number).collect();
                     picked.push((index, pick(&best, chooser)));
                 }
             }
@@ -728,7 +748,8 @@ impl CompoundSolver {
         }
         steps.sort_by_key(|step| (step.part, step.component));
         let movable: Vec<usize> = (0..slots.len()).filter(|&slot| !slots[slot].2.is_empty()).collect();
-        let moved = |slot: usize| steps.iter().any(|step| (step.part, step.component) == (slots[slot].0, slots[slot].1));
+        let moved =
+            |slot: usize| steps.iter().any(|step| (step.part, step.component) == (slots[slot].0, slots[slot].1));
         let label = |slot: usize| position.label(slots[slot].0, slots[slot].1);
         match self.compound {
             Compound::Every => {
@@ -755,6 +776,10 @@ impl CompoundSolver {
     }
 }
 
+/// One option picked: the component (its index among the position's components) and the
+/// option (its index among the component's options).
+type Picked = (usize, usize);
+
 /// Hands to `visit` every tuple of one option of each of `movers` (indices into `choices`)
 /// whose numbers all pass `fits` and, with a `target`, at least one of which is the target;
 /// stops when `visit` returns false. Iterative (a position may have many components), and
@@ -764,7 +789,7 @@ fn enumerate(
     movers: &[usize],
     fits: &dyn Fn(u64) -> bool,
     target: Option<u64>,
-    visit: &mut dyn FnMut(&[(usize, usize)]) -> bool,
+    visit: &mut dyn FnMut(&[Picked]) -> bool,
 ) {
     let count = movers.len();
     let fitting: Vec<Vec<usize>> = movers
@@ -921,7 +946,7 @@ mod tests {
             let numbers: Vec<u64> = self.moves(state).into_iter().map(|(_, next)| self.number(&next)).collect();
             let number = match self.compound {
                 Compound::Selective => u64::from(numbers.contains(&0)),
-                _ => self.compound.from_options(&numbers),
+                _ => self.compound.number_from_options(&numbers),
             };
             self.memo.insert(state.clone(), number);
             number
@@ -974,11 +999,8 @@ mod tests {
         // remoteness) of its components.
         prop_assert_eq!(evaluation.number, exhaustive.number(&root), "{:?}", evaluation);
         // The winning moves: as many as the compound's moves to a P-position, each one of them.
-        let winning: usize = exhaustive
-            .moves(&root)
-            .into_iter()
-            .filter(|(_, next)| exhaustive.outcome(next) == Outcome::P)
-            .count();
+        let winning: usize =
+            exhaustive.moves(&root).into_iter().filter(|(_, next)| exhaustive.outcome(next) == Outcome::P).count();
         let listed = solver.winning_moves(&position, usize::MAX).unwrap();
         prop_assert_eq!(listed.count.clone(), BigUint::from(winning));
         prop_assert_eq!(listed.moves.len(), winning);
@@ -999,7 +1021,10 @@ mod tests {
             // The move typed back is the same move.
             let typed = solver.find_typed_move(&position, &reply.notation).unwrap();
             if compound != Compound::Selective {
-                prop_assert_eq!(typed.map(|typed| after(&position, &typed).to_text()), Ok(after(&position, &reply).to_text()));
+                prop_assert_eq!(
+                    typed.map(|typed| after(&position, &typed).to_text()),
+                    Ok(after(&position, &reply).to_text())
+                );
             }
         }
         Ok(())
@@ -1030,7 +1055,8 @@ mod tests {
         // Nim heap n in Every-SG: every option of a heap n ≥ 1 includes 0 (step 0), so the
         // step of n ≥ 1 is 1 (take it all); Bash-like sub:1,2 has steps 0,1,1,2,3,3,4,5,5…
         let mut every = CompoundSolver::new(Compound::Every, &control);
-        let steps = every.evaluate(&parse_sum(&["sub:1,2", "0", "1", "2", "3", "4", "5", "6", "7", "8"]).unwrap()).unwrap();
+        let steps =
+            every.evaluate(&parse_sum(&["sub:1,2", "0", "1", "2", "3", "4", "5", "6", "7", "8"]).unwrap()).unwrap();
         assert_eq!(steps.numbers, [vec![0, 1, 1, 2, 3, 3, 4, 5, 5]]);
         let nim = every.evaluate(&parse_sum(&["nim", "0", "1", "7"]).unwrap()).unwrap();
         assert_eq!(nim.numbers, [vec![0, 1, 1]]);

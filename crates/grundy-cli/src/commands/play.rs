@@ -254,7 +254,9 @@ fn run_compound(
                 let evaluation = solver.evaluate(&game.position)?;
                 let winning = solver.winning_moves(&game.position, 1)?;
                 let text = match winning.moves.first() {
-                    Some(one) => format!("{}: you can win, e.g. with `{}` ({})", evaluation.reason(), one.notation, one.explain),
+                    Some(one) => {
+                        format!("{}: you can win, e.g. with `{}` ({})", evaluation.reason(), one.notation, one.explain)
+                    }
                     None => format!("{}: a P-position, every move loses against perfect play", evaluation.reason()),
                 };
                 game.emit("hint", &format!("hint: {text}\n"))?;
