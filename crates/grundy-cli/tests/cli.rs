@@ -11,6 +11,7 @@ mod canon;
 mod census;
 mod check_family;
 mod coins;
+mod compounds;
 mod contest;
 mod emitted_names;
 mod examples;

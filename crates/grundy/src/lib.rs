@@ -43,6 +43,7 @@
 pub mod answer;
 pub mod census;
 pub mod coins;
+pub mod compound;
 pub use grundy_model::control;
 pub use grundy_model::error;
 pub use grundy_model::game;

@@ -2,6 +2,7 @@
 
 pub mod census;
 pub mod check;
+pub mod compound;
 pub mod genus;
 pub mod guess;
 pub mod guess_family;

@@ -16,7 +16,8 @@ use grundy::{Outcome, Value};
   grundy moves nim 3 4 5
   grundy moves nim 3 + octal:0.137 7
   grundy moves --all nim 1 2 3
-  grundy moves --misere nim 2 2 1")]
+  grundy moves --misere nim 2 2 1
+  grundy moves --compound every sub:1,2 4 + nim 3")]
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
@@ -27,11 +28,23 @@ pub struct Args {
     /// Misère play: every move to a misère P-position (whoever moves last loses).
     #[arg(long, conflicts_with = "all")]
     misere: bool,
+    /// Another way to combine the components than the sum (`every`, `conjunctive`,
+    /// `selective`; see `grundy outcome --help`): each winning move is one move in each
+    /// component moved, joined by `;`, the first 1000 listed.
+    #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with_all = ["all", "misere"])]
+    compound: Option<grundy::compound::Compound>,
 }
+
+/// The most winning moves of a compound listed (there can be a product of many).
+const COMPOUND_MOVES_LISTED: usize = 1000;
 
 pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let all = args.all;
+    let mut solver = args.compound.map(|compound| grundy::compound::CompoundSolver::new(compound, control));
     for_each_position(args.position.positions(control)?, json, |position| {
+        if let Some(solver) = solver.as_mut() {
+            return compound(position, solver, json);
+        }
         // Refuse a heap whose moves cannot be listed before computing its value (seconds).
         position.check_moves_listable()?;
         if args.misere {
@@ -117,6 +130,43 @@ fn winning(position: &Position, json: bool) -> anyhow::Result<()> {
             eprintln!(
                 "no winning move: this is a P-position, every move leads to an N-position (`--all` shows each with the reply that wins against it)"
             );
+        }
+    }
+    Ok(())
+}
+
+/// The winning moves of a compound, each a move in each component moved.
+fn compound(position: &Position, solver: &mut grundy::compound::CompoundSolver, json: bool) -> anyhow::Result<()> {
+    let evaluation = solver.evaluate(position)?;
+    let winning = solver.winning_moves(position, COMPOUND_MOVES_LISTED)?;
+    let more = if winning.count > num_bigint::BigUint::from(winning.moves.len()) {
+        format!("the first {} of {} winning moves", winning.moves.len(), winning.count)
+    } else {
+        String::new()
+    };
+    if json {
+        let mut object = crate::commands::compound::evaluation_json(position, &evaluation)?;
+        object["winning_move_count"] = winning.count.to_string().into();
+        object["moves"] = winning
+            .moves
+            .iter()
+            .map(|one| crate::commands::compound::move_json(position, one))
+            .collect::<Vec<_>>()
+            .into();
+        return print(&format!("{object}\n"));
+    }
+    eprintln!("{}", evaluation.reason());
+    if winning.moves.is_empty() {
+        eprintln!("no winning move: this is a P-position of the compound, every move leads to an N-position");
+    } else if !more.is_empty() {
+        eprintln!("{more}:");
+    }
+    let whole = position.component_count() <= WHOLE_POSITION_UP_TO && position.to_text().len() <= WHOLE_TEXT_UP_TO;
+    for one in &winning.moves {
+        if whole {
+            print(&format!("{}  # {}\n", grundy::compound::after(position, one).to_text(), one.explain))?;
+        } else {
+            print(&format!("{}  # {}\n", one.notation, one.explain))?;
         }
     }
     Ok(())

@@ -19,7 +19,8 @@ use grundy::sum::Position;
   grundy outcome --misere nim 1 1 1
   grundy outcome kayles 10 + corners 3,5 + coins:ruler HTTH
   printf '2 1 3\\n1 5\\n3 2 3 4\\n' | grundy outcome sub:2,5
-  printf '2\\n2 5\\n3\\n2 4 7\\n' | grundy outcome --input-format acwing-893")]
+  printf '2\\n2 5\\n3\\n2 4 7\\n' | grundy outcome --input-format acwing-893
+  grundy outcome --compound every sub:1,2 4 + nim 3")]
 pub struct Args {
     #[command(flatten)]
     position: PositionOrJudgeInput,
@@ -27,10 +28,30 @@ pub struct Args {
     /// to `"method"` in JSON).
     #[arg(long)]
     misere: bool,
+    /// Another way to combine the components than the sum: `every` (Every-SG: move in every
+    /// component that can move), `conjunctive` (move in every component; play ends when one
+    /// cannot move), `selective` (move in any non-empty set of components). Decided by the
+    /// components' steps, remoteness or outcomes (stderr says which; JSON adds them).
+    #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with_all = ["misere", "input_format"])]
+    compound: Option<grundy::compound::Compound>,
 }
 
 pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let source = args.position.source()?;
+    let source = match (args.compound, source) {
+        (Some(compound), Source::Positions(positions)) => {
+            let mut solver = grundy::compound::CompoundSolver::new(compound, control);
+            return for_each_position(positions.positions(control)?, json, |position| {
+                let evaluation = solver.evaluate(position)?;
+                if json {
+                    return print(&format!("{}\n", crate::commands::compound::evaluation_json(position, &evaluation)?));
+                }
+                eprintln!("{}", evaluation.reason());
+                print(&format!("{}\n", evaluation.outcome))
+            });
+        }
+        (_, source) => source,
+    };
     // A format may say `play misere` (HDU 1907).
     let misere = args.misere || matches!(&source, Source::Judge(format, _) if format.misere());
     // The answer to one position: its line of text, or of JSON. A judge's input gets the

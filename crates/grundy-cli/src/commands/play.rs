@@ -22,6 +22,7 @@ pub enum First {
 #[command(after_help = "Examples:
   printf '5 -> 1\\n' | grundy play nim 3 4 5
   printf 'quit\\n' | grundy play nim 3 + wythoff 4,7 --first engine
+  printf '3 -> 0; 4 -> 3\\n' | grundy play --compound every nim 3 4
   grundy rules --write-examples /tmp/grundy-examples && printf 'quit\\n' | grundy play script:/tmp/grundy-examples/words.star")]
 pub struct Args {
     /// The game, then the starting position's components; `+` adds another game's part.
@@ -39,6 +40,11 @@ pub struct Args {
     /// Show the engine's reasoning (values, nim-sums) and the value of every position.
     #[arg(long)]
     hints: bool,
+    /// Another way to combine the components than the sum (`every`, `conjunctive`,
+    /// `selective`; see `grundy outcome --help`): a move is one move in each component moved,
+    /// joined by `;` (`3 -> 1; 4 -> 2`), each may start with its component's number (`2: 4 -> 2`).
+    #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with = "misere")]
+    compound: Option<grundy::compound::Compound>,
 }
 
 /// The position on the command line; a game word alone starts from the game's own start
@@ -61,6 +67,9 @@ fn starting_position(words: &[&str], control: &Control) -> anyhow::Result<grundy
 pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
     let start = starting_position(&words, control)?;
+    if let Some(compound) = args.compound {
+        return run_compound(&args, start, compound, json, control);
+    }
     let interactive = std::io::stdin().is_terminal();
     let mut game =
         Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: args.hints, json };
@@ -154,6 +163,119 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
                     game.emit("you", &format!("you: {}\n", chosen.notation))?;
                     let next = game.position.after(&chosen);
                     game.history.push(std::mem::replace(&mut game.position, next));
+                    persons_turn = false;
+                    position_changed = true;
+                }
+                Err(illegal) => game.emit("illegal", &format!("illegal: {illegal}\n"))?,
+            },
+        }
+        std::io::stdout().flush()?;
+    }
+}
+
+/// A game of a compound (`--compound`): the same dialogue, each move a move in each component
+/// moved.
+fn run_compound(
+    args: &Args,
+    start: Position,
+    compound: grundy::compound::Compound,
+    json: bool,
+    control: &Control,
+) -> anyhow::Result<()> {
+    use grundy::compound::{CompoundSolver, after};
+    let mut solver = CompoundSolver::new(compound, control);
+    let interactive = std::io::stdin().is_terminal();
+    let mut game =
+        Session { position: start, history: Vec::new(), chooser: Chooser::new(args.seed), hints: false, json };
+    let first = if args.first == First::Me { "you move first" } else { "grundy moves first" };
+    let example = match solver.engine_move(&game.position, &mut Chooser::new(0))? {
+        Some(one) => one.notation,
+        None => "3 -> 1; 4 -> 2".to_owned(),
+    };
+    game.emit(
+        "start",
+        &format!(
+            "{}: {first}. Type a move in each component moved, joined by `;` (like `{example}`), or hint, undo, quit.\n",
+            compound.title()
+        ),
+    )?;
+    let mut persons_turn = args.first == First::Me;
+    // Play has stopped: a conjunctive move took a component away.
+    let mut stopped = false;
+    let stdin = std::io::stdin();
+    let mut input = BoundedLines::new(stdin.lock(), STDIN_LINE_LIMIT);
+    let mut position_changed = true;
+    loop {
+        if position_changed {
+            game.show(persons_turn)?;
+            if args.hints {
+                game.emit("hint", &format!("  {}\n", solver.evaluate(&game.position)?.reason()))?;
+            }
+            position_changed = false;
+        }
+        let can_move = !stopped && solver.has_move(&game.position)?;
+        if !persons_turn {
+            let reply = if can_move { solver.engine_move(&game.position, &mut game.chooser)? } else { None };
+            let Some(reply) = reply else { return game.emit("end", "grundy has no move: you win!\n") };
+            let reason = if args.hints { format!("   ({})", reply.explain) } else { String::new() };
+            game.emit("grundy", &format!("grundy: {}{reason}\n", reply.notation))?;
+            game.position = after(&game.position, &reply);
+            stopped = reply.stops;
+            persons_turn = true;
+            position_changed = true;
+            continue;
+        }
+        if !can_move {
+            return game.emit("end", "you have no move: grundy wins.\n");
+        }
+        if interactive && !json {
+            print("your move> ")?;
+        }
+        let next = input.next_line()?;
+        if let Some(signal) = crate::signals::received() {
+            return Err(anyhow::Error::new(Stop::Interrupted(format!(
+                "the game was stopped by {}",
+                crate::signals::name(signal)
+            ))));
+        }
+        let line = match next {
+            None => return game.emit("end", "input ended before the game did; stopping.\n"),
+            Some(Line::Text(line)) => line,
+            Some(unreadable) => {
+                let reason = unreadable.into_text(STDIN_LINE_LIMIT).err().unwrap_or_default();
+                game.emit("unreadable", &format!("unreadable: {reason}; type a move like the example above.\n"))?;
+                continue;
+            }
+        };
+        match line.trim() {
+            "" => continue,
+            "quit" | "q" => return game.emit("end", "you quit: grundy wins.\n"),
+            "hint" => {
+                let evaluation = solver.evaluate(&game.position)?;
+                let winning = solver.winning_moves(&game.position, 1)?;
+                let text = match winning.moves.first() {
+                    Some(one) => {
+                        format!("{}: you can win, e.g. with `{}` ({})", evaluation.reason(), one.notation, one.explain)
+                    }
+                    None => format!("{}: a P-position, every move loses against perfect play", evaluation.reason()),
+                };
+                game.emit("hint", &format!("hint: {text}\n"))?;
+            }
+            "undo" => match game.history.pop() {
+                Some(previous) => {
+                    game.position = previous;
+                    stopped = false;
+                    position_changed = true;
+                    game.emit("undo", "undone: back to before your last move.\n")?;
+                }
+                None => game.emit("undo", "nothing to undo.\n")?,
+            },
+            typed => match solver.find_typed_move(&game.position, typed)? {
+                Ok(chosen) => {
+                    game.emit("you", &format!("you: {}\n", chosen.notation))?;
+                    let next = after(&game.position, &chosen);
+                    game.history.push(std::mem::replace(&mut game.position, next));
+                    stopped = chosen.stops;
                     persons_turn = false;
                     position_changed = true;
                 }
