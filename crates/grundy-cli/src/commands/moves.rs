@@ -161,7 +161,7 @@ fn compound(position: &Position, solver: &mut grundy::compound::CompoundSolver, 
     } else if !more.is_empty() {
         eprintln!("{more}:");
     }
-    let whole = position.component_count() <= WHOLE_POSITION_UP_TO && position.to_text().len() <= WHOLE_TEXT_UP_TO;
+    let whole = shows_whole_position(position);
     for one in &winning.moves {
         if whole {
             print(&format!("{}  # {}\n", grundy::compound::after(position, one).to_text(), one.explain))?;
