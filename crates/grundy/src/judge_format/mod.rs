@@ -94,6 +94,31 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
         "line n:1..100\nline a[n]:1..100\ngame split-nim\nposition {a}\nanswer Yes No\n",
     ),
     (
+        "acwing-892",
+        "AcWing 892 台阶-Nim游戏 (staircase Nim): n, then the counts on steps 1..n; Yes when the first player wins",
+        "line n:1..100000\nline a[n]:1..1e9\ngame staircase\nposition {a:,}\nanswer Yes No\n",
+    ),
+    (
+        "hdu-2516",
+        "HDU 2516 取石子游戏 (Fibonacci Nim): n until 0; First win when the first player wins, else Second win",
+        "tests until 0\nline n:2..2147483647\ngame fibonacci-nim\nposition {n}\nanswer \"First win\" \"Second win\"\n",
+    ),
+    (
+        "hdu-2486",
+        "HDU 2486 A simple stone game (k-times dynamic subtraction): t tests of `n k`; Case i: the fewest stones a winning first move takes, or lose",
+        "tests 1..20\nline n:2..1e8 k:1..100000\ngame dynamic:{k}\nposition {n}\nanswer move \"{take}\" lose\ncase \"Case {i}: \"\n",
+    ),
+    (
+        "hdu-1525",
+        "HDU 1525 Euclid's Game: pairs `a b` until 0 0; Stan wins when the first player (Stan) wins, else Ollie wins",
+        "tests until 0 0\nline a:1..2147483647 b:1..2147483647\ngame euclid\nposition {a},{b}\nanswer \"Stan wins\" \"Ollie wins\"\n",
+    ),
+    (
+        "luogu-p1290",
+        "Luogu P1290 欧几里德的游戏 (Euclid's game): C tests of `M N`; Stan wins when the first player (Stan) wins, else Ollie wins",
+        "tests 1..100000\nline m:1..9223372036854775807 n:1..9223372036854775807\ngame euclid\nposition {m},{n}\nanswer \"Stan wins\" \"Ollie wins\"\n",
+    ),
+    (
         "hdu-1848",
         "HDU 1848 Fibonacci again and again (take a Fibonacci number from one of three heaps): lines `m n p` until `0 0 0`; Fibo when the first player wins, else Nacci",
         "tests until 0 0 0\nline m:1..1000 n:1..1000 p:1..1000\ngame sub:1,2,3,5,8,13,21,34,55,89,144,233,377,610,987\nposition {m} {n} {p}\nanswer Fibo Nacci\n",
@@ -167,6 +192,9 @@ struct Item {
 enum Piece {
     Text(String),
     Name(String),
+    /// `{NAME:SEP}`: a list written with SEP between its numbers (`{a:,}` makes one staircase
+    /// `2,1,3` of AcWing 892's steps, where `{a}` makes three components).
+    Joined(String, String),
 }
 
 /// `game` and `position` text with `{NAME}` holes.
@@ -253,14 +281,27 @@ impl Template {
                     let Some(length) = rest[start..].find('}') else {
                         return fail(format!("{at}: `{{` without `}}` in `{}`", quote(text)));
                     };
-                    let name = &rest[start + 1..start + length];
+                    let hole = &rest[start + 1..start + length];
+                    let (name, separator) = match hole.split_once(':') {
+                        Some((name, separator)) if !separator.is_empty() => (name, Some(separator)),
+                        Some(_) => {
+                            return fail(format!(
+                                "{at}: `{{{}}}`: after `:` comes what separates the list's numbers (`{{a:,}}`)",
+                                quote(hole)
+                            ));
+                        }
+                        None => (hole, None),
+                    };
                     if !valid_name(name) {
                         return fail(format!(
                             "{at}: `{{{}}}` is not a name (letters, digits and _, not starting with a digit)",
                             quote(name)
                         ));
                     }
-                    pieces.push(Piece::Name(name.to_owned()));
+                    pieces.push(match separator {
+                        Some(separator) => Piece::Joined(name.to_owned(), separator.to_owned()),
+                        None => Piece::Name(name.to_owned()),
+                    });
                     rest = &rest[start + length + 1..];
                 }
             }
@@ -270,7 +311,7 @@ impl Template {
 
     fn names(&self) -> impl Iterator<Item = &str> {
         self.pieces.iter().filter_map(|piece| match piece {
-            Piece::Name(name) => Some(name.as_str()),
+            Piece::Name(name) | Piece::Joined(name, _) => Some(name.as_str()),
             Piece::Text(_) => None,
         })
     }
@@ -280,9 +321,13 @@ impl Template {
         for piece in &self.pieces {
             match piece {
                 Piece::Text(literal) => text.push_str(literal),
-                Piece::Name(name) => {
+                Piece::Name(name) | Piece::Joined(name, _) => {
+                    let separator = match piece {
+                        Piece::Joined(_, separator) => separator.as_str(),
+                        _ => list_separator,
+                    };
                     let numbers = bindings.get(name).map(Vec::as_slice).unwrap_or_default();
-                    text.push_str(&numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(list_separator));
+                    text.push_str(&numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(separator));
                 }
             }
         }
@@ -299,15 +344,21 @@ impl Template {
         for (index, piece) in self.pieces.iter().enumerate() {
             match piece {
                 Piece::Text(literal) => rest = rest.strip_prefix(literal.as_str())?,
-                Piece::Name(name) => {
+                Piece::Name(name) | Piece::Joined(name, _) => {
+                    let joined = match piece {
+                        Piece::Joined(_, joined) => joined.clone(),
+                        _ => separator.to_string(),
+                    };
                     let end = match self.pieces.get(index + 1) {
                         Some(Piece::Text(next)) => rest.find(next.as_str())?,
-                        _ => rest.find(|c: char| !c.is_ascii_digit() && c != separator).unwrap_or(rest.len()),
+                        _ => rest
+                            .find(|c: char| !c.is_ascii_digit() && !joined.contains(c))
+                            .unwrap_or(rest.len()),
                     };
                     let numbers = if rest[..end].is_empty() {
                         Vec::new()
                     } else {
-                        rest[..end].split(separator).map(digits).collect::<Option<Vec<u64>>>()?
+                        rest[..end].split(joined.as_str()).map(digits).collect::<Option<Vec<u64>>>()?
                     };
                     if bindings.insert(name.clone(), numbers.clone()).is_some_and(|before| before != numbers) {
                         return None;
