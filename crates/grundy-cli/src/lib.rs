@@ -31,6 +31,14 @@ mod signals;
 /// both front ends read with one code and one set of limits.
 pub use input::{read_graph_file, read_script_file};
 
+/// A control whose memory limit is what this process may really use (the smallest of
+/// `ulimit -v`, the cgroup's limit and the memory available, as the CLI's `--memory-limit`
+/// default): the Python package's games run under it too, so that a table past the limit is
+/// refused with its estimate instead of aborting the interpreter.
+pub fn measured_control() -> grundy::control::Control {
+    grundy::control::Control::default().with_memory_limit(limits::detected_limit().0)
+}
+
 use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;

@@ -31,13 +31,15 @@ fn read_script(path: &str) -> Result<String, String> {
 }
 
 /// Parses one GAME word, reading the file it names, if any; the game gets a control of its
-/// own ([`grundy::control::Control::default`]), shared with no other game. A `script:PATH`
+/// own ([`grundy_cli::measured_control`]: the memory this process may really use), shared
+/// with no other game. A `script:PATH`
 /// game runs in this process (the Starlark engine is hermetic, and its operation, heap and
 /// time limits hold; only one giant allocation in a single step could take Python down, which
 /// the CLI's worker process guards against).
 pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
     let scripts = InProcessHost { read_file: &read_script, limits: ScriptLimits::default() };
-    let front = FrontEnd { script_host: Some(&scripts), ..FrontEnd::reading(&read_file) };
+    let front =
+        FrontEnd { script_host: Some(&scripts), control: grundy_cli::measured_control(), ..FrontEnd::reading(&read_file) };
     parse_game_in(word, &front).map_err(value_error)
 }
 
@@ -607,7 +609,7 @@ impl Game {
         let game = self.heap_game(py)?;
         // The quotient reports progress to its control's sink, not to a Python callback:
         // another thread runs it while this one looks at Ctrl-C.
-        let control = grundy::control::Control::default();
+        let control = grundy_cli::measured_control();
         let max_order = max_order.unwrap_or_else(|| max_order_for_memory(control.memory_limit()));
         let (run, interrupt) = crate::long::watched(py, &control, || {
             // A game whose rules can fail (`moves` raising) stops at its first failure, which

@@ -153,7 +153,7 @@ fn without_gil_watched<T: Send>(
     bar: &Progress,
     work: impl FnOnce(&Control, &PythonSink) -> T + Send,
 ) -> PyResult<T> {
-    let plain = Control::default();
+    let plain = grundy_cli::measured_control();
     let sink = Arc::new(PythonSink::new(bar.clone(), &plain));
     let control = plain.with_sink(sink.clone());
     let result = py.detach(|| work(&control, &sink));
@@ -203,7 +203,7 @@ pub fn watched<T: Send>(py: Python<'_>, control: &Control, work: impl FnOnce() -
 /// at after each chunk, for kernels that report no progress.
 pub fn sequence_to(py: Python<'_>, game: &dyn HeapGame, len: usize, progress: bool) -> PyResult<CompactSequence> {
     // Without the GIL from the first call of the game on (see `crate::user` on threads).
-    let mut run = py.detach(|| SequenceRun::to(game, len, &Control::default())).map_err(value_error)?;
+    let mut run = py.detach(|| SequenceRun::to(game, len, &grundy_cli::measured_control())).map_err(value_error)?;
     let mut bar = Progress::new(py, progress, len as u64, &game.spec())?;
     let finished = without_gil_watched(py, &bar, |control, sink| {
         run.extend(control, &mut |values: &CompactSequence| sink.check(Some(values.len() as u64)))
