@@ -20,7 +20,11 @@ fn builtin_formats_answer_their_problems_samples() {
         ("luogu-p1247", "4\n15 22 19 10\n", "lose\n"),
         ("acwing-892", "3\n2 1 3\n", "Yes\n"),
         ("hdu-2516", "2\n13\n10000\n0\n", "Second win\nSecond win\nFirst win\n"),
-        ("hdu-2486", "5\n16 1\n11 1\n32 2\n34 2\n19 3\n", "Case 1: lose\nCase 2: 1\nCase 3: 3\nCase 4: lose\nCase 5: 4\n"),
+        (
+            "hdu-2486",
+            "5\n16 1\n11 1\n32 2\n34 2\n19 3\n",
+            "Case 1: lose\nCase 2: 1\nCase 3: 3\nCase 4: lose\nCase 5: 4\n",
+        ),
         ("hdu-2486", "1\n100000000 100000\n", "Case 1: 912\n"),
         ("hdu-1525", "34 12\n15 24\n0 0\n", "Stan wins\nOllie wins\n"),
         ("luogu-p1290", "2\n25 7\n24 15\n", "Stan wins\nOllie wins\n"),

@@ -38,8 +38,11 @@ fn read_script(path: &str) -> Result<String, String> {
 /// the CLI's worker process guards against).
 pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
     let scripts = InProcessHost { read_file: &read_script, limits: ScriptLimits::default() };
-    let front =
-        FrontEnd { script_host: Some(&scripts), control: grundy_cli::measured_control(), ..FrontEnd::reading(&read_file) };
+    let front = FrontEnd {
+        script_host: Some(&scripts),
+        control: grundy_cli::measured_control(),
+        ..FrontEnd::reading(&read_file)
+    };
     parse_game_in(word, &front).map_err(value_error)
 }
 

@@ -351,9 +351,7 @@ impl Template {
                     };
                     let end = match self.pieces.get(index + 1) {
                         Some(Piece::Text(next)) => rest.find(next.as_str())?,
-                        _ => rest
-                            .find(|c: char| !c.is_ascii_digit() && !joined.contains(c))
-                            .unwrap_or(rest.len()),
+                        _ => rest.find(|c: char| !c.is_ascii_digit() && !joined.contains(c)).unwrap_or(rest.len()),
                     };
                     let numbers = if rest[..end].is_empty() {
                         Vec::new()

@@ -405,7 +405,7 @@ impl ComponentGame for Wythoff {
         self.pair_value(x, y).map(Value::Finite)
     }
 
-    /// A pair that only a table past [`CHEAP_TABLE`] reaches (both heaps that large, the smaller
+    /// A pair that only a table past `CHEAP_TABLE` (2048) reaches (both heaps that large, the smaller
     /// past the rows proved periodic): its outcome and its moves to P-positions are the Beatty
     /// pairs' closed form (Wythoff 1907), in microseconds, where the table takes seconds and
     /// gigabytes.
