@@ -46,6 +46,7 @@ pub use grundy_model::error;
 pub use grundy_model::game;
 pub mod graph;
 pub mod guess;
+pub mod hackenbush;
 pub mod heap;
 pub mod judge_format;
 pub mod misere;

@@ -227,6 +227,19 @@ pub static FAMILIES: &[Family] = &[
         },
     },
     Family {
+        names: &["lasker"],
+        syntax: "lasker",
+        summary: "Lasker's Nim: take any positive number of counters from one heap, or split a heap into two non-empty \
+                  heaps; G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3",
+        component: "a heap size, any number of digits",
+        example: "outcome lasker 2 3 4",
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || {
+                erase(HeapRules::new(crate::heap::lasker::LaskersNim).with_control(front.control.clone()))
+            })
+        },
+    },
+    Family {
         names: &["wythoff"],
         syntax: "wythoff",
         summary: "take any positive number from one heap, or the same positive number from both",
@@ -301,6 +314,22 @@ pub static FAMILIES: &[Family] = &[
         build: |text, parameters, front| {
             let (file, contents) = read_graph(text, parameters, front, "geography:FILE")?;
             Ok(erase(GeographyGame::parse(text, &file, &contents, &front.control)?))
+        },
+    },
+    Family {
+        names: &["hackenbush"],
+        syntax: "hackenbush, hackenbush:FILE",
+        summary: "Green Hackenbush: delete one edge of an undirected multigraph; whatever no longer connects to the \
+                  ground (vertex 0) falls; valued by the colon and fusion principles (Winning Ways ch. 7)",
+        component: "a graph: edges u-v joined by commas, 0 the ground (0-1,1-2,2-0,1-1); with FILE (`u v` lines, \
+                    ground 0, or a contest file `n m` with ground 1), `all` or `all/cut=3,17`",
+        example: "value hackenbush 0-1,1-2,2-0,1-1 0-1,1-2",
+        build: |text, parameters, front| match parameters {
+            None => Ok(erase(crate::hackenbush::Hackenbush::new().with_control(front.control.clone()))),
+            Some(_) => {
+                let (file, contents) = read_graph(text, parameters, front, "hackenbush:FILE")?;
+                Ok(erase(crate::hackenbush::Hackenbush::parse_file(text, &file, &contents, &front.control)?))
+            }
         },
     },
     Family {
