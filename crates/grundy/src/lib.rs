@@ -40,6 +40,7 @@
 
 pub mod answer;
 pub mod census;
+pub mod chomp;
 pub mod coins;
 pub use grundy_model::control;
 pub use grundy_model::error;

@@ -333,6 +333,19 @@ pub static FAMILIES: &[Family] = &[
         },
     },
     Family {
+        names: &["chomp"],
+        syntax: "chomp",
+        summary: "Chomp: eat one cell of a Young diagram other than the poisoned bottom-left one, with every cell above \
+                  it and to its right; the poisoned cell alone loses; a rectangle other than 1x1 is N by strategy \
+                  stealing (Gale 1974)",
+        component: "row lengths from the bottom row up, each at most the one below (5,3,3,1); LxK is K rows of L \
+                    (4x3: 4 columns, 3 rows)",
+        example: "moves chomp 5,3,3,1",
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || erase(crate::chomp::Chomp::new().with_control(front.control.clone())))
+        },
+    },
+    Family {
         names: &["script"],
         syntax: "script:PATH",
         summary: "your own game: the Starlark file PATH defines `moves(position)`, the list of options (`Sum(a, b)` for \

@@ -140,7 +140,9 @@ fn coin_rule(draw: &mut Draw) -> String {
 fn game_word(name: &str, draw: &mut Draw, files: &mut Files) -> String {
     let hex_digits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"];
     match name {
-        "nim" | "kayles" | "dawson" | "grundys-game" | "split-nim" | "lasker" | "wythoff" | "corners" => name.to_owned(),
+        "nim" | "kayles" | "dawson" | "grundys-game" | "split-nim" | "lasker" | "wythoff" | "corners" | "chomp" => {
+            name.to_owned()
+        }
         "bash" => format!("bash:{}", 1 + draw.below(6)),
         "sub" => {
             let set: BTreeSet<u64> = (0..1 + draw.below(4)).map(|_| 1 + draw.below(8)).collect();
@@ -175,6 +177,16 @@ fn component_text(name: &str, game: &dyn Ruleset, draw: &mut Draw) -> String {
         "nim" | "bash" | "sub" => draw.below(20).to_string(),
         "octal" | "hex" | "kayles" | "dawson" | "grundys-game" | "split-nim" => draw.below(16).to_string(),
         "lasker" => draw.below(14).to_string(),
+        "chomp" => {
+            // Up to 4 rows of up to 4 cells, non-increasing; now and then a run `LxK`.
+            let mut rows: Vec<u64> = (0..1 + draw.below(4)).map(|_| 1 + draw.below(4)).collect();
+            rows.sort_unstable_by(|a, b| b.cmp(a));
+            if draw.chance(4) {
+                format!("{}x{}", rows[0], rows.len())
+            } else {
+                rows.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            }
+        }
         "hackenbush" if game.spec() == "hackenbush" => hackenbush_edges(draw),
         "hackenbush" => {
             // The file's graph, or what is left after cutting a few of its first 4 edges.
