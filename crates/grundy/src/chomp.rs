@@ -179,15 +179,17 @@ impl Chomp {
     fn searchable(&self, diagram: &Diagram) -> Result<Vec<u32>, GameError> {
         let shown = self.format_component(diagram);
         let budget = self.control.memory_limit() / bytes_per_entry(diagram.height().min(SEARCH_EDGE) as usize);
-        let too_large = |count: String| GameError::OutOfReach(format!(
-            "the value of chomp {shown} needs a search of {count} diagrams, more than the memory limit allows \
+        let too_large = |count: String| {
+            GameError::OutOfReach(format!(
+                "the value of chomp {shown} needs a search of {count} diagrams, more than the memory limit allows \
              (set with --memory-limit){}",
-            if diagram.is_rectangle() && diagram.cells() > 1 {
-                "; a rectangle other than 1x1 is an N-position by strategy stealing (Gale 1974), which names no move"
-            } else {
-                ""
-            }
-        ));
+                if diagram.is_rectangle() && diagram.cells() > 1 {
+                    "; a rectangle other than 1x1 is an N-position by strategy stealing (Gale 1974), which names no move"
+                } else {
+                    ""
+                }
+            ))
+        };
         // Each cell but the poisoned one is a bite leaving its own diagram: at least as many
         // diagrams as cells.
         if diagram.cells() > budget {
@@ -214,7 +216,12 @@ impl Chomp {
             table.clear();
         }
         self.control.check_memory(
-            || format!("the search of the {count} diagrams inside chomp {}", self.format_component(&Diagram::from_rows(rows))),
+            || {
+                format!(
+                    "the search of the {count} diagrams inside chomp {}",
+                    self.format_component(&Diagram::from_rows(rows))
+                )
+            },
             count,
             bytes,
         )?;
@@ -440,10 +447,7 @@ impl ComponentGame for Chomp {
     fn p_position_reason(&self, diagram: &Diagram) -> Option<String> {
         let (width, height) = diagram.as_l()?;
         (u128::from(width) == height && width > 1).then(|| {
-            format!(
-                "an L with arms of {} cells each beside the poisoned cell: Nim with two equal heaps",
-                width - 1
-            )
+            format!("an L with arms of {} cells each beside the poisoned cell: Nim with two equal heaps", width - 1)
         })
     }
 }

@@ -355,8 +355,10 @@ fn edges_to_value(vertex_count: usize, edges: &[(u32, u32)], target: u64) -> Res
             local[v as usize] = index as u32;
         }
         let local_pendant: Vec<u64> = members[c].iter().map(|&v| pendant[v as usize]).collect();
-        let all: Vec<(u32, u32)> =
-            inside[c].iter().map(|&number| (local[edges[number].0 as usize], local[edges[number].1 as usize])).collect();
+        let all: Vec<(u32, u32)> = inside[c]
+            .iter()
+            .map(|&number| (local[edges[number].0 as usize], local[edges[number].1 as usize]))
+            .collect();
         for (index, &number) in inside[c].iter().enumerate() {
             // Parallel copies of one edge are one move: try the first.
             if index > 0 && edges[inside[c][index - 1]] == edges[number] {
@@ -440,9 +442,10 @@ impl Hackenbush {
     /// let game = Hackenbush::parse_file("hackenbush:t.txt", "t.txt", "0 a\na b\nb 0\n", &control).unwrap();
     /// let all = game.parse_component("all").unwrap();
     /// assert_eq!(game.value(&all).unwrap().to_string(), "1");
-    /// let cut = game.parse_component("all/cut=2").unwrap();
+    /// // Without the 3rd edge, b 0: the stalk 0 a, a b.
+    /// let cut = game.parse_component("all/cut=3").unwrap();
     /// assert_eq!(game.value(&cut).unwrap().to_string(), "2");
-    /// assert_eq!(game.format_component(&cut), "all/cut=2");
+    /// assert_eq!(game.format_component(&cut), "all/cut=3");
     /// ```
     pub fn parse_file(spec: &str, file: &str, text: &str, control: &Control) -> Result<Hackenbush, GameError> {
         let (list, layout) = EdgeList::parse_with_layout(text, file, control).map_err(|error| in_game(error, spec))?;
@@ -487,7 +490,8 @@ impl Hackenbush {
         }
         let mut edges = Vec::new();
         for (index, edge) in text.split(',').enumerate() {
-            let number = |word: &str| word.bytes().all(|b| b.is_ascii_digit()).then(|| word.parse::<u32>().ok()).flatten();
+            let number =
+                |word: &str| word.bytes().all(|b| b.is_ascii_digit()).then(|| word.parse::<u32>().ok()).flatten();
             let parsed = edge.split_once('-').and_then(|(u, v)| Some((number(u)?, number(v)?)));
             let Some(pair) = parsed else {
                 return Err(self.bad(
@@ -583,10 +587,14 @@ impl Hackenbush {
         let (u, v) = graph.edges[index];
         let rest = graph.without(index, self.ground());
         let fallen = graph.edges.len() - 1 - rest.edges.len();
-        let result = if rest.edges.is_empty() { Vec::new() } else { vec![rest] };
-        let mut one = ComponentMove::new(result, format!("cut {}-{}", self.vertex_name(u), self.vertex_name(v)));
+        // The bare ground (`0`) stays a component, so that a position prints as something.
+        let mut one = ComponentMove::new(vec![rest], format!("cut {}-{}", self.vertex_name(u), self.vertex_name(v)));
         if fallen > 0 {
-            one.detail = format!(" ({fallen} more edge{} fall{})", if fallen == 1 { "" } else { "s" }, if fallen == 1 { "s" } else { "" });
+            one.detail = format!(
+                " ({fallen} more edge{} fall{})",
+                if fallen == 1 { "" } else { "s" },
+                if fallen == 1 { "s" } else { "" }
+            );
         }
         one
     }
@@ -639,8 +647,9 @@ impl ComponentGame for Hackenbush {
     /// The rules: delete one edge (parallel copies of an edge are one move), and whatever no
     /// longer touches the ground falls.
     fn options(&self, graph: &HackenbushGraph, limit: usize) -> Result<Vec<ComponentMove<HackenbushGraph>>, GameError> {
-        let distinct: Vec<usize> =
-            (0..graph.edges.len()).filter(|&index| index == 0 || graph.edges[index - 1] != graph.edges[index]).collect();
+        let distinct: Vec<usize> = (0..graph.edges.len())
+            .filter(|&index| index == 0 || graph.edges[index - 1] != graph.edges[index])
+            .collect();
         if distinct.len() > limit {
             return Err(too_many_moves(&self.spec, &self.format_component(graph), limit));
         }
@@ -686,7 +695,7 @@ mod tests {
         }
         let mut seen = Vec::new();
         for one in game.options(graph, usize::MAX).unwrap() {
-            seen.push(one.result.first().map_or(0, |rest| by_definition(game, rest, memo)));
+            seen.push(by_definition(game, &one.result[0], memo));
         }
         let value = (0..).find(|candidate| !seen.contains(candidate)).unwrap();
         memo.insert(graph.clone(), value);
@@ -721,7 +730,7 @@ mod tests {
             for target in 0..=graph.edges().len() as u64 + 1 {
                 let wanted: Vec<String> = options
                     .iter()
-                    .filter(|one| one.result.first().map_or(0, |rest| by_definition(&game, rest, &mut memo)) == target)
+                    .filter(|one| by_definition(&game, &one.result[0], &mut memo) == target)
                     .map(|one| one.notation.clone())
                     .collect();
                 let found: Vec<String> =
@@ -752,8 +761,7 @@ mod tests {
                 if options.is_empty() {
                     break;
                 }
-                let Some(next) = options[cut % options.len()].result.first().cloned() else { break };
-                graph = next;
+                graph = options[cut % options.len()].result[0].clone();
                 let shown = in_file.format_component(&graph);
                 prop_assert_eq!(in_file.parse_component(&shown).unwrap(), graph.clone(), "{}", shown);
             }
@@ -763,7 +771,8 @@ mod tests {
     #[test]
     fn bad_components_are_named() {
         let game = Hackenbush::new();
-        for (text, needle) in [("0-1,1-x", "edge 2 `1-x`"), ("", "edge 1 ``"), ("0-1,", "edge 2"), ("5", "edge 1 `5`")] {
+        for (text, needle) in [("0-1,1-x", "edge 2 `1-x`"), ("", "edge 1 ``"), ("0-1,", "edge 2"), ("5", "edge 1 `5`")]
+        {
             let error = game.parse_component(text).unwrap_err().to_string();
             assert!(error.contains(needle), "{text}: {error}");
         }
@@ -790,7 +799,12 @@ mod tests {
         let cut = game.parse_component("all/cut=4").unwrap();
         assert_eq!(game.graph_value(&cut).unwrap(), 1);
         assert_eq!(game.format_component(&cut), "all/cut=4");
-        let moves: Vec<String> = game.moves_to_value(&all, &BigUint::ZERO).unwrap().into_iter().map(|one| format!("{}{}", one.notation, one.detail)).collect();
+        let moves: Vec<String> = game
+            .moves_to_value(&all, &BigUint::ZERO)
+            .unwrap()
+            .into_iter()
+            .map(|one| format!("{}{}", one.notation, one.detail))
+            .collect();
         assert_eq!(moves, ["cut 4-5"]);
     }
 

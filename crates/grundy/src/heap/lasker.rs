@@ -143,10 +143,7 @@ mod tests {
         for (heap, by_definition) in (0u64..).zip(sequence_by_definition(&LaskersNim, 600)) {
             assert_eq!(lasker(heap), by_definition, "heap {heap}");
             assert_eq!(LaskersNim.closed_form_value(&heap.into()), Some(BigUint::from(by_definition)));
-            assert_eq!(
-                LaskersNim.option_count(&heap.into()),
-                Some(BigUint::from(LaskersNim.heap_options(heap).len()))
-            );
+            assert_eq!(LaskersNim.option_count(&heap.into()), Some(BigUint::from(LaskersNim.heap_options(heap).len())));
         }
     }
 
