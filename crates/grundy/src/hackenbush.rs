@@ -70,9 +70,10 @@ impl HackenbushGraph {
     }
 
     /// The edges of `edges` (any order, either orientation) that are connected to `ground`.
-    fn grounded(edges: Vec<(u32, u32)>, ground: u32) -> HackenbushGraph {
+    /// `vertex_count`, when known, bounds the vertex numbers (a file's names).
+    fn grounded(edges: Vec<(u32, u32)>, ground: u32, vertex_count: Option<usize>) -> HackenbushGraph {
         let mut edges: Vec<(u32, u32)> = edges.into_iter().map(|(u, v)| (u.min(v), u.max(v))).collect();
-        let dense = Dense::new(&edges, ground);
+        let dense = Dense::new(&edges, ground, vertex_count);
         let mut sets = DisjointSets::new(dense.len());
         for &(u, v) in &edges {
             sets.join(dense.index(u), dense.index(v));
@@ -85,37 +86,48 @@ impl HackenbushGraph {
 
     /// The graph without one copy of the edge at `index` (of [`HackenbushGraph::edges`]), and
     /// what no longer touches the ground.
-    fn without(&self, index: usize, ground: u32) -> HackenbushGraph {
+    fn without(&self, index: usize, ground: u32, vertex_count: Option<usize>) -> HackenbushGraph {
         let mut rest = self.edges.to_vec();
         rest.remove(index);
-        HackenbushGraph::grounded(rest, ground)
+        HackenbushGraph::grounded(rest, ground, vertex_count)
     }
 }
 
-/// Vertex numbers made dense: `ground` is 0, the others `1..` in increasing order.
-struct Dense {
-    ground: u32,
-    others: Vec<u32>,
+/// Vertex numbers made dense, `ground` made 0: when the numbers are known to lie below a
+/// count (a file's vertices), the ground and 0 swap places; otherwise the others are
+/// numbered `1..` in increasing order.
+enum Dense {
+    Swap { ground: u32, len: usize },
+    Sorted { ground: u32, others: Vec<u32> },
 }
 
 impl Dense {
-    fn new(edges: &[(u32, u32)], ground: u32) -> Dense {
+    fn new(edges: &[(u32, u32)], ground: u32, vertex_count: Option<usize>) -> Dense {
+        if let Some(len) = vertex_count {
+            return Dense::Swap { ground, len: len.max(1) };
+        }
         let mut others: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).filter(|&w| w != ground).collect();
         others.sort_unstable();
         others.dedup();
-        Dense { ground, others }
+        Dense::Sorted { ground, others }
     }
 
     fn len(&self) -> usize {
-        self.others.len() + 1
+        match self {
+            Dense::Swap { len, .. } => *len,
+            Dense::Sorted { others, .. } => others.len() + 1,
+        }
     }
 
     fn index(&self, vertex: u32) -> u32 {
-        if vertex == self.ground {
-            return 0;
+        match *self {
+            Dense::Swap { ground, .. } if vertex == ground => 0,
+            Dense::Swap { ground, .. } if vertex == 0 => ground,
+            Dense::Swap { .. } => vertex,
+            Dense::Sorted { ground, .. } if vertex == ground => 0,
+            // Every vertex asked for is an endpoint of an edge the table was made from.
+            Dense::Sorted { ref others, .. } => others.binary_search(&vertex).map_or(0, |at| at as u32 + 1),
         }
-        // Every vertex asked for is an endpoint of an edge the table was made from.
-        self.others.binary_search(&vertex).map_or(0, |at| at as u32 + 1)
     }
 }
 
@@ -460,7 +472,7 @@ impl Hackenbush {
             });
         };
         let edges: Vec<(u32, u32)> = list.edges.iter().map(|&(u, v)| (u.min(v), u.max(v))).collect();
-        let whole = HackenbushGraph::grounded(edges.clone(), ground);
+        let whole = HackenbushGraph::grounded(edges.clone(), ground, Some(list.names.len()));
         Ok(Hackenbush {
             spec: spec.to_owned(),
             file: Some(FileGraph { file: file.to_owned(), names: list.names, ground, edges, whole }),
@@ -470,6 +482,11 @@ impl Hackenbush {
 
     fn ground(&self) -> u32 {
         self.file.as_ref().map_or(0, |file| file.ground)
+    }
+
+    /// The number of vertices of a file's graph (every vertex number is below it).
+    fn vertex_count(&self) -> Option<usize> {
+        self.file.as_ref().map(|file| file.names.len())
     }
 
     fn vertex_name(&self, vertex: u32) -> String {
@@ -505,7 +522,7 @@ impl Hackenbush {
             };
             edges.push(pair);
         }
-        Ok(HackenbushGraph::grounded(edges, 0))
+        Ok(HackenbushGraph::grounded(edges, 0, None))
     }
 
     /// `all`, or `all/cut=K,K,…` (edges by their number in the file, from 1).
@@ -539,13 +556,17 @@ impl Hackenbush {
             }
         }
         let rest = file.edges.iter().zip(&cut).filter(|(_, cut)| !**cut).map(|(edge, _)| *edge).collect();
-        Ok(HackenbushGraph::grounded(rest, file.ground))
+        Ok(HackenbushGraph::grounded(rest, file.ground, Some(file.names.len())))
     }
 
     /// What is left of the file's graph as `all/cut=…`: the file's edges missing from `graph`
     /// that touch its vertices or the ground (the others fell with them), the first copies of
     /// a parallel edge first.
     fn format_in_file(file: &FileGraph, graph: &HackenbushGraph) -> String {
+        // A part of the whole graph with as many edges is the whole graph.
+        if graph.edges.len() == file.whole.edges.len() {
+            return "all".to_owned();
+        }
         let mut touched = vec![false; file.names.len()];
         touched[file.ground as usize] = true;
         for &(u, v) in graph.edges() {
@@ -577,7 +598,7 @@ impl Hackenbush {
             entries,
             8,
         )?;
-        let dense = Dense::new(graph.edges(), self.ground());
+        let dense = Dense::new(graph.edges(), self.ground(), self.vertex_count());
         let edges = graph.edges.iter().map(|&(u, v)| (dense.index(u), dense.index(v))).collect();
         Ok((dense.len(), edges))
     }
@@ -585,7 +606,7 @@ impl Hackenbush {
     /// The move deleting the edge at `index` of `graph`.
     fn cut(&self, graph: &HackenbushGraph, index: usize) -> ComponentMove<HackenbushGraph> {
         let (u, v) = graph.edges[index];
-        let rest = graph.without(index, self.ground());
+        let rest = graph.without(index, self.ground(), self.vertex_count());
         let fallen = graph.edges.len() - 1 - rest.edges.len();
         // The bare ground (`0`) stays a component, so that a position prints as something.
         let mut one = ComponentMove::new(vec![rest], format!("cut {}-{}", self.vertex_name(u), self.vertex_name(v)));
@@ -817,10 +838,10 @@ mod tests {
         edges.extend((0..500_000).map(|_| (random.below(500_001) as u32, random.below(500_001) as u32)));
         let game = Hackenbush::new();
         let started = std::time::Instant::now();
-        let graph = HackenbushGraph::grounded(edges, 0);
+        let graph = HackenbushGraph::grounded(edges, 0, None);
         let value = game.graph_value(&graph).unwrap();
         assert!(value <= 1_000_000);
-        let path = HackenbushGraph::grounded((0..1_000_000u32).map(|v| (v, v + 1)).collect(), 0);
+        let path = HackenbushGraph::grounded((0..1_000_000u32).map(|v| (v, v + 1)).collect(), 0, None);
         assert_eq!(game.graph_value(&path).unwrap(), 1_000_000);
         let moves = game.moves_to_value(&path, &BigUint::from(0u32)).unwrap();
         assert_eq!(moves.len(), 1);
