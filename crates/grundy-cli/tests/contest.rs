@@ -28,6 +28,7 @@ fn builtin_formats_answer_their_problems_samples() {
         ("hdu-2486", "1\n100000000 100000\n", "Case 1: 912\n"),
         ("hdu-1525", "34 12\n15 24\n0 0\n", "Stan wins\nOllie wins\n"),
         ("luogu-p1290", "2\n25 7\n24 15\n", "Stan wins\nOllie wins\n"),
+        ("hdu-3032", "2\n3\n2 2 3\n2\n3 3\n", "Alice\nBob\n"),
     ] {
         let run = grundy_with_stdin(&["outcome", "--input-format", format], input);
         assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, output, ""), "{format}");

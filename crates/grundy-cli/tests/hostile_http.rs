@@ -105,7 +105,7 @@ fn games_that_read_files(server: &Server, setup: &Setup, serving: bool) {
         "/dev/stdin",
         "%2Fetc%2Fpasswd",
     ];
-    for family in ["dag", "geography", "script"] {
+    for family in ["dag", "geography", "hackenbush", "script"] {
         for path in paths {
             for target in [
                 format!("/api/answer?game={family}:{path}&position=a"),

@@ -42,6 +42,7 @@
 
 pub mod answer;
 pub mod census;
+pub mod chomp;
 pub mod coins;
 pub mod compound;
 pub use grundy_model::control;
@@ -49,6 +50,7 @@ pub use grundy_model::error;
 pub use grundy_model::game;
 pub mod graph;
 pub mod guess;
+pub mod hackenbush;
 pub mod heap;
 pub mod judge_format;
 pub mod misere;

@@ -227,6 +227,19 @@ pub static FAMILIES: &[Family] = &[
         },
     },
     Family {
+        names: &["lasker"],
+        syntax: "lasker",
+        summary: "Lasker's Nim: take any positive number of counters from one heap, or split a heap into two non-empty \
+                  heaps; G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3",
+        component: "a heap size, any number of digits",
+        example: "outcome lasker 2 3 4",
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || {
+                erase(HeapRules::new(crate::heap::lasker::LaskersNim).with_control(front.control.clone()))
+            })
+        },
+    },
+    Family {
         names: &["wythoff"],
         syntax: "wythoff",
         summary: "take any positive number from one heap, or the same positive number from both",
@@ -356,6 +369,35 @@ pub static FAMILIES: &[Family] = &[
         build: |text, parameters, front| {
             let (file, contents) = read_graph(text, parameters, front, "geography:FILE")?;
             Ok(erase(GeographyGame::parse(text, &file, &contents, &front.control)?))
+        },
+    },
+    Family {
+        names: &["hackenbush"],
+        syntax: "hackenbush, hackenbush:FILE",
+        summary: "Green Hackenbush: delete one edge of an undirected multigraph; whatever no longer connects to the \
+                  ground (vertex 0) falls; valued by the colon and fusion principles (Winning Ways ch. 7)",
+        component: "a graph: edges u-v joined by commas, 0 the ground (0-1,1-2,2-0,1-1); with FILE (`u v` lines, \
+                    ground 0, or a contest file `n m` with ground 1), `all` or `all/cut=3,17`",
+        example: "value hackenbush 0-1,1-2,2-0,1-1 0-1,1-2",
+        build: |text, parameters, front| match parameters {
+            None => Ok(erase(crate::hackenbush::Hackenbush::new().with_control(front.control.clone()))),
+            Some(_) => {
+                let (file, contents) = read_graph(text, parameters, front, "hackenbush:FILE")?;
+                Ok(erase(crate::hackenbush::Hackenbush::parse_file(text, &file, &contents, &front.control)?))
+            }
+        },
+    },
+    Family {
+        names: &["chomp"],
+        syntax: "chomp",
+        summary: "Chomp: eat one cell of a Young diagram other than the poisoned bottom-left one, with every cell above \
+                  it and to its right; the poisoned cell alone loses; a rectangle other than 1x1 is N by strategy \
+                  stealing (Gale 1974)",
+        component: "row lengths from the bottom row up, each at most the one below (5,3,3,1); LxK is K rows of L \
+                    (4x3: 4 columns, 3 rows)",
+        example: "moves chomp 5,3,3,1",
+        build: |text, parameters, front| {
+            no_parameters(text, parameters, || erase(crate::chomp::Chomp::new().with_control(front.control.clone())))
         },
     },
     Family {

@@ -107,7 +107,7 @@ proptest! {
                 prop_assert!(message.contains("g.txt"), "{}", message);
             }
         }
-        for family in ["dag", "geography"] {
+        for family in ["dag", "geography", "hackenbush"] {
             let read = |_: &str| Ok(text.clone());
             if let Err(error) = parse_game_with(&format!("{family}:g.txt"), &read) {
                 assert_short(&error.to_string());

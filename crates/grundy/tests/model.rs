@@ -65,6 +65,19 @@ impl Files {
         self.0.get(path).cloned().ok_or_else(|| format!("no file `{path}`"))
     }
 
+    /// A random small Green Hackenbush graph file: `u v` lines, vertex `0` the ground (in its
+    /// first line, so that it never reads as a contest file), at least 4 edges.
+    fn add_hackenbush(&mut self, draw: &mut Draw) -> String {
+        let name = format!("h{}.txt", self.0.len());
+        let vertices = 2 + draw.below(4);
+        let mut text = format!("0 {}\n", draw.below(vertices));
+        for _ in 0..3 + draw.below(4) {
+            text.push_str(&format!("{} {}\n", draw.below(vertices), draw.below(vertices)));
+        }
+        self.0.insert(name.clone(), text);
+        name
+    }
+
     /// A random small graph (vertices `v0..v5`, some of them named with a comma, `v3,x`),
     /// written as an edge list; `loops` allows edges back and self-loops (a directed graph
     /// with cycles).
@@ -83,6 +96,15 @@ impl Files {
         self.0.insert(name.clone(), text);
         name
     }
+}
+
+/// A random small Green Hackenbush multigraph `u-v,…` on vertices `0..5` (0 the ground):
+/// loops, parallel edges, circuits and parts off the ground.
+fn hackenbush_edges(draw: &mut Draw) -> String {
+    let vertices = 1 + draw.below(5);
+    let edges: Vec<String> =
+        (0..1 + draw.below(7)).map(|_| format!("{}-{}", draw.below(vertices), draw.below(vertices))).collect();
+    edges.join(",")
 }
 
 /// A count set for `turn=`/`others=`: `2`, `1..3`, `2..`, `1,4`.
@@ -118,8 +140,8 @@ fn coin_rule(draw: &mut Draw) -> String {
 fn game_word(name: &str, draw: &mut Draw, files: &mut Files) -> String {
     let hex_digits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"];
     match name {
-        "nim" | "kayles" | "dawson" | "grundys-game" | "split-nim" | "wythoff" | "corners" | "staircase" | "euclid"
-        | "fibonacci-nim" => name.to_owned(),
+        "nim" | "kayles" | "dawson" | "grundys-game" | "split-nim" | "lasker" | "wythoff" | "corners" | "chomp"
+        | "staircase" | "euclid" | "fibonacci-nim" => name.to_owned(),
         "moore" => format!("moore:{}", 1 + draw.below(3)),
         "dynamic" => format!("dynamic:{}", 1 + draw.below(5)),
         "bash" => format!("bash:{}", 1 + draw.below(6)),
@@ -143,6 +165,9 @@ fn game_word(name: &str, draw: &mut Draw, files: &mut Files) -> String {
         }
         "dag" => format!("dag:{}", files.add_graph(draw, true)),
         "geography" => format!("geography:{}", files.add_graph(draw, false)),
+        // Half the time the graph in the component, half the time in a file (`u v` lines).
+        "hackenbush" if draw.chance(2) => "hackenbush".to_owned(),
+        "hackenbush" => format!("hackenbush:{}", files.add_hackenbush(draw)),
         other => panic!("no generator for the family `{other}`: add one to tests/model.rs"),
     }
 }
@@ -152,6 +177,27 @@ fn component_text(name: &str, game: &dyn Ruleset, draw: &mut Draw) -> String {
     match name {
         "nim" | "bash" | "sub" => draw.below(20).to_string(),
         "octal" | "hex" | "kayles" | "dawson" | "grundys-game" | "split-nim" => draw.below(16).to_string(),
+        "lasker" => draw.below(14).to_string(),
+        "chomp" => {
+            // Up to 4 rows of up to 4 cells, non-increasing; now and then a run `LxK`.
+            let mut rows: Vec<u64> = (0..1 + draw.below(4)).map(|_| 1 + draw.below(4)).collect();
+            rows.sort_unstable_by(|a, b| b.cmp(a));
+            if draw.chance(4) {
+                format!("{}x{}", rows[0], rows.len())
+            } else {
+                rows.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            }
+        }
+        "hackenbush" if game.spec() == "hackenbush" => hackenbush_edges(draw),
+        "hackenbush" => {
+            // The file's graph, or what is left after cutting a few of its first 4 edges.
+            let cut: BTreeSet<u64> = (0..draw.below(3)).map(|_| 1 + draw.below(4)).collect();
+            if cut.is_empty() {
+                "all".to_owned()
+            } else {
+                format!("all/cut={}", cut.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+            }
+        }
         "wythoff" => format!("{},{}", draw.below(12), draw.below(12)),
         // Up to four steps of up to 3 counters (the definition searches every staircase below).
         "staircase" => (0..1 + draw.below(4)).map(|_| draw.below(4).to_string()).collect::<Vec<_>>().join(","),

@@ -345,7 +345,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(reading, ["dag", "geography", "script"]);
+        assert_eq!(reading, ["dag", "geography", "hackenbush", "script"]);
     }
 
     fn no_pasted(_: &Path) -> PastedScript {

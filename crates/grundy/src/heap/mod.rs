@@ -13,6 +13,7 @@ pub mod checkpoint;
 mod definition;
 mod explain;
 pub mod grundys_game;
+pub mod lasker;
 pub mod nim;
 pub mod octal;
 pub mod period;

@@ -119,6 +119,11 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
         "tests 1..100000\nline m:1..9223372036854775807 n:1..9223372036854775807\ngame euclid\nposition {m},{n}\nanswer \"Stan wins\" \"Ollie wins\"\n",
     ),
     (
+        "hdu-3032",
+        "HDU 3032 Nim or not Nim? (Lasker's Nim: take from one heap, or split it in two): T tests, each N, then N heaps; Alice when the first player wins, else Bob",
+        "tests 1..100\nline n:1..1000000\nline s[n]:1..2147483647\ngame lasker\nposition {s}\nanswer Alice Bob\n",
+    ),
+    (
         "hdu-1848",
         "HDU 1848 Fibonacci again and again (take a Fibonacci number from one of three heaps): lines `m n p` until `0 0 0`; Fibo when the first player wins, else Nacci",
         "tests until 0 0 0\nline m:1..1000 n:1..1000 p:1..1000\ngame sub:1,2,3,5,8,13,21,34,55,89,144,233,377,610,987\nposition {m} {n} {p}\nanswer Fibo Nacci\n",
