@@ -273,10 +273,11 @@ mod tests {
 
     #[test]
     fn an_endless_line_errors_quickly_in_bounded_memory() {
-        // A long line is skipped to its end; 32 MB of it is skipped and reported.
-        let reader = std::io::BufReader::new(Endless(b'7').take(32 << 20).chain(&b"\n1 2\n"[..]));
+        // A long line is skipped to its end; a mebibyte past the limit is skipped and reported.
+        let long = STDIN_LINE_LIMIT as u64 + (1 << 20);
+        let reader = std::io::BufReader::new(Endless(b'7').take(long).chain(&b"\n1 2\n"[..]));
         let mut lines = BoundedLines::new(reader, STDIN_LINE_LIMIT);
-        assert!(matches!(lines.next_line().unwrap(), Some(Line::TooLong { bytes, .. }) if bytes == 32 << 20));
+        assert!(matches!(lines.next_line().unwrap(), Some(Line::TooLong { bytes, .. }) if bytes == long));
         assert_eq!(lines.next_line().unwrap(), Some(Line::Text("1 2".to_owned())));
         // Endless input without a newline (`< /dev/zero`): an error, soon, the buffer bounded.
         let started = Instant::now();

@@ -7,8 +7,9 @@ use std::process::Stdio;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// The most a child may print: far more than any page shows (a sequence of 10^5 values, a
-/// table's picture), far less than would strain the server.
-const OUTPUT_LIMIT: u64 = 16 << 20;
+/// table's picture, the 10^5 options of a heap of 10^5 with each move's `before` and `after`:
+/// 17 MB), far less than would strain the server.
+const OUTPUT_LIMIT: u64 = 32 << 20;
 /// The address space a child may map beyond its tables' limit: the program itself, its
 /// threads' stacks and the allocator's arenas.
 const ADDRESS_SPACE_HEADROOM: u64 = 512 << 20;
