@@ -20,7 +20,7 @@ pub const STDIN_LINE_LIMIT: usize = 64 << 20;
 /// The largest script file read (`script:PATH`): the example games take a few kilobytes.
 pub const SCRIPT_FILE_LIMIT: u64 = 4 << 20;
 
-/// Reads the source of a script game: UTF-8 text of at most [`SCRIPT_FILE_LIMIT`] bytes,
+/// Reads the source of a script game: UTF-8 text of at most `SCRIPT_FILE_LIMIT` (4 MiB) bytes,
 /// stopping at the first byte past it (`script:/dev/zero` fails at once).
 ///
 /// # Errors
@@ -61,8 +61,8 @@ fn cannot_open(path: &Path, error: &std::io::Error) -> String {
     }
 }
 
-/// Reads the graph file of `dag:FILE` / `geography:FILE`: at most [`GRAPH_FILE_LIMIT`] bytes,
-/// lines of at most [`GRAPH_LINE_LIMIT`] bytes, UTF-8. A FIFO (`dag:<(…)`) is read like a
+/// Reads the graph file of `dag:FILE` / `geography:FILE`: at most `GRAPH_FILE_LIMIT` (256 MiB) bytes,
+/// lines of at most `GRAPH_LINE_LIMIT` (64 KiB) bytes, UTF-8. A FIFO (`dag:<(…)`) is read like a
 /// file. When the file could be read in two layouts, says on stderr which was chosen.
 ///
 /// # Errors
