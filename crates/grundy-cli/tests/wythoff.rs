@@ -51,6 +51,34 @@ fn outcomes_of_the_poj_1067_samples() {
 }
 
 /// The positions `moves` prints, one per line before the `#`.
+/// `outcome --json` of one pair that only a big table reaches (16383,16383: 1.26 GB and seconds)
+/// leaves the value out and says why, instead of building the table for it (issue 61); the
+/// 100 MiB limit makes the old code's table fail fast, so the test is quick either way.
+#[test]
+fn outcome_json_of_one_costly_pair_omits_its_value_with_a_reason() {
+    for (pair, outcome) in [("16383,16383", "N"), ("16000,25888", "N")] {
+        let text = ok(&["--memory-limit", "100M", "outcome", "--json", "wythoff", pair]);
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(json["value"], serde_json::Value::Null, "{text}");
+        assert_eq!(json["outcome"], outcome, "{text}");
+        let reason = json["value_omitted"].as_str().unwrap_or_else(|| panic!("no reason: {text}"));
+        assert!(reason.contains("grundy value"), "{reason}");
+    }
+    // A P-position of the Beatty pairs (Wythoff 1907) far in: its outcome is exact.
+    let (a, b) = (lower(&10_000u32.into()), upper(&10_000u32.into()));
+    let pair = format!("{a},{b}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["--memory-limit", "100M", "outcome", "--json", "wythoff", &pair])).unwrap();
+    assert_eq!(json["outcome"], "P");
+    assert!(json["value_omitted"].is_string());
+    // Cheap values are still reported: a small pair, and a far pair on a row proved periodic.
+    for (pair, value) in [("4,8", "1"), ("1,8", "6")] {
+        let json: serde_json::Value = serde_json::from_str(&ok(&["outcome", "--json", "wythoff", pair])).unwrap();
+        assert_eq!(json["value"], value);
+        assert!(json.get("value_omitted").is_none(), "{json}");
+    }
+}
+
 fn move_targets(text: &str) -> BTreeSet<String> {
     text.lines().map(|line| line.split("  # ").next().unwrap().to_owned()).collect()
 }

@@ -264,6 +264,13 @@ impl Position {
         }
     }
 
+    /// Whether the position is one component whose value costs more than its outcome and its
+    /// moves to P-positions (a Wythoff pair that only a big table reaches): a front end that
+    /// shows the value beside the outcome omits it then ([`crate::ruleset::ComponentGame::value_costs_more`]).
+    pub fn value_costs_more(&self) -> bool {
+        self.alone_with_costly_value().is_some()
+    }
+
     /// The game and the component of a position of one component whose value costs more than
     /// its outcome and moves to P-positions ([`crate::ruleset::ComponentGame::value_costs_more`]).
     fn alone_with_costly_value(&self) -> Option<(&Arc<dyn Ruleset>, &Component)> {

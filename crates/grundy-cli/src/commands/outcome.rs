@@ -111,7 +111,21 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
                     let word = judge.map_or(Ok(outcome.to_string()), |(format, _)| judge_word(format, outcome))?;
                     return Ok(format!("{prefix}{word}\n"));
                 }
-                // The value too, where the game has one.
+                // The value too, where the game has one and it is cheap: a value that costs more
+                // than the outcome (one Wythoff pair only a big table reaches) is omitted, with
+                // the reason, rather than computed for seconds and gigabytes.
+                if position.value_costs_more() {
+                    let answer = PositionAnswer {
+                        position: PositionReport::of(position),
+                        value: ValueReport::outcome_only(outcome),
+                    };
+                    let mut object = serde_json::to_value(answer)?;
+                    object["value_omitted"] = VALUE_OMITTED.into();
+                    if let Some((format, _)) = judge {
+                        object["answer"] = format!("{prefix}{}", judge_word(format, outcome)?).into();
+                    }
+                    return Ok(format!("{object}\n"));
+                }
                 let value = position
                     .value()
                     .map_or_else(|_| ValueReport::outcome_only(outcome), |value| ValueReport::of(&value));
@@ -145,6 +159,11 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         }
     }
 }
+
+/// Why `outcome --json` leaves out the value of a position whose value costs more than its
+/// outcome (docs/json.md).
+const VALUE_OMITTED: &str = "the value costs far more than the outcome here (a table of seconds and gigabytes; \
+     the outcome comes from the closed form): `grundy value` computes it";
 
 /// The judge's word for `outcome`; a draw has no word unless the format names one.
 fn judge_word(format: &JudgeFormat, outcome: Outcome) -> anyhow::Result<String> {
