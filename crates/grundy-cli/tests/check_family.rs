@@ -177,3 +177,44 @@ fn a_programs_output_is_held_within_the_memory_limit() {
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     assert!(run.stderr.contains("printed more than ") && run.stderr.contains("--memory-limit"), "{}", run.stderr);
 }
+
+/// A format whose game is costly to answer by its definition (a subtraction game of two
+/// subtractions near 10^5 for each test: its nim-sequence runs to the period it proves) is
+/// refused in one line with the estimate and what to lower, within about `--answer-time`,
+/// instead of running for minutes silently (issue 61); a cheap format still passes under it.
+#[test]
+fn a_costly_format_is_refused_with_an_estimate_within_the_answer_time() {
+    let scratch = crate::common::fresh_directory("check-costly");
+    let format = scratch.path().join("costly.txt");
+    std::fs::write(
+        &format,
+        "line a:100000..200000\nline b:300000..400000\nline n:0..1000000000000\ngame sub:{a},{b}\nposition {n}\nanswer Yes No\n",
+    )
+    .unwrap();
+    let format = format.to_str().unwrap();
+    let started = std::time::Instant::now();
+    let run = grundy(&["check", "--input-format", format, "--program", "true", "--answer-time", "2", "--seed", "1"]);
+    let took = started.elapsed();
+    assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("past --answer-time 2.0: lower --samples"), "{}", run.stderr);
+    assert!(took < std::time::Duration::from_secs(30), "refused after {took:?}");
+    let cheap = scratch.path().join("cheap.txt");
+    std::fs::write(&cheap, "line n:1..30\ngame nim\nposition {n}\nanswer Yes No\n").unwrap();
+    let solution = format!("{} outcome --input-format {}", env!("CARGO_BIN_EXE_grundy"), cheap.display());
+    let run = grundy(&[
+        "check",
+        "--input-format",
+        cheap.to_str().unwrap(),
+        "--program",
+        &solution,
+        "--samples",
+        "30",
+        "--answer-time",
+        "20",
+    ]);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let run = grundy(&["check", "--input-format", cheap.to_str().unwrap(), "--program", "true", "--answer-time", "0"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("--answer-time 0"), "{}", run.stderr);
+}

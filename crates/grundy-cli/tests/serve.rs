@@ -716,3 +716,22 @@ fn a_slow_client_is_cut_off() {
     let (status, _) = server.get("/api/answer?game=nim&position=1");
     assert_eq!(status, 200);
 }
+
+/// A client that shuts its sending side down after its request (`shutdown(SHUT_WR)`) still
+/// gets its answer (issue 61): the end of its input is not a client gone.
+#[test]
+fn a_client_that_half_closes_after_its_request_gets_its_answer() {
+    let server = Server::start(&[]);
+    let mut stream = TcpStream::connect(server.url().trim_start_matches("http://")).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "GET /api/answer?game=nim&position=3+4+5 HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.url().trim_start_matches("http://")
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let (status, body) = crate::common::server::read_answer(&mut stream);
+    assert_eq!(status, 200, "{body:?}");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer, cli_json(&["moves", "nim", "3", "4", "5"]));
+}

@@ -6,6 +6,7 @@ use crate::convert::{
 };
 use crate::long::{period_report, sequence_to};
 use crate::user::{PythonPositions, Sum, from_moves, short_repr};
+use grundy::control::Control;
 use grundy::heap::{AsHeapGame, HeapGame};
 use grundy::registry::{FrontEnd, PLUS, parse_game_in};
 use grundy::ruleset::Ruleset;
@@ -36,14 +37,14 @@ fn read_script(path: &str) -> Result<String, String> {
 /// game runs in this process (the Starlark engine is hermetic, and its operation, heap and
 /// time limits hold; only one giant allocation in a single step could take Python down, which
 /// the CLI's worker process guards against).
-pub fn parse_game(word: &str) -> PyResult<Arc<dyn Ruleset>> {
+///
+/// The control comes back with the game (its memory limit and cancel flag): the caller keeps
+/// it to stop the game's calls on Ctrl-C ([`crate::long::interruptible`]).
+pub fn parse_game_controlled(word: &str) -> PyResult<(Arc<dyn Ruleset>, Control)> {
     let scripts = InProcessHost { read_file: &read_script, limits: ScriptLimits::default() };
-    let front = FrontEnd {
-        script_host: Some(&scripts),
-        control: grundy_cli::measured_control(),
-        ..FrontEnd::reading(&read_file)
-    };
-    parse_game_in(word, &front).map_err(value_error)
+    let control = grundy_cli::measured_control();
+    let front = FrontEnd { script_host: Some(&scripts), control: control.clone(), ..FrontEnd::reading(&read_file) };
+    Ok((parse_game_in(word, &front).map_err(value_error)?, control))
 }
 
 /// A game: a built-in one by its GAME word, as the CLI takes it (`"nim"`, `"octal:0.77"`,
@@ -78,6 +79,9 @@ pub struct Game {
     /// runs the library's calls with the GIL released (`py.detach`), reading its Python
     /// arguments before and making its Python answers after.
     python: Vec<Option<Arc<PythonPositions>>>,
+    /// The controls the built-in parts compute under (one per game word), whose cancel flags
+    /// Ctrl-C sets ([`crate::long::interruptible`]).
+    controls: Vec<Control>,
     spec: String,
 }
 
@@ -132,7 +136,10 @@ impl Game {
     ) -> PyResult<T> {
         self.begin()?;
         let given = self.given_position(position)?;
-        py.detach(|| {
+        // Built-in games stop on Ctrl-C through their controls; a game from `moves` looks at
+        // Ctrl-C itself, on this thread, while it calls `moves`.
+        let controls = if self.builtin().is_some() { self.controls.as_slice() } else { &[] };
+        crate::long::interruptible(py, controls, || {
             let parts = given
                 .into_iter()
                 .map(|part| {
@@ -148,7 +155,7 @@ impl Game {
                 })
                 .collect::<Result<_, grundy::GameError>>()?;
             work(&Position { parts })
-        })
+        })?
         .map_err(|error| self.error(error))
     }
 
@@ -321,9 +328,14 @@ impl Game {
     fn new(spec: &str) -> PyResult<Self> {
         let words: Vec<&str> = spec.split_whitespace().collect();
         let mut parts = Vec::new();
+        let mut controls = Vec::new();
         for group in words.split(|word| *word == PLUS) {
             match group {
-                [word] => parts.push(parse_game(word)?),
+                [word] => {
+                    let (game, control) = parse_game_controlled(word)?;
+                    parts.push(game);
+                    controls.push(control);
+                }
                 [] => {
                     return Err(PyValueError::new_err(format!(
                         "bad game `{}`: a part of the sum is empty: each `+` is followed by a game",
@@ -341,7 +353,7 @@ impl Game {
         }
         let spec = parts.iter().map(|game| game.spec()).collect::<Vec<_>>().join(" + ");
         // A game word is never a game from `moves`.
-        Ok(Game { python: vec![None; parts.len()], parts, spec })
+        Ok(Game { python: vec![None; parts.len()], parts, controls, spec })
     }
 
     /// Your own game: `moves(position)` returns an iterable of the options of `position`.
@@ -381,7 +393,7 @@ impl Game {
             None => moves.bind(py).getattr("__name__").and_then(|n| n.extract()).unwrap_or_else(|_| "moves".to_owned()),
         };
         let (game, positions) = from_moves(moves, name.clone());
-        Ok(Game { spec: name, parts: vec![game], python: vec![Some(positions)] })
+        Ok(Game { spec: name, parts: vec![game], python: vec![Some(positions)], controls: Vec::new() })
     }
 
     /// The game in canonical form (`sub:2,5`; `nim + wythoff` for a sum; a name for your own).
@@ -434,7 +446,8 @@ impl Game {
         let other = other.get();
         let parts: Vec<Arc<dyn Ruleset>> = self.parts.iter().chain(&other.parts).cloned().collect();
         let python = self.python.iter().chain(&other.python).cloned().collect();
-        Ok(Game { spec: format!("{} + {}", self.spec, other.spec), parts, python })
+        let controls = self.controls.iter().chain(&other.controls).cloned().collect();
+        Ok(Game { spec: format!("{} + {}", self.spec, other.spec), parts, python, controls })
     }
 
     /// The Grundy value of `position`: an int of any size (for a loopy game, possibly an
@@ -894,8 +907,9 @@ pub fn table<'py>(py: Python<'py>, game: &str, size: Option<u64>) -> PyResult<Bo
     if size == Some(0) {
         return Err(PyValueError::new_err("size 0 asks for an empty table: give a size of at least 1"));
     }
-    let ruleset = parse_game(game)?;
-    let Some(table) = py.detach(|| ruleset.table(size)) else {
+    let (ruleset, control) = parse_game_controlled(game)?;
+    // Stopped by Ctrl-C (KeyboardInterrupt) through the game's control.
+    let Some(table) = crate::long::interruptible(py, std::slice::from_ref(&control), || ruleset.table(size))? else {
         return Err(PyValueError::new_err(format!(
             "`{game}` has no table; tables exist for wythoff, corners, product:A:B and scripts on pairs (G(x, y)), and dag:FILE, geography:FILE (every vertex)"
         )));

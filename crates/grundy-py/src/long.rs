@@ -168,6 +168,39 @@ fn without_gil_watched<T: Send>(
 /// misère quotient reports to its control's sink, per heap and candidate). Ctrl-C cancels
 /// `control`; the work still returns what it finished, given back with the KeyboardInterrupt.
 pub fn watched<T: Send>(py: Python<'_>, control: &Control, work: impl FnOnce() -> T + Send) -> (T, Option<PyErr>) {
+    watched_cancelling(py, || control.cancel(), work)
+}
+
+/// Runs `work`, a call of built-in games computing under `controls` (the controls their
+/// front end lent them when they were built: [`crate::game::parse_game_controlled`]), without the GIL
+/// and stopped by Ctrl-C: on a worker thread while this thread looks at Ctrl-C every
+/// [`CHECK_EVERY`] ([`watched`]); Ctrl-C cancels every control in `controls`, the work stops at
+/// its next check and the KeyboardInterrupt is raised. The controls are then made fresh again
+/// (their cancel flags cleared), so the next call of the same games runs: a call that another
+/// thread made on the same games meanwhile fails with the cancelled computation's error.
+///
+/// # Errors
+/// The KeyboardInterrupt (or other error of a signal handler).
+pub fn interruptible<T: Send>(py: Python<'_>, controls: &[Control], work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    if controls.is_empty() {
+        return Ok(py.detach(work));
+    }
+    let (result, interrupt) = watched_cancelling(py, || controls.iter().for_each(Control::cancel), work);
+    for control in controls {
+        control.cancel_flag().store(false, Ordering::SeqCst);
+    }
+    match interrupt {
+        Some(error) => Err(error),
+        None => Ok(result),
+    }
+}
+
+/// [`watched`], Ctrl-C calling `cancel`.
+fn watched_cancelling<T: Send>(
+    py: Python<'_>,
+    cancel: impl Fn() + Sync,
+    work: impl FnOnce() -> T + Send,
+) -> (T, Option<PyErr>) {
     py.detach(|| {
         std::thread::scope(|scope| {
             let (sender, receiver) = std::sync::mpsc::channel();
@@ -182,7 +215,7 @@ pub fn watched<T: Send>(py: Python<'_>, control: &Control, work: impl FnOnce() -
                         Python::attach(|py| {
                             if let Err(error) = py.check_signals() {
                                 interrupt = Some(error);
-                                control.cancel();
+                                cancel();
                             }
                         });
                     }

@@ -368,6 +368,10 @@ impl SplitGame for MovesFunction {
     }
 }
 
+/// The memory one position of a game from `moves` is counted to take (the Python object kept
+/// for it, its key, its options kept and the solver's state), for the bound on the positions.
+const BYTES_PER_POSITION: u128 = 512;
+
 /// The backend of a game from `moves`: the function and its memoized solver, in this process.
 pub struct PythonMoves {
     /// Every position is handed to `moves` once (the options are kept), as `from_moves` promises.
@@ -386,10 +390,16 @@ pub fn from_moves(moves: Py<PyAny>, name: String) -> (Arc<dyn Ruleset>, Arc<Pyth
         calling: Mutex::default(),
     });
     let game = MovesFunction { moves, positions: Arc::clone(&positions), calls_since_check: Cell::new(0) };
-    // No limit of its own, as before the library's solver: the solver's own bound (ids
-    // in 32 bits) is far past the memory of any machine that keeps a Python object per
-    // position.
-    let solver = SplitSolver::new(game, usize::MAX).keeping_options();
+    // The positions a game may remember: what this process may use (the CLI's measured
+    // limit: `ulimit -v`, the cgroup, the memory available) at BYTES_PER_POSITION each, so
+    // that an endless or huge `moves` is refused with a ValueError instead of filling memory.
+    let memory = grundy_cli::measured_control().memory_limit();
+    let most = usize::try_from(memory / BYTES_PER_POSITION).unwrap_or(usize::MAX).max(1);
+    let note = format!(
+        "a game from `moves` remembers each position it meets (its Python object, its options: about {BYTES_PER_POSITION} bytes), and {} of memory holds {most}; does `moves` end (every line of play reaches a position without options)? Ask about a smaller position, or give the process more memory",
+        grundy::error::human_bytes(memory)
+    );
+    let solver = SplitSolver::new(game, most).keeping_options().with_limit_note(note);
     let ruleset = MovesFamily::erased(&name, Box::new(PythonMoves { solver, positions: Arc::clone(&positions) }));
     (ruleset, positions)
 }

@@ -319,6 +319,31 @@ function newStep() {
   return latestStep;
 }
 
+// This tab's client token, sent with every request (X-Grundy-Client): the server shares its
+// turns fairly between addresses, then between the tabs of one address (local users of one
+// machine), told apart by this token. Random, kept for the tab's life (sessionStorage).
+function clientToken() {
+  const key = "grundy-client";
+  let token = null;
+  try {
+    token = sessionStorage.getItem(key);
+  } catch (_) {
+    // Storage refused (a sandboxed frame): a token for this page load.
+  }
+  if (!token || !/^[A-Za-z0-9_-]{1,64}$/.test(token)) {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    token = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    try {
+      sessionStorage.setItem(key, token);
+    } catch (_) {
+      // Kept in memory only.
+    }
+  }
+  clientToken.value = token;
+  return token;
+}
+
 let pending = 0;
 // `step`: the sequence number of the step asking; its answer is dropped (`Stale`) if a later
 // step began meanwhile.
@@ -328,7 +353,9 @@ async function api(path, params, step, options) {
   pending += 1;
   $("busy").hidden = false;
   try {
-    const response = await fetch(path + "?" + query.toString(), options);
+    const headers = new Headers((options && options.headers) || {});
+    headers.set("X-Grundy-Client", clientToken.value || clientToken());
+    const response = await fetch(path + "?" + query.toString(), { ...options, headers });
     const type = response.headers.get("content-type") || "";
     let body;
     if (type.startsWith("application/json")) {

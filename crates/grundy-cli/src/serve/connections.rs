@@ -56,9 +56,48 @@ impl Limits {
 /// What the handlers know of the connection a request came on.
 #[derive(Clone)]
 pub struct Client {
-    /// Its IP address: turns are shared fairly between addresses.
-    pub address: IpAddr,
+    /// Who asks, for the fairness of turns: its IP address, and within it the page's client
+    /// token or else the connection.
+    pub who: Who,
     activity: Arc<AtomicUsize>,
+}
+
+/// Who asks, as the turns tell clients apart ([`crate::serve::turns`]): first by IP address
+/// (many connections or tokens from one address share its turns with other addresses), then,
+/// within an address (local users of one machine, all on 127.0.0.1), by the page's token: the
+/// page sends a random one per tab in [`CLIENT_TOKEN_HEADER`]; a request without it (curl, a
+/// script) is told apart by its connection.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Who {
+    pub address: IpAddr,
+    pub within: Within,
+}
+
+/// A client within its IP address (see [`Who`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Within {
+    /// The page's token (at most [`MOST_TOKEN_BYTES`] letters, digits, `-` or `_`).
+    Token(String),
+    /// The connection's number, for requests without a token.
+    Connection(u64),
+}
+
+/// The header in which the page sends its client token.
+pub const CLIENT_TOKEN_HEADER: &str = "x-grundy-client";
+/// The longest client token taken; a longer or odd one is ignored (the connection counts).
+pub const MOST_TOKEN_BYTES: usize = 64;
+
+impl Who {
+    /// Who sends `request` on connection `connection` from `address`.
+    fn of<B>(address: IpAddr, connection: u64, request: &Request<B>) -> Who {
+        let token = request.headers().get(CLIENT_TOKEN_HEADER).and_then(|value| value.to_str().ok()).filter(|token| {
+            !token.is_empty()
+                && token.len() <= MOST_TOKEN_BYTES
+                && token.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+        });
+        let within = token.map_or(Within::Connection(connection), |token| Within::Token(token.to_owned()));
+        Who { address, within }
+    }
 }
 
 impl Client {
@@ -166,9 +205,10 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits) {
 }
 
 async fn serve_connection(stream: TcpStream, peer: SocketAddr, router: Router, limits: Limits, admitted: Admitted) {
-    let client = Client { address: peer.ip(), activity: admitted.activity.clone() };
+    let (address, connection, activity) = (peer.ip(), admitted.id, admitted.activity.clone());
     let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
-        request.extensions_mut().insert(client.clone());
+        let client = Client { who: Who::of(address, connection, &request), activity: activity.clone() };
+        request.extensions_mut().insert(client);
         let answer = router.clone().oneshot(request.map(Body::new));
         async move {
             Ok::<_, std::convert::Infallible>(match tokio::time::timeout(limits.request_deadline, answer).await {
@@ -179,7 +219,10 @@ async fn serve_connection(stream: TcpStream, peer: SocketAddr, router: Router, l
         }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
-    builder.timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT);
+    // A client that shuts its sending side down after its request (`shutdown(SHUT_WR)`, as
+    // `curl --http1.0` or a one-shot script may) still gets its answer: the end of its input is
+    // not taken for a client gone. A request still ends at its deadline.
+    builder.timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT).half_close(true);
     let connection = builder.serve_connection(TokioIo::new(stream), service);
     // Dropping the connection closes its socket, and drops the request it was answering
     // (which kills that request's child).
@@ -203,6 +246,22 @@ fn too_slow(deadline: Duration) -> Response<Body> {
 mod tests {
     use super::*;
 
+    fn local(connection: u64) -> Who {
+        Who { address: IpAddr::from([127, 0, 0, 1]), within: Within::Connection(connection) }
+    }
+
+    #[test]
+    fn a_client_is_its_address_and_its_token_or_else_its_connection() {
+        let address = IpAddr::from([127, 0, 0, 1]);
+        let with = |token: &str| Request::builder().header(CLIENT_TOKEN_HEADER, token).body(()).unwrap();
+        assert_eq!(Who::of(address, 7, &with("tab-1_A")).within, Within::Token("tab-1_A".to_owned()));
+        assert_eq!(Who::of(address, 7, &Request::new(())).within, Within::Connection(7));
+        for odd in ["", "a b", "é", &"x".repeat(MOST_TOKEN_BYTES + 1)] {
+            assert_eq!(Who::of(address, 7, &with(odd)).within, Within::Connection(7), "{odd:?}");
+        }
+        assert_eq!(Who::of(address, 7, &with(&"x".repeat(MOST_TOKEN_BYTES))).address, address);
+    }
+
     #[test]
     fn room_for_connections_is_left_by_the_open_file_limit() {
         assert_eq!(Limits::connections_for(1024, 4), MOST_CONNECTIONS);
@@ -216,7 +275,7 @@ mod tests {
         let open = Arc::new(Open::default());
         let first = open.admit(2).unwrap();
         let second = open.admit(2).unwrap();
-        let _computing = Client { address: IpAddr::from([127, 0, 0, 1]), activity: first.activity.clone() }.computing();
+        let _computing = Client { who: local(1), activity: first.activity.clone() }.computing();
         // The first computes: the second, idle, is closed for the third.
         let _third = open.admit(2).unwrap();
         assert!(open.lock().contains_key(&first.id) && !open.lock().contains_key(&second.id));
@@ -230,8 +289,7 @@ mod tests {
         let _fourth = open.admit(2).unwrap();
         assert_eq!(open.lock().len(), 2);
         // Every connection computing: a new one is refused.
-        let _also_computing =
-            Client { address: IpAddr::from([127, 0, 0, 1]), activity: _fourth.activity.clone() }.computing();
+        let _also_computing = Client { who: local(4), activity: _fourth.activity.clone() }.computing();
         assert!(open.admit(2).is_none());
         drop(_computing);
         assert!(open.admit(2).is_some());

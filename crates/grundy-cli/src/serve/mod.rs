@@ -295,7 +295,7 @@ impl Server {
     /// Runs one child when its turn comes. While it computes, the client's connection is not
     /// closed to make room for another (while it waits, it may be: at most `--jobs` are kept).
     async fn grundy(&self, client: &Client, command: &ChildCommand) -> Ended {
-        let Ok(_turn) = self.turns.take(client.address, self.queue_wait).await else {
+        let Ok(_turn) = self.turns.take(client.who.clone(), self.queue_wait).await else {
             return Ended::Stopped {
                 kind: "busy",
                 message: "the server is busy with other requests: try again in a moment".to_owned(),

@@ -1,10 +1,15 @@
 //! Turns to compute: `--jobs` requests compute at once, the others wait in a queue that is fair
-//! between clients and short. A freed turn goes to the waiting request whose client (its IP
-//! address) computes the fewest requests, the earliest first among equals, so one client's
-//! many slow requests do not starve another's; and none waits longer than about one request's
-//! time limit (a turn frees at least that often) before it is told the server is busy, so
-//! nobody waits minutes. How many wait is bounded by the connections (`connections`).
+//! between clients and short. A freed turn goes to the waiting request whose IP address
+//! computes the fewest requests, then, among requests of addresses computing as many, whose
+//! client within its address computes the fewest (the page's token, one per tab, else the
+//! connection: [`Who`]; so that local users, all on 127.0.0.1, are told apart, while many
+//! tokens or connections from one address still share one address's share), the earliest first
+//! among equals; so one client's many slow requests do not starve another's; and none waits
+//! longer than about one request's time limit (a turn frees at least that often) before it is
+//! told the server is busy, so nobody waits minutes. How many wait is bounded by the
+//! connections (`connections`).
 
+use super::connections::Who;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -19,15 +24,17 @@ pub struct Turns {
 struct State {
     /// Turns nobody holds (only while no request waits).
     free: usize,
-    /// The turns each client holds.
+    /// The turns each address holds.
     running: HashMap<IpAddr, usize>,
+    /// The turns each client holds.
+    running_within: HashMap<Who, usize>,
     waiting: Vec<Waiter>,
     /// Orders the waiters by arrival.
     next_ticket: u64,
 }
 
 struct Waiter {
-    client: IpAddr,
+    client: Who,
     ticket: u64,
     wake: oneshot::Sender<Turn>,
 }
@@ -36,7 +43,7 @@ struct Waiter {
 pub struct Turn {
     /// `None` once given back (or never handed out).
     turns: Option<Arc<Turns>>,
-    client: IpAddr,
+    client: Who,
 }
 
 /// No turn came in time.
@@ -45,7 +52,13 @@ pub struct Busy;
 
 impl Turns {
     pub fn new(jobs: usize) -> Arc<Turns> {
-        let state = State { free: jobs, running: HashMap::new(), waiting: Vec::new(), next_ticket: 0 };
+        let state = State {
+            free: jobs,
+            running: HashMap::new(),
+            running_within: HashMap::new(),
+            waiting: Vec::new(),
+            next_ticket: 0,
+        };
         Arc::new(Turns { state: Mutex::new(state) })
     }
 
@@ -54,14 +67,14 @@ impl Turns {
     }
 
     /// A turn for a request of `client`, waiting at most `wait`.
-    pub async fn take(self: &Arc<Self>, client: IpAddr, wait: Duration) -> Result<Turn, Busy> {
+    pub async fn take(self: &Arc<Self>, client: Who, wait: Duration) -> Result<Turn, Busy> {
         let receiver = {
             let mut state = self.state();
             // Waiters that gave up are forgotten here, and skipped when a turn is handed out.
             state.waiting.retain(|waiter| !waiter.wake.is_closed());
             if state.free > 0 {
                 state.free -= 1;
-                *state.running.entry(client).or_default() += 1;
+                state.count(&client);
                 return Ok(Turn { turns: Some(self.clone()), client });
             }
             let (wake, receiver) = oneshot::channel();
@@ -77,26 +90,25 @@ impl Turns {
     }
 
     /// Gives a turn of `client` back: to the fairest waiter, else to the free ones.
-    fn give_back(self: &Arc<Self>, client: IpAddr) {
+    fn give_back(self: &Arc<Self>, client: &Who) {
         let next = {
             let mut state = self.state();
-            if let Some(count) = state.running.get_mut(&client) {
-                *count -= 1;
-                if *count == 0 {
-                    state.running.remove(&client);
-                }
-            }
+            state.uncount(client);
             state.waiting.retain(|waiter| !waiter.wake.is_closed());
             let fairest = state
                 .waiting
                 .iter()
                 .enumerate()
-                .min_by_key(|(_, waiter)| (state.running.get(&waiter.client).copied().unwrap_or(0), waiter.ticket))
+                .min_by_key(|(_, waiter)| {
+                    let address = state.running.get(&waiter.client.address).copied().unwrap_or(0);
+                    let within = state.running_within.get(&waiter.client).copied().unwrap_or(0);
+                    (address, within, waiter.ticket)
+                })
                 .map(|(index, _)| index);
             match fairest {
                 Some(index) => {
                     let waiter = state.waiting.remove(index);
-                    *state.running.entry(waiter.client).or_default() += 1;
+                    state.count(&waiter.client);
                     Some(waiter)
                 }
                 None => {
@@ -113,10 +125,34 @@ impl Turns {
     }
 }
 
+impl State {
+    /// One more turn held by `client`.
+    fn count(&mut self, client: &Who) {
+        *self.running.entry(client.address).or_default() += 1;
+        *self.running_within.entry(client.clone()).or_default() += 1;
+    }
+
+    /// One turn fewer held by `client`.
+    fn uncount(&mut self, client: &Who) {
+        if let Some(count) = self.running.get_mut(&client.address) {
+            *count -= 1;
+            if *count == 0 {
+                self.running.remove(&client.address);
+            }
+        }
+        if let Some(count) = self.running_within.get_mut(client) {
+            *count -= 1;
+            if *count == 0 {
+                self.running_within.remove(client);
+            }
+        }
+    }
+}
+
 impl Drop for Turn {
     fn drop(&mut self) {
         if let Some(turns) = self.turns.take() {
-            turns.give_back(self.client);
+            turns.give_back(&self.client);
         }
     }
 }
@@ -125,8 +161,15 @@ impl Drop for Turn {
 mod tests {
     use super::*;
 
-    fn address(last: u8) -> IpAddr {
-        IpAddr::from([127, 0, 0, last])
+    use crate::serve::connections::Within;
+
+    fn address(last: u8) -> Who {
+        Who { address: IpAddr::from([127, 0, 0, last]), within: Within::Connection(0) }
+    }
+
+    /// A tab of the page on this machine (127.0.0.1), by its token.
+    fn tab(token: &str) -> Who {
+        Who { address: IpAddr::from([127, 0, 0, 1]), within: Within::Token(token.to_owned()) }
     }
 
     /// Lets the spawned requests run until `count` of them wait.
@@ -140,9 +183,34 @@ mod tests {
         panic!("{count} requests should be waiting");
     }
 
-    fn request(turns: &Arc<Turns>, client: IpAddr, wait: Duration) -> tokio::task::JoinHandle<Result<Turn, Busy>> {
+    fn request(turns: &Arc<Turns>, client: Who, wait: Duration) -> tokio::task::JoinHandle<Result<Turn, Busy>> {
         let turns = turns.clone();
         tokio::spawn(async move { turns.take(client, wait).await })
+    }
+
+    /// Two users of one machine (one address): a freed turn goes to the tab computing least,
+    /// though it came last; and another address computing nothing comes before both.
+    #[tokio::test(flavor = "current_thread")]
+    async fn local_users_are_told_apart_by_their_tokens_and_addresses_come_first() {
+        let turns = Turns::new(2);
+        let wait = Duration::from_millis(300);
+        let held =
+            [turns.take(tab("a"), Duration::ZERO).await.unwrap(), turns.take(tab("a"), Duration::ZERO).await.unwrap()];
+        let busy_waiting = request(&turns, tab("a"), wait);
+        until_waiting(&turns, 1).await;
+        let quiet_waiting = request(&turns, tab("b"), wait);
+        until_waiting(&turns, 2).await;
+        let [one, two] = held;
+        drop(one);
+        // Same address, but tab b computes nothing: the turn is b's.
+        let quiet_turn = quiet_waiting.await.unwrap().unwrap();
+        let other_address = request(&turns, address(2), wait);
+        until_waiting(&turns, 2).await;
+        drop(two);
+        // 127.0.0.1 holds a turn (tab b), 127.0.0.2 none: the address computing least first.
+        let _other_turn = other_address.await.unwrap().unwrap();
+        drop(quiet_turn);
+        let _busy_turn = busy_waiting.await.unwrap().unwrap();
     }
 
     #[tokio::test(flavor = "current_thread")]

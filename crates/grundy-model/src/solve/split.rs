@@ -31,6 +31,7 @@ use crate::value::Value;
 use rustc_hash::FxHashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::Arc;
 
 /// A position not yet expanded.
 const UNSEEN: u32 = u32::MAX;
@@ -350,6 +351,8 @@ pub struct SplitSolver<G: SplitGame> {
     kept: KeptOptions,
     keep_every_expansion: bool,
     max_positions: usize,
+    /// What the refusal past `max_positions` says the limit is and how to change it.
+    limit_note: Option<Arc<str>>,
     expansions: u64,
     scratch: OptionList<G::State>,
 }
@@ -457,6 +460,7 @@ struct Memo<'a, P> {
     positions: &'a mut Vec<P>,
     state: &'a mut Vec<u32>,
     max_positions: usize,
+    limit_note: Option<&'a str>,
 }
 
 impl<P: Clone + Eq + Hash> Memo<'_, P> {
@@ -499,6 +503,13 @@ impl<P: Clone + Eq + Hash> Memo<'_, P> {
     /// A new id for `position` (state unseen), within the position limit.
     fn push<G: SplitGame<State = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
         if self.positions.len() >= self.max_positions {
+            if let Some(note) = self.limit_note {
+                return Err(GameError::Unsupported(format!(
+                    "the search met more than {} positions while expanding {}: {note}",
+                    self.max_positions,
+                    game.describe(position)
+                )));
+            }
             return Err(GameError::Unsupported(format!(
                 "the search met more than {} positions (--max-positions) while expanding {}; raise the limit or ask about a smaller position",
                 self.max_positions,
@@ -527,9 +538,19 @@ impl<G: SplitGame> SplitSolver<G> {
             kept: KeptOptions::default(),
             keep_every_expansion: false,
             max_positions: max_positions.min(FINITE_LIMIT as usize),
+            limit_note: None,
             expansions: 0,
             scratch: OptionList::new(),
         }
+    }
+
+    /// The same solver saying `note` when it refuses a position past its limit (what the
+    /// limit is and how to change it, in the front end's words), instead of naming the CLI's
+    /// `--max-positions`.
+    #[must_use]
+    pub fn with_limit_note(mut self, note: String) -> Self {
+        self.limit_note = Some(note.into());
+        self
     }
 
     /// The same solver with the direct tables of [`pair_key`] turned on (the default) or off
@@ -685,17 +706,21 @@ impl<G: SplitGame> SplitSolver<G> {
     }
 
     fn intern(&mut self, position: &G::State) -> Result<u32, GameError> {
-        let SplitSolver { game, ids, compact_ids, dense, positions, state, max_positions, .. } = self;
-        Memo { ids, compact_ids, dense, positions, state, max_positions: *max_positions }.intern(game, position)
+        let SplitSolver { game, ids, compact_ids, dense, positions, state, max_positions, limit_note, .. } = self;
+        let limit_note = limit_note.as_deref();
+        Memo { ids, compact_ids, dense, positions, state, max_positions: *max_positions, limit_note }
+            .intern(game, position)
     }
 
     /// Expands `node`: its options as lists of part ids.
     fn expand_node(&mut self, node: u32, mut each_option: impl FnMut(&[u32])) -> Result<(), GameError> {
         self.expansions += 1;
-        let SplitSolver { game, ids, compact_ids, dense, positions, state, max_positions, scratch, .. } = self;
+        let SplitSolver { game, ids, compact_ids, dense, positions, state, max_positions, limit_note, scratch, .. } =
+            self;
         // A copy: the memo grows while the options are read.
         let position = positions[node as usize].clone();
-        let mut memo = Memo { ids, compact_ids, dense, positions, state, max_positions: *max_positions };
+        let limit_note = limit_note.as_deref();
+        let mut memo = Memo { ids, compact_ids, dense, positions, state, max_positions: *max_positions, limit_note };
         let mut part_ids = Vec::new();
         game.for_each_option(&position, scratch, &mut |option| {
             part_ids.clear();

@@ -98,6 +98,12 @@ impl GrundyTable {
         let blocks = size.div_ceil(block);
         let task = control.task(&format!("the {size}×{size} Wythoff table"), (2 * blocks - 1) as u64);
         for phase in 0..2 * blocks - 1 {
+            if control.cancelled() {
+                return Err(GameError::OutOfReach(format!(
+                    "interrupted while computing the {size}×{size} Wythoff table ({phase} of {} block diagonals done)",
+                    2 * blocks - 1
+                )));
+            }
             task.set(phase as u64);
             // Block rows I with I ≤ J = phase − I < blocks.
             let first = phase.saturating_sub(blocks - 1);

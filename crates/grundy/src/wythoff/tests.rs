@@ -528,3 +528,18 @@ proptest! {
         prop_assert_eq!(found, expected, "{}", text);
     }
 }
+
+/// A cancelled control stops the table between block diagonals (Ctrl-C in Python's
+/// `grundy.table`), keeps no table, and the same game computes it once the flag is cleared.
+#[test]
+fn a_cancelled_control_stops_the_table_and_keeps_nothing() {
+    let control = Control::default();
+    control.cancel();
+    let error = GrundyTable::compute_with_block(64, 8, &control).unwrap_err();
+    assert!(matches!(error, GameError::OutOfReach(_)) && error.to_string().contains("interrupted"), "{error}");
+    let game = Wythoff::new().with_control(control.clone());
+    assert!(game.table_covering(64).is_err());
+    control.cancel_flag().store(false, std::sync::atomic::Ordering::SeqCst);
+    let table = game.table_covering(64).unwrap();
+    assert_eq!(table.to_rows(), GrundyTable::compute_plain(64, &Control::default()).unwrap().to_rows());
+}

@@ -26,7 +26,14 @@ pub struct Settings<'a> {
     pub timeout: f64,
     /// The most of the program's output held ([`super::program::output_limit`]).
     pub output_limit: u64,
+    /// The most time the right answers may take, drawing included (`--answer-time`).
+    pub answer_time: Duration,
 }
+
+/// `--answer-time`'s default, in seconds.
+pub const DEFAULT_ANSWER_TIME: f64 = 60.0;
+/// How long the right answers run before their total time is estimated.
+const ESTIMATE_AFTER: Duration = Duration::from_secs(1);
 
 /// Tests drawn for a format whose files hold one test (each is a run of the program).
 pub const DEFAULT_TESTS_ONE_A_FILE: u64 = 1000;
@@ -43,13 +50,7 @@ pub fn run(format: &JudgeFormat, settings: &Settings, json: bool, control: &Cont
     let resolve = |text: &str| grundy::registry::parse_game_in(text, &crate::games::front_end(control));
     let default_game = if format.names_its_game() { None } else { settings.game.map(str::to_owned) };
     let mut referee = Referee::new(format, &resolve, default_game, crate::limits::misere(), control.clone());
-    let tests = drawer.draw_tests(settings.budget, settings.seed, &mut referee);
-    stop_if_signalled()?;
-    let mut truths = Vec::with_capacity(tests.len());
-    for drawn in &tests {
-        truths.push(truth_of(&drawer, &mut referee, &drawn.bindings)?);
-        stop_if_signalled()?;
-    }
+    let (tests, truths) = answers_in_time(&drawer, &mut referee, settings, control)?;
     let judge = Judge { format, drawer: &drawer, settings };
     let per_file = format.tests_per_file();
     for (file, chunk) in tests.chunks(per_file).enumerate() {
@@ -84,6 +85,92 @@ pub fn run(format: &JudgeFormat, settings: &Settings, json: bool, control: &Cont
             settings.seed
         ))
     }
+}
+
+/// The drawn tests and their right answers, within `settings.answer_time`: a watchdog cancels
+/// the run's control at that time (the drawing, which finds P-positions by the game's
+/// definition, stops at its next check), and once the answers have run [`ESTIMATE_AFTER`]
+/// their total time is estimated from the tests done: past the time, the check is refused
+/// at once with the estimate and what to lower, rather than run for minutes silently.
+fn answers_in_time(
+    drawer: &Drawer,
+    referee: &mut Referee,
+    settings: &Settings,
+    control: &Control,
+) -> anyhow::Result<(Vec<Drawn>, Vec<Truth>)> {
+    let start = Instant::now();
+    let timed_out = std::sync::atomic::AtomicBool::new(false);
+    let (done, watching) = std::sync::mpsc::channel::<()>();
+    let flag = &timed_out;
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = watching.recv_timeout(settings.answer_time) {
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+                control.cancel();
+            }
+        });
+        let result = (|| {
+            let out_of_time = |what: String| {
+                anyhow::anyhow!(
+                    "{what}: past --answer-time {}: lower --samples, or the format's bounds (the game's parameters, the heaps), or give more time (--answer-time)",
+                    seconds(settings.answer_time)
+                )
+            };
+            let tests = drawer.draw_tests(settings.budget, settings.seed, referee);
+            stop_if_signalled()?;
+            if timed_out.load(std::sync::atomic::Ordering::SeqCst) {
+                return Err(out_of_time(format!(
+                    "drawing {} tests from {} took over {} s (finding P-positions asks the game's definition)",
+                    settings.budget,
+                    settings.format_name,
+                    seconds(settings.answer_time)
+                )));
+            }
+            let mut truths = Vec::with_capacity(tests.len());
+            let answering = Instant::now();
+            for drawn in &tests {
+                let truth = truth_of(drawer, referee, &drawn.bindings);
+                stop_if_signalled()?;
+                if timed_out.load(std::sync::atomic::Ordering::SeqCst) {
+                    return Err(out_of_time(format!(
+                        "the right answers of the {} tests drawn from {} took over {} s ({} done)",
+                        tests.len(),
+                        settings.format_name,
+                        seconds(settings.answer_time),
+                        truths.len()
+                    )));
+                }
+                truths.push(truth?);
+                let spent = answering.elapsed();
+                if spent >= ESTIMATE_AFTER && truths.len() < tests.len() {
+                    let estimate =
+                        start.elapsed() + spent.mul_f64((tests.len() - truths.len()) as f64 / truths.len() as f64);
+                    if estimate > settings.answer_time {
+                        let fitting =
+                            (settings.answer_time.as_secs_f64() / spent.as_secs_f64() * truths.len() as f64) as u64;
+                        return Err(out_of_time(format!(
+                            "the right answers of the {} tests drawn from {} would take about {} s by the game's definition ({} took {} s; --samples {} would fit)",
+                            tests.len(),
+                            settings.format_name,
+                            seconds(estimate),
+                            truths.len(),
+                            seconds(spent),
+                            fitting.max(1)
+                        )));
+                    }
+                }
+            }
+            Ok((tests, truths))
+        })();
+        drop(done);
+        result
+    })
+}
+
+/// A duration in seconds, for a message: `0.4`, `12`, `250`.
+fn seconds(time: Duration) -> String {
+    let seconds = time.as_secs_f64();
+    if seconds < 10.0 { format!("{seconds:.1}") } else { format!("{seconds:.0}") }
 }
 
 fn stop_if_signalled() -> anyhow::Result<()> {

@@ -91,6 +91,11 @@ pub struct Args {
     /// Seconds the program may run (each run: one a file of tests).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
+    /// With --input-format, the most seconds grundy spends on the right answers of the drawn
+    /// tests (drawing them included): a format whose game is costly to compute is refused
+    /// with an estimate, naming what to lower, rather than run for minutes.
+    #[arg(long, value_name = "SECS", default_value_t = judged::DEFAULT_ANSWER_TIME, requires = "input_format")]
+    answer_time: f64,
 }
 
 /// Positions are sums of heaps.
@@ -217,6 +222,9 @@ fn run_judged(args: &Args, format: &JudgeFormat, json: bool, control: &Control) 
     if !(1..=1_000_000).contains(&budget) {
         anyhow::bail!("--samples {budget}: draw between 1 and 1000000 tests");
     }
+    if !(args.answer_time.is_finite() && args.answer_time > 0.0 && args.answer_time <= 86_400.0) {
+        anyhow::bail!("--answer-time {}: give a number of seconds above 0, at most 86400", args.answer_time);
+    }
     let settings = judged::Settings {
         command: args.program.as_deref().ok_or_else(|| anyhow::anyhow!("--input-format goes with --program"))?,
         game: args.game.as_deref(),
@@ -225,6 +233,7 @@ fn run_judged(args: &Args, format: &JudgeFormat, json: bool, control: &Control) 
         seed: seed_of(args),
         timeout: args.timeout,
         output_limit: program::output_limit(control),
+        answer_time: std::time::Duration::from_secs_f64(args.answer_time),
     };
     judged::run(format, &settings, json, control)
 }
