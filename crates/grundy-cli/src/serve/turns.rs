@@ -218,10 +218,13 @@ mod tests {
         let turns = Turns::new(2);
         let (busy, quiet) = (address(2), address(1));
         let wait = Duration::from_millis(300);
-        let held = [turns.take(busy, Duration::ZERO).await.unwrap(), turns.take(busy, Duration::ZERO).await.unwrap()];
-        let first_waiting = request(&turns, busy, wait);
+        let held = [
+            turns.take(busy.clone(), Duration::ZERO).await.unwrap(),
+            turns.take(busy.clone(), Duration::ZERO).await.unwrap(),
+        ];
+        let first_waiting = request(&turns, busy.clone(), wait);
         until_waiting(&turns, 1).await;
-        let second_waiting = request(&turns, busy, wait);
+        let second_waiting = request(&turns, busy.clone(), wait);
         until_waiting(&turns, 2).await;
         let quiet_waiting = request(&turns, quiet, wait);
         until_waiting(&turns, 3).await;
