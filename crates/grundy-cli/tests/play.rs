@@ -207,3 +207,29 @@ fn a_signal_then_the_end_of_input_exits_as_the_signal_says() {
         }
     }
 }
+
+/// `play --replay`: both players' moves come from the input (grundy makes none), each checked;
+/// the first illegal one stops the replay, so a later move is never taken for the next of the
+/// record (the server replays a link's `moves=` so, in one run: issue 61).
+#[test]
+fn a_replay_checks_both_players_moves_and_stops_at_the_first_illegal_one() {
+    let (out, code) = play(&["--json", "--replay", "nim", "3", "4"], "2 4\n2 2\n1 2\n");
+    assert_eq!(code, 0, "{out}");
+    let events: Vec<serde_json::Value> = out.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let kinds: Vec<&str> = events.iter().map(|event| event["event"].as_str().unwrap()).collect();
+    assert_eq!(kinds.iter().filter(|kind| **kind == "you").count(), 3, "{out}");
+    assert!(!kinds.contains(&"grundy"), "grundy made a move in a replay: {out}");
+    // Three moves, then the input ends.
+    assert_eq!(kinds.last(), Some(&"end"), "{out}");
+    let (out, _) = play(&["--json", "--replay", "nim", "3", "4"], "2 4\n5 5\n2 2\n");
+    let kinds: Vec<String> = out
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["event"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(kinds.iter().filter(|kind| *kind == "you").count(), 1, "{out}");
+    let illegal = kinds.iter().position(|kind| kind == "illegal").expect("the illegal move is reported");
+    assert_eq!(kinds[illegal + 1..], ["end"], "{out}");
+    // The replayed game ends where nobody can move.
+    let (out, _) = play(&["--replay", "nim", "1"], "0\n");
+    assert!(out.contains("the replayed game is over"), "{out}");
+}

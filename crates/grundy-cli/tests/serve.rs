@@ -735,3 +735,26 @@ fn a_client_that_half_closes_after_its_request_gets_its_answer() {
     let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(answer, cli_json(&["moves", "nim", "3", "4", "5"]));
 }
+
+/// A link's `moves=` is replayed in one request (`replay=`), not one request per move
+/// (issue 61: 400 moves were 400 requests): 400 moves of Nim from a heap of 400 come back as
+/// 400 moves of one answer, and an illegal move stops the replay where it is.
+#[test]
+fn a_replay_of_400_moves_is_one_request() {
+    let server = Server::start(&[]);
+    let moves: Vec<String> = (0..400).rev().map(|heap| heap.to_string()).collect();
+    let started = Instant::now();
+    let (status, events) = server.get(&format!("/api/play?game=nim&position=400&replay={}", moves.join("%3B")));
+    assert_eq!(status, 200, "{events}");
+    let events = events["events"].as_array().unwrap_or_else(|| panic!("events: {events}"));
+    assert_eq!(events.iter().filter(|event| event["event"] == "you").count(), 400);
+    assert!(!events.iter().any(|event| event["event"] == "grundy"));
+    assert!(started.elapsed() < Duration::from_secs(60), "{:?}", started.elapsed());
+    let (status, events) = server.get("/api/play?game=nim&position=3+4&replay=2+4%3B5+5%3B2+2");
+    assert_eq!(status, 200);
+    let events = events["events"].as_array().unwrap();
+    assert_eq!(events.iter().filter(|event| event["event"] == "you").count(), 1, "{events:?}");
+    assert!(events.iter().any(|event| event["event"] == "illegal"));
+    let (status, _) = server.get("/api/play?game=nim&position=3&replay=2%3B%3B1");
+    assert_eq!(status, 400);
+}

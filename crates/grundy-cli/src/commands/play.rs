@@ -45,6 +45,11 @@ pub struct Args {
     /// joined by `;` (`3 -> 1; 4 -> 2`), each may start with its component's number (`2: 4 -> 2`).
     #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with = "misere")]
     compound: Option<grundy::compound::Compound>,
+    /// Both players' moves come from the input and grundy makes none: a recorded game
+    /// replayed, each move checked as it is typed (`grundy serve`'s page replays a link's
+    /// moves so, in one run).
+    #[arg(long, conflicts_with_all = ["compound", "first"])]
+    replay: bool,
 }
 
 /// The position on the command line; a game word alone starts from the game's own start
@@ -82,7 +87,8 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
             game.example_move()?
         ),
     )?;
-    let mut persons_turn = args.first == First::Me;
+    // A replay types every move: it is always the person's turn.
+    let mut persons_turn = args.first == First::Me || args.replay;
     let stdin = std::io::stdin();
     let mut input = BoundedLines::new(stdin.lock(), STDIN_LINE_LIMIT);
     let mut position_changed = true;
@@ -114,6 +120,9 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
             }
         }
         if game.position.options(MOVE_LIMIT)?.is_empty() {
+            if args.replay {
+                return game.emit("end", "the replayed game is over: the player to move has no move.\n");
+            }
             if args.misere {
                 return game.emit("end", "you have no move: under misère play you win!\n");
             }
@@ -163,8 +172,14 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
                     game.emit("you", &format!("you: {}\n", chosen.notation))?;
                     let next = game.position.after(&chosen);
                     game.history.push(std::mem::replace(&mut game.position, next));
-                    persons_turn = false;
+                    persons_turn = args.replay;
                     position_changed = true;
+                }
+                // A replay stops at its first illegal move: a later move read from the
+                // position before it would be taken for the next move of the record.
+                Err(illegal) if args.replay => {
+                    game.emit("illegal", &format!("illegal: {illegal}\n"))?;
+                    return game.emit("end", "the replay stops at this illegal move.\n");
                 }
                 Err(illegal) => game.emit("illegal", &format!("illegal: {illegal}\n"))?,
             },

@@ -886,22 +886,20 @@ async function startPlay(state, step) {
     over: false,
   };
   lockBoard(true);
-  // The moves of the address, checked one by one unless this page made them.
+  // The moves of the address, checked unless this page made them: all in one request (the
+  // server's `grundy play --replay`), each legal move's position as the command line writes it.
   if (checkedGames.has(gameKey(state.game, state.position, state.first, state.moves))) {
     play.moves = state.moves;
-  } else {
-    for (const [index, position] of state.moves.entries()) {
-      const { events } = await api("/api/play", { ...currentFields(), move: position }, step);
-      const moved = movesOf(events);
-      if (events.some((event) => event.event === "illegal") || !moved.length) {
-        play.redo = [];
-        saveGame(false);
-        drawHistory();
-        await settle(step, false);
-        throw new ApiError(t("replayed-illegal", index + 1, position));
-      }
-      // The position as the command line writes it.
-      play.moves.push(moved[0]);
+  } else if (state.moves.length) {
+    const { events } = await api("/api/play", { ...currentFields(), replay: state.moves.join(MOVES_SEPARATOR) }, step);
+    const moved = movesOf(events).slice(0, state.moves.length);
+    play.moves = moved;
+    if (moved.length < state.moves.length) {
+      play.redo = [];
+      saveGame(false);
+      drawHistory();
+      await settle(step, false);
+      throw new ApiError(t("replayed-illegal", moved.length + 1, state.moves[moved.length]));
     }
     checkedGames.add(gameKey(play.game, play.start, play.first, play.moves));
   }

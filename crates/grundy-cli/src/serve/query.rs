@@ -25,7 +25,9 @@ pub enum Endpoint {
     /// `GET /api/value?game=G&position=P`: the value and outcome alone, for a position whose
     /// moves are too many to list (a huge heap)
     Value,
-    /// `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1]`
+    /// `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1]`, or
+    /// `&replay=P1;P2;…`: the positions after each move of a recorded game (a link's
+    /// `moves=`), replayed and checked in one run (`grundy play --replay`)
     Play,
     /// `GET /api/sequence?game=G&to=N`
     Sequence,
@@ -169,6 +171,22 @@ fn play_command(params: &HashMap<String, String>, files: FileRules) -> Result<Ch
     if typed.contains(['\n', '\r']) {
         return Err(usage("a move is one line, as `grundy moves` writes it (`3 -> 1`)"));
     }
+    if let Some(replay) = params.get("replay") {
+        let moves: Vec<String> = replay.split(MOVES_SEPARATOR).map(|one| ascii_width(one.trim())).collect();
+        if moves.len() > MOST_REPLAYED_MOVES {
+            return Err(usage(&format!(
+                "a replay of {} moves: at most {MOST_REPLAYED_MOVES} are replayed in one request",
+                moves.len()
+            )));
+        }
+        if moves.iter().any(|one| one.is_empty() || one.contains(['\n', '\r'])) {
+            return Err(usage("a replay is the positions after each move, separated by `;`, none empty"));
+        }
+        let mut arguments = vec!["play".to_owned(), "--replay".to_owned()];
+        arguments.extend(words);
+        let stdin = moves.iter().map(|one| format!("{one}\n")).collect();
+        return Ok(ChildCommand { arguments, stdin });
+    }
     let engine_first = params.get("first").is_some_and(|first| first == "engine");
     let mut arguments = vec!["play".to_owned(), "--first".to_owned()];
     arguments.push(if engine_first { "engine" } else { "me" }.to_owned());
@@ -179,6 +197,12 @@ fn play_command(params: &HashMap<String, String>, files: FileRules) -> Result<Ch
     let stdin = if engine_first || typed.is_empty() { "hint\n".to_owned() } else { format!("{typed}\nhint\n") };
     Ok(ChildCommand { arguments, stdin })
 }
+
+/// The separator of the positions of `replay=` (the page's `moves=`): no position of the
+/// command line holds one.
+const MOVES_SEPARATOR: char = ';';
+/// The most moves one replay request holds.
+const MOST_REPLAYED_MOVES: usize = 10_000;
 
 const NO_GAME: &str = "no game given: choose one (`nim`, `wythoff`, `octal:0.137`, …)";
 
