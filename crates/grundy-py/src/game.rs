@@ -42,7 +42,7 @@ fn read_script(path: &str) -> Result<String, String> {
 /// it to stop the game's calls on Ctrl-C ([`crate::long::interruptible`]).
 pub fn parse_game_controlled(word: &str) -> PyResult<(Arc<dyn Ruleset>, Control)> {
     let scripts = InProcessHost { read_file: &read_script, limits: ScriptLimits::default() };
-    let control = grundy_cli::measured_control();
+    let control = crate::long::game_control();
     let front = FrontEnd { script_host: Some(&scripts), control: control.clone(), ..FrontEnd::reading(&read_file) };
     Ok((parse_game_in(word, &front).map_err(value_error)?, control))
 }
@@ -71,6 +71,17 @@ pub fn parse_game_controlled(word: &str) -> PyResult<(Arc<dyn Ruleset>, Control)
 /// ValueError: unknown game `kayls` (did you mean `kayles`?); `grundy rules` lists every game form
 #[pyclass(module = "grundy", frozen)]
 pub struct Game {
+    /// The summands, in runs shared with the games this one was added up from (see
+    /// [`Game::added`]): `g + h` copies neither, so adding up 10^5 games takes linear time,
+    /// not quadratic.
+    runs: Vec<Arc<Summands>>,
+    /// The runs as one, made at the first call that needs them (a game of one run is it).
+    whole: std::sync::OnceLock<Arc<Summands>>,
+}
+
+/// Games added up, in order: what a [`Game`] is made of (its methods read them through
+/// `Deref`).
+pub struct Summands {
     /// The games added up (one for one game), built-in or from `moves`.
     parts: Vec<Arc<dyn Ruleset>>,
     /// For each part, its positions as Python objects when it is a game from `moves`, kept
@@ -83,6 +94,57 @@ pub struct Game {
     /// Ctrl-C sets ([`crate::long::interruptible`]).
     controls: Vec<Control>,
     spec: String,
+}
+
+impl Summands {
+    /// `runs` one after the other.
+    fn joined(runs: &[Arc<Summands>]) -> Summands {
+        let mut whole = Summands { parts: Vec::new(), python: Vec::new(), controls: Vec::new(), spec: String::new() };
+        for run in runs {
+            whole.parts.extend(run.parts.iter().cloned());
+            whole.python.extend(run.python.iter().cloned());
+            whole.controls.extend(run.controls.iter().cloned());
+            if !whole.spec.is_empty() {
+                whole.spec.push_str(" + ");
+            }
+            whole.spec.push_str(&run.spec);
+        }
+        whole
+    }
+}
+
+impl std::ops::Deref for Game {
+    type Target = Summands;
+
+    fn deref(&self) -> &Summands {
+        self.whole.get_or_init(|| match self.runs.as_slice() {
+            [run] => Arc::clone(run),
+            runs => Arc::new(Summands::joined(runs)),
+        })
+    }
+}
+
+impl Game {
+    /// A game of the summands `summands`.
+    fn of(summands: Summands) -> Game {
+        Game { runs: vec![Arc::new(summands)], whole: std::sync::OnceLock::new() }
+    }
+
+    /// `left + right`: the runs of both, shared, the last ones joined while a run is no
+    /// longer than the one after it (as a binary counter carries), so that a game keeps
+    /// O(log n) runs and each summand is copied O(log n) times however a sum of n is built
+    /// (`sum(games)` adds one at a time).
+    fn added(left: &Game, right: &Game) -> Game {
+        let mut runs: Vec<Arc<Summands>> = left.runs.iter().chain(&right.runs).cloned().collect();
+        while let [.., before, last] = runs.as_slice()
+            && before.parts.len() <= last.parts.len()
+        {
+            let joined = Arc::new(Summands::joined(&runs[runs.len() - 2..]));
+            runs.truncate(runs.len() - 2);
+            runs.push(joined);
+        }
+        Game { runs, whole: std::sync::OnceLock::new() }
+    }
 }
 
 /// A part of a position as given in Python, read under the GIL, before the library reads
@@ -353,7 +415,7 @@ impl Game {
         }
         let spec = parts.iter().map(|game| game.spec()).collect::<Vec<_>>().join(" + ");
         // A game word is never a game from `moves`.
-        Ok(Game { python: vec![None; parts.len()], parts, controls, spec })
+        Ok(Game::of(Summands { python: vec![None; parts.len()], parts, controls, spec }))
     }
 
     /// Your own game: `moves(position)` returns an iterable of the options of `position`.
@@ -393,7 +455,7 @@ impl Game {
             None => moves.bind(py).getattr("__name__").and_then(|n| n.extract()).unwrap_or_else(|_| "moves".to_owned()),
         };
         let (game, positions) = from_moves(moves, name.clone());
-        Ok(Game { spec: name, parts: vec![game], python: vec![Some(positions)], controls: Vec::new() })
+        Ok(Game::of(Summands { spec: name, parts: vec![game], python: vec![Some(positions)], controls: Vec::new() }))
     }
 
     /// The game in canonical form (`sub:2,5`; `nim + wythoff` for a sum; a name for your own).
@@ -443,11 +505,7 @@ impl Game {
                 other.get_type().name().map_or_else(|_| "?".to_owned(), |name| name.to_string())
             ))
         })?;
-        let other = other.get();
-        let parts: Vec<Arc<dyn Ruleset>> = self.parts.iter().chain(&other.parts).cloned().collect();
-        let python = self.python.iter().chain(&other.python).cloned().collect();
-        let controls = self.controls.iter().chain(&other.controls).cloned().collect();
-        Ok(Game { spec: format!("{} + {}", self.spec, other.spec), parts, python, controls })
+        Ok(Game::added(self, other.get()))
     }
 
     /// The Grundy value of `position`: an int of any size (for a loopy game, possibly an

@@ -18,6 +18,27 @@ use std::time::{Duration, Instant};
 /// How often a computation without the GIL takes it back to look at Ctrl-C and the bar.
 const CHECK_EVERY: Duration = Duration::from_millis(50);
 
+/// How long a measured memory limit is used for the games made meanwhile.
+const MEASURE_EVERY: Duration = Duration::from_secs(1);
+
+/// A fresh control for a game being made, whose memory limit is what this process may really
+/// use ([`grundy_cli::measured_control`]), measured again at most every [`MEASURE_EVERY`]:
+/// measuring reads files of `/proc` and the cgroup (about 0.1 ms), and a notebook may make
+/// 10^5 games at once. Each call gives a control of its own (its own cancel flag).
+pub fn game_control() -> Control {
+    static MEASURED: Mutex<Option<(Instant, u128)>> = Mutex::new(None);
+    let mut measured = lock(&MEASURED);
+    let limit = match *measured {
+        Some((when, limit)) if when.elapsed() < MEASURE_EVERY => limit,
+        _ => {
+            let limit = grundy_cli::measured_control().memory_limit();
+            *measured = Some((Instant::now(), limit));
+            limit
+        }
+    };
+    Control::default().with_memory_limit(limit)
+}
+
 /// A tqdm progress bar, when asked for and tqdm is importable; otherwise nothing. Clones show
 /// the same bar.
 #[derive(Clone)]

@@ -393,7 +393,7 @@ pub fn from_moves(moves: Py<PyAny>, name: String) -> (Arc<dyn Ruleset>, Arc<Pyth
     // The positions a game may remember: what this process may use (the CLI's measured
     // limit: `ulimit -v`, the cgroup, the memory available) at BYTES_PER_POSITION each, so
     // that an endless or huge `moves` is refused with a ValueError instead of filling memory.
-    let memory = grundy_cli::measured_control().memory_limit();
+    let memory = crate::long::game_control().memory_limit();
     let most = usize::try_from(memory / BYTES_PER_POSITION).unwrap_or(usize::MAX).max(1);
     let note = format!(
         "a game from `moves` remembers each position it meets (its Python object, its options: about {BYTES_PER_POSITION} bytes), and {} of memory holds {most}; does `moves` end (every line of play reaches a position without options)? Ask about a smaller position, or give the process more memory",
