@@ -174,7 +174,7 @@ fn play_command(params: &HashMap<String, String>, files: FileRules) -> Result<Ch
     if let Some(replay) = params.get("replay") {
         let moves: Vec<String> = replay.split(MOVES_SEPARATOR).map(|one| ascii_width(one.trim())).collect();
         if moves.len() > MOST_REPLAYED_MOVES {
-            return Err(usage(&format!(
+            return Err(usage(format!(
                 "a replay of {} moves: at most {MOST_REPLAYED_MOVES} are replayed in one request",
                 moves.len()
             )));
