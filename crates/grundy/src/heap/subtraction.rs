@@ -36,8 +36,8 @@
 use crate::control::Control;
 use crate::error::GameError;
 use crate::game::Game;
-use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, extend_in_chunks, parse_positive_list};
 use crate::heap::period::{KnownPeriod, Period, find_period};
+use crate::heap::{CompactSequence, Extended, HeapGame, Periodicity, extend_in_chunks, parse_positive_list};
 use num_bigint::BigUint;
 use std::fmt;
 use std::str::FromStr;
@@ -155,10 +155,7 @@ impl Shortcut {
     pub fn find(set: &SubtractionSet, core_bound: u64) -> Option<Shortcut> {
         let elements = set.elements();
         let (max_take, below) = (set.max(), elements.len() as u64);
-        if below >= 2
-            && elements[..elements.len() - 1].iter().copied().eq(1..below)
-            && max_take.is_multiple_of(below)
-        {
+        if below >= 2 && elements[..elements.len() - 1].iter().copied().eq(1..below) && max_take.is_multiple_of(below) {
             return Some(Shortcut::BashPlusOne { below, max_take });
         }
         let split = elements.partition_point(|&take| take <= core_bound);
@@ -194,8 +191,7 @@ impl Shortcut {
     pub fn value(&self, heap: &BigUint) -> BigUint {
         match self {
             Shortcut::Redundant { values, preperiod, period, .. } => {
-                let pattern =
-                    Period { preperiod: *preperiod, period: *period, saltus: 0, proved: true, checked_to: 0 };
+                let pattern = Period { preperiod: *preperiod, period: *period, saltus: 0, proved: true, checked_to: 0 };
                 pattern.value_at(values, heap).expect("the prefix holds the preperiod and the period")
             }
             Shortcut::BashPlusOne { below, max_take } => {
@@ -236,7 +232,9 @@ impl Shortcut {
     fn method(&self) -> String {
         match self {
             Shortcut::Redundant { core, .. } => {
-                format!("the period of {core}, whose nim-sequence the larger elements do not change (no table of max(S) values)")
+                format!(
+                    "the period of {core}, whose nim-sequence the larger elements do not change (no table of max(S) values)"
+                )
             }
             Shortcut::BashPlusOne { below, max_take } => format!(
                 "closed form of Bash's game and one more move: G(n) = {below} at n mod {} = {max_take}, else \
@@ -260,8 +258,7 @@ impl SubtractionGame {
     /// The game on `set`, with its [`Shortcut`] when its largest element passes
     /// [`LARGE_ELEMENT`].
     fn with_set(set: SubtractionSet) -> Self {
-        let shortcut =
-            if set.max() > LARGE_ELEMENT { Shortcut::find(&set, CORE_ELEMENT).map(Arc::new) } else { None };
+        let shortcut = if set.max() > LARGE_ELEMENT { Shortcut::find(&set, CORE_ELEMENT).map(Arc::new) } else { None };
         SubtractionGame { set, shortcut }
     }
 
@@ -419,10 +416,14 @@ mod tests {
             let values = table(game.set(), 3 * take as usize + 10);
             let rules = HeapRules::new(game.clone());
             for heap in (0..values.len()).step_by(997).chain(take as usize - 3..take as usize + 5) {
-                assert_eq!(rules.value_of(&BigUint::from(heap)).unwrap(), BigUint::from(values[heap]), "{take}: {heap}");
+                assert_eq!(
+                    rules.value_of(&BigUint::from(heap)).unwrap(),
+                    BigUint::from(values[heap]),
+                    "{take}: {heap}"
+                );
             }
-            let report = find_period(&game, &mut CompactSequence::new(), 1 << 40, &Control::default(), &mut |_| {})
-                .unwrap();
+            let report =
+                find_period(&game, &mut CompactSequence::new(), 1 << 40, &Control::default(), &mut |_| {}).unwrap();
             let (period, proof) = report.proved.unwrap();
             assert!(matches!(proof, Proof::ClosedForm { .. }));
             assert_eq!(period.period, if take % 3 == 0 { take + 1 } else { 3 });
