@@ -220,7 +220,17 @@ impl<G: HeapGame> HeapRules<G> {
                 _ if self.game.periodicity() == Periodicity::Unproved && self.game.known_period().is_none() => {
                     format!("no periodicity theorem covers {spec}, so heaps past the table cannot take a period")
                 }
-                Some(searched) => format!("{spec} has no period proved on heaps 0..{searched}"),
+                Some(searched) => match self.game.periodicity() {
+                    // The window argument needs max S values to repeat: past the search's
+                    // reach, say so and how to go further.
+                    Periodicity::Subtraction { max_take } if searched / 2 < max_take => format!(
+                        "{spec} has no period proved on heaps 0..{searched}: its proof needs max S = {max_take} \
+                         consecutive values to repeat, so more than {} values (no shorter proof applies to this set: \
+                         `grundy period {spec} --max N` searches further)",
+                        max_take.saturating_mul(2)
+                    ),
+                    _ => format!("{spec} has no period proved on heaps 0..{searched}"),
+                },
                 None => format!("{spec} has no period proved"),
             };
             return Err(self.control.too_large(format!("{why}; its nim-sequence up to heap {heap}"), bytes_needed));
@@ -490,6 +500,23 @@ mod tests {
         });
         assert_eq!(calls, 1);
         assert!(matches!(stopped, Err(GameError::Unsupported(message)) if message == "enough"));
+    }
+
+    #[test]
+    fn one_budget_for_the_run_counts_the_tables_kept() {
+        // Tables of 1.5·2^20 values (computed four bytes each) fit the limit alone, not beside another.
+        let control = Control::default().with_memory_limit(7 << 20);
+        let first = HeapRules::new(SubtractionGame::new(vec![1, 3, 4]).unwrap()).with_control(control.clone());
+        let second = HeapRules::new(SubtractionGame::new(vec![2, 5]).unwrap()).with_control(control.clone());
+        first.heap_value((1 << 20) - 1).unwrap();
+        assert!(control.held_bytes() >= 1 << 20, "{}", control.held_bytes());
+        let error = second.heap_value((1 << 20) + (1 << 19)).unwrap_err().to_string();
+        assert!(error.contains("this run already holds") && error.contains("sub:2,5"), "{error}");
+        // Growing a table counts it once: the first table grows within the same limit.
+        first.heap_value((1 << 20) + (1 << 19)).unwrap();
+        drop(first);
+        assert_eq!(control.held_bytes(), 0);
+        assert_eq!(second.heap_value((1 << 20) + (1 << 19)).unwrap(), 1); // period 0 0 1 1 0 2 1, and 2^20 + 2^19 ≡ 6 (mod 7)
     }
 
     #[test]
