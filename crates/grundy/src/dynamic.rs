@@ -27,7 +27,7 @@
 //! row by row with a growing mex), while `n` is at most [`VALUE_HEAP_LIMIT`] and the table
 //! within the run's memory limit.
 
-use crate::control::Control;
+use crate::control::{Control, Held};
 use crate::error::GameError;
 use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::{Outcome, Value};
@@ -87,6 +87,8 @@ pub struct DynamicSubtraction {
     terms: Mutex<Vec<u128>>,
     /// The last table of values: `table[m(m+1)/2 + j] = G(m, j)`, `j <= m < side`.
     table: Mutex<Option<Arc<Vec<u32>>>>,
+    /// The last table's bytes, counted against the run's one memory budget while it is kept.
+    table_held: Mutex<Option<Held>>,
     control: Control,
 }
 
@@ -97,6 +99,7 @@ impl DynamicSubtraction {
             multiplier: multiplier.clamp(1, MULTIPLIER_LIMIT),
             terms: Mutex::new(vec![1]),
             table: Mutex::new(None),
+            table_held: Mutex::new(None),
             control: Control::default(),
         }
     }
@@ -230,6 +233,7 @@ impl DynamicSubtraction {
         }
         let table = Arc::new(table);
         *self.table.lock().expect("table lock") = Some(table.clone());
+        *self.table_held.lock().expect("held lock") = Some(self.control.hold(entries as u128 * 4));
         Ok(table)
     }
 }

@@ -320,7 +320,8 @@ fn python_formula(
             let _ = writeln!(code, "    return {expression}");
         }
         FamilyFormula::BashPlusOne { below, take } => {
-            refuse_below_one(code, "k", take);
+            // The theorem's domain (k ≥ 1) is refused in the prologue.
+            let _ = writeln!(code, "    k = {}", linear(take));
             let _ = writeln!(
                 code,
                 "    if k % {below} != 0:\n        return n % {below}\n    r = n % (k + 1)\n    return {below} if r == k else r % {below}"

@@ -218,9 +218,13 @@ impl Shortcut {
                 period: max_take + 1,
                 saltus: 0,
                 theorem: format!(
-                    "S = {{1..{}}} with {max_take}, a multiple of {below}: G(n) = {below} when n mod {} = {max_take}, \
+                    "S = {} with {max_take} a multiple of {below}: G(n) = {below} when n mod {} = {max_take}, \
                      else (n mod {}) mod {below} (Bash's game and one more move, as in Codeforces 1194D)",
-                    below - 1,
+                    if *below <= 8 {
+                        format!("{{{}{max_take}}}", (1..*below).map(|take| format!("{take},")).collect::<String>())
+                    } else {
+                        format!("{{1, …, {}, {max_take}}}", below - 1)
+                    },
                     max_take + 1,
                     max_take + 1
                 ),

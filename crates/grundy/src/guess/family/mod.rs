@@ -1160,7 +1160,7 @@ fn theorem(template: &Template, parameters: &[ParameterRange]) -> Option<(Family
             Some((
                 FamilyFormula::BashPlusOne { below: below as u64, take: (*take).clone() },
                 format!(
-                    "Bash's game and one more move: for S = {{1..a - 1}} with K ≥ 1, G(n) = n mod a when a does not \
+                    "Bash's game and one more move: for S = {{1, …, a − 1, K}} with K ≥ 1, G(n) = n mod a when a does not \
                      divide K, else G(n) = a where n mod (K + 1) = K and (n mod (K + 1)) mod a elsewhere (by induction \
                      on n; Codeforces 1194D is a = 3); here a = {below}, K = {take_text}"
                 ),
