@@ -213,6 +213,15 @@ fn emitted_family_code_agrees_with_grundy_on_random_parameters() {
         cases.extend(positions(&mut draw).into_iter().map(|n| (vec![k], n)));
     }
     check_emitted(&["guess", "sub:1,{k}", "--over", "k=2..20"], &["k"], &cases, dir.path());
+
+    // Codeforces 1194D's S = {1, 2, k}: cases on k mod 3, k up to 10^9 (grundy answers those
+    // by the same theorem, without a table).
+    let mut cases = Vec::new();
+    let drawn: Vec<u64> = (0..4).map(|_| 1 + draw.below(3000)).collect();
+    for k in [1, 2, 3, 4, 6, 9, 999_999_999, 1_000_000_000].into_iter().chain(drawn) {
+        cases.extend(positions(&mut draw).into_iter().map(|n| (vec![k], n)));
+    }
+    check_emitted(&["guess", "sub:1,2,{k}", "--over", "k=1..30"], &["k"], &cases, dir.path());
 }
 
 /// A family with no formula across it: the code is its definition, solved by the window

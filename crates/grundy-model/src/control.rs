@@ -29,8 +29,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// The limits, cancellation and progress reporting of a computation (see the module).
 #[derive(Clone)]
 pub struct Control {
-    /// The memory one table may take, in bytes.
+    /// The memory the run's tables may take together, in bytes.
     memory_limit: u128,
+    /// The bytes the run's kept tables hold now ([`Control::hold`]), shared by the clones: one
+    /// budget for the whole run, every new table checked against what is left of it.
+    held: Arc<AtomicU64>,
     /// Set to stop the computations of this control (and its clones) at their next check.
     cancel: Arc<AtomicBool>,
     /// Where progress reports go; none: they cost nothing.
@@ -44,6 +47,7 @@ impl Default for Control {
     fn default() -> Self {
         Control {
             memory_limit: DEFAULT_MEMORY_LIMIT,
+            held: Arc::new(AtomicU64::new(0)),
             cancel: Arc::new(AtomicBool::new(false)),
             sink: None,
             next_task: Arc::new(AtomicU64::new(1)),
@@ -55,6 +59,7 @@ impl std::fmt::Debug for Control {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Control")
             .field("memory_limit", &self.memory_limit)
+            .field("held", &self.held_bytes())
             .field("cancelled", &self.cancelled())
             .field("sink", &self.sink.is_some())
             .finish()
@@ -62,8 +67,9 @@ impl std::fmt::Debug for Control {
 }
 
 impl Control {
-    /// This control with a memory limit of `bytes` for one table (tables already built are
-    /// kept). The cancel flag and the sink stay shared with `self`'s clones.
+    /// This control with a memory limit of `bytes` for the run's tables together (tables already
+    /// built are kept, and still count). The cancel flag, the sink and the bytes held stay
+    /// shared with `self`'s clones.
     #[must_use]
     pub fn with_memory_limit(mut self, bytes: u128) -> Self {
         self.memory_limit = bytes;
@@ -108,9 +114,43 @@ impl Control {
         self.sink.is_some()
     }
 
-    /// The memory one table may take before it is refused, in bytes.
+    /// The memory the run's tables may take together before a new one is refused, in bytes.
     pub fn memory_limit(&self) -> u128 {
         self.memory_limit
+    }
+
+    /// The bytes the run's kept tables hold now (see [`Control::hold`]).
+    pub fn held_bytes(&self) -> u128 {
+        u128::from(self.held.load(Ordering::Relaxed))
+    }
+
+    /// The bytes a new table may still take: the limit less what the run holds.
+    pub fn memory_left(&self) -> u128 {
+        self.memory_limit.saturating_sub(self.held_bytes())
+    }
+
+    /// Counts `bytes` (a table just built and kept: a cache, a memo) against the run's budget
+    /// until the returned [`Held`] is dropped or set to another size. It refuses nothing: the
+    /// table was checked with [`Control::check_memory`] before it was built; what it holds
+    /// makes every later check see less room.
+    ///
+    /// ```
+    /// use grundy_model::control::Control;
+    /// let control = Control::default().with_memory_limit(10 << 20);
+    /// let same_run = control.clone();
+    /// let mut cache = control.hold(6 << 20);
+    /// // A second table of 6 MiB fits the limit alone, not beside the first one.
+    /// let error = same_run.check_memory(|| "a second table".to_owned(), 6 << 20, 1).unwrap_err().to_string();
+    /// assert!(error.contains("a second table") && error.contains("6.0 MiB this run already holds"), "{error}");
+    /// cache.set(1 << 20);
+    /// assert!(same_run.check_memory(|| "a second table".to_owned(), 6 << 20, 1).is_ok());
+    /// drop(cache);
+    /// assert_eq!(control.held_bytes(), 0);
+    /// ```
+    pub fn hold(&self, bytes: u128) -> Held {
+        let mut held = Held { counter: Arc::clone(&self.held), bytes: 0 };
+        held.set(bytes);
+        held
     }
 
     /// Asks every computation of this control (and of its clones) to stop at its next check,
@@ -137,11 +177,13 @@ impl Control {
         Task::start(self.sink.clone(), id, what, total)
     }
 
-    /// Refuses a table of `entries` entries of `bytes_each` bytes when it would pass
-    /// [`Control::memory_limit`].
+    /// Refuses a table of `entries` entries of `bytes_each` bytes when it would pass what is
+    /// left of the run's budget ([`Control::memory_limit`] less the bytes the run's kept tables
+    /// hold, [`Control::held_bytes`]).
     ///
     /// # Errors
-    /// [`GameError::TooLarge`] naming `what`, the estimate and the limit.
+    /// [`GameError::TooLarge`] naming `what`, the estimate, the limit and, when the run holds
+    /// tables already, how much they hold.
     pub fn check_memory(
         &self,
         what: impl FnOnce() -> String,
@@ -149,8 +191,14 @@ impl Control {
         bytes_each: u128,
     ) -> Result<(), GameError> {
         let bytes_needed = entries.saturating_mul(bytes_each);
-        if bytes_needed > self.memory_limit {
-            return Err(self.too_large(what(), bytes_needed));
+        if bytes_needed > self.memory_left() {
+            let held = self.held_bytes();
+            let what = if held == 0 || bytes_needed > self.memory_limit {
+                what()
+            } else {
+                format!("{} (beside the {} this run already holds)", what(), crate::error::human_bytes(held))
+            };
+            return Err(self.too_large(what, bytes_needed));
         }
         Ok(())
     }
@@ -199,6 +247,44 @@ impl Control {
         self.try_reserve_table(&mut table, len, what)?;
         table.resize(len, fill);
         Ok(table)
+    }
+}
+
+/// Bytes a kept table holds against its run's budget (see [`Control::hold`]), given back when
+/// dropped.
+#[derive(Debug)]
+pub struct Held {
+    counter: Arc<AtomicU64>,
+    bytes: u64,
+}
+
+impl Held {
+    /// The table now holds `bytes` (it grew or shrank).
+    pub fn set(&mut self, bytes: u128) {
+        let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
+        if bytes >= self.bytes {
+            let grown = bytes - self.bytes;
+            let _ = self
+                .counter
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| Some(held.saturating_add(grown)));
+        } else {
+            let shrunk = self.bytes - bytes;
+            let _ = self
+                .counter
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |held| Some(held.saturating_sub(shrunk)));
+        }
+        self.bytes = bytes;
+    }
+
+    /// The bytes held.
+    pub fn bytes(&self) -> u128 {
+        u128::from(self.bytes)
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.set(0);
     }
 }
 

@@ -27,10 +27,11 @@
 //! row by row with a growing mex), while `n` is at most [`VALUE_HEAP_LIMIT`] and the table
 //! within the run's memory limit.
 
-use crate::control::Control;
+use crate::control::{Control, Held};
 use crate::error::GameError;
-use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::{Outcome, Value};
+use crate::view::{PPositionSamples, SamplesPPositions};
 use std::sync::{Arc, Mutex};
 
 /// The largest heap whose value is computed by the definition (its table holds about
@@ -86,6 +87,8 @@ pub struct DynamicSubtraction {
     terms: Mutex<Vec<u128>>,
     /// The last table of values: `table[m(m+1)/2 + j] = G(m, j)`, `j <= m < side`.
     table: Mutex<Option<Arc<Vec<u32>>>>,
+    /// The last table's bytes, counted against the run's one memory budget while it is kept.
+    table_held: Mutex<Option<Held>>,
     control: Control,
 }
 
@@ -96,6 +99,7 @@ impl DynamicSubtraction {
             multiplier: multiplier.clamp(1, MULTIPLIER_LIMIT),
             terms: Mutex::new(vec![1]),
             table: Mutex::new(None),
+            table_held: Mutex::new(None),
             control: Control::default(),
         }
     }
@@ -229,11 +233,33 @@ impl DynamicSubtraction {
         }
         let table = Arc::new(table);
         *self.table.lock().expect("table lock") = Some(table.clone());
+        *self.table_held.lock().expect("held lock") = Some(self.control.hold(entries as u128 * 4));
         Ok(table)
     }
 }
 
+/// The fresh heaps that are P-positions: `0`, and the terms `H_i` (the module's theorem: a fresh
+/// heap `n` is P iff `n` is a term; for Fibonacci Nim, the Fibonacci numbers).
+impl PPositionSamples for DynamicSubtraction {
+    fn p_positions_up_to(&self, most: u128, limit: usize) -> Result<Vec<String>, GameError> {
+        let most = most.min(HEAP_LIMIT);
+        self.representation(most)?;
+        let terms = self.terms.lock().expect("terms lock");
+        let below = terms.partition_point(|&term| term <= most);
+        let mut positions: Vec<String> =
+            terms[below.saturating_sub(limit)..below].iter().map(u128::to_string).collect();
+        if positions.len() < limit {
+            positions.insert(0, "0".to_owned());
+        }
+        Ok(positions)
+    }
+}
+
 impl ComponentGame for DynamicSubtraction {
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<SamplesPPositions>(|| self as Arc<dyn PPositionSamples>);
+    }
+
     type Component = DynamicHeap;
 
     fn spec(&self) -> String {
@@ -347,6 +373,26 @@ mod tests {
             }
         }
         wins
+    }
+
+    #[test]
+    fn sampled_p_positions_are_the_fresh_heaps_lost_by_the_rules() {
+        let side = 200;
+        for multiplier in (1..=6u64).chain([50]) {
+            let game = DynamicSubtraction::new(multiplier);
+            let wins = wins_by_the_rules(multiplier as usize, side);
+            // A fresh heap n may take 1 to n − 1 (n ≥ 2); 0 and 1 have no move.
+            let lost: Vec<String> =
+                (0..=side).filter(|&size| size < 2 || !wins[size][size - 1]).map(|size| size.to_string()).collect();
+            let sampled = game.p_positions_up_to(side as u128, usize::MAX).unwrap();
+            assert_eq!(sampled, lost, "K={multiplier}");
+            let last_three = game.p_positions_up_to(side as u128, 3).unwrap();
+            assert_eq!(last_three, lost[lost.len() - 3..], "K={multiplier}");
+            for text in &sampled {
+                let heap = game.parse_component(text).unwrap();
+                assert_eq!(game.outcome(&heap).unwrap(), Outcome::P, "K={multiplier} {text}");
+            }
+        }
     }
 
     #[test]

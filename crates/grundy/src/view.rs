@@ -103,6 +103,25 @@ impl Capability for Pictured {
     type Handle = Chart;
 }
 
+/// The capability of a game that names its P-positions among the components written as one
+/// number, for drawing a judge's tests: where every winning move leads to a component no
+/// format writes (Fibonacci Nim's `n,k` after a move from a fresh heap), playing a winning move
+/// from a drawn test finds no P-position a format can print, so the game lists them itself.
+pub struct SamplesPPositions;
+impl Capability for SamplesPPositions {
+    type Handle = Arc<dyn PPositionSamples>;
+}
+
+/// What [`SamplesPPositions`] hands out.
+pub trait PPositionSamples: Send + Sync {
+    /// The largest `limit` P-positions at most `most` among the components written as one
+    /// number, as their texts, in increasing order.
+    ///
+    /// # Errors
+    /// The game's own, for a computation past its limits.
+    fn p_positions_up_to(&self, most: u128, limit: usize) -> Result<Vec<String>, GameError>;
+}
+
 /// The views of any game, by its capabilities.
 pub trait Views {
     /// The family's whole table for `grundy table` (`size` from `--size`), or `None`.

@@ -319,6 +319,14 @@ fn python_formula(
             };
             let _ = writeln!(code, "    return {expression}");
         }
+        FamilyFormula::BashPlusOne { below, take } => {
+            // The theorem's domain (k ≥ 1) is refused in the prologue.
+            let _ = writeln!(code, "    k = {}", linear(take));
+            let _ = writeln!(
+                code,
+                "    if k % {below} != 0:\n        return n % {below}\n    r = n % (k + 1)\n    return {below} if r == k else r % {below}"
+            );
+        }
         FamilyFormula::Beatty { .. } | FamilyFormula::Diagonal => unreachable!("handled above"),
     }
     Ok(())
@@ -619,6 +627,15 @@ fn cpp_formula(
                 }
             };
             let _ = writeln!(code, "    return {expression};");
+        }
+        FamilyFormula::BashPlusOne { below, take } => {
+            at_least_one(code, "k", take);
+            let _ = writeln!(
+                code,
+                "    if ((unsigned long long) k % {below}ULL != 0ULL) return n % {below}ULL;\n    \
+                 unsigned long long r = n % ((unsigned long long) k + 1ULL);\n    \
+                 return r == (unsigned long long) k ? {below}ULL : r % {below}ULL;"
+            );
         }
         FamilyFormula::Beatty { .. } | FamilyFormula::Diagonal => unreachable!("handled above"),
     }

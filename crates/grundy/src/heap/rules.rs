@@ -1,7 +1,7 @@
 //! [`HeapRules`]: any [`HeapGame`] as a front-end family, with a cached nim-sequence, and
 //! heaps of any size through the sequence's proved period.
 
-use crate::control::Control;
+use crate::control::{Control, Held};
 use crate::error::GameError;
 use crate::heap::NimSequence;
 use crate::heap::period::{Period, default_max_heap, find_period};
@@ -78,6 +78,9 @@ pub struct HeapRules<G> {
     searched_without_proof: Mutex<Option<u64>>,
     /// The memory limit, cancel flag and progress sink of everything computed for the game.
     control: Control,
+    /// The table's bytes, counted against the run's one memory budget while the table is kept
+    /// (every later table of the run sees less room).
+    held: Mutex<Option<Held>>,
 }
 
 impl<G: HeapGame> HeapRules<G> {
@@ -89,6 +92,7 @@ impl<G: HeapGame> HeapRules<G> {
             period: RwLock::new(None),
             searched_without_proof: Mutex::new(None),
             control: Control::default(),
+            held: Mutex::new(None),
         }
     }
 
@@ -96,7 +100,25 @@ impl<G: HeapGame> HeapRules<G> {
     #[must_use]
     pub fn with_control(mut self, control: Control) -> Self {
         self.control = control;
+        self.held = Mutex::new(None);
         self
+    }
+
+    /// Runs `grow` on the table with the table's own bytes out of the run's budget (a growing
+    /// table is checked, by whatever allocates it, for its whole new size against what the
+    /// rest of the run holds), then holds the table's new size.
+    fn growing<T>(&self, table: &mut CompactSequence, grow: impl FnOnce(&mut CompactSequence) -> T) -> T {
+        let mut held = self.held.lock().expect("held lock");
+        if let Some(held) = held.as_mut() {
+            held.set(0);
+        }
+        let result = grow(table);
+        let bytes = (table.len() as u128).saturating_mul(table.width() as u128);
+        match held.as_mut() {
+            Some(held) => held.set(bytes),
+            None => *held = Some(self.control.hold(bytes)),
+        }
+        result
     }
 
     /// The rules.
@@ -113,11 +135,8 @@ impl<G: HeapGame> HeapRules<G> {
             return Ok(value);
         }
         let len = heap.checked_add(1).and_then(|len| usize::try_from(len).ok()).unwrap_or(usize::MAX);
-        self.control.check_memory(
-            || format!("the nim-sequence of {} up to heap {heap}", self.game.spec()),
-            len as u128,
-            4,
-        )?;
+        // The allocation is checked once, where it is made (`extend_sequence`), against the
+        // run's budget.
         let mut table = self.table.write().expect("table lock");
         self.extend_reporting(&mut table, len)?;
         Ok(table.get(heap as usize).expect("the table reaches the heap"))
@@ -136,7 +155,8 @@ impl<G: HeapGame> HeapRules<G> {
         let spec = self.game.spec();
         let task = self.control.task(&format!("the nim-sequence of {spec} up to heap {}", len - 1), PROGRESS_UNITS);
         let control = self.reporting_values_to(task, len);
-        if !self.game.extend_sequence(table, len, &control)? || table.len() < len {
+        let extended = self.growing(table, |table| self.game.extend_sequence(table, len, &control));
+        if !extended? || table.len() < len {
             return Err(GameError::OutOfReach(format!(
                 "interrupted while computing the nim-sequence of {spec} (heaps 0..{} done)",
                 table.len().saturating_sub(1)
@@ -200,7 +220,17 @@ impl<G: HeapGame> HeapRules<G> {
                 _ if self.game.periodicity() == Periodicity::Unproved && self.game.known_period().is_none() => {
                     format!("no periodicity theorem covers {spec}, so heaps past the table cannot take a period")
                 }
-                Some(searched) => format!("{spec} has no period proved on heaps 0..{searched}"),
+                Some(searched) => match self.game.periodicity() {
+                    // The window argument needs max S values to repeat: past the search's
+                    // reach, say so and how to go further.
+                    Periodicity::Subtraction { max_take } if searched / 2 < max_take => format!(
+                        "{spec} has no period proved on heaps 0..{searched}: its proof needs max S = {max_take} \
+                         consecutive values to repeat, so more than {} values (no shorter proof applies to this set: \
+                         `grundy period {spec} --max N` searches further)",
+                        max_take.saturating_mul(2)
+                    ),
+                    _ => format!("{spec} has no period proved on heaps 0..{searched}"),
+                },
                 None => format!("{spec} has no period proved"),
             };
             return Err(self.control.too_large(format!("{why}; its nim-sequence up to heap {heap}"), bytes_needed));
@@ -234,7 +264,8 @@ impl<G: HeapGame> HeapRules<G> {
                 self.control.task(&format!("the period of {spec}, searched up to heap {max_heap}"), PROGRESS_UNITS);
             let len = usize::try_from(max_heap).unwrap_or(usize::MAX).saturating_add(1);
             let control = self.reporting_values_to(task, len);
-            let report = find_period(&*self.game, &mut table, max_heap, &control, &mut |_| {})?;
+            let report =
+                self.growing(&mut table, |table| find_period(&*self.game, table, max_heap, &control, &mut |_| {}))?;
             if report.interrupted {
                 return Err(GameError::OutOfReach(format!(
                     "interrupted while searching the period of {spec} (heaps 0..{} done)",
@@ -469,6 +500,23 @@ mod tests {
         });
         assert_eq!(calls, 1);
         assert!(matches!(stopped, Err(GameError::Unsupported(message)) if message == "enough"));
+    }
+
+    #[test]
+    fn one_budget_for_the_run_counts_the_tables_kept() {
+        // Tables of 1.5·2^20 values (computed four bytes each) fit the limit alone, not beside another.
+        let control = Control::default().with_memory_limit(7 << 20);
+        let first = HeapRules::new(SubtractionGame::new(vec![1, 3, 4]).unwrap()).with_control(control.clone());
+        let second = HeapRules::new(SubtractionGame::new(vec![2, 5]).unwrap()).with_control(control.clone());
+        first.heap_value((1 << 20) - 1).unwrap();
+        assert!(control.held_bytes() >= 1 << 20, "{}", control.held_bytes());
+        let error = second.heap_value((1 << 20) + (1 << 19)).unwrap_err().to_string();
+        assert!(error.contains("this run already holds") && error.contains("sub:2,5"), "{error}");
+        // Growing a table counts it once: the first table grows within the same limit.
+        first.heap_value((1 << 20) + (1 << 19)).unwrap();
+        drop(first);
+        assert_eq!(control.held_bytes(), 0);
+        assert_eq!(second.heap_value((1 << 20) + (1 << 19)).unwrap(), 1); // period 0 0 1 1 0 2 1, and 2^20 + 2^19 ≡ 6 (mod 7)
     }
 
     #[test]

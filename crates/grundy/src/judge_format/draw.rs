@@ -545,11 +545,22 @@ impl<'f> Drawer<'f> {
     /// referee cannot evaluate the test.
     fn toward_p(&self, test: Bindings, referee: &mut Referee, random: &mut SplitMix64) -> Option<Bindings> {
         let case = self.case(&test);
-        let Some(after) = referee.positions_after_winning_moves(&case).ok()? else {
-            return Some(test);
+        let after = match referee.positions_after_winning_moves(&case) {
+            Ok(Some(after)) => after,
+            Ok(None) => return Some(test),
+            Err(_) => Vec::new(),
         };
         let mut fitting: Vec<Bindings> =
             after.iter().filter_map(|components| self.with_position(&test, components)).collect();
+        if fitting.is_empty() {
+            // Winning moves that lead where the format cannot write (a fresh heap's move leaves
+            // `n,k`): the P-positions the game itself names, up to the test's own number.
+            fitting = referee
+                .p_position_samples(&case)
+                .iter()
+                .filter_map(|component| self.with_position(&test, std::slice::from_ref(component)))
+                .collect();
+        }
         if fitting.is_empty() {
             return None;
         }
@@ -827,6 +838,26 @@ impl<'r> Referee<'r> {
     }
 }
 
+impl Referee<'_> {
+    /// P-positions of a one-component test's game that the game names itself
+    /// ([`crate::view::SamplesPPositions`]), as component texts, the largest few up to twice
+    /// the test's number; empty when the game names none or the test is no one-number
+    /// component.
+    fn p_position_samples(&mut self, case: &Case) -> Vec<String> {
+        const SAMPLES: usize = 64;
+        let Ok(position) = self.position(case) else { return Vec::new() };
+        let ([part], [component]) = (position.parts.as_slice(), case.components.as_slice()) else {
+            return Vec::new();
+        };
+        let (Some(samples), Ok(number)) =
+            (part.game.capability::<crate::view::SamplesPPositions>(), component.parse::<u128>())
+        else {
+            return Vec::new();
+        };
+        samples.p_positions_up_to(number.saturating_mul(2), SAMPLES).unwrap_or_default()
+    }
+}
+
 impl std::fmt::Debug for Referee<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Referee").field("default_game", &self.default_game).field("misere", &self.misere).finish()
@@ -886,6 +917,28 @@ mod tests {
                 && referee.truth(&drawer.case(&drawn.bindings)).unwrap().outcome == Outcome::P
         });
         assert!(large.count() >= 5);
+    }
+
+    #[test]
+    fn fibonacci_nim_p_positions_are_drawn_at_every_size() {
+        // A fresh heap's winning move leaves `n,k`, which HDU 2516's format cannot write: the
+        // P-positions come from the game (the Fibonacci numbers), far past 10^6 too.
+        let format = format("hdu-2516");
+        let drawer = Drawer::new(&format, None).unwrap();
+        let mut referee = referee(&format);
+        let tests = drawer.draw_tests(500, 5, &mut referee);
+        let p_positions: Vec<&Drawn> = tests.iter().filter(|drawn| drawn.kind == Kind::PPositions).collect();
+        assert!(p_positions.len() >= 20, "{}", p_positions.len());
+        let mut fibonacci = vec![1u64, 2];
+        while *fibonacci.last().unwrap() < 1 << 32 {
+            fibonacci.push(fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2]);
+        }
+        for drawn in &p_positions {
+            assert_eq!(referee.truth(&drawer.case(&drawn.bindings)).unwrap().outcome, Outcome::P, "{drawn:?}");
+            assert!(fibonacci.contains(&drawn.bindings["n"][0]), "{drawn:?}");
+        }
+        let large = p_positions.iter().filter(|drawn| drawn.bindings["n"][0] > 1_000_000).count();
+        assert!(large >= 5, "{large} P-positions past 10^6");
     }
 
     #[test]

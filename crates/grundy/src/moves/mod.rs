@@ -368,6 +368,7 @@ impl<P: MovesPosition> HeapGame for MovesFamily<P> {
     }
 
     fn extend_sequence(&self, values: &mut CompactSequence, len: usize, control: &Control) -> Extended {
+        control.check_memory(|| format!("the nim-sequence of {} up to heap {len}", self.spec), len as u128, 4)?;
         let task = control.task(crate::heap::SEQUENCE_TASK, len as u64);
         while values.len() < len {
             if control.cancelled() {

@@ -250,6 +250,15 @@ impl FamilyAnswer {
                 }
                 FamilyFormula::Beatty { c } => answer.c = Some(linear(c)),
                 FamilyFormula::Diagonal => {}
+                FamilyFormula::BashPlusOne { below, take } => {
+                    answer.first = Some(0);
+                    answer.preperiod = Some(0);
+                    answer.before = Some(Vec::new());
+                    answer.cycle_form = Some("bash-plus-one");
+                    answer.modulus = Some(linear(&Linear::constant(*below as i64, take.coefficients.len())));
+                    answer.tail_from = Some(linear(take));
+                    answer.tail_value = Some(*below);
+                }
             }
             answer
         });

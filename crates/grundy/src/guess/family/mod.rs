@@ -202,6 +202,16 @@ pub enum FamilyFormula {
     },
     /// A table's P-positions: `x = y`.
     Diagonal,
+    /// A line of `S = {1, …, a − 1} ∪ {K}` (Bash's game and one more move; Codeforces 1194D
+    /// is `a = 3`): `G(n) = n mod a` when `a` does not divide `K`; when it does, `G(n) = a`
+    /// where `r = K` and `r mod a` elsewhere, `r = n mod (K + 1)` (proved in
+    /// [`crate::heap::subtraction`]).
+    BashPlusOne {
+        /// `a`.
+        below: u64,
+        /// `K`.
+        take: Linear,
+    },
 }
 
 impl FamilyFormula {
@@ -215,6 +225,7 @@ impl FamilyFormula {
             FamilyFormula::Bitwise { .. } | FamilyFormula::Pair(_) => "bitwise",
             FamilyFormula::Beatty { .. } => "beatty",
             FamilyFormula::Diagonal => "p-positions",
+            FamilyFormula::BashPlusOne { .. } => "periodic",
         }
     }
 
@@ -259,6 +270,18 @@ impl FamilyFormula {
             }
             FamilyFormula::Beatty { c } => Some(Pattern::Grid(GridPattern::Beatty { c: positive(c)? })),
             FamilyFormula::Diagonal => Some(Pattern::Grid(GridPattern::Diagonal)),
+            FamilyFormula::BashPlusOne { below, take } => {
+                let take = u64::try_from(take.at(parameters)).ok().filter(|&take| take >= 1)?;
+                let cycle: Vec<u64> = if take.is_multiple_of(*below) {
+                    if i128::from(take) >= MAX_CYCLE {
+                        return None;
+                    }
+                    (0..=take).map(|r| if r == take { *below } else { r % below }).collect()
+                } else {
+                    (0..*below).collect()
+                };
+                Some(Pattern::Line(LinePattern::Periodic { first: 0, start: 0, before: Vec::new(), cycle, saltus: 0 }))
+            }
         }
     }
 
@@ -321,6 +344,14 @@ impl FamilyFormula {
                 c.text(names)
             ),
             FamilyFormula::Diagonal => "P-positions: x = y".to_owned(),
+            FamilyFormula::BashPlusOne { below, take } => {
+                let k = parenthesized(&take.text(names));
+                format!(
+                    "G(n) = n mod {below} when {k} mod {below} ≠ 0; when {k} mod {below} = 0, G(n) = {below} if r = {k}, \
+                     else r mod {below}, r = n mod ({} + 1)",
+                    take.text(names)
+                )
+            }
         }
     }
 }
@@ -1111,6 +1142,29 @@ fn theorem(template: &Template, parameters: &[ParameterRange]) -> Option<(Family
                     }
                 ),
                 vec![a.clone(), combine(b, a, -1)],
+            ))
+        }
+        ("sub", items) if items.len() >= 2 => {
+            // {1, …, a − 1} as constants and one more item, K.
+            let constants: Vec<i64> =
+                items.iter().filter(|item| item.is_constant()).map(|item| item.constant).collect();
+            let varying: Vec<&Linear> = items.iter().filter(|item| !item.is_constant()).collect();
+            let [take] = varying.as_slice() else { return None };
+            let below = constants.len() as i64 + 1;
+            let mut sorted = constants.clone();
+            sorted.sort_unstable();
+            if sorted != (1..below).collect::<Vec<i64>>() {
+                return None;
+            }
+            let take_text = take.text(&names);
+            Some((
+                FamilyFormula::BashPlusOne { below: below as u64, take: (*take).clone() },
+                format!(
+                    "Bash's game and one more move: for S = {{1, …, a − 1, K}} with K ≥ 1, G(n) = n mod a when a does not \
+                     divide K, else G(n) = a where n mod (K + 1) = K and (n mod (K + 1)) mod a elsewhere (by induction \
+                     on n; Codeforces 1194D is a = 3); here a = {below}, K = {take_text}"
+                ),
+                vec![(*take).clone()],
             ))
         }
         _ => None,

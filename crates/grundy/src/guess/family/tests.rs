@@ -59,6 +59,31 @@ fn two_element_subtraction_games_follow_the_theorem() {
 }
 
 #[test]
+fn one_two_k_is_a_function_of_k_mod_3_and_proved() {
+    let found = family("sub:1,2,{k}", &["k=1..30"]);
+    let formula = found.formula.clone().unwrap_or_else(|| panic!("{}", found.explain()));
+    assert_eq!(
+        formula.text(&found.names()),
+        "G(n) = n mod 3 when k mod 3 ≠ 0; when k mod 3 = 0, G(n) = 3 if r = k, else r mod 3, r = n mod (k + 1)"
+    );
+    assert!(found.proof.as_deref().unwrap().contains("Bash's game and one more move"), "{:?}", found.proof);
+    assert!(!found.beyond.is_empty());
+    let names = found.names();
+    for k in 1..=60 {
+        assert_formula_matches_definition("sub:1,2,{k}", &formula, &names, &[k], 4 * k + 30);
+    }
+    // a = 4, the constants in any order; and a set the theorem does not cover.
+    let four = family("sub:3,{k},1,2", &["k=1..24"]);
+    let formula = four.formula.clone().unwrap_or_else(|| panic!("{}", four.explain()));
+    assert!(four.proof.is_some());
+    for k in 1..=40 {
+        assert_formula_matches_definition("sub:3,{k},1,2", &formula, &names, &[k], 4 * k + 30);
+    }
+    let other = family("sub:1,3,{k}", &["k=4..20"]);
+    assert!(other.proof.as_deref().is_none_or(|proof| !proof.contains("one more move")), "{:?}", other.proof);
+}
+
+#[test]
 fn a_family_with_no_common_form_says_so() {
     let found = family("sub:{a},{b},{c}", &["a=1..3", "b=4..6", "c=7..9"]);
     assert!(found.formula.is_none() || found.proof.is_none());
