@@ -311,7 +311,7 @@ struct Frame {
 }
 
 /// Bytes the search's stack of options (4 bytes a part, 16 an option) may take for each
-/// position the solver knows, past [`STACK_BASE_BYTES`]; past that, the options of every
+/// position the solver knows, past a base of 4 MiB; past that, the options of every
 /// position under the top one are let go and expanded again when the search is back there.
 ///
 /// Without it the stack holds the options of every position on the way down: on HDU 1729's

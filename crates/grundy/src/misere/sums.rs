@@ -123,7 +123,7 @@ pub fn winning_moves(
     limits: Limits,
     control: &Control,
 ) -> Result<(Vec<SumMove>, Method), GameError> {
-    let (found, method): (Vec<(usize, usize, Vec<Component>)>, Method) = match heaps_of(position) {
+    let (found, method): (Vec<FoundMove>, Method) = match heaps_of(position) {
         Some((game, heaps)) if game.is_nim() => {
             let moves = nim::winning_moves(&heaps).into_iter().map(|(index, size)| {
                 let result = if size == BigUint::ZERO { Vec::new() } else { vec![Component::new(size)] };
@@ -178,6 +178,9 @@ pub fn winning_moves(
     Ok((moves, method))
 }
 
+/// A move found: the part, the component within the part, the components it becomes.
+type FoundMove = (usize, usize, Vec<Component>);
+
 /// The misère winning moves of `position` when every component reachable from it is tame
 /// (`(part, component within the part, the components it becomes)`), else `None`: a move wins
 /// iff the sum it leaves is a misère P-position by Bouton's rule read on the genera.
@@ -185,7 +188,7 @@ fn tame_winning_moves(
     position: &Position,
     limits: Limits,
     control: &Control,
-) -> Result<Option<Vec<(usize, usize, Vec<Component>)>>, GameError> {
+) -> Result<Option<Vec<FoundMove>>, GameError> {
     use super::tame::TameGenus;
     let all = keyed(position);
     let mut search = tame(position, limits, control);
