@@ -28,7 +28,7 @@ d = list(map(int, sys.stdin.read().split()))
 sg = [0] * 101
 for x in range(1, 101):
     seen = {sg[b] ^ sg[c] for b in range(x) for c in range(b + 1)}
-    sg[x] = next(m for m in range(102) if m not in seen)
+    sg[x] = next(m for m in range(len(seen) + 1) if m not in seen)
 v = 0
 for x in d[1:1 + d[0]]:
     v ^= sg[x]

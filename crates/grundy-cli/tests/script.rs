@@ -216,6 +216,57 @@ fn check_program_catches_a_planted_bug_and_reports_broken_programs() {
     assert!(bad_formula.stderr.contains("bad formula `n +`"), "{}", bad_formula.stderr);
 }
 
+/// A failing random sum (heaps up to 9000) is shrunk as the judged path shrinks: fewer heaps,
+/// each heap at its small values and a binary search below it, while the program still fails;
+/// the counterexample is the program's own input for that sum and the two answers.
+#[test]
+fn check_program_shrinks_a_failing_sum_of_a_script_game() {
+    let (_directory, game) =
+        temporary_script("take12.star", "def moves(n):\n    return [n - k for k in [1, 2] if k <= n]\n");
+    // Right for take-1-or-2 (the nim-sum of n mod 3) except at heaps of at least 10 that are
+    // 3 modulo 7, which it counts as 0.
+    let planted = "read t; for ((i = 0; i < t; i++)); do read -a row; x=0; for h in \"${row[@]:1}\"; do \
+        if (( h >= 10 && h % 7 == 3 )); then v=0; else v=$(( h % 3 )); fi; x=$(( x ^ v )); done; \
+        if (( x )); then echo Yes; else echo No; fi; done";
+    let run = grundy(&[
+        "check",
+        &game,
+        "--program",
+        planted,
+        "--components",
+        "3..4",
+        "--max",
+        "9000",
+        "--samples",
+        "300",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    let line =
+        run.stdout.lines().skip_while(|line| line.trim() != "1").nth(1).expect("the input's sum").trim().to_owned();
+    let heaps: Vec<u64> = line.split_whitespace().skip(1).map(|word| word.parse().unwrap()).collect();
+    assert_eq!(heaps.len().to_string(), line.split_whitespace().next().unwrap(), "{}", run.stdout);
+    // No smaller version of it fails: without any heap, and each heap one less or at 0..15.
+    let fails = |heaps: &[u64]| {
+        let right = heaps.iter().fold(0, |x, h| x ^ (h % 3)) != 0;
+        let said = heaps.iter().fold(0, |x, &h| x ^ if h >= 10 && h % 7 == 3 { 0 } else { h % 3 }) != 0;
+        right != said
+    };
+    assert!(fails(&heaps), "{}", run.stdout);
+    for index in 0..heaps.len() {
+        let mut fewer = heaps.clone();
+        fewer.remove(index);
+        assert!(heaps.len() == 1 || !fails(&fewer), "{heaps:?} without one heap fails too");
+        for smaller in (0..16.min(heaps[index])).chain([heaps[index] - 1]) {
+            let mut other = heaps.clone();
+            other[index] = smaller;
+            assert!(!fails(&other), "{heaps:?} with {smaller} fails too");
+        }
+    }
+    assert!(run.stdout.contains("program's answer: ") && run.stdout.contains("right answer: "), "{}", run.stdout);
+}
+
 /// A single call doing little counting but enormous arithmetic (each squaring one step) is
 /// stopped by the wall-clock limit, which is on by default and set by `--script-timeout`.
 #[test]

@@ -306,7 +306,23 @@ struct Frame {
     spans_start: usize,
     /// The next part to look at, in `parts`.
     cursor: usize,
+    /// Its options were let go to hold the stack's memory ([`STACK_BYTES_PER_POSITION`]): it
+    /// is expanded again when it is back on top.
+    dropped: bool,
 }
+
+/// Bytes the search's stack of options (4 bytes a part, 16 an option) may take for each
+/// position the solver knows, past a base of 4 MiB; past that, the options of every
+/// position under the top one are let go and expanded again when the search is back there.
+///
+/// Without it the stack holds the options of every position on the way down: on HDU 1729's
+/// boxes `(s, c)` (add at most `c²` stones) the search goes down `c = 1, 2, …, s` and held
+/// `s²/2` options, tens of kilobytes a position remembered (4 GiB at `s = 10^5`). With it the
+/// stack stays within this many bytes a position plus the top position's options, and each
+/// position let go is expanded once more at most each time it is let go.
+pub const STACK_BYTES_PER_POSITION: usize = 64;
+/// The stack's memory that never makes the search let options go (4 MiB).
+const STACK_BASE_BYTES: usize = 4 << 20;
 
 /// How a depth-first search ended.
 enum Search {
@@ -355,6 +371,11 @@ pub struct SplitSolver<G: SplitGame> {
     limit_note: Option<Arc<str>>,
     expansions: u64,
     scratch: OptionList<G::State>,
+    /// The stack's memory that never makes the search let options go: [`STACK_BASE_BYTES`]
+    /// (tests make it 0, to let go on small games).
+    stack_base_bytes: usize,
+    /// [`STACK_BYTES_PER_POSITION`] (tests make it 0 too).
+    stack_bytes_per_position: usize,
 }
 
 /// The options of some positions, each option a list of part ids, stored flat.
@@ -541,6 +562,8 @@ impl<G: SplitGame> SplitSolver<G> {
             limit_note: None,
             expansions: 0,
             scratch: OptionList::new(),
+            stack_base_bytes: STACK_BASE_BYTES,
+            stack_bytes_per_position: STACK_BYTES_PER_POSITION,
         }
     }
 
@@ -744,9 +767,12 @@ impl<G: SplitGame> SplitSolver<G> {
             // that a game is not asked for them again after an error) and unmark them. Every
             // frame on the stack is fully expanded: `enter` drops the one it fails to expand.
             for (index, frame) in stack.iter().enumerate() {
-                let spans_end = stack.get(index + 1).map_or(spans.len(), |next| next.spans_start);
-                let options = spans[frame.spans_start..spans_end].iter().map(|&(start, end)| &parts[start..end]);
-                self.kept.insert(frame.node, options);
+                // A frame whose options were let go keeps none: it is expanded again.
+                if !frame.dropped {
+                    let spans_end = stack.get(index + 1).map_or(spans.len(), |next| next.spans_start);
+                    let options = spans[frame.spans_start..spans_end].iter().map(|&(start, end)| &parts[start..end]);
+                    self.kept.insert(frame.node, options);
+                }
                 self.state[frame.node as usize] = UNSEEN;
             }
         }
@@ -763,6 +789,18 @@ impl<G: SplitGame> SplitSolver<G> {
     ) -> Result<Search, GameError> {
         self.enter(root, parts, spans, stack)?;
         while let Some(frame) = stack.last_mut() {
+            if frame.dropped {
+                // Back on top after its options were let go: expanded again (every option
+                // looked at before is known now, so the cursor passes them at once).
+                let node = frame.node;
+                stack.pop();
+                if let Err(error) = self.enter(node, parts, spans, stack) {
+                    // Off the stack now: not under way any more.
+                    self.state[node as usize] = UNSEEN;
+                    return Err(error);
+                }
+                continue;
+            }
             let mut descend = None;
             while frame.cursor < parts.len() {
                 let part = parts[frame.cursor];
@@ -783,6 +821,7 @@ impl<G: SplitGame> SplitSolver<G> {
             }
             if let Some(child) = descend {
                 self.enter(child, parts, spans, stack)?;
+                self.hold_stack(parts, spans, stack);
                 continue;
             }
             let frame = stack.pop().expect("the loop saw a frame");
@@ -805,6 +844,35 @@ impl<G: SplitGame> SplitSolver<G> {
             }
         }
         unreachable!("the root frame returns its value")
+    }
+
+    /// Lets go of the options of every frame under the top one when the stack takes more than
+    /// [`STACK_BYTES_PER_POSITION`] a position known (past [`STACK_BASE_BYTES`]).
+    fn hold_stack(&self, parts: &mut Vec<u32>, spans: &mut Vec<(usize, usize)>, stack: &mut [Frame]) {
+        let bytes = parts.len() * std::mem::size_of::<u32>() + spans.len() * std::mem::size_of::<(usize, usize)>();
+        let allowed = self.stack_base_bytes.max(self.stack_bytes_per_position.saturating_mul(self.positions.len()));
+        let Some((top, below)) = stack.split_last_mut() else { return };
+        if bytes <= allowed || below.is_empty() {
+            return;
+        }
+        // The top frame's options move to the start; every frame below keeps an empty range.
+        let first_part = spans.get(top.spans_start).map_or(top.cursor, |&(start, _)| start);
+        let shift = first_part;
+        parts.drain(..first_part);
+        spans.drain(..top.spans_start);
+        for span in spans.iter_mut() {
+            span.0 -= shift;
+            span.1 -= shift;
+        }
+        top.cursor -= shift;
+        top.spans_start = 0;
+        for frame in below {
+            frame.spans_start = 0;
+            frame.cursor = 0;
+            frame.dropped = true;
+        }
+        parts.shrink_to(parts.len().max(1024) * 2);
+        spans.shrink_to(spans.len().max(1024) * 2);
     }
 
     fn enter(
@@ -832,7 +900,7 @@ impl<G: SplitGame> SplitSolver<G> {
             self.kept.insert(node, spans[spans_start..].iter().map(|&(start, end)| &parts[start..end]));
         }
         self.state[node as usize] = IN_PROGRESS;
-        stack.push(Frame { node, spans_start, cursor });
+        stack.push(Frame { node, spans_start, cursor, dropped: false });
         Ok(())
     }
 

@@ -7,6 +7,8 @@
 //!   of tame heaps (ONAG ch. 12, *Winning Ways* ch. 13).
 //! - [`quotient`]: the misère quotient of Plambeck and Siegel, a finite commutative monoid
 //!   in which the outcome of any sum of heaps is read off the product of their elements.
+//! - [`tame`]: the genus of the components of any game (scripts, tuples, sums of different
+//!   games) from their options, and the outcome of a sum whose every component is tame.
 //! - [`search`]: exhaustive search over sums of components of any game, the reference every
 //!   method above is tested against.
 //!
@@ -17,6 +19,7 @@ pub mod nim;
 pub mod quotient;
 pub mod search;
 pub mod sums;
+pub mod tame;
 
 use crate::control::Control;
 use crate::error::GameError;

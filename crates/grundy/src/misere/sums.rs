@@ -1,9 +1,12 @@
 //! Misère play on any position of the game model: a sum of heaps of one heap game by the
 //! fastest rule that applies (Bouton, genus, quotient; see [`super::heap_sum_outcome`]), any
-//! other sum — other families, sums of different games — by exhaustive search over sums
-//! stored with their components sorted ([`super::search`]).
+//! other sum — script games, other families, sums of different games — by Conway's genus when
+//! every component reachable from the sum is tame ([`super::tame`], within the search's
+//! budget), otherwise by exhaustive search over sums stored with their components sorted
+//! ([`super::search`]).
 
 use super::search::MisereSearch;
+use super::tame::TameSearch;
 use super::{Limits, Method, heap_sum_outcome, heap_sum_winning_moves, nim};
 use crate::control::Control;
 use crate::error::GameError;
@@ -50,6 +53,24 @@ fn search<'p>(
     MisereSearch::new(options, limits.max_positions, control)
 }
 
+/// The genus search over the components reachable from `position`, at most
+/// `limits.max_positions` options looked at.
+fn tame<'p>(
+    position: &'p Position,
+    limits: Limits,
+    control: &Control,
+) -> TameSearch<Keyed, impl FnMut(&Keyed) -> KeyedOptions + 'p> {
+    let options = move |(part, component): &Keyed| -> KeyedOptions {
+        let game = &position.parts[*part].game;
+        Ok(game
+            .options(component, MOVE_LIMIT)?
+            .into_iter()
+            .map(|one| one.result.into_iter().map(|result| (*part, result)).collect())
+            .collect())
+    };
+    TameSearch::new(options, limits.max_positions, control)
+}
+
 fn keyed(position: &Position) -> Vec<Keyed> {
     let mut all = Vec::new();
     for (part, each) in position.parts.iter().enumerate() {
@@ -83,8 +104,12 @@ pub fn outcome(position: &Position, limits: Limits, control: &Control) -> Result
             return heap_sum_outcome(&*game, &heaps, limits, control);
         }
     }
+    let all = keyed(position);
+    if let Ok(outcome) = tame(position, limits, control).outcome(&all)? {
+        return Ok((outcome, Method::Genus));
+    }
     let mut solver = search(position, limits, control);
-    let outcome = solver.outcome(&keyed(position))?;
+    let outcome = solver.outcome(&all)?;
     Ok((outcome, Method::Search { positions: solver.positions() }))
 }
 
@@ -98,7 +123,7 @@ pub fn winning_moves(
     limits: Limits,
     control: &Control,
 ) -> Result<(Vec<SumMove>, Method), GameError> {
-    let (found, method): (Vec<(usize, usize, Vec<Component>)>, Method) = match heaps_of(position) {
+    let (found, method): (Vec<FoundMove>, Method) = match heaps_of(position) {
         Some((game, heaps)) if game.is_nim() => {
             let moves = nim::winning_moves(&heaps).into_iter().map(|(index, size)| {
                 let result = if size == BigUint::ZERO { Vec::new() } else { vec![Component::new(size)] };
@@ -113,21 +138,24 @@ pub fn winning_moves(
             });
             (moves.collect(), method)
         }
-        _ => {
-            let all = keyed(position);
-            let mut solver = search(position, limits, control);
-            let moves = solver.winning_moves(&all)?;
-            // The flat index back to (part, component within the part).
-            let place = |index: usize| {
-                let (part, _) = &all[index];
-                (*part, index - all.iter().position(|(other, _)| other == part).expect("its part"))
-            };
-            let moves = moves.into_iter().map(|one| {
-                let (part, component) = place(one.component);
-                (part, component, one.replacement.into_iter().map(|(_, result)| result).collect())
-            });
-            (moves.collect(), Method::Search { positions: solver.positions() })
-        }
+        _ => match tame_winning_moves(position, limits, control)? {
+            Some(moves) => (moves, Method::Genus),
+            None => {
+                let all = keyed(position);
+                let mut solver = search(position, limits, control);
+                let moves = solver.winning_moves(&all)?;
+                // The flat index back to (part, component within the part).
+                let place = |index: usize| {
+                    let (part, _) = &all[index];
+                    (*part, index - all.iter().position(|(other, _)| other == part).expect("its part"))
+                };
+                let moves = moves.into_iter().map(|one| {
+                    let (part, component) = place(one.component);
+                    (part, component, one.replacement.into_iter().map(|(_, result)| result).collect())
+                });
+                (moves.collect(), Method::Search { positions: solver.positions() })
+            }
+        },
     };
     let mut moves = Vec::new();
     for (part, component, result) in found {
@@ -148,6 +176,47 @@ pub fn winning_moves(
         moves.push(SumMove { part, component, result, notation, explain });
     }
     Ok((moves, method))
+}
+
+/// A move found: the part, the component within the part, the components it becomes.
+type FoundMove = (usize, usize, Vec<Component>);
+
+/// The misère winning moves of `position` when every component reachable from it is tame
+/// (`(part, component within the part, the components it becomes)`), else `None`: a move wins
+/// iff the sum it leaves is a misère P-position by Bouton's rule read on the genera.
+fn tame_winning_moves(
+    position: &Position,
+    limits: Limits,
+    control: &Control,
+) -> Result<Option<Vec<FoundMove>>, GameError> {
+    use super::tame::TameGenus;
+    let all = keyed(position);
+    let mut search = tame(position, limits, control);
+    let Ok(whole) = search.sum_genus(&all)? else { return Ok(None) };
+    let mut found = Vec::new();
+    let mut index = 0;
+    for (part, each) in position.parts.iter().enumerate() {
+        for (place, component) in each.components.iter().enumerate() {
+            let own = search.known(&all[index]).expect("every component of the sum is known");
+            // The sum without this component (the others small iff no large one is left).
+            let others_small = all
+                .iter()
+                .enumerate()
+                .all(|(other, keyed)| other == index || search.known(keyed).expect("known").small);
+            let rest = TameGenus { normal: whole.normal ^ own.normal, small: others_small };
+            for option in each.game.options(component, MOVE_LIMIT)? {
+                let keyed_parts: Vec<Keyed> = option.result.iter().map(|result| (part, result.clone())).collect();
+                // Every option of a tame component is made of tame components already known.
+                let parts: Option<Vec<TameGenus>> = keyed_parts.iter().map(|keyed| search.known(keyed)).collect();
+                let Some(parts) = parts else { return Ok(None) };
+                if TameGenus::of_sum(parts.into_iter().chain([rest])).outcome() == Outcome::P {
+                    found.push((part, place, option.result));
+                }
+            }
+            index += 1;
+        }
+    }
+    Ok(Some(found))
 }
 
 #[cfg(test)]
@@ -232,6 +301,111 @@ mod tests {
             for one in &moves {
                 prop_assert_eq!(plain(&position.after(one)), Outcome::P);
             }
+        }
+    }
+
+    /// Script games (heaps that split, tuples, a loopy one), alone and summed with built-in
+    /// games: the outcome and the winning moves, by whatever method answers, agree with
+    /// exhaustive misère search of the whole sum; tame sums are answered by the genus.
+    #[cfg(feature = "script")]
+    mod scripts {
+        use super::*;
+        use crate::script::{LocalScript, ScriptFamily, ScriptLimits};
+        use crate::sum::Part;
+
+        const SCRIPTS: [&str; 4] = [
+            // Kayles written as a script: wild, so its sums are searched.
+            "def moves(n):\n    return [Sum(a, n - k - a) for k in [1, 2] for a in range(n - k + 1)]\n",
+            // Take 1 or 2 (tame: misère play as Nim's).
+            "def moves(n):\n    return [n - k for k in [1, 2] if k <= n]\n",
+            // Pairs: take 1 or 2 from the first, 1 or 3 from the second, or split off a heap of 1.
+            "def moves(p):\n    a, b = p\n    out = [(a - k, b) for k in [1, 2] if k <= a] + [(a, b - k) for k in [1, 3] if k <= b]\n    if a >= 2 and b % 2 == 1:\n        out.append(Sum((a - 2, b), (0, 1)))\n    return out\n",
+            // HDU 1729's boxes (capacity, stones): add at most the square of the stones held.
+            "def moves(p):\n    s, c = p\n    return [(s, c + k) for k in range(1, min(c * c, s - c) + 1)]\n",
+        ];
+
+        fn script(index: usize) -> Arc<dyn crate::ruleset::Ruleset> {
+            let backend = LocalScript::load("t.star", SCRIPTS[index], ScriptLimits::default(), None).unwrap();
+            ScriptFamily::erased("script:t.star", Box::new(backend))
+        }
+
+        fn make(index: usize, texts: &[String], extra: Option<&[&str]>) -> Position {
+            let game = script(index);
+            let components = texts.iter().map(|text| game.parse_component(text).unwrap()).collect();
+            let mut position = Position { parts: vec![Part { game, components }] };
+            if let Some(words) = extra {
+                position.parts.extend(parse_sum(words).unwrap().parts);
+            }
+            position
+        }
+
+        /// Exhaustive misère search of the whole sum, no genus.
+        fn searched(position: &Position) -> (Outcome, Vec<String>) {
+            let mut solver = search(position, Limits::default(), &Control::default());
+            let all = keyed(position);
+            let outcome = solver.outcome(&all).unwrap();
+            let mut moves: Vec<String> = solver
+                .winning_moves(&all)
+                .unwrap()
+                .into_iter()
+                .map(|one| {
+                    let mut after: Vec<Keyed> = all.clone();
+                    after.remove(one.component);
+                    after.extend(one.replacement);
+                    let mut texts: Vec<String> = after
+                        .iter()
+                        .map(|(part, component)| position.parts[*part].game.format_component(component))
+                        .filter(|text| text != "0")
+                        .collect();
+                    texts.sort();
+                    texts.join(" ")
+                })
+                .collect();
+            moves.sort();
+            moves.dedup();
+            (outcome, moves)
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(120))]
+            #[test]
+            fn script_sums_agree_with_exhaustive_search(pick in 0usize..4, numbers in proptest::collection::vec((0u32..9, 0u32..9), 0..4), mixed in any::<bool>()) {
+                let texts: Vec<String> = numbers.iter().map(|&(a, b)| match pick {
+                    0 | 1 => a.to_string(),
+                    2 => format!("{},{}", a % 6, b % 6),
+                    _ => format!("{},{}", 6 + b, a % 4),
+                }).collect();
+                let extra: &[&str] = &["nim", "2", "+", "wythoff", "1,1"];
+                let position = make(pick, &texts, mixed.then_some(extra));
+                let (expected, expected_moves) = searched(&position);
+                let (found, method) = outcome(&position, Limits::default(), &Control::default()).unwrap();
+                prop_assert_eq!(found, expected, "{} ({})", position.to_text(), method);
+                let (moves, _) = winning_moves(&position, Limits::default(), &Control::default()).unwrap();
+                let mut after: Vec<String> = moves.iter().map(|one| {
+                    let next = position.after(one);
+                    let mut texts: Vec<String> = next.parts.iter().flat_map(|part| part.components.iter().map(|component| part.game.format_component(component))).filter(|text| text != "0").collect();
+                    texts.sort();
+                    texts.join(" ")
+                }).collect();
+                after.sort();
+                after.dedup();
+                prop_assert_eq!(after, expected_moves, "{}", position.to_text());
+            }
+        }
+
+        /// Sums too large for the search (heaps of take-1-or-2 past two million sums, and
+        /// HDU 1729's boxes) are decided by the genus, every component tame.
+        #[test]
+        fn large_tame_sums_are_decided_by_the_genus() {
+            let texts: Vec<String> = (0..24).map(|heap| (heap + 3).to_string()).collect();
+            let position = make(1, &texts, None);
+            let (found, method) = outcome(&position, Limits::default(), &Control::default()).unwrap();
+            assert_eq!(method, Method::Genus);
+            let normal = (3..27u64).fold(0, |sum, heap| sum ^ (heap % 3));
+            assert_eq!(found, if normal == 0 { Outcome::P } else { Outcome::N });
+            let boxes: Vec<String> = ["40,3", "35,5", "50,1", "30,6", "44,2", "60,7"].map(str::to_owned).to_vec();
+            let position = make(3, &boxes, None);
+            assert_eq!(outcome(&position, Limits::default(), &Control::default()).unwrap().1, Method::Genus);
         }
     }
 }

@@ -470,6 +470,16 @@ impl ScriptGame {
                 }
                 match to_integer(item) {
                     Some(Integer::Small(entry)) if item.unpack_bool().is_none() => entries.push(entry),
+                    Some(Integer::Big(_)) => {
+                        return Err(format!(
+                            "`{}`, a {} with the entry `{}`, past the limit of a tuple's entries: each is an integer from \
+                             -2^63 to 2^63 - 1 (-9223372036854775808 to 9223372036854775807); a larger number can be a \
+                             heap of its own, an int position of any size (`Sum(heap, rest)`)",
+                            short(value),
+                            value.get_type(),
+                            short(item)
+                        ));
+                    }
                     _ => {
                         return Err(format!(
                             "`{}`, a {} with the entry `{}` that is not an integer fitting 64 bits: {POSITION_FORMS}",
@@ -628,6 +638,16 @@ fn describe_error(limits: &ScriptLimits, started: Instant, error: &starlark::Err
         return format!(
             "the script passed its heap limit of {} (a call gets a quarter of --memory-cap, at most 1 GiB): {text}",
             crate::error::human_bytes(limits.max_heap_bytes as u128)
+        );
+    }
+    if let Some(at) = lower.find("error unpacking value for parameter")
+        && lower.contains("of type `int")
+    {
+        // `range(2147483647 + 1)`, `range(10**10)`: Starlark's range and indices are 32-bit.
+        return format!(
+            "{}a number past Starlark's 32-bit limit: `range` and list indices take numbers from -2^31 to 2^31 - 1 \
+             (2147483647); loop over a smaller range, or compute the answer with arithmetic",
+            &text[..at]
         );
     }
     format!("{text}{}", hint(&lower))

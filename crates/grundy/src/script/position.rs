@@ -56,7 +56,7 @@ impl ScriptPosition {
                 let part = part.trim();
                 let entry: i64 = part.parse().map_err(|_| {
                     bad(format!(
-                        "`{part}` is not an integer (a tuple is integers separated by commas, each fitting 64 bits)"
+                        "`{part}` is not an integer (a tuple is integers separated by commas, each from -2^63 to 2^63 - 1)"
                     ))
                 })?;
                 entries.push(entry);

@@ -313,7 +313,18 @@ fn interpreter_errors_a_contest_script_meets_say_what_to_do() {
     let mut solver =
         ScriptSolver::new(load("def moves(n):\n    return [x for x in range(10000000000) if x < n]\n"), 1000);
     let error = solver.value(&int(3)).unwrap_err().to_string();
-    assert!(error.contains("below 2^31"), "{error}");
+    assert!(error.contains("from -2^31 to 2^31 - 1 (2147483647)") && !error.contains("unpacking"), "{error}");
+    // A tuple's entries past 64 bits are refused with the limit named.
+    let mut solver =
+        ScriptSolver::new(load("def moves(n):\n    return [(n - 1, 9223372036854775808)] if n > 0 else []\n"), 1000);
+    let error = solver.value(&int(3)).unwrap_err().to_string();
+    assert!(error.contains("from -2^63 to 2^63 - 1") && error.contains("9223372036854775808"), "{error}");
+    // At the limit it works.
+    let mut solver = ScriptSolver::new(
+        load("def moves(p):\n    return [(p[0] - 1, 9223372036854775807)] if p[0] > 0 else []\n"),
+        1000,
+    );
+    assert_eq!(solver.value(&ScriptPosition::Tuple(vec![3, -9223372036854775808])).unwrap(), Value::from(1u64));
     let mut solver = ScriptSolver::new(load("def moves(p):\n    a, b = p\n    return []\n"), 1000);
     let error = solver.value(&int(5)).unwrap_err().to_string();
     assert!(error.contains("written with commas, `5,0`"), "{error}");

@@ -160,7 +160,7 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
             (Some(format), Some(writer)) => {
                 check_judged_program(command, &args, format, writer, &positions, &values, control)?
             }
-            _ => check_program(command, &args, &positions, &values, control)?,
+            _ => check_program(command, &args, &positions, &values, &truth, control)?,
         }
     };
     let mut drawn =
@@ -180,14 +180,17 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         None if drawn.is_empty() => print(&format!("agrees on {} positions\n", positions.len())),
         None => print(&format!("agrees on {} positions ({drawn})\n", positions.len())),
         Some(report) => {
-            let proof = truth.proof(&positions[report.index], &values[report.index])?;
+            let (heaps, value) = match &report.shrunk {
+                Some((heaps, value)) => (heaps, value),
+                None => (&positions[report.index], &values[report.index]),
+            };
+            let proof = truth.proof(heaps, value)?;
             if json {
-                let value = &values[report.index];
                 print_json(&serde_json::json!({
                     "game": game,
                     "agrees": false,
                     "seed": sampled.as_ref().map(|sample| sample.seed),
-                    "counterexample": texts(&positions[report.index]),
+                    "counterexample": texts(heaps),
                     "input": report.input,
                     "value": value.finite().map(ToString::to_string),
                     "outcome": value.outcome().to_string(),
@@ -275,6 +278,8 @@ struct Disagreement {
     text: String,
     /// The failing test as a whole input file, with `--input-format`.
     input: Option<String>,
+    /// The failing sum after shrinking, with its value, when it is not `positions[index]`.
+    shrunk: Option<(Heaps, Value)>,
 }
 
 /// The positions to check, and how they were drawn when at random: `--samples` distinct sums,
@@ -649,7 +654,7 @@ fn check_formula(expression: &str, positions: &[Heaps], values: &[Value]) -> any
                     "counterexample: {}\n  formula `{expression}` gives {claim}\n  the definition gives {right}\n",
                     position_text(&texts(heaps))
                 );
-                return Ok(Some(Disagreement { index: offset + index, text, input: None }));
+                return Ok(Some(Disagreement { index: offset + index, text, input: None, shrunk: None }));
             }
         }
     }
@@ -672,21 +677,113 @@ fn parse_answer(line: &str) -> Option<FormulaAnswer> {
     }
 }
 
-fn check_program(
-    command: &str,
-    args: &Args,
-    positions: &[Heaps],
-    values: &[Value],
-    control: &Control,
-) -> anyhow::Result<Option<Disagreement>> {
-    let mut input = format!("{}\n", positions.len());
-    let mut lines: Vec<String> = Vec::with_capacity(positions.len());
-    for heaps in positions {
+/// The program's input for `sums`: their count, then a line a sum (its number of heaps, then
+/// the heaps).
+fn program_input(sums: &[Heaps]) -> (String, Vec<String>) {
+    let mut input = format!("{}\n", sums.len());
+    let mut lines: Vec<String> = Vec::with_capacity(sums.len());
+    for heaps in sums {
         let line = format!("{} {}", heaps.len(), texts(heaps).join(" "));
         input.push_str(line.trim_end());
         input.push('\n');
         lines.push(line.trim_end().to_owned());
     }
+    (input, lines)
+}
+
+/// The most runs of the program spent shrinking a failing sum.
+const SHRINK_RUNS: usize = 64;
+
+/// Smaller versions of a failing sum, the smallest first: without one heap; each heap at 0 to 15
+/// (a failure is often at a small heap that halving jumps over), at the points
+/// of a binary search from 0 up to it, and one less.
+fn smaller_sums(heaps: &Heaps) -> Vec<Heaps> {
+    let mut candidates: Vec<Heaps> = Vec::new();
+    if heaps.len() > 1 {
+        for removed in 0..heaps.len() {
+            let mut fewer = heaps.clone();
+            fewer.remove(removed);
+            candidates.push(fewer);
+        }
+    }
+    for (index, &heap) in heaps.iter().enumerate() {
+        let mut values: Vec<u64> = (0..16).collect();
+        let mut gap = heap;
+        while gap > 1 {
+            gap /= 2;
+            values.push(heap - gap);
+        }
+        values.push(heap.saturating_sub(1));
+        values.retain(|&value| value < heap);
+        values.sort_unstable();
+        values.dedup();
+        for value in values {
+            let mut smaller = heaps.clone();
+            smaller[index] = value;
+            smaller.sort_unstable();
+            candidates.push(smaller);
+        }
+    }
+    let size = |heaps: &Heaps| (heaps.iter().map(|&heap| u128::from(heap)).sum::<u128>(), heaps.len());
+    candidates.sort_by_key(|candidate| (size(candidate), candidate.clone()));
+    candidates.dedup();
+    candidates.retain(|candidate| candidate != heaps);
+    candidates
+}
+
+/// The program's answer to each of `sums` (one run), or `None` when it fails or answers in
+/// other terms (shrinking then stops where it is).
+fn answers_of(command: &str, args: &Args, sums: &[Heaps], control: &Control) -> Option<Vec<String>> {
+    let (input, _) = program_input(sums);
+    let output = run_program(command, input, args.timeout, program::output_limit(control)).ok()?;
+    let answers: Vec<String> =
+        output.lines().filter(|line| !line.trim().is_empty()).map(|line| line.trim().to_owned()).collect();
+    (answers.len() == sums.len()).then_some(answers)
+}
+
+/// Whether `answer` is wrong for `truth`: the right answer in its terms, if so.
+fn wrong(answer: &str, truth: &Value) -> Option<String> {
+    compare(&parse_answer(answer)?, truth)
+}
+
+/// A failing sum shrunk to a local minimum: no smaller version of it (see [`smaller_sums`])
+/// fails too, or [`SHRINK_RUNS`] runs spent. The sum, the program's answer and the value.
+fn shrink_program_failure(
+    command: &str,
+    args: &Args,
+    failing: (Heaps, String, Value),
+    truth: &Truth,
+    control: &Control,
+) -> (Heaps, String, Value) {
+    let mut best = failing;
+    for _ in 0..SHRINK_RUNS {
+        let candidates = smaller_sums(&best.0);
+        if candidates.is_empty() {
+            break;
+        }
+        let (Ok(values), Some(answers)) = (truth.values(&candidates), answers_of(command, args, &candidates, control))
+        else {
+            break;
+        };
+        let found =
+            candidates.into_iter().zip(answers).zip(values).find(|((_, answer), value)| wrong(answer, value).is_some());
+        match found {
+            Some(((heaps, answer), value)) => best = (heaps, answer, value),
+            None => break,
+        }
+    }
+    best
+}
+
+fn check_program(
+    command: &str,
+    args: &Args,
+    positions: &[Heaps],
+    values: &[Value],
+    truth: &Truth,
+    control: &Control,
+) -> anyhow::Result<Option<Disagreement>> {
+    let (input, lines) = program_input(positions);
     let output = run_program(command, input, args.timeout, program::output_limit(control))?;
     let answers: Vec<&str> = output.lines().filter(|line| !line.trim().is_empty()).collect();
     if answers.len() != positions.len() {
@@ -696,26 +793,30 @@ fn check_program(
             positions.len()
         );
     }
-    for (index, (answer, truth)) in answers.iter().zip(values).enumerate() {
-        let claim = parse_answer(answer).ok_or_else(|| {
-            anyhow::anyhow!(
+    for (index, (answer, value)) in answers.iter().zip(values).enumerate() {
+        if parse_answer(answer).is_none() {
+            anyhow::bail!(
                 "the program `{command}` answered `{}` for the position `{}` (line {}): expected a value or P/N, Lose/Win, No/Yes, Second/First",
                 answer.trim(),
                 lines[index],
                 index + 1
-            )
-        })?;
-        if let Some(right) = compare(&claim, truth) {
+            );
+        }
+        if wrong(answer, value).is_some() {
+            let failing = (positions[index].clone(), answer.trim().to_owned(), value.clone());
+            let (heaps, answer, value) = shrink_program_failure(command, args, failing, truth, control);
+            let claim = parse_answer(&answer).expect("a failing answer reads");
+            let right = compare(&claim, &value).expect("the answer fails");
             let right_words = match &claim {
-                FormulaAnswer::Outcome(_) => translate(answer.trim(), truth),
+                FormulaAnswer::Outcome(_) => translate(&answer, &value),
                 FormulaAnswer::Value(_) => right.clone(),
             };
+            let (_, shown) = program_input(std::slice::from_ref(&heaps));
             let text = format!(
-                "counterexample: a failing test for `{command}`\n  input:\n    1\n    {}\n  program's answer: {}\n  right answer:     {right_words}   ({right})\n",
-                lines[index],
-                answer.trim()
+                "counterexample: a failing test for `{command}`\n  input:\n    1\n    {}\n  program's answer: {answer}\n  right answer:     {right_words}   ({right})\n",
+                shown[0]
             );
-            return Ok(Some(Disagreement { index, text, input: None }));
+            return Ok(Some(Disagreement { index, text, input: None, shrunk: Some((heaps, value)) }));
         }
     }
     Ok(None)
@@ -776,7 +877,7 @@ fn check_judged_program(
                 "counterexample: a failing test for `{command}`\n--- input (a whole file) ---\n{input}--- end of input ---\n  program's answer: {answer}\n  right answer:     {right_answer}   (value {truth}, {})\n",
                 truth.outcome()
             );
-            return Ok(Some(Disagreement { index: file * per_file + index, text, input: Some(input) }));
+            return Ok(Some(Disagreement { index: file * per_file + index, text, input: Some(input), shrunk: None }));
         }
     }
     Ok(None)

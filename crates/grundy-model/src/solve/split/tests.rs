@@ -496,3 +496,74 @@ fn options_come_with_their_values_and_keeping_them_saves_expansions() {
     assert_eq!(value.to_string(), "∞(0)");
     assert_eq!(options.iter().map(|(_, value)| value.to_string()).collect::<Vec<_>>(), ["∞()", "0"]);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// With the stack's options let go at every step (no base allowance), values are the
+    /// same as with the whole stack kept, on acyclic tables with sums and on loopy graphs;
+    /// positions are expanded again only where their options were let go.
+    #[test]
+    fn letting_the_stack_go_changes_no_value(table in acyclic_table(), graph in random_digraph(10)) {
+        let mut kept = SplitSolver::new(TableGame(table.clone()), 1000);
+        let mut tight = SplitSolver::new(TableGame(table.clone()), 1000);
+        tight.stack_base_bytes = 0;
+        tight.stack_bytes_per_position = 0;
+        for node in 0..table.len() as u32 {
+            prop_assert_eq!(tight.value(&node).unwrap(), kept.value(&node).unwrap(), "node {}", node);
+        }
+        let loopy: Vec<Vec<Vec<u32>>> = (0..graph.vertex_count() as u32)
+            .map(|v| graph.successors(v).iter().map(|&w| vec![w]).collect())
+            .collect();
+        let labels = GeneralizedGrundy::compute(&graph);
+        let mut tight = SplitSolver::new(TableGame(loopy), 1000);
+        tight.stack_base_bytes = 0;
+        tight.stack_bytes_per_position = 0;
+        for v in 0..graph.vertex_count() as u32 {
+            prop_assert_eq!(tight.value(&v).unwrap(), labels.value(&graph, v), "vertex {}", v);
+        }
+    }
+}
+
+/// HDU 1729's boxes with capacity `CAPACITY`: from `c` stones add `1..=min(c², CAPACITY − c)`.
+struct Boxes;
+const CAPACITY: u32 = 3000;
+impl SplitGame for Boxes {
+    type State = u32;
+    fn expand(&self, &stones: &u32, out: &mut OptionList<u32>) -> Result<(), GameError> {
+        let most = (u64::from(stones) * u64::from(stones)).min(u64::from(CAPACITY - stones)) as u32;
+        for add in 1..=most {
+            out.push_single(stones + add);
+        }
+        Ok(())
+    }
+}
+
+/// The values of HDU 1729's boxes by the plain definition, from the full box down.
+fn boxes_by_definition() -> Vec<u32> {
+    let mut values = vec![0u32; CAPACITY as usize + 1];
+    for stones in (0..=CAPACITY).rev() {
+        let most = (u64::from(stones) * u64::from(stones)).min(u64::from(CAPACITY - stones)) as u32;
+        let options: Vec<u32> = (1..=most).map(|add| values[(stones + add) as usize]).collect();
+        values[stones as usize] = crate::nimber::mex(options.iter().map(|&value| u64::from(value))) as u32;
+    }
+    values
+}
+
+/// On HDU 1729's boxes the search goes down `c = 1, 2, …` and held every position's options
+/// (`CAPACITY²/2` of them, 90 MB at 3000): with the stack held to its allowance the options
+/// are let go on the way and each position is expanded at most a few times; the values are
+/// the definition's.
+#[test]
+fn a_deep_search_with_many_options_holds_its_stack() {
+    let expected = boxes_by_definition();
+    let mut solver = SplitSolver::new(Boxes, 1 << 20);
+    solver.stack_base_bytes = 0;
+    assert_eq!(solver.value(&1).unwrap(), Value::from(u64::from(expected[1])));
+    for stones in [0, 2, 17, 100, 2999, 3000] {
+        assert_eq!(solver.value(&stones).unwrap(), Value::from(u64::from(expected[stones as usize])), "{stones}");
+    }
+    // More expansions than positions: options were let go (and expanded again), but few.
+    let expansions = solver.expansions();
+    assert!(expansions > u64::from(CAPACITY) + 1 && expansions <= 3 * u64::from(CAPACITY), "{expansions} expansions");
+}
