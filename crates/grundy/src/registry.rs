@@ -282,6 +282,24 @@ pub static FAMILIES: &[Family] = &[
         build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::euclid::Euclid)),
     },
     Family {
+        names: &["e-and-d"],
+        syntax: "e-and-d",
+        summary: "E&D (Luogu P2148): the heaps come in pairs; remove one heap of a pair and split the other into two \
+                  non-empty heaps; G(a,b) = the index of the lowest 0 bit of (a-1)|(b-1)",
+        component: "a pair of heaps a,b (each from 1 to 2^64 - 1), or a table's heaps in pairs, 1,2,3,1",
+        example: "moves e-and-d 1,2 3,1",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::e_and_d::EAndD)),
+    },
+    Family {
+        names: &["king"],
+        syntax: "king",
+        summary: "a coin in the top-right corner of an n x m board moves one square left, down or diagonally \
+                  left-down (HDU 2147 kiki's game); P iff n and m are both odd",
+        component: "a board n,m: n rows and m columns, the coin in its top-right corner (both at least 1)",
+        example: "moves king 5,4",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::king::CornerKing)),
+    },
+    Family {
         names: &["dynamic"],
         syntax: "dynamic:K",
         summary: "k-times dynamic subtraction (K >= 1): the first move takes 1 to n-1 counters, each later move 1 to \
