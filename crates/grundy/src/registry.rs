@@ -160,11 +160,16 @@ pub static FAMILIES: &[Family] = &[
         names: &["octal"],
         syntax: "octal:CODE",
         summary: "octal take-and-break game: digit d_k of CODE (k = counters removed, d_0 before the point) is a sum of \
-                  1 (may take the whole heap), 2 (may leave one heap), 4 (may leave two non-empty heaps)",
+                  1 (may take the whole heap), 2 (may leave one heap), 4 (may leave two non-empty heaps); a bracketed \
+                  group repeats forever (CGSuite's notation): octal:4.[3] is Lasker's Nim, octal:0.[3] Nim",
         component: "a heap size",
         example: "moves octal:0.137 7",
         build: |text, parameters, front| {
-            let game = OctalGame::parse(required(text, parameters, "octal:CODE")?, CodeBase::Octal)?;
+            let code = required(text, parameters, "octal:CODE")?;
+            if code.contains(['[', ']']) {
+                return crate::heap::tail::ruleset(code, CodeBase::Octal, &front.control);
+            }
+            let game = OctalGame::parse(code, CodeBase::Octal)?;
             Ok(erase(HeapRules::new(game).with_control(front.control.clone())))
         },
     },
@@ -175,7 +180,11 @@ pub static FAMILIES: &[Family] = &[
         component: "a heap size",
         example: "value hex:0.8F 10",
         build: |text, parameters, front| {
-            let game = OctalGame::parse(required(text, parameters, "hex:CODE")?, CodeBase::Hexadecimal)?;
+            let code = required(text, parameters, "hex:CODE")?;
+            if code.contains(['[', ']']) {
+                return crate::heap::tail::ruleset(code, CodeBase::Hexadecimal, &front.control);
+            }
+            let game = OctalGame::parse(code, CodeBase::Hexadecimal)?;
             Ok(erase(HeapRules::new(game).with_control(front.control.clone())))
         },
     },
