@@ -144,7 +144,7 @@ impl EAndD {
         let mut after = heaps.clone();
         after.0[2 * index] = c;
         after.0[2 * index + 1] = d;
-        let pair = if heaps.0.len() > 2 { format!("pair {}: ", index + 1) } else { String::new() };
+        let pair = if heaps.0.len() > 2 { format!("in the table's pair {}, ", index + 1) } else { String::new() };
         ComponentMove {
             notation: format!("{} -> {}", format_heaps(heaps), format_heaps(&after)),
             result: vec![after],
@@ -161,7 +161,7 @@ impl ComponentGame for EAndD {
     }
 
     fn component_noun(&self) -> &'static str {
-        "table"
+        "pair"
     }
 
     fn parse_component(&self, text: &str) -> Result<Heaps, GameError> {

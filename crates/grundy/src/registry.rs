@@ -294,7 +294,7 @@ pub static FAMILIES: &[Family] = &[
         names: &["e-and-d"],
         syntax: "e-and-d",
         summary: "E&D (Luogu P2148): the heaps come in pairs; remove one heap of a pair and split the other into two \
-                  non-empty heaps; G(a,b) = the index of the lowest 0 bit of (a-1)|(b-1)",
+                  non-empty heaps; G(a,b) = the index of the lowest 0 bit of (a-1) OR (b-1), bitwise",
         component: "a pair of heaps a,b (each from 1 to 2^64 - 1), or a table's heaps in pairs, 1,2,3,1",
         example: "moves e-and-d 1,2 3,1",
         build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::e_and_d::EAndD)),
