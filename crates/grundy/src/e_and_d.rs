@@ -230,7 +230,8 @@ impl ComponentGame for EAndD {
         let mut count = 0u128;
         for index in 0..values.len() {
             if let Some(k) = wanted(index) {
-                count += Self::sides(heaps, index).iter().map(|&(kept, _, _)| count_splits_worth(kept, k)).sum::<u128>();
+                count +=
+                    Self::sides(heaps, index).iter().map(|&(kept, _, _)| count_splits_worth(kept, k)).sum::<u128>();
             }
         }
         if count > MOVE_LIMIT as u128 {

@@ -190,7 +190,8 @@ mod tests {
             for columns in 1..=side {
                 let board = Board { rows: rows as u64, columns: columns as u64 };
                 let options = CornerKing.options(&board, 3).unwrap();
-                let reached = options.iter().map(|one| table[one.result[0].rows as usize][one.result[0].columns as usize]);
+                let reached =
+                    options.iter().map(|one| table[one.result[0].rows as usize][one.result[0].columns as usize]);
                 table[rows][columns] = crate::nimber::mex(reached);
                 assert_eq!(grundy_value(rows as u64 - 1, columns as u64 - 1), table[rows][columns], "{rows},{columns}");
                 assert_eq!(

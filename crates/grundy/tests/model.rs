@@ -207,7 +207,10 @@ fn component_text(name: &str, game: &dyn Ruleset, draw: &mut Draw) -> String {
         // One pair, or now and then a table of two.
         "e-and-d" => {
             let pairs = if draw.chance(4) { 2 } else { 1 };
-            (0..2 * pairs).map(|_| (1 + draw.below(if pairs == 1 { 14 } else { 7 })).to_string()).collect::<Vec<_>>().join(",")
+            (0..2 * pairs)
+                .map(|_| (1 + draw.below(if pairs == 1 { 14 } else { 7 })).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
         }
         "king" => format!("{},{}", 1 + draw.below(12), 1 + draw.below(12)),
         // A fresh heap, or a heap with a bound on the next take (below, at or past its size).

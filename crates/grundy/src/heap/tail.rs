@@ -100,7 +100,9 @@ impl TailCode {
                     )));
                 }
                 ('[' | ']' | '.', _) => {
-                    return Err(bad(format!("`{character}` at position {position}: write a repeating code like 0.1[23]")));
+                    return Err(bad(format!(
+                        "`{character}` at position {position}: write a repeating code like 0.1[23]"
+                    )));
                 }
                 _ => {
                     let Some(digit) = character.to_digit(radix) else {
@@ -137,7 +139,11 @@ impl TailCode {
         if tail.iter().all(|&digit| digit == 0) {
             let digit = |d: &u8| char::from_digit(u32::from(*d), 16).expect("a digit").to_ascii_uppercase();
             let after: String = head[1..].iter().map(digit).collect();
-            return Ok(ParsedCode::Finite(format!("{}.{}", digit(&head[0]), if after.is_empty() { "0" } else { &after })));
+            return Ok(ParsedCode::Finite(format!(
+                "{}.{}",
+                digit(&head[0]),
+                if after.is_empty() { "0" } else { &after }
+            )));
         }
         let code = TailCode { base, head, tail }.canonical();
         Ok(match (code.head.as_slice(), code.tail.as_slice()) {
@@ -150,7 +156,9 @@ impl TailCode {
     /// The group's primitive root, with the written digits that repeat it absorbed.
     fn canonical(mut self) -> TailCode {
         let q = self.tail.len();
-        if let Some(root) = (1..=q).find(|&root| q % root == 0 && (root..q).all(|i| self.tail[i] == self.tail[i - root])) {
+        if let Some(root) =
+            (1..=q).find(|&root| q % root == 0 && (root..q).all(|i| self.tail[i] == self.tail[i - root]))
+        {
             self.tail.truncate(root);
         }
         while self.head.len() > 1 && self.head.last() == self.tail.last() {
@@ -163,11 +171,7 @@ impl TailCode {
     /// `d_k`, for every `k`.
     pub fn digit(&self, k: u64) -> u8 {
         let written = self.head.len() as u64;
-        if k < written {
-            self.head[k as usize]
-        } else {
-            self.tail[((k - written) % self.tail.len() as u64) as usize]
-        }
+        if k < written { self.head[k as usize] } else { self.tail[((k - written) % self.tail.len() as u64) as usize] }
     }
 
     /// The most heaps a move leaves (3 with a hexadecimal 8 anywhere, else 2).
@@ -323,7 +327,9 @@ pub fn ruleset(code: &str, base: CodeBase, control: &Control) -> Result<Arc<dyn 
     Ok(match TailCode::parse(code, base)? {
         ParsedCode::Lasker => erase(HeapRules::new(LaskersNim).with_control(control.clone())),
         ParsedCode::Nim => erase(HeapRules::new(Nim).with_control(control.clone())),
-        ParsedCode::Finite(finite) => erase(HeapRules::new(OctalGame::parse(&finite, base)?).with_control(control.clone())),
+        ParsedCode::Finite(finite) => {
+            erase(HeapRules::new(OctalGame::parse(&finite, base)?).with_control(control.clone()))
+        }
         ParsedCode::Repeating(tail) => erase(HeapRules::new(TailGame::new(tail)).with_control(control.clone())),
     })
 }
