@@ -157,7 +157,7 @@ impl TailCode {
     fn canonical(mut self) -> TailCode {
         let q = self.tail.len();
         if let Some(root) =
-            (1..=q).find(|&root| q % root == 0 && (root..q).all(|i| self.tail[i] == self.tail[i - root]))
+            (1..=q).find(|&root| q.is_multiple_of(root) && (root..q).all(|i| self.tail[i] == self.tail[i - root]))
         {
             self.tail.truncate(root);
         }
