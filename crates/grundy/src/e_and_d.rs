@@ -1,4 +1,4 @@
-//! E&D (`e-and-d`; Luogu P2148 "[SDOI2009] E&D"): the heaps come in pairs; a move picks one
+//! E&D (`e-and-d`; Luogu P2148 "\[SDOI2009\] E&D"): the heaps come in pairs; a move picks one
 //! pair `a,b`, removes one of its two heaps and splits the other into two non-empty heaps,
 //! which become the pair. A pair `1,1` has no move. A component is one pair `a,b`
 //! (`a, b >= 1`), or a whole table as the problem gives it, its heaps in order, `1,2,3,1`: the
