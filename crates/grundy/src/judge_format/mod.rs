@@ -140,7 +140,7 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
     ),
     (
         "luogu-p2148",
-        "Luogu P2148 [SDOI2009] E&D (remove one heap of a pair, split the other): T tests, each N (even), then the N heaps, paired 1st with 2nd, 3rd with 4th…; YES when the first player wins, else NO",
+        "Luogu P2148 [SDOI2009] E&D (remove one heap of a pair, split the other): T tests, each N (even), then the N heaps, paired 1st with 2nd, 3rd with 4th…; YES when the first player wins, else NO (answers a judge's input; `check` cannot draw its tests yet, the format language having no way to say that N is even)",
         "tests 1..20\nline n:2..20000\nline s[n]:1..2e9\ngame e-and-d\nposition {s:,}\nanswer YES NO\n",
     ),
     (
