@@ -29,6 +29,8 @@ fn builtin_formats_answer_their_problems_samples() {
         ("hdu-1525", "34 12\n15 24\n0 0\n", "Stan wins\nOllie wins\n"),
         ("luogu-p1290", "2\n25 7\n24 15\n", "Stan wins\nOllie wins\n"),
         ("hdu-3032", "2\n3\n2 2 3\n2\n3 3\n", "Alice\nBob\n"),
+        ("luogu-p2148", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n", "YES\nNO\n"),
+        ("hdu-2147", "5 3\n5 4\n6 6\n0 0\n", "What a pity!\nWonderful!\nWonderful!\n"),
     ] {
         let run = grundy_with_stdin(&["outcome", "--input-format", format], input);
         assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, output, ""), "{format}");

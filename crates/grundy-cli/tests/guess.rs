@@ -586,3 +586,55 @@ fn the_emitted_nim_product_is_fast() {
     assert!(output.status.success());
     assert!(started.elapsed().as_secs_f64() < 5.0, "{:?}", started.elapsed());
 }
+
+/// E&D (Luogu P2148) and kiki's game (HDU 2147) written as scripts, as a contestant would:
+/// `guess` finds the lowest-0-bit form and the P-positions periodic in both coordinates,
+/// checked, not proved (no theorem covers a script), and the emitted Python and C++ answer as
+/// the built-in families `e-and-d` and `king` (proved in their modules) do, far out.
+#[test]
+fn e_and_d_and_kikis_game_as_scripts_emit_what_the_families_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let e_and_d = dir.path().join("ed.star");
+    std::fs::write(
+        &e_and_d,
+        "def moves(p):\n    a, b = p\n    if a < 1 or b < 1:\n        return []\n    \
+         return [(c, b - c) for c in range(1, b)] + [(c, a - c) for c in range(1, a)]\n",
+    )
+    .unwrap();
+    let kiki = dir.path().join("kiki.star");
+    std::fs::write(
+        &kiki,
+        "def moves(p):\n    n, m = p\n    if n < 1 or m < 1:\n        return []\n    out = []\n    \
+         if m > 1:\n        out.append((n, m - 1))\n    if n > 1:\n        out.append((n - 1, m))\n    \
+         if n > 1 and m > 1:\n        out.append((n - 1, m - 1))\n    return out\n",
+    )
+    .unwrap();
+    let far = [10u64.pow(18), 10u64.pow(18) - 1, 999_999_999_999_999_937, 123_456_789_012_345_678, 1 << 40];
+    let mut positions: Vec<String> = (1..14).flat_map(|x| (1..14).map(move |y| format!("{x},{y}"))).collect();
+    positions.extend(far.iter().zip(far.iter().rev()).map(|(x, y)| format!("{x},{}", y / 3)));
+    for (script, family, formula, values) in [
+        (&e_and_d, "e-and-d", "G(x, y) = the index of the lowest 0 bit of (x − 1) | (y − 1), for x, y ≥ 1", true),
+        (&kiki, "king", "P-positions for x, y ≥ 1: (x mod 2, y mod 2) is (1, 1)", false),
+    ] {
+        let game = format!("script:{}", script.display());
+        let guessed = printed_once(&["guess", &game], "");
+        assert!(guessed.contains(formula) && guessed.contains("checked (not proved)"), "{guessed}");
+        let command = if values { "value" } else { "outcome" };
+        let expected: Vec<String> =
+            printed_once(&[command, family], &(positions.join("\n") + "\n")).lines().map(str::to_owned).collect();
+        // Python.
+        let module = dir.path().join("emitted.py");
+        std::fs::write(&module, emitted(&game, "python")).unwrap();
+        let driver = format!(
+            "import sys\nsys.path.insert(0, {dir:?})\nimport emitted\nfor line in sys.stdin:\n    \
+             args = [int(w) for w in line.strip().split(',')]\n    \
+             print(emitted.grundy_value(*args) if {values} else ('P' if emitted.is_p_position(*args) else 'N'))\n",
+            dir = dir.path().display().to_string(),
+            values = if values { "True" } else { "False" },
+        );
+        let output = run_with_stdin(Command::new("python3").arg("-c").arg(driver), &positions.join("\n"));
+        assert_eq!(output, expected, "{family} (Python)");
+        // C++98 and C++17.
+        check_cpp_against(&game, true, &positions, dir.path(), &expected);
+    }
+}

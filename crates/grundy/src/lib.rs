@@ -14,7 +14,8 @@
 //!   hexadecimal games, Kayles, Dawson's Kayles), [`heap::grundys_game`], with nim-sequence
 //!   kernels in [`heap::sequence`] and proved periods in [`heap::period`]; [`wythoff`];
 //!   coin-turning games in [`coins`]; the canon's closed-form games: Staircase Nim
-//!   ([`staircase`]), Moore's Nim_K ([`moore`]), Euclid's game ([`euclid`]), k-times dynamic
+//!   ([`staircase`]), Moore's Nim_K ([`moore`]), Euclid's game ([`euclid`]), E&D ([`e_and_d`]), the corner king of
+//!   HDU 2147 ([`king`]), k-times dynamic
 //!   subtraction and Fibonacci Nim ([`dynamic`]);
 //!   games on graphs from edge-list files in [`graph`] (tokens on a directed graph with cycles
 //!   allowed, [`graph::dag`]; vertex geography by maximum matching, [`graph::geography`]).
@@ -70,7 +71,9 @@ pub use grundy_model::sum;
 mod testing;
 pub use grundy_model::value;
 pub mod dynamic;
+pub mod e_and_d;
 pub mod euclid;
+pub mod king;
 pub mod moore;
 pub mod staircase;
 pub mod view;

@@ -160,11 +160,16 @@ pub static FAMILIES: &[Family] = &[
         names: &["octal"],
         syntax: "octal:CODE",
         summary: "octal take-and-break game: digit d_k of CODE (k = counters removed, d_0 before the point) is a sum of \
-                  1 (may take the whole heap), 2 (may leave one heap), 4 (may leave two non-empty heaps)",
+                  1 (may take the whole heap), 2 (may leave one heap), 4 (may leave two non-empty heaps); a bracketed \
+                  group repeats forever (CGSuite's notation): octal:4.[3] is Lasker's Nim, octal:0.[3] Nim",
         component: "a heap size",
         example: "moves octal:0.137 7",
         build: |text, parameters, front| {
-            let game = OctalGame::parse(required(text, parameters, "octal:CODE")?, CodeBase::Octal)?;
+            let code = required(text, parameters, "octal:CODE")?;
+            if code.contains(['[', ']']) {
+                return crate::heap::tail::ruleset(code, CodeBase::Octal, &front.control);
+            }
+            let game = OctalGame::parse(code, CodeBase::Octal)?;
             Ok(erase(HeapRules::new(game).with_control(front.control.clone())))
         },
     },
@@ -175,7 +180,11 @@ pub static FAMILIES: &[Family] = &[
         component: "a heap size",
         example: "value hex:0.8F 10",
         build: |text, parameters, front| {
-            let game = OctalGame::parse(required(text, parameters, "hex:CODE")?, CodeBase::Hexadecimal)?;
+            let code = required(text, parameters, "hex:CODE")?;
+            if code.contains(['[', ']']) {
+                return crate::heap::tail::ruleset(code, CodeBase::Hexadecimal, &front.control);
+            }
+            let game = OctalGame::parse(code, CodeBase::Hexadecimal)?;
             Ok(erase(HeapRules::new(game).with_control(front.control.clone())))
         },
     },
@@ -280,6 +289,24 @@ pub static FAMILIES: &[Family] = &[
         component: "a pair of numbers a,b, any number of digits",
         example: "moves euclid 25,7",
         build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::euclid::Euclid)),
+    },
+    Family {
+        names: &["e-and-d"],
+        syntax: "e-and-d",
+        summary: "E&D (Luogu P2148): the heaps come in pairs; remove one heap of a pair and split the other into two \
+                  non-empty heaps; G(a,b) = the index of the lowest 0 bit of (a-1) OR (b-1), bitwise",
+        component: "a pair of heaps a,b (each from 1 to 2^64 - 1), or a table's heaps in pairs, 1,2,3,1",
+        example: "moves e-and-d 1,2 3,1",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::e_and_d::EAndD)),
+    },
+    Family {
+        names: &["king"],
+        syntax: "king",
+        summary: "a coin in the top-right corner of an n x m board moves one square left, down or diagonally \
+                  left-down (HDU 2147 kiki's game); P iff n and m are both odd",
+        component: "a board n,m: n rows and m columns, the coin in its top-right corner (both at least 1)",
+        example: "moves king 5,4",
+        build: |text, parameters, _| no_parameters(text, parameters, || erase(crate::king::CornerKing)),
     },
     Family {
         names: &["dynamic"],

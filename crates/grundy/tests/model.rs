@@ -141,7 +141,7 @@ fn game_word(name: &str, draw: &mut Draw, files: &mut Files) -> String {
     let hex_digits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"];
     match name {
         "nim" | "kayles" | "dawson" | "grundys-game" | "split-nim" | "lasker" | "wythoff" | "corners" | "chomp"
-        | "staircase" | "euclid" | "fibonacci-nim" => name.to_owned(),
+        | "staircase" | "euclid" | "fibonacci-nim" | "e-and-d" | "king" => name.to_owned(),
         "moore" => format!("moore:{}", 1 + draw.below(3)),
         "dynamic" => format!("dynamic:{}", 1 + draw.below(5)),
         "bash" => format!("bash:{}", 1 + draw.below(6)),
@@ -204,6 +204,15 @@ fn component_text(name: &str, game: &dyn Ruleset, draw: &mut Draw) -> String {
         // Up to three heaps of up to 4 (a move may lower several heaps at once).
         "moore" => (0..1 + draw.below(3)).map(|_| draw.below(5).to_string()).collect::<Vec<_>>().join(","),
         "euclid" => format!("{},{}", draw.below(40), draw.below(40)),
+        // One pair, or now and then a table of two.
+        "e-and-d" => {
+            let pairs = if draw.chance(4) { 2 } else { 1 };
+            (0..2 * pairs)
+                .map(|_| (1 + draw.below(if pairs == 1 { 14 } else { 7 })).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        }
+        "king" => format!("{},{}", 1 + draw.below(12), 1 + draw.below(12)),
         // A fresh heap, or a heap with a bound on the next take (below, at or past its size).
         "dynamic" | "fibonacci-nim" => {
             let size = draw.below(25);

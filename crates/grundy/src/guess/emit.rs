@@ -258,7 +258,20 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
                 PairForm::Min => "min(x, y)".to_owned(),
                 PairForm::Max => "max(x, y)".to_owned(),
                 PairForm::Difference => "abs(x - y)".to_owned(),
+                PairForm::LowestZeroOfOr => "(~(x | y) & ((x | y) + 1)).bit_length() - 1".to_owned(),
+                PairForm::LowestZeroOfOrLessOne => {
+                    "(~((x - 1) | (y - 1)) & (((x - 1) | (y - 1)) + 1)).bit_length() - 1".to_owned()
+                }
             };
+            if *form == PairForm::LowestZeroOfOrLessOne {
+                let _ = writeln!(
+                    code,
+                    "\ndef grundy_value(x, y):\n    x, y = int(x), int(y)\n    if x < 1 or y < 1:\n        \
+                     raise ValueError(\"grundy_value: x and y must be at least 1\")\n    return {expression}"
+                );
+                code.push_str("\n\ndef is_p_position(x, y):\n    return grundy_value(x, y) == 0\n");
+                return;
+            }
             value(code, &expression);
         }
         GridPattern::XorOfLines { row, column } => {
@@ -301,6 +314,21 @@ fn python_grid(pattern: &GridPattern, code: &mut String) {
             let _ = write!(
                 code,
                 "\ndef is_p_position(x, y):\n    x, y = int(x), int(y)\n{PYTHON_NATURAL_PAIR_P}    return x == y\n"
+            );
+        }
+        GridPattern::PeriodicP { from, period_x, period_y, p_cells } => {
+            let cells: Vec<String> = p_cells
+                .iter()
+                .enumerate()
+                .flat_map(|(a, row)| {
+                    row.iter().enumerate().filter(|(_, p)| **p).map(move |(b, _)| format!("({a}, {b})"))
+                })
+                .collect();
+            let _ = write!(
+                code,
+                "\n_P = frozenset([{}])\n\n\ndef is_p_position(x, y):\n    x, y = int(x), int(y)\n    if x < {from} or y < {from}:\n        \
+                 raise ValueError(\"is_p_position: x and y must be at least {from}\")\n    return (x % {period_x}, y % {period_y}) in _P\n",
+                cells.join(", ")
             );
         }
         GridPattern::Rows { rows, symmetric } => {
@@ -725,11 +753,21 @@ fn cpp_grid(pattern: &GridPattern, code: &mut String) {
                 PairForm::Min => "std::min(x, y)".to_owned(),
                 PairForm::Max => "std::max(x, y)".to_owned(),
                 PairForm::Difference => "x > y ? x - y : y - x".to_owned(),
+                PairForm::LowestZeroOfOr => "grundy_lowest_zero(x | y)".to_owned(),
+                PairForm::LowestZeroOfOrLessOne => "grundy_lowest_zero((x - 1) | (y - 1))".to_owned(),
             };
+            if matches!(form, PairForm::LowestZeroOfOr | PairForm::LowestZeroOfOrLessOne) {
+                code.push_str(
+                    "\n// The index of the lowest 0 bit of v.\ninline grundy_u64 grundy_lowest_zero(grundy_u64 v) {\n    \
+                     grundy_u64 k = 0;\n    while (v & 1) { v >>= 1; ++k; }\n    return k;\n}\n",
+                );
+            }
             // Only a sum can pass 2^64 − 1: every other form is at most its larger argument, or
             // a nim-product, which stays below 2^64.
             let guard = if *form == PairForm::Sum {
                 format!("    if (x > {CPP_MAX} - y) {}\n", cpp_too_large("grundy_value"))
+            } else if *form == PairForm::LowestZeroOfOrLessOne {
+                format!("    if (x < 1 || y < 1) {}\n", cpp_refuse("grundy_value: x and y must be at least 1"))
             } else {
                 String::new()
             };
@@ -826,6 +864,32 @@ inline bool is_p_position(grundy_u64 x, grundy_u64 y) {{
         }
         GridPattern::Diagonal => {
             code.push_str("\ninline bool is_p_position(grundy_u64 x, grundy_u64 y) { return x == y; }\n");
+        }
+        GridPattern::PeriodicP { from, period_x, period_y, p_cells } => {
+            let rows: Vec<String> = p_cells
+                .iter()
+                .map(|row| {
+                    format!(
+                        "{{{}}}",
+                        row.iter().map(|&p| if p { "true" } else { "false" }).collect::<Vec<_>>().join(", ")
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                code,
+                "\n// Whether (x mod {period_x}, y mod {period_y}) is a P-position.\nstatic const bool grundy_p_cells[{period_x}][{period_y}] = {{{}}};\n\n\
+                 inline bool is_p_position(grundy_u64 x, grundy_u64 y) {{\n{}    \
+                 return grundy_p_cells[x % {period_x}][y % {period_y}];\n}}",
+                rows.join(", "),
+                if *from > 0 {
+                    format!(
+                        "    if (x < {from} || y < {from}) {}\n",
+                        cpp_refuse(&format!("is_p_position: x and y must be at least {from}"))
+                    )
+                } else {
+                    String::new()
+                }
+            );
         }
         GridPattern::Rows { rows, symmetric } => {
             for (x, row) in rows.iter().enumerate() {

@@ -312,6 +312,11 @@ fn python_formula(
                 PairFamily::Fixed(PairForm::NimProduct) => {
                     return Err("a family of nim-products: emit one game with `grundy guess GAME --emit`".to_owned());
                 }
+                PairFamily::Fixed(PairForm::LowestZeroOfOr | PairForm::LowestZeroOfOrLessOne) => {
+                    return Err(
+                        "a family of lowest-0-bit forms: emit one game with `grundy guess GAME --emit`".to_owned()
+                    );
+                }
                 PairFamily::SumMod(modulus) => {
                     refuse_below_one(code, "modulus", modulus);
                     "(x + y) % modulus".to_owned()
@@ -619,6 +624,11 @@ fn cpp_formula(
                 }
                 PairFamily::Fixed(PairForm::NimProduct) => {
                     return Err("a family of nim-products: emit one game with `grundy guess GAME --emit`".to_owned());
+                }
+                PairFamily::Fixed(PairForm::LowestZeroOfOr | PairForm::LowestZeroOfOrLessOne) => {
+                    return Err(
+                        "a family of lowest-0-bit forms: emit one game with `grundy guess GAME --emit`".to_owned()
+                    );
                 }
                 PairFamily::SumMod(modulus) => {
                     at_least_one(code, "modulus", modulus);

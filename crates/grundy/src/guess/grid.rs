@@ -57,6 +57,20 @@ pub enum GridPattern {
     },
     /// The P-positions are the pairs `x = y`.
     Diagonal,
+    /// The P-positions, for `x, y ≥ from`, are periodic in both coordinates: `(x, y)` is one
+    /// iff `p_cells[x mod p][y mod q]` (HDU 2147's board `n,m`: both odd, `p = q = 2`). The
+    /// values may follow no pattern (the board's do not); `from = 1` leaves the row and the
+    /// column 0 out (a game whose heaps start at 1).
+    PeriodicP {
+        /// The least `x` and `y` covered, 0 or 1.
+        from: u64,
+        /// `p`.
+        period_x: u64,
+        /// `q`.
+        period_y: u64,
+        /// Whether `(a, b)` is a P-position, for `a < p`, `b < q`.
+        p_cells: Vec<Vec<bool>>,
+    },
     /// Only the first rows follow a pattern: `G(x, y) = rows[x](y)` for `x < rows.len()`
     /// (each row periodic or arithmetic-periodic in `y`, as the rows of Wythoff's game are:
     /// Dress, Flammenkamp and Pink, *Additive periodicity of the Sprague-Grundy function of
@@ -87,6 +101,11 @@ pub enum PairForm {
     Max,
     /// `|x − y|`.
     Difference,
+    /// The index of the lowest 0 bit of `x | y` (bit 0 the lowest).
+    LowestZeroOfOr,
+    /// The index of the lowest 0 bit of `(x − 1) | (y − 1)`, for `x, y ≥ 1` (E&D, Luogu
+    /// P2148, on heaps from 1: the row and the column 0 are not covered).
+    LowestZeroOfOrLessOne,
 }
 
 /// The largest `c` claimed for a Beatty pattern: `k²·(c² + 4)` must stay below 2^128 for
@@ -101,6 +120,7 @@ impl PairForm {
         [PairForm::Xor, PairForm::NimProduct, PairForm::Sum, PairForm::Min, PairForm::Max, PairForm::Difference]
             .into_iter()
             .chain((2..=8).map(PairForm::SumMod))
+            .chain([PairForm::LowestZeroOfOr, PairForm::LowestZeroOfOrLessOne])
     }
 
     /// `f(x, y)`.
@@ -114,6 +134,9 @@ impl PairForm {
             PairForm::Min => u128::from(x.min(y)),
             PairForm::Max => u128::from(x.max(y)),
             PairForm::Difference => u128::from(x.abs_diff(y)),
+            PairForm::LowestZeroOfOr => u128::from((x | y).trailing_ones()),
+            // Not covered at 0 (see `GridPattern::covers`).
+            PairForm::LowestZeroOfOrLessOne => u128::from((x.wrapping_sub(1) | y.wrapping_sub(1)).trailing_ones()),
         }
     }
 
@@ -127,6 +150,8 @@ impl PairForm {
             PairForm::Min => "min".to_owned(),
             PairForm::Max => "max".to_owned(),
             PairForm::Difference => "difference".to_owned(),
+            PairForm::LowestZeroOfOr => "lowest-zero-bit-of-or".to_owned(),
+            PairForm::LowestZeroOfOrLessOne => "lowest-zero-bit-of-or-less-one".to_owned(),
         }
     }
 
@@ -140,6 +165,10 @@ impl PairForm {
             PairForm::Min => "G(x, y) = min(x, y)".to_owned(),
             PairForm::Max => "G(x, y) = max(x, y)".to_owned(),
             PairForm::Difference => "G(x, y) = |x − y|".to_owned(),
+            PairForm::LowestZeroOfOr => "G(x, y) = the index of the lowest 0 bit of x | y".to_owned(),
+            PairForm::LowestZeroOfOrLessOne => {
+                "G(x, y) = the index of the lowest 0 bit of (x − 1) | (y − 1), for x, y ≥ 1".to_owned()
+            }
         }
     }
 }
@@ -156,6 +185,7 @@ impl GridPattern {
             GridPattern::Periodic2D { .. } => "periodic-2d",
             GridPattern::Beatty { .. } => "beatty",
             GridPattern::Diagonal => "p-positions",
+            GridPattern::PeriodicP { .. } => "periodic-p-positions",
             GridPattern::Rows { .. } => "rows",
         }
     }
@@ -181,6 +211,8 @@ impl GridPattern {
                 let covered = rows.len() as u64;
                 x < covered || (*symmetric && y < covered)
             }
+            GridPattern::Form(PairForm::LowestZeroOfOrLessOne) => x >= 1 && y >= 1,
+            GridPattern::PeriodicP { from, .. } => x >= *from && y >= *from,
             _ => true,
         }
     }
@@ -214,7 +246,7 @@ impl GridPattern {
                 };
                 row.value(y)
             }
-            GridPattern::Beatty { .. } | GridPattern::Diagonal => None,
+            GridPattern::Beatty { .. } | GridPattern::Diagonal | GridPattern::PeriodicP { .. } => None,
         }
     }
 
@@ -227,6 +259,9 @@ impl GridPattern {
                 gap.is_multiple_of(*c) && beatty_lower(*c, u128::from(gap / c)) == u128::from(low)
             }
             GridPattern::Diagonal => x == y,
+            GridPattern::PeriodicP { period_x, period_y, p_cells, .. } => {
+                p_cells[(x % period_x) as usize][(y % period_y) as usize]
+            }
             _ => self.value(x, y) == Some(0),
         }
     }
@@ -283,6 +318,21 @@ impl GridPattern {
                 beatty_alpha_text(*c)
             ),
             GridPattern::Diagonal => "P-positions: x = y".to_owned(),
+            GridPattern::PeriodicP { from, period_x, period_y, p_cells } => {
+                let cells: Vec<String> = p_cells
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(a, row)| {
+                        row.iter().enumerate().filter(|(_, p)| **p).map(move |(b, _)| format!("({a}, {b})"))
+                    })
+                    .collect();
+                format!(
+                    "P-positions{}: (x mod {period_x}, y mod {period_y}) is {}{}",
+                    if *from > 0 { format!(" for x, y ≥ {from}") } else { String::new() },
+                    if cells.len() > 1 { "one of " } else { "" },
+                    cells.join(", ")
+                )
+            }
             GridPattern::Rows { rows, symmetric } => format!(
                 "rows x = 0..{} are each periodic or arithmetic-periodic in y{} (other positions: no pattern found)",
                 rows.len() - 1,
@@ -335,6 +385,33 @@ fn fit_periodic_2d(values: &[Vec<u64>]) -> Option<GridPattern> {
             values[..period_x as usize].iter().map(|row| row[..period_y as usize].to_vec()).collect();
         let pattern = GridPattern::Periodic2D { period_x, period_y, saltus_x, saltus_y, block };
         first_disagreement(&pattern, values, 0).is_none().then_some(pattern)
+    })
+}
+
+/// The smallest periods `p, q` (by `p + q`, then `p`) of the P-positions on the whole square
+/// (from 0, else from 1), which must hold three periods each way, with both P- and N-positions
+/// in a period.
+fn fit_periodic_p(values: &[Vec<u64>]) -> Option<GridPattern> {
+    let side = values.len() as u64;
+    [0u64, 1].into_iter().find_map(|from| {
+        let most = MAX_BLOCK.min(side.saturating_sub(from) / 3);
+        let mut candidates: Vec<(u64, u64)> = (1..=most).flat_map(|p| (1..=most).map(move |q| (p, q))).collect();
+        candidates.sort_by_key(|&(p, q)| (p + q, p));
+        candidates.into_iter().find_map(|(period_x, period_y)| {
+            // Residue (a, b) read at the first covered cell with it.
+            let at = |r: u64, period: u64| from + (r + period - from % period) % period;
+            let p_cells: Vec<Vec<bool>> = (0..period_x)
+                .map(|a| {
+                    (0..period_y).map(|b| values[at(a, period_x) as usize][at(b, period_y) as usize] == 0).collect()
+                })
+                .collect();
+            let all: Vec<bool> = p_cells.iter().flatten().copied().collect();
+            if all.iter().all(|&p| p) || all.iter().all(|&p| !p) {
+                return None;
+            }
+            let pattern = GridPattern::PeriodicP { from, period_x, period_y, p_cells };
+            first_disagreement(&pattern, values, 0).is_none().then_some(pattern)
+        })
     })
 }
 
@@ -409,6 +486,7 @@ pub fn fit(values: &[Vec<u64>]) -> Vec<GridPattern> {
     if fits(&GridPattern::Diagonal) {
         found.push(GridPattern::Diagonal);
     }
+    found.extend(fit_periodic_p(values));
     if let Some(rows) = fit_rows(values) {
         found.push(rows);
     }
@@ -490,6 +568,75 @@ mod tests {
         assert_eq!(roots, [0, 1, 2, 4, 5, 7, 8, 9, 11, 12]);
         // Far out, against a float-free reference: ⌊10^18 φ⌋.
         assert_eq!(beatty_lower(1, 10u128.pow(18)), 1_618_033_988_749_894_848);
+    }
+
+    /// The mex over the options `options(x, y)` on the square of side `side`.
+    fn table(side: usize, options: impl Fn(usize, usize) -> Vec<(usize, usize)>) -> Vec<Vec<u64>> {
+        let mut values = vec![vec![0u64; side]; side];
+        for total in 0..2 * side {
+            for x in 0..side.min(total + 1) {
+                let y = total - x;
+                if y < side {
+                    values[x][y] = crate::nimber::mex(options(x, y).into_iter().map(|(a, b)| values[a][b]));
+                }
+            }
+        }
+        values
+    }
+
+    #[test]
+    fn periodic_p_positions_are_found_from_0_and_from_1() {
+        // HDU 2147 by distances: a step left, down or both; P iff both even. The values are no
+        // pattern (0 1 2 3 along the diagonals' sides), the P-positions are.
+        let king = |x: usize, y: usize| {
+            let mut options = Vec::new();
+            if x > 0 {
+                options.push((x - 1, y));
+            }
+            if y > 0 {
+                options.push((x, y - 1));
+            }
+            if x > 0 && y > 0 {
+                options.push((x - 1, y - 1));
+            }
+            options
+        };
+        let distances = table(24, king);
+        let found = fit(&distances);
+        let periodic = found.iter().find(|pattern| matches!(pattern, GridPattern::PeriodicP { .. })).unwrap();
+        assert_eq!(periodic.formula(), "P-positions: (x mod 2, y mod 2) is (0, 0)");
+        // By board sizes from 1 (a row and a column 0 of boards with no square: any values).
+        let mut boards = vec![vec![5u64; 25]; 25];
+        for x in 0..24 {
+            for y in 0..24 {
+                boards[x + 1][y + 1] = distances[x][y];
+            }
+        }
+        boards[0][3] = 0;
+        let periodic =
+            fit(&boards).into_iter().find(|pattern| matches!(pattern, GridPattern::PeriodicP { .. })).unwrap();
+        assert_eq!(periodic.formula(), "P-positions for x, y ≥ 1: (x mod 2, y mod 2) is (1, 1)");
+        assert!(periodic.is_p_position(2001, 7) && !periodic.is_p_position(2000, 7));
+        // A table whose P-positions are no such pattern gets none (Wythoff's).
+        let wythoff = table(24, |x, y| {
+            (0..x).map(|a| (a, y)).chain((0..y).map(|b| (x, b))).chain((1..=x.min(y)).map(|t| (x - t, y - t))).collect()
+        });
+        assert!(!fit(&wythoff).iter().any(|pattern| matches!(pattern, GridPattern::PeriodicP { .. })));
+    }
+
+    #[test]
+    fn the_lowest_zero_bit_of_an_or_is_found() {
+        // E&D on heaps from 1: remove one heap, split the other into two non-empty heaps.
+        let splits = |n: usize| (1..n).map(move |c| (c, n - c));
+        let e_and_d =
+            table(33, |x, y| if x == 0 || y == 0 { Vec::new() } else { splits(x).chain(splits(y)).collect() });
+        let found = fit(&e_and_d);
+        assert_eq!(found.first(), Some(&GridPattern::Form(PairForm::LowestZeroOfOrLessOne)), "{found:?}");
+        assert!(!GridPattern::Form(PairForm::LowestZeroOfOrLessOne).covers(0, 5));
+        // The same game on x = a − 1, y = b − 1 from 0.
+        let shifted: Vec<Vec<u64>> = (1..33).map(|a| (1..33).map(|b| e_and_d[a][b]).collect()).collect();
+        assert_eq!(fit(&shifted).first(), Some(&GridPattern::Form(PairForm::LowestZeroOfOr)));
+        assert_eq!(PairForm::LowestZeroOfOr.apply(5, 2), 3);
     }
 
     #[test]

@@ -953,6 +953,10 @@ fn describe_grid(pattern: &GridPattern, answer: &mut PatternAnswer) {
             answer.alpha = Some(grid::beatty_alpha_text(*c));
         }
         GridPattern::Diagonal => {}
+        GridPattern::PeriodicP { period_x, period_y, .. } => {
+            answer.period_x = Some(*period_x);
+            answer.period_y = Some(*period_y);
+        }
         GridPattern::Rows { rows, .. } => {
             answer.rows = Some(pattern.details());
             answer.row_patterns = Some(rows.iter().map(|row| LineAnswer::of(row, "R", "y")).collect());

@@ -23,6 +23,7 @@ pub mod sequence;
 pub mod split_nim;
 pub mod stats;
 pub mod subtraction;
+pub mod tail;
 
 pub use definition::{HeapMultiset, HeapSum, sequence_by_definition};
 pub use rules::HeapRules;

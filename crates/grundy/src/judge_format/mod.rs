@@ -138,6 +138,16 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
         "Luogu P1247 取火柴游戏 (Nim): k, then k heaps; the least winning move `a b` (take a from heap b, least b then least a) and the heaps after it, or lose",
         "line k:1..500000\nline n[k]:0..1e9\ngame nim\nposition {n}\nanswer move \"{take} {index}\\n{after}\" lose\n",
     ),
+    (
+        "luogu-p2148",
+        "Luogu P2148 [SDOI2009] E&D (remove one heap of a pair, split the other): T tests, each N (even), then the N heaps, paired 1st with 2nd, 3rd with 4th…; YES when the first player wins, else NO (answers a judge's input; `check` cannot draw its tests yet, the format language having no way to say that N is even)",
+        "tests 1..20\nline n:2..20000\nline s[n]:1..2e9\ngame e-and-d\nposition {s:,}\nanswer YES NO\n",
+    ),
+    (
+        "hdu-2147",
+        "HDU 2147 kiki's game (a coin from the top-right corner of an n x m board, one square left, down or left-down): lines `n m` until `0 0`; Wonderful! when the first player (kiki) wins, else What a pity!",
+        "tests until 0 0\nline n:1..2000 m:1..2000\ngame king\nposition {n},{m}\nanswer Wonderful! \"What a pity!\"\n",
+    ),
 ];
 
 /// The text of the built-in format `name`.
