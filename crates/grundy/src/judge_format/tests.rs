@@ -85,17 +85,17 @@ fn input_mistakes_name_their_line() {
     );
     assert_eq!(
         error("2\n2 2\n1\n2\n"),
-        "input line 2: 2 for S (number 2 of 2) in test 1 repeats, and S is distinct"
+        "input line 2, column 3: 2 for S (number 2 of 2) in test 1 repeats, and S is distinct"
     );
     assert_eq!(
         error("2\n2 5\n1\n0\n"),
-        "input line 4: 0 for h (number 1 of 1) in test 1 is outside the format's bound 1..10000"
+        "input line 4, column 1: 0 for h (number 1 of 1) in test 1 is outside the format's bound 1..10000"
     );
     assert_eq!(
         error("1\n2\n1\n-3\n"),
-        "input line 4: `-3` for h (number 1 of 1) in test 1: expected a whole number"
+        "input line 4, column 1: `-3` for h (number 1 of 1) in test 1: expected a whole number (a negative number is not read: the format's numbers are 0 or more)"
     );
-    assert_eq!(error("1\n2\n1\n3\n9\n"), "input line 5: `9` after the last test: the format reads 1 test");
+    assert_eq!(error("1\n2\n1\n3\n9\n"), "input line 5, column 1: `9` after the last test: the format reads 1 test");
     assert!(builtin_format("hdu-1846").read("0\n").unwrap_err().0.contains("expected a whole number in 1..100"));
 }
 
@@ -164,4 +164,47 @@ fn claims_are_the_judges_exact_words() {
     assert_eq!(values.claim("x"), Claim::Unrecognized);
     assert_eq!(parse_number("1e9"), Some(1_000_000_000));
     assert_eq!(parse_number("1e30"), None);
+}
+
+#[test]
+fn rows_filters_and_compounds_are_read_and_written() {
+    // HDU 3094: N, then N − 1 rows `x y`, 1-based vertices made 0-based Hackenbush edges.
+    let tree = builtin_format("hdu-3094");
+    let cases = tree.read("2\n3\n1 2\n2 3\n1\n").unwrap();
+    assert_eq!(cases[0].components, ["0-1,1-2"]);
+    assert!(cases[1].components.is_empty(), "one vertex: no edge");
+    assert!(tree.no_drawing().is_some());
+    let rows: Bindings = [("n", vec![3]), ("x", vec![1, 2]), ("y", vec![2, 3])]
+        .into_iter()
+        .map(|(name, numbers)| (name.to_owned(), numbers))
+        .collect();
+    assert_eq!(tree.write(&[rows]), "1\n3\n1 2\n2 3\n");
+    let error = tree.read("1\n0\n").unwrap_err().0;
+    assert!(error.contains("outside the format's bound 1..100000"), "{error}");
+    let zero_count = JudgeFormat::parse("line n\nrows n-1 x y\nposition {x~y}\nanswer W L").unwrap();
+    assert!(zero_count.read("0\n").unwrap_err().0.contains("n is 0 in test 1, and `x` holds n − 1 numbers"));
+    // Filters: POJ 1704's gaps, the last first; a vertex 0 with `-1` is refused, not answered.
+    let pieces = builtin_format("poj-1704");
+    assert_eq!(pieces.read("1\n3\n9 1 5\n").unwrap()[0].components, ["3,3,0"]);
+    let zero = JudgeFormat::parse("line n\nrows n x y\ngame hackenbush\nposition {x~y|-1:-:,}\nanswer W L").unwrap();
+    let error = zero.read("1\n0 1\n").unwrap_err().0;
+    assert_eq!(error, "input line 1: test 1: `x|-1`: 0 is below 1");
+    // Columns name the word.
+    let error = builtin_format("acwing-891").read("2\n1  x\n").unwrap_err().0;
+    assert!(error.starts_with("input line 2, column 4: `x` for a (number 2 of 2)"), "{error}");
+    // The compound's line.
+    let every = builtin_format("hdu-3595");
+    assert_eq!(every.compound(), Some(crate::compound::Compound::Every));
+    assert_eq!(every.read("2\n1 2\n3 4\n").unwrap()[0].components, ["1,2", "3,4"]);
+    let format_error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
+    assert!(format_error("line n m\nline a[n] b[m]\nposition {a~b}\nanswer W L").contains("must have the same count"));
+    assert!(format_error("line n\nrows n a[2]\nposition {a}\nanswer W L").contains("not a list"));
+    assert!(format_error("line n\nrows n\nposition {n}\nanswer W L").contains("`rows` with nothing on it"));
+    assert!(format_error("line n\nposition {n}\nanswer count\ncompound every").contains("winner's words alone"));
+    assert!(format_error("line n\nposition {n}\nanswer W L\ncompound sum").contains("format line 4"));
+    assert!(format_error("line n\nposition {n}\nanswer W L\ndraw maybe").contains("draw off"));
+    assert!(format_error("line a[3]:sorted:1..9 b:sorted\nposition {a}\nanswer W L").contains("only a list"));
+    // A list taken together must be read together: same count.
+    let same = JudgeFormat::parse("line n\nline a[n] b[n]\nposition {a~b}\nanswer W L").unwrap();
+    assert_eq!(same.read("2\n1 2\n3 4\n").unwrap()[0].components, ["1,3", "2,4"]);
 }
