@@ -402,7 +402,7 @@ fn staircase_formats_check_a_right_and_a_wrong_solution() {
 fn every_sg_formats_and_the_compound_flag() {
     // HDU 3595's Every-SG, checked: the right solution takes the largest step; summing the
     // pairs' Grundy values instead is wrong.
-    let steps = "python3 -c \"import sys\nfrom functools import lru_cache\n@lru_cache(None)\ndef s(a,b):\n if a<b: a,b=b,a\n if b==0: return 0\n o=[s(a-k*b,b) for k in range(1,a//b+1)]\n e=[x for x in o if x%2==0]\n return 1+max(e) if e else 1+min(o)\nd=list(map(int,sys.stdin.read().split()));i=0\nwhile i<len(d):\n n=d[i];m=max(s(d[i+1+2*j],d[i+2+2*j]) for j in range(n));i+=1+2*n\n print('MM' if m%2 else 'GG')\"";
+    let steps = "python3 -c \"import sys\nsys.setrecursionlimit(100000)\nfrom functools import lru_cache\n@lru_cache(None)\ndef s(a,b):\n if a<b: a,b=b,a\n if b==0: return 0\n o=[s(a-k*b,b) for k in range(1,a//b+1)]\n e=[x for x in o if x%2==0]\n return 1+max(e) if e else 1+min(o)\nd=list(map(int,sys.stdin.read().split()));i=0\nwhile i<len(d):\n n=d[i];m=max(s(d[i+1+2*j],d[i+2+2*j]) for j in range(n));i+=1+2*n\n print('MM' if m%2 else 'GG')\"";
     let args = ["--samples", "200", "--seed", "2"];
     let right = grundy(&[&["check", "--input-format", "hdu-3595", "--program", steps], &args[..]].concat());
     assert_eq!(right.status, 0, "{}{}", right.stdout, right.stderr);
