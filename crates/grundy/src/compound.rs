@@ -1065,7 +1065,17 @@ mod tests {
             next.1 = one.stops;
             prop_assert_eq!(exhaustive.outcome(&next), Outcome::P, "{}", one.notation);
         }
-        // The engine wins from an N-position, and has a move exactly when the rules give one.
+        // Every move (`moves --all`): as many as the compound's rules give, each leading where
+        // its number says (even: a P-position).
+        let every = solver.all_moves(&position, usize::MAX).unwrap();
+        prop_assert_eq!(every.len(), exhaustive.moves(&root).len());
+        for (one, number) in &every {
+            let mut next = Exhaustive::state(&after(&position, one));
+            next.1 = one.stops;
+            let expected = if number % 2 == 0 { Outcome::P } else { Outcome::N };
+            prop_assert_eq!(exhaustive.outcome(&next), expected, "{}", one.notation);
+        }
+                // The engine wins from an N-position, and has a move exactly when the rules give one.
         let reply = solver.engine_move(&position, &mut Chooser::new(7)).unwrap();
         prop_assert_eq!(reply.is_some(), !exhaustive.moves(&root).is_empty());
         prop_assert_eq!(solver.has_move(&position).unwrap(), reply.is_some());
