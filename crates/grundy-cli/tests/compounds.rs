@@ -75,6 +75,39 @@ fn moves_lists_one_move_per_component_moved_as_the_library_finds_them() {
 }
 
 #[test]
+fn moves_all_lists_every_move_of_the_compound() {
+    for compound in Compound::ALL {
+        for words in [vec!["nim", "2", "1"], vec!["sub:1,2", "3", "+", "wythoff", "1,2"]] {
+            let position = parse_sum(&words).unwrap();
+            let mut solver = CompoundSolver::new(compound, &Control::default());
+            let expected = solver.all_moves(&position, 1001).unwrap();
+            let mut args = vec!["--json", "moves", "--all", "--compound", compound.name()];
+            args.extend(&words);
+            let run = grundy(&args);
+            assert_eq!(run.status, 0, "{}", run.stderr);
+            let object: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+            let listed = object["moves"].as_array().unwrap();
+            assert_eq!(listed.len(), expected.len(), "{compound:?} {words:?}");
+            for (json, (one, number)) in listed.iter().zip(&expected) {
+                assert_eq!(json["move"], one.notation);
+                assert_eq!(json["wins"], number % 2 == 0);
+            }
+            // The winning ones are exactly `moves`' list.
+            let winning = solver.winning_moves(&position, 1000).unwrap();
+            assert_eq!(listed.iter().filter(|json| json["wins"] == true).count(), winning.moves.len());
+        }
+    }
+    // Nim 2 and 1 in Every-SG: both heaps move at once, 2 × 1 moves, one of them wins.
+    let run = grundy(&["moves", "--all", "--compound", "every", "nim", "2", "1"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 2, "{}", run.stdout);
+    assert_eq!(run.stdout.lines().filter(|line| line.contains("# wins: ")).count(), 1, "{}", run.stdout);
+    let over = grundy(&["moves", "--all", "--compound", "conjunctive", "nim", "0", "2"]);
+    assert_eq!((over.status, over.stdout.as_str()), (0, ""));
+    assert!(over.stderr.contains("no move: the compound is over"), "{}", over.stderr);
+}
+
+#[test]
 fn positions_from_standard_input_are_answered_one_a_line() {
     let run = grundy_with_stdin(&["outcome", "--compound", "every", "sub:1,2"], "3\n4 5\n-1\n");
     assert_eq!(run.stdout, "P\nN\n");

@@ -31,6 +31,17 @@ fn builtin_formats_answer_their_problems_samples() {
         ("hdu-3032", "2\n3\n2 2 3\n2\n3 3\n", "Alice\nBob\n"),
         ("luogu-p2148", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n", "YES\nNO\n"),
         ("hdu-2147", "5 3\n5 4\n6 6\n0 0\n", "What a pity!\nWonderful!\nWonderful!\n"),
+        ("poj-1704", "2\n3\n1 2 3\n8\n1 5 6 7 9 12 14 17\n", "Bob will win\nGeorgia will win\n"),
+        ("luogu-p3480", "2\n2\n2 2\n3\n1 2 4\n", "NIE\nTAK\n"),
+        (
+            "hdu-3094",
+            "3\n3\n1 2\n2 3\n3\n1 2\n1 3\n10\n6 2\n4 3\n8 4\n9 5\n8 6\n2 7\n5 8\n1 9\n6 10\n",
+            "Alice\nBob\nAlice\n",
+        ),
+        // A tree of one vertex has no edge to cut.
+        ("hdu-3094", "1\n1\n", "Bob\n"),
+        // Every-SG: three pairs (1, 1) end in one move each (steps 1: odd, MM); (3, 2) has step 2.
+        ("hdu-3595", "3\n1 1\n1 1\n1 1\n1\n3 2\n", "MM\nGG\n"),
     ] {
         let run = grundy_with_stdin(&["outcome", "--input-format", format], input);
         assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, output, ""), "{format}");
@@ -125,7 +136,7 @@ fn bad_judge_input_is_one_line_naming_its_line() {
     assert_eq!(run.status, 2);
     assert_eq!(
         run.stderr,
-        "grundy: error: input line 4: 0 for h (number 2 of 3) in test 1 is outside the format's bound 1..10000\n"
+        "grundy: error: input line 4, column 3: 0 for h (number 2 of 3) in test 1 is outside the format's bound 1..10000\n"
     );
     let run = grundy_with_stdin(&["outcome", "--input-format", "no-such-problem"], "");
     let names: Vec<&str> = grundy::judge_format::BUILTIN_FORMATS.iter().map(|(name, _, _)| *name).collect();
@@ -354,4 +365,71 @@ fn answers_with_spaces_case_numbers_and_moves_are_written_and_checked() {
         grundy(&["check", "--input-format", "luogu-p1247", "--program", last_heap, "--samples", "300", "--seed", "1"]);
     assert_eq!(check.status, 1, "{}{}", check.stdout, check.stderr);
     assert!(check.stdout.contains("counterexample"), "{}", check.stdout);
+}
+
+#[test]
+fn staircase_formats_check_a_right_and_a_wrong_solution() {
+    // POJ 1704: the right solution sorts the positions and xors the gaps of every other piece
+    // from the right; the classic mistake forgets to sort.
+    let program = |sort: &str| {
+        format!(
+            "python3 -c \"import sys\nd=list(map(int,sys.stdin.read().split()));t=d[0];i=1\nfor _ in range(t):\n n=d[i];p=d[i+1:i+1+n];i+=1+n\n p={sort}\n x=0\n for j in range(n-1,-1,-2): x^=p[j]-(p[j-1] if j>0 else 0)-1\n print('Georgia will win' if x else 'Bob will win')\""
+        )
+    };
+    let args = ["--samples", "300", "--seed", "5"];
+    let right = grundy(&[&["check", "--input-format", "poj-1704", "--program", &program("sorted(p)")], &args[..]].concat());
+    assert_eq!(right.status, 0, "{}{}", right.stdout, right.stderr);
+    let wrong = grundy(&[&["check", "--input-format", "poj-1704", "--program", &program("p")], &args[..]].concat());
+    assert_eq!(wrong.status, 1, "{}{}", wrong.stdout, wrong.stderr);
+    assert!(wrong.stdout.contains("--- input (a whole file) ---"), "{}", wrong.stdout);
+    // Luogu P3480: the xor of the differences at odd places from the right; a solution xoring
+    // the piles themselves is wrong.
+    let piles = |expression: &str| {
+        format!(
+            "python3 -c \"import sys\nd=list(map(int,sys.stdin.read().split()));t=d[0];i=1\nfor _ in range(t):\n n=d[i];a=d[i+1:i+1+n];i+=1+n\n x=0\n for j in range(n-1,-1,-2): x^={expression}\n print('TAK' if x else 'NIE')\""
+        )
+    };
+    let right =
+        grundy(&[&["check", "--input-format", "luogu-p3480", "--program", &piles("a[j]-(a[j-1] if j>0 else 0)")], &args[..]].concat());
+    assert_eq!(right.status, 0, "{}{}", right.stdout, right.stderr);
+    let wrong = grundy(&[&["check", "--input-format", "luogu-p3480", "--program", &piles("a[j]")], &args[..]].concat());
+    assert_eq!(wrong.status, 1, "{}{}", wrong.stdout, wrong.stderr);
+    // An unsorted input is refused with its line and column.
+    let unsorted = grundy_with_stdin(&["outcome", "--input-format", "luogu-p3480"], "1\n3\n2 1 5\n");
+    assert_eq!(unsorted.status, 2);
+    assert!(unsorted.stderr.contains("input line 3, column 3: 1 for a (number 2 of 3) in test 1 is less than 2"), "{}", unsorted.stderr);
+}
+
+#[test]
+fn every_sg_formats_and_the_compound_flag() {
+    // HDU 3595's Every-SG, checked: the right solution takes the largest step; summing the
+    // pairs' Grundy values instead is wrong.
+    let steps = "python3 -c \"import sys\nsys.setrecursionlimit(100000)\nfrom functools import lru_cache\n@lru_cache(None)\ndef s(a,b):\n if a<b: a,b=b,a\n if b==0: return 0\n o=[s(a-k*b,b) for k in range(1,a//b+1)]\n e=[x for x in o if x%2==0]\n return 1+max(e) if e else 1+min(o)\nd=list(map(int,sys.stdin.read().split()));i=0\nwhile i<len(d):\n n=d[i];m=max(s(d[i+1+2*j],d[i+2+2*j]) for j in range(n));i+=1+2*n\n print('MM' if m%2 else 'GG')\"";
+    let args = ["--samples", "200", "--seed", "2"];
+    let right = grundy(&[&["check", "--input-format", "hdu-3595", "--program", steps], &args[..]].concat());
+    assert_eq!(right.status, 0, "{}{}", right.stdout, right.stderr);
+    let first_pair_only = steps.replace("for j in range(n))", "for j in range(1))");
+    let wrong = grundy(&[&["check", "--input-format", "hdu-3595", "--program", &first_pair_only], &args[..]].concat());
+    assert_eq!(wrong.status, 1, "{}{}", wrong.stdout, wrong.stderr);
+    // `--compound` on a format without a `compound` line, in the judge's words and in JSON.
+    let directory = tempfile::tempdir().unwrap();
+    let path = directory.path().join("pairs.fmt");
+    std::fs::write(&path, "tests eof\nline n:1..10\nrows n a:0..100 b:0..100\ngame euclid\nposition {a~b}\nanswer W L\n").unwrap();
+    let format = path.to_str().unwrap();
+    let run = grundy_with_stdin(&["outcome", "--compound", "every", "--input-format", format], "2\n3 2\n1 1\n1\n1 1\n");
+    assert_eq!((run.status, run.stdout.as_str()), (0, "L\nW\n"), "{}", run.stderr);
+    let json = grundy_with_stdin(&["outcome", "--json", "--compound", "every", "--input-format", format], "1\n3 2\n");
+    assert!(json.stdout.contains("\"answer\":\"L\"") && json.stdout.contains("\"steps\":[2]"), "{}", json.stdout);
+    // The sum of the same input: (3, 2) and (1, 1) have values 0 and 1.
+    let sum = grundy_with_stdin(&["outcome", "--input-format", format], "2\n3 2\n1 1\n");
+    assert_eq!(sum.stdout, "W\n", "{}", sum.stderr);
+    // A compound has no value or count to answer; a tree format cannot be drawn.
+    let value_format = directory.path().join("value.fmt");
+    std::fs::write(&value_format, "line n\nposition {n}\nanswer value\ncompound every\n").unwrap();
+    let refused = grundy_with_stdin(&["outcome", "nim", "--input-format", value_format.to_str().unwrap()], "3\n");
+    assert_eq!(refused.status, 2);
+    assert!(refused.stderr.contains("the winner's words alone"), "{}", refused.stderr);
+    let tree = grundy(&["check", "--input-format", "hdu-3094", "--program", "true"]);
+    assert_eq!(tree.status, 2);
+    assert!(tree.stderr.contains("check cannot draw this format's tests"), "{}", tree.stderr);
 }

@@ -545,6 +545,62 @@ impl CompoundSolver {
         Ok(found)
     }
 
+    /// Every move of `position` (`moves --all --compound`), at most `limit` of them listed,
+    /// each with the compound's number after it (even: a P-position, so the move wins): in
+    /// `every`, each component that
+    /// can move moves; in `conjunctive`, every component moves (none when one cannot); in
+    /// `selective`, any non-empty set of components.
+    ///
+    /// # Errors
+    /// As [`CompoundSolver::number`].
+    pub fn all_moves(&mut self, position: &Position, limit: usize) -> Result<Vec<(CompoundMove, u64)>, GameError> {
+        let choices = self.choices(position)?;
+        let compound = self.compound;
+        let movers: Vec<usize> = (0..choices.len()).filter(|&c| !choices[c].options.is_empty()).collect();
+        if movers.is_empty() || (compound == Compound::Conjunctive && movers.len() < choices.len()) {
+            return Ok(Vec::new());
+        }
+        // An odometer over the movers' choices: an option each, or (selective) staying too,
+        // written as the option index `options.len()`.
+        let stay = compound == Compound::Selective;
+        let sizes: Vec<usize> = movers.iter().map(|&c| choices[c].options.len() + usize::from(stay)).collect();
+        let mut cursor = vec![0usize; movers.len()];
+        let mut listed = Vec::new();
+        loop {
+            let picked: Vec<(usize, usize)> = movers
+                .iter()
+                .zip(&cursor)
+                .filter(|&(&c, &option)| option < choices[c].options.len())
+                .map(|(&c, &option)| (c, option))
+                .collect();
+            if !picked.is_empty() {
+                let numbers = (0..choices.len()).map(|c| match picked.iter().find(|(moved, _)| *moved == c) {
+                    Some(&(_, option)) => choices[c].options[option].1,
+                    None => choices[c].number,
+                });
+                let number = compound.combine(numbers);
+                listed.push((self.compound_move(position, &choices, &picked, number), number));
+                if listed.len() >= limit {
+                    break;
+                }
+            }
+            // The next choice, the last mover fastest.
+            let mut depth = movers.len();
+            loop {
+                if depth == 0 {
+                    return Ok(listed);
+                }
+                depth -= 1;
+                cursor[depth] += 1;
+                if cursor[depth] < sizes[depth] {
+                    break;
+                }
+                cursor[depth] = 0;
+            }
+        }
+        Ok(listed)
+    }
+
     /// The move of `picked` (index in `choices`, index of the option), explained by the
     /// compound's number after it, `result_number`.
     fn compound_move(
@@ -1009,7 +1065,17 @@ mod tests {
             next.1 = one.stops;
             prop_assert_eq!(exhaustive.outcome(&next), Outcome::P, "{}", one.notation);
         }
-        // The engine wins from an N-position, and has a move exactly when the rules give one.
+        // Every move (`moves --all`): as many as the compound's rules give, each leading where
+        // its number says (even: a P-position).
+        let every = solver.all_moves(&position, usize::MAX).unwrap();
+        prop_assert_eq!(every.len(), exhaustive.moves(&root).len());
+        for (one, number) in &every {
+            let mut next = Exhaustive::state(&after(&position, one));
+            next.1 = one.stops;
+            let expected = if number % 2 == 0 { Outcome::P } else { Outcome::N };
+            prop_assert_eq!(exhaustive.outcome(&next), expected, "{}", one.notation);
+        }
+                // The engine wins from an N-position, and has a move exactly when the rules give one.
         let reply = solver.engine_move(&position, &mut Chooser::new(7)).unwrap();
         prop_assert_eq!(reply.is_some(), !exhaustive.moves(&root).is_empty());
         prop_assert_eq!(solver.has_move(&position).unwrap(), reply.is_some());

@@ -31,7 +31,7 @@ pub struct Args {
     /// Another way to combine the components than the sum (`every`, `conjunctive`,
     /// `selective`; see `grundy outcome --help`): each winning move is one move in each
     /// component moved, joined by `;`, the first 1000 listed.
-    #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with_all = ["all", "misere"])]
+    #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with = "misere")]
     compound: Option<grundy::compound::Compound>,
 }
 
@@ -43,6 +43,9 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let mut solver = args.compound.map(|compound| grundy::compound::CompoundSolver::new(compound, control));
     for_each_position(args.position.positions(control)?, json, |position| {
         if let Some(solver) = solver.as_mut() {
+            if all {
+                return every_compound_move(position, solver, json);
+            }
             return compound(position, solver, json);
         }
         // Refuse a heap whose moves cannot be listed before computing its value (seconds).
@@ -168,6 +171,46 @@ fn compound(position: &Position, solver: &mut grundy::compound::CompoundSolver, 
         } else {
             print(&format!("{}  # {}\n", one.notation, one.explain))?;
         }
+    }
+    Ok(())
+}
+
+/// Every move of a compound (`--all --compound`), each with the compound's number after it
+/// and whether it wins (the first 1000).
+fn every_compound_move(
+    position: &Position,
+    solver: &mut grundy::compound::CompoundSolver,
+    json: bool,
+) -> anyhow::Result<()> {
+    let evaluation = solver.evaluate(position)?;
+    let moves = solver.all_moves(position, COMPOUND_MOVES_LISTED + 1)?;
+    let more = moves.len() > COMPOUND_MOVES_LISTED;
+    let moves = &moves[..moves.len().min(COMPOUND_MOVES_LISTED)];
+    if json {
+        let mut object = crate::commands::compound::evaluation_json(position, &evaluation)?;
+        object["moves"] = moves
+            .iter()
+            .map(|(one, number)| {
+                let mut each = crate::commands::compound::move_json(position, one);
+                each["wins"] = number.is_multiple_of(2).into();
+                each
+            })
+            .collect::<Vec<_>>()
+            .into();
+        object["more_moves"] = more.into();
+        return print(&format!("{object}\n"));
+    }
+    eprintln!("{}", evaluation.reason());
+    if moves.is_empty() {
+        eprintln!("no move: the compound is over");
+    } else if more {
+        eprintln!("the first {COMPOUND_MOVES_LISTED} moves:");
+    }
+    let whole = shows_whole_position(position);
+    for (one, number) in moves {
+        let verdict = if number.is_multiple_of(2) { "wins" } else { "loses" };
+        let shown = if whole { grundy::compound::after(position, one).to_text() } else { one.notation.clone() };
+        print(&format!("{shown}  # {verdict}: {}\n", one.explain))?;
     }
     Ok(())
 }

@@ -32,7 +32,7 @@ pub struct Args {
     /// component that can move), `conjunctive` (move in every component; play ends when one
     /// cannot move), `selective` (move in any non-empty set of components). Decided by the
     /// components' steps, remoteness or outcomes (stderr says which; JSON adds them).
-    #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with_all = ["misere", "input_format"])]
+    #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with = "misere")]
     compound: Option<grundy::compound::Compound>,
 }
 
@@ -48,6 +48,26 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
                 }
                 eprintln!("{}", evaluation.reason());
                 print(&format!("{}\n", evaluation.outcome))
+            });
+        }
+        (compound, Source::Judge(format, game)) if compound.is_some() || format.compound().is_some() => {
+            // A compound of the judge's tests (HDU 3595's Every-SG): `--compound` or the
+            // format's `compound` line, answered in the judge's words.
+            let format = match compound {
+                Some(compound) => format.played_in(compound)?,
+                None => *format,
+            };
+            let compound = format.compound().unwrap_or(grundy::compound::Compound::Every);
+            let mut solver = grundy::compound::CompoundSolver::new(compound, control);
+            return for_each_test(&format, game.as_deref(), control, |position, test| {
+                let evaluation = solver.evaluate(position)?;
+                let word = format!("{}{}", format.case_prefix(test), judge_word(&format, evaluation.outcome)?);
+                if json {
+                    let mut object = crate::commands::compound::evaluation_json(position, &evaluation)?;
+                    object["answer"] = word.into();
+                    return Ok(format!("{object}\n"));
+                }
+                Ok(format!("{word}\n"))
             });
         }
         (_, source) => source,

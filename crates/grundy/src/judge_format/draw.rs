@@ -181,6 +181,9 @@ impl<'f> Drawer<'f> {
     /// assert!(Drawer::new(&format, Some("sub:0")).is_err());
     /// ```
     pub fn new(format: &'f JudgeFormat, game: Option<&str>) -> Result<Drawer<'f>, FormatError> {
+        if let Some(why) = format.no_drawing() {
+            return fail(format!("check cannot draw this format's tests: {why} (the format says `draw off`)"));
+        }
         let fixed = match (game, &format.game) {
             (Some(game), Some(template)) => format.fixed_by_game(template, game)?,
             _ => Bindings::new(),
@@ -263,7 +266,8 @@ impl<'f> Drawer<'f> {
             bindings.get(&item.name).is_some_and(|numbers| {
                 numbers.len() as u64 == item.length(bindings) && self.format.break_of(item, numbers).is_none()
             })
-        }) && self.fixed.iter().all(|(name, numbers)| bindings.get(name) == Some(numbers))
+        }) && self.format.computes(bindings)
+            && self.fixed.iter().all(|(name, numbers)| bindings.get(name) == Some(numbers))
             && !self.format.begins_with_sentinel(bindings)
     }
 
@@ -276,8 +280,10 @@ impl<'f> Drawer<'f> {
         let mut bindings = self.fixed.clone();
         // Counts the fixed lists decide (`k` of `S[k]`).
         for (name, numbers) in &self.fixed {
-            if let Some(count) = self.format.count_name_of(name) {
-                bindings.entry(count.to_owned()).or_insert_with(|| vec![numbers.len() as u64]);
+            if let Some(count) = self.format.count_name_of(name)
+                && let Some(item) = self.format.item(name)
+            {
+                bindings.entry(count.to_owned()).or_insert_with(|| vec![item.count_for(numbers.len())]);
             }
         }
         for item in self.format.items() {
@@ -295,7 +301,11 @@ impl<'f> Drawer<'f> {
                     return None;
                 }
                 let values = if is_heap { style.heap_values } else { style.parameter_values };
-                Self::draw_values(item, length as usize, values, random)?
+                let mut numbers = Self::draw_values(item, length as usize, values, random)?;
+                if item.sorted {
+                    numbers.sort_unstable();
+                }
+                numbers
             };
             bindings.insert(item.name.clone(), numbers);
         }
@@ -309,12 +319,14 @@ impl<'f> Drawer<'f> {
     /// A count for `lists`, within its own bound, the lists' (a distinct list cannot be longer
     /// than its range) and [`LONGEST_LIST`].
     fn draw_count(&self, item: &Item, lists: &[String], size: Size, random: &mut SplitMix64) -> Option<u64> {
-        let (low, mut high) = item.bound.unwrap_or((0, UNBOUNDED_COUNT));
+        let (mut low, mut high) = item.bound.unwrap_or((0, UNBOUNDED_COUNT));
         high = high.min(LONGEST_LIST);
         for list in lists.iter().filter_map(|name| self.format.item(name)) {
+            // `e[n-1]`: n is at least 1.
+            low = low.max(list.count_less);
             if list.distinct {
                 let (least, most) = Self::value_bound(list);
-                high = high.min((most - least).saturating_add(1));
+                high = high.min((most - least).saturating_add(1).saturating_add(list.count_less));
             }
         }
         if low > high {
@@ -574,8 +586,10 @@ impl<'f> Drawer<'f> {
         let read = self.format.position.match_numbers(&text, ' ')?;
         let mut bindings = test.clone();
         for (name, numbers) in read {
-            if let Some(count) = self.format.count_name_of(&name) {
-                bindings.insert(count.to_owned(), vec![numbers.len() as u64]);
+            if let Some(count) = self.format.count_name_of(&name)
+                && let Some(item) = self.format.item(&name)
+            {
+                bindings.insert(count.to_owned(), vec![item.count_for(numbers.len())]);
             }
             bindings.insert(name, numbers);
         }
@@ -613,7 +627,7 @@ impl<'f> Drawer<'f> {
             let mut bindings = test.clone();
             let kept: Vec<u64> =
                 numbers.iter().enumerate().filter(|(index, _)| keep(*index)).map(|(_, &n)| n).collect();
-            bindings.insert(count.to_owned(), vec![kept.len() as u64]);
+            bindings.insert(count.to_owned(), vec![item.count_for(kept.len())]);
             bindings.insert(item.name.clone(), kept);
             bindings
         };
@@ -710,6 +724,10 @@ pub struct Truth {
     pub answer: Option<String>,
 }
 
+/// The most winning moves of a compound the referee lists to reach P-positions (there can be a
+/// product of many).
+const COMPOUND_MOVES: usize = 64;
+
 /// How the referee builds a game from its text (the front end's reading of files and scripts).
 pub type Resolve<'r> = dyn Fn(&str) -> Result<Arc<dyn Ruleset>, GameError> + 'r;
 
@@ -726,6 +744,8 @@ pub struct Referee<'r> {
     limits: Limits,
     control: Control,
     games: HashMap<String, Arc<dyn Ruleset>>,
+    /// The compound's solver (`compound every`), its numbers kept across the tests.
+    compound: Option<crate::compound::CompoundSolver>,
 }
 
 impl<'r> Referee<'r> {
@@ -745,6 +765,7 @@ impl<'r> Referee<'r> {
             misere: format.misere(),
             answer: format.answer().clone(),
             limits,
+            compound: format.compound().map(|compound| crate::compound::CompoundSolver::new(compound, &control)),
             control,
             games: HashMap::new(),
         }
@@ -778,6 +799,10 @@ impl<'r> Referee<'r> {
     /// As [`Referee::position`], and a computation past its limits.
     pub fn truth(&mut self, case: &Case) -> Result<Truth, GameError> {
         let position = self.position(case)?;
+        if let Some(solver) = &mut self.compound {
+            let outcome = solver.evaluate(&position)?.outcome;
+            return Ok(Truth { outcome, value: None, answer: self.answer.words_for(outcome).ok() });
+        }
         if self.misere {
             let (outcome, _) = crate::misere::sums::outcome(&position, self.limits, &self.control)?;
             return Ok(Truth { outcome, value: None, answer: self.answer.words_for(outcome).ok() });
@@ -804,6 +829,19 @@ impl<'r> Referee<'r> {
     /// As [`Referee::truth`].
     pub fn positions_after_winning_moves(&mut self, case: &Case) -> Result<Option<Vec<Vec<String>>>, GameError> {
         let position = self.position(case)?;
+        if let Some(solver) = &mut self.compound {
+            if solver.evaluate(&position)?.outcome != Outcome::N {
+                return Ok(None);
+            }
+            let moves = solver.winning_moves(&position, COMPOUND_MOVES)?.moves;
+            let after = moves
+                .iter()
+                .map(|one| {
+                    crate::compound::after(&position, one).parts.iter().flat_map(|part| part.texts()).collect()
+                })
+                .collect();
+            return Ok(Some(after));
+        }
         if !self.misere
             && let [part] = position.parts.as_slice()
             && let [component] = part.components.as_slice()
@@ -885,6 +923,10 @@ mod tests {
     fn every_drawn_test_is_read_back_by_the_format() {
         for (name, _, _) in super::super::BUILTIN_FORMATS {
             let format = format(name);
+            if format.no_drawing().is_some() {
+                assert!(Drawer::new(&format, None).unwrap_err().0.contains("draw off"), "{name}");
+                continue;
+            }
             let drawer = Drawer::new(&format, None).unwrap();
             let mut referee = referee(&format);
             let tests = drawer.draw_tests(300, 7, &mut referee);

@@ -43,11 +43,18 @@
 
 pub mod answer;
 pub mod draw;
+mod template;
+#[cfg(test)]
+mod tests;
+mod words;
 
 pub use answer::{Answer, MoveTemplate};
 
+use crate::compound::Compound;
 use crate::error::quote;
 use crate::value::Outcome;
+use template::Template;
+use words::Words;
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
 
@@ -148,6 +155,26 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
         "HDU 2147 kiki's game (a coin from the top-right corner of an n x m board, one square left, down or left-down): lines `n m` until `0 0`; Wonderful! when the first player (kiki) wins, else What a pity!",
         "tests until 0 0\nline n:1..2000 m:1..2000\ngame king\nposition {n},{m}\nanswer Wonderful! \"What a pity!\"\n",
     ),
+    (
+        "poj-1704",
+        "POJ 1704 Georgia and Bob (pieces moved left on a line: staircase Nim on the gaps between them, the last gap first): T tests, each N, then N different positions; Georgia will win when the first player (Georgia) wins, else Bob will win",
+        "tests 1..20\nline n:1..1000\nline p[n]:1..10000:distinct\ngame staircase\nposition {p|sort|gaps|reverse:,}\nanswer \"Georgia will win\" \"Bob will win\"\n",
+    ),
+    (
+        "luogu-p3480",
+        "Luogu P3480 [POI2009] KAM-Pebbles (piles that never decrease: staircase Nim on the differences, the last first): u tests, each n, then n piles in order; TAK when the first player wins, else NIE (the statement's bounds as remembered, not confirmed here)",
+        "tests 1..10\nline n:1..1000\nline a[n]:0..10000:sorted\ngame staircase\nposition {a|diff|reverse:,}\nanswer TAK NIE\n",
+    ),
+    (
+        "hdu-3094",
+        "HDU 3094 A tree game (Green Hackenbush on a tree rooted at 1): T tests, each N, then N - 1 edges `I J`; Alice when the first player (Alice) wins, else Bob",
+        "tests 1..100\nline n:1..100000\nrows n-1 x:1..100000 y:1..100000\ngame hackenbush\nposition {x~y|-1:-:,}\nanswer Alice Bob\ndraw off \"its edges must make a tree on the vertices 1..N, which check does not draw\"\n",
+    ),
+    (
+        "hdu-3595",
+        "HDU 3595 GG and MM (Every-SG: each turn a move in every game that can move; each game a pair, a multiple of the smaller taken from the larger, as in Euclid's game): tests until the end of input, each N, then N pairs `p q`; MM when the first player wins, else GG (the judge's words and bounds as remembered, not confirmed here)",
+        "tests eof\nline n:1..1000\nrows n p:1..1000 q:1..1000\ngame euclid\nposition {p~q}\ncompound every\nanswer MM GG\n",
+    ),
 ];
 
 /// The text of the built-in format `name`.
@@ -201,22 +228,17 @@ struct Item {
     distinct: bool,
     /// A list read as a set: a number repeated counts once (`:set`, HDU 3537's coins).
     set: bool,
+    /// A list that does not decrease (`:sorted`, Luogu P3480's piles).
+    sorted: bool,
+    /// The list holds its count's number less this (`e[n-1]`: a tree's n − 1 edges).
+    count_less: u64,
 }
 
+/// One `line` of a test, or `rows COUNT …` (COUNT lines of the same items, each item a list).
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Piece {
-    Text(String),
-    Name(String),
-    /// `{NAME:SEP}`: a list written with SEP between its numbers (`{a:,}` makes one staircase
-    /// `2,1,3` of AcWing 892's steps, where `{a}` makes three components).
-    Joined(String, String),
-}
-
-/// `game` and `position` text with `{NAME}` holes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Template {
-    text: String,
-    pieces: Vec<Piece>,
+struct Line {
+    items: Vec<Item>,
+    rows: bool,
 }
 
 /// The numbers read for one test (or chosen for one test to write): a name's numbers, one for
@@ -230,7 +252,11 @@ pub struct JudgeFormat {
     /// Misère play (`play misere`).
     misere: bool,
     tests: Tests,
-    lines: Vec<Vec<Item>>,
+    lines: Vec<Line>,
+    /// A compound other than the sum (`compound every`, HDU 3595).
+    compound: Option<Compound>,
+    /// Why `check` cannot draw the tests (`draw off "…"`: a tree's edges).
+    no_drawing: Option<String>,
     position: Template,
     answer: Answer,
     /// Written before each answer, `{i}` the test's number from 1 (`case "Case {i}: "`).
@@ -270,119 +296,24 @@ fn digits(text: &str) -> Option<u64> {
     text.parse().ok()
 }
 
+/// `5`, `n` or `n-1`: a list's count, and what is taken off a named one.
+fn parse_count(text: &str) -> Option<(Count, u64)> {
+    if let Some(fixed) = parse_number(text) {
+        return Some((Count::Fixed(fixed), 0));
+    }
+    let (name, less) = match text.split_once('-') {
+        Some((name, less)) => (name, parse_number(less)?),
+        None => (text, 0),
+    };
+    valid_name(name).then(|| (Count::Name(name.to_owned()), less))
+}
+
 fn valid_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|first| first.is_ascii_alphabetic() || first == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-impl Template {
-    fn parse(text: &str, at: &str) -> Result<Template, FormatError> {
-        let mut pieces = Vec::new();
-        let mut rest = text;
-        while !rest.is_empty() {
-            match rest.find(['{', '}']) {
-                None => {
-                    pieces.push(Piece::Text(rest.to_owned()));
-                    break;
-                }
-                Some(start) => {
-                    if rest[start..].starts_with('}') {
-                        return fail(format!("{at}: `}}` without `{{` in `{}`", quote(text)));
-                    }
-                    if start > 0 {
-                        pieces.push(Piece::Text(rest[..start].to_owned()));
-                    }
-                    let Some(length) = rest[start..].find('}') else {
-                        return fail(format!("{at}: `{{` without `}}` in `{}`", quote(text)));
-                    };
-                    let hole = &rest[start + 1..start + length];
-                    let (name, separator) = match hole.split_once(':') {
-                        Some((name, separator)) if !separator.is_empty() => (name, Some(separator)),
-                        Some(_) => {
-                            return fail(format!(
-                                "{at}: `{{{}}}`: after `:` comes what separates the list's numbers (`{{a:,}}`)",
-                                quote(hole)
-                            ));
-                        }
-                        None => (hole, None),
-                    };
-                    if !valid_name(name) {
-                        return fail(format!(
-                            "{at}: `{{{}}}` is not a name (letters, digits and _, not starting with a digit)",
-                            quote(name)
-                        ));
-                    }
-                    pieces.push(match separator {
-                        Some(separator) => Piece::Joined(name.to_owned(), separator.to_owned()),
-                        None => Piece::Name(name.to_owned()),
-                    });
-                    rest = &rest[start + length + 1..];
-                }
-            }
-        }
-        Ok(Template { text: text.to_owned(), pieces })
-    }
-
-    fn names(&self) -> impl Iterator<Item = &str> {
-        self.pieces.iter().filter_map(|piece| match piece {
-            Piece::Name(name) | Piece::Joined(name, _) => Some(name.as_str()),
-            Piece::Text(_) => None,
-        })
-    }
-
-    fn expand(&self, bindings: &Bindings, list_separator: &str) -> String {
-        let mut text = String::new();
-        for piece in &self.pieces {
-            match piece {
-                Piece::Text(literal) => text.push_str(literal),
-                Piece::Name(name) | Piece::Joined(name, _) => {
-                    let separator = match piece {
-                        Piece::Joined(_, separator) => separator.as_str(),
-                        _ => list_separator,
-                    };
-                    let numbers = bindings.get(name).map(Vec::as_slice).unwrap_or_default();
-                    text.push_str(&numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(separator));
-                }
-            }
-        }
-        text
-    }
-
-    /// The numbers of each hole read back from an expanded text, lists separated by
-    /// `separator`: a position's components (`{h}` against `3 0 5` gives h = 3, 0, 5; `{a},{b}`
-    /// against `4,7` gives a = 4, b = 7), or a GAME word's (`sub:{S}` against `sub:2,5` gives
-    /// S = 2, 5). A hole takes digits and separators up to the next literal text.
-    fn match_numbers(&self, text: &str, separator: char) -> Option<Bindings> {
-        let mut bindings = Bindings::new();
-        let mut rest = text;
-        for (index, piece) in self.pieces.iter().enumerate() {
-            match piece {
-                Piece::Text(literal) => rest = rest.strip_prefix(literal.as_str())?,
-                Piece::Name(name) | Piece::Joined(name, _) => {
-                    let joined = match piece {
-                        Piece::Joined(_, joined) => joined.clone(),
-                        _ => separator.to_string(),
-                    };
-                    let end = match self.pieces.get(index + 1) {
-                        Some(Piece::Text(next)) => rest.find(next.as_str())?,
-                        _ => rest.find(|c: char| !c.is_ascii_digit() && !joined.contains(c)).unwrap_or(rest.len()),
-                    };
-                    let numbers = if rest[..end].is_empty() {
-                        Vec::new()
-                    } else {
-                        rest[..end].split(joined.as_str()).map(digits).collect::<Option<Vec<u64>>>()?
-                    };
-                    if bindings.insert(name.clone(), numbers.clone()).is_some_and(|before| before != numbers) {
-                        return None;
-                    }
-                    rest = &rest[end..];
-                }
-            }
-        }
-        rest.is_empty().then_some(bindings)
-    }
-}
 
 impl Item {
     /// `NAME`, `NAME[COUNT]`, each with `:LOW..HIGH` and (a list) `:distinct` after it.
@@ -394,20 +325,20 @@ impl Item {
                 let Some(count) = count.strip_suffix(']') else {
                     return fail(format!("{at}: `{}`: a list is NAME[COUNT], with `]` after the count", quote(text)));
                 };
-                let count = match parse_number(count) {
-                    Some(fixed) => Count::Fixed(fixed),
-                    None if valid_name(count) => Count::Name(count.to_owned()),
-                    None => {
-                        return fail(format!(
-                            "{at}: `{}`: the count `{}` is neither a number nor a name",
-                            quote(text),
-                            quote(count)
-                        ));
-                    }
+                let Some(count) = parse_count(count) else {
+                    return fail(format!(
+                        "{at}: `{}`: the count `{}` is neither a number, nor a name, nor a name less a number (`n-1`)",
+                        quote(text),
+                        quote(count)
+                    ));
                 };
                 (name, Some(count))
             }
             None => (head, None),
+        };
+        let (count, count_less) = match count {
+            Some((count, less)) => (Some(count), less),
+            None => (None, 0),
         };
         if !valid_name(name) {
             return fail(format!(
@@ -415,16 +346,17 @@ impl Item {
                 quote(name)
             ));
         }
-        let mut item = Item { name: name.to_owned(), count, bound: None, distinct: false, set: false };
+        let mut item =
+            Item { name: name.to_owned(), count, bound: None, distinct: false, set: false, sorted: false, count_less };
         for part in parts {
-            if part == "distinct" || part == "set" {
+            if part == "distinct" || part == "set" || part == "sorted" {
                 if item.count.is_none() {
                     return fail(format!("{at}: `{}`: only a list (NAME[COUNT]) can be {part}", quote(text)));
                 }
-                if part == "set" {
-                    item.set = true;
-                } else {
-                    item.distinct = true;
+                match part {
+                    "set" => item.set = true,
+                    "sorted" => item.sorted = true,
+                    _ => item.distinct = true,
                 }
             } else if let Some((low, high)) = part.split_once("..") {
                 let (Some(low), Some(high)) = (parse_number(low), parse_number(high)) else {
@@ -440,7 +372,7 @@ impl Item {
                 item.bound = Some((low, high));
             } else {
                 return fail(format!(
-                    "{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct` nor `set`",
+"{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct`, `set` or `sorted`",
                     quote(text),
                     quote(part)
                 ));
@@ -449,13 +381,24 @@ impl Item {
         Ok(item)
     }
 
-    /// How many numbers the item holds: 1, its fixed count, or its count as bound already.
+    /// How many numbers the item holds: 1, its fixed count, or its count as bound already
+    /// (less `count_less`).
     fn length(&self, bindings: &Bindings) -> u64 {
         match &self.count {
             None => 1,
             Some(Count::Fixed(count)) => *count,
-            Some(Count::Name(count)) => bindings.get(count).and_then(|numbers| numbers.first()).copied().unwrap_or(0),
+            Some(Count::Name(count)) => bindings
+                .get(count)
+                .and_then(|numbers| numbers.first())
+                .copied()
+                .unwrap_or(0)
+                .saturating_sub(self.count_less),
         }
+    }
+
+    /// The count that gives this list `length` numbers.
+    fn count_for(&self, length: usize) -> u64 {
+        (length as u64).saturating_add(self.count_less)
     }
 
     fn describe_bound(&self) -> String {
@@ -482,7 +425,9 @@ impl JudgeFormat {
         }
         let (mut game, mut tests, mut position, mut answer, mut play) = (None, None, None, None, None);
         let mut case_prefix: Option<String> = None;
-        let mut lines: Vec<Vec<Item>> = Vec::new();
+        let mut compound: Option<Compound> = None;
+        let mut no_drawing: Option<String> = None;
+        let mut lines: Vec<Line> = Vec::new();
         // Each name once, and whether it is a list.
         let mut names: BTreeMap<String, bool> = BTreeMap::new();
         for (index, raw) in text.lines().enumerate() {
@@ -498,10 +443,34 @@ impl JudgeFormat {
                 if seen { fail(format!("{at}: a second `{keyword}` line (a format has one)")) } else { Ok(()) }
             };
             match keyword {
-                "line" => {
+                "line" | "rows" => {
+                    let rows = keyword == "rows";
+                    let mut words = rest.split_whitespace();
+                    let row_count = if rows {
+                        let text = words.next().unwrap_or_default();
+                        let Some(count) = parse_count(text) else {
+                            return fail(format!(
+                                "{at}: `rows {}`: expected the number of rows first (a number, a name read before, or `n-1`), then each row's numbers (`rows m u v`)",
+                                quote(rest)
+                            ));
+                        };
+                        Some(count)
+                    } else {
+                        None
+                    };
                     let mut items = Vec::new();
-                    for word in rest.split_whitespace() {
-                        let item = Item::parse(word, &at)?;
+                    for word in words {
+                        let mut item = Item::parse(word, &at)?;
+                        if let Some((count, less)) = &row_count {
+                            if item.count.is_some() {
+                                return fail(format!(
+                                    "{at}: `{}`: a row holds one number of each name (`rows m u v`), not a list",
+                                    quote(word)
+                                ));
+                            }
+                            item.count = Some(count.clone());
+                            item.count_less = *less;
+                        }
                         if let Some(Count::Name(count)) = &item.count {
                             match names.get(count) {
                                 Some(false) => {}
@@ -526,10 +495,10 @@ impl JudgeFormat {
                     }
                     if items.is_empty() {
                         return fail(format!(
-                            "{at}: `line` with nothing on it: write its numbers (`line n`, `line h[n]`)"
+                            "{at}: `{keyword}` with nothing on it: write its numbers (`line n`, `line h[n]`, `rows m u v`)"
                         ));
                     }
-                    lines.push(items);
+                    lines.push(Line { items, rows });
                 }
                 "game" | "position" => {
                     if rest.is_empty() {
@@ -606,9 +575,27 @@ impl JudgeFormat {
                         }
                     });
                 }
+                "draw" => {
+                    once(no_drawing.is_some())?;
+                    let reason = rest.strip_prefix("off").map(|reason| answer::quoted_words(reason.trim(), &at));
+                    let Some(Ok(words)) = reason else {
+                        return fail(format!(
+                            "{at}: `draw {}`: expected `draw off \"WHY\"` (why check cannot draw this format's tests)",
+                            quote(rest)
+                        ));
+                    };
+                    let [(why, _)] = words.as_slice() else {
+                        return fail(format!("{at}: `draw off` takes one quoted reason"));
+                    };
+                    no_drawing = Some(why.clone());
+                }
+                "compound" => {
+                    once(compound.is_some())?;
+                    compound = Some(Compound::parse(rest).map_err(|error| FormatError(format!("{at}: {error}")))?);
+                }
                 other => {
                     return fail(format!(
-                        "{at}: unknown directive `{}` (a format has `line`, `game`, `position`, `answer`, `case`, `tests` and `play` lines)",
+                        "{at}: unknown directive `{}` (a format has `line`, `rows`, `game`, `position`, `answer`, `case`, `tests`, `play`, `compound` and `draw` lines)",
                         quote(other)
                     ));
                 }
@@ -629,7 +616,7 @@ impl JudgeFormat {
             );
         };
         // A test that reads nothing would let `tests 1..1e18` loop without end.
-        let reads_something = lines.iter().flatten().any(|item| match &item.count {
+        let reads_something = lines.iter().flat_map(|line| &line.items).any(|item| match &item.count {
             None => true,
             Some(Count::Fixed(count)) => *count > 0,
             Some(Count::Name(_)) => false,
@@ -647,7 +634,81 @@ impl JudgeFormat {
                 answer.describe()
             ));
         }
-        Ok(JudgeFormat { game, misere, tests: tests.unwrap_or(Tests::One), lines, position, answer, case_prefix })
+        if let Some(compound) = compound {
+            if misere {
+                return fail(format!(
+                    "`compound {}` with `play misere`: a compound is played here by the normal rule (the last player to move wins)",
+                    compound.name()
+                ));
+            }
+            if !matches!(answer, Answer::Words { .. }) {
+                return fail(format!(
+                    "`compound {}` with an answer that is {}: a compound is answered here by the winner's words alone (`answer Yes No`)",
+                    compound.name(),
+                    answer.describe()
+                ));
+            }
+        }
+        let format = JudgeFormat {
+            game,
+            misere,
+            tests: tests.unwrap_or(Tests::One),
+            lines,
+            compound,
+            no_drawing,
+            position,
+            answer,
+            case_prefix,
+        };
+        format.check_zips()?;
+        Ok(format)
+    }
+
+    /// Lists taken together (`{x~y}`) must hold as many numbers each: the same count.
+    fn check_zips(&self) -> Result<(), FormatError> {
+        for template in self.game.iter().chain([&self.position]) {
+            for hole in template.holes().filter(|hole| hole.names.len() > 1) {
+                let shapes: Vec<Option<(&Count, u64)>> = hole
+                    .names
+                    .iter()
+                    .map(|name| self.item(name).and_then(|item| item.count.as_ref().map(|count| (count, item.count_less))))
+                    .collect();
+                if shapes.iter().any(Option::is_none) || shapes.windows(2).any(|pair| pair[0] != pair[1]) {
+                    return fail(format!(
+                        "`{}`: the lists taken together (`~`) must have the same count (read them with `rows`: `rows m u v`)",
+                        quote(&hole.names.join("~"))
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Why `check` cannot draw the format's tests, when the format says so (`draw off "…"`).
+    pub fn no_drawing(&self) -> Option<&str> {
+        self.no_drawing.as_deref()
+    }
+
+    /// The compound the tests are played in (`compound every`), `None` for the sum.
+    pub fn compound(&self) -> Option<Compound> {
+        self.compound
+    }
+
+    /// The same format played in `compound` (`--compound`).
+    ///
+    /// # Errors
+    /// A format answering anything but the winner's words, or played misère.
+    pub fn played_in(mut self, compound: Compound) -> Result<JudgeFormat, FormatError> {
+        if self.misere || !matches!(self.answer, Answer::Words { .. }) {
+            return fail(format!(
+                "--compound {}: a compound is answered here by the winner's words alone, in normal play, and the format answers {}{}",
+                compound.name(),
+                self.answer.describe(),
+                if self.misere { " in misère play" } else { "" }
+            ));
+        }
+        self.compound = Some(compound);
+        Ok(self)
     }
 
     /// The format's answer.
@@ -691,7 +752,7 @@ impl JudgeFormat {
     }
 
     fn items(&self) -> impl Iterator<Item = &Item> {
-        self.lines.iter().flatten()
+        self.lines.iter().flat_map(|line| &line.items)
     }
 
     /// Every test of a judge's input.
@@ -704,10 +765,10 @@ impl JudgeFormat {
         let count = match self.tests {
             Tests::One => Some(1),
             Tests::Counted { low, high } => {
-                let (line, word) = words.next("T, the number of tests")?;
+                let (at, word) = words.next("T, the number of tests")?;
                 let count = digits(word).filter(|count| (low..=high).contains(count)).ok_or_else(|| {
                     FormatError(format!(
-                        "input line {line}: `{}` for T, the number of tests: expected a whole number in {low}..{high}",
+                        "{at}: `{}` for T, the number of tests: expected a whole number in {low}..{high}",
                         quote(word)
                     ))
                 })?;
@@ -731,11 +792,14 @@ impl JudgeFormat {
             }
             let line = words.line();
             let bindings = self.read_test(&mut words, cases.len() + 1)?;
-            cases.push(self.case_of(&bindings, line));
+            let case = self.try_case(&bindings, line).map_err(|reason| {
+                FormatError(format!("input line {line}: test {}: {reason}", cases.len() + 1))
+            })?;
+            cases.push(case);
         }
-        if let Some((line, word)) = words.peek() {
+        if let Some((at, word)) = words.peek() {
             return fail(format!(
-                "input line {line}: `{}` after the last test: the format reads {} test{}",
+                "{at}: `{}` after the last test: the format reads {} test{}",
                 quote(word),
                 cases.len(),
                 if cases.len() == 1 { "" } else { "s" }
@@ -746,38 +810,94 @@ impl JudgeFormat {
 
     fn read_test(&self, words: &mut Words, test: usize) -> Result<Bindings, FormatError> {
         let mut bindings = Bindings::new();
-        for item in self.items() {
-            let length = item.length(&bindings);
-            let mut numbers = Vec::new();
-            let mut seen = std::collections::HashSet::new();
-            for index in 0..length {
-                let what = if item.count.is_some() {
-                    format!("{} (number {} of {length}) in test {test}", item.name, index + 1)
-                } else {
-                    format!("{} in test {test}", item.name)
-                };
-                let (line, word) = words.next(&what)?;
-                let number = digits(word).ok_or_else(|| {
-                    FormatError(format!("input line {line}: `{}` for {what}: expected a whole number", quote(word)))
-                })?;
-                if let Some((low, high)) = item.bound
-                    && !(low..=high).contains(&number)
+        for line in &self.lines {
+            for item in &line.items {
+                if let Some(Count::Name(count)) = &item.count
+                    && item.count_less > 0
                 {
-                    return fail(format!(
-                        "input line {line}: {number} for {what} is outside the format's bound {low}..{high}"
-                    ));
+                    let value = bindings.get(count).and_then(|numbers| numbers.first()).copied().unwrap_or(0);
+                    if value < item.count_less {
+                        return fail(format!(
+                            "input line {}: {count} is {value} in test {test}, and `{}` holds {count} − {} numbers",
+                            words.line(),
+                            item.name,
+                            item.count_less
+                        ));
+                    }
                 }
-                if item.distinct && !seen.insert(number) {
-                    return fail(format!(
-                        "input line {line}: {number} for {what} repeats, and {} is distinct",
-                        item.name
-                    ));
-                }
-                numbers.push(number);
             }
-            bindings.insert(item.name.clone(), numbers);
+            if line.rows {
+                let length = line.items[0].length(&bindings);
+                let mut lists: Vec<Vec<u64>> = vec![Vec::new(); line.items.len()];
+                let mut seen = vec![std::collections::HashSet::new(); line.items.len()];
+                for row in 0..length {
+                    for (index, item) in line.items.iter().enumerate() {
+                        let what = format!("{} (row {} of {length}) in test {test}", item.name, row + 1);
+                        let previous = lists[index].last().copied();
+                        let number = Self::read_number(words, item, &what, &mut seen[index], previous)?;
+                        lists[index].push(number);
+                    }
+                }
+                for (item, numbers) in line.items.iter().zip(lists) {
+                    bindings.insert(item.name.clone(), numbers);
+                }
+                continue;
+            }
+            for item in &line.items {
+                let length = item.length(&bindings);
+                let mut numbers: Vec<u64> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
+                for index in 0..length {
+                    let what = if item.count.is_some() {
+                        format!("{} (number {} of {length}) in test {test}", item.name, index + 1)
+                    } else {
+                        format!("{} in test {test}", item.name)
+                    };
+                    let previous = numbers.last().copied();
+                    numbers.push(Self::read_number(words, item, &what, &mut seen, previous)?);
+                }
+                bindings.insert(item.name.clone(), numbers);
+            }
         }
         Ok(bindings)
+    }
+
+    /// The next number, `what` of `item`, checked against its bound, its distinctness (`seen`:
+    /// the numbers before) and its order (`previous`: the number before).
+    fn read_number(
+        words: &mut Words,
+        item: &Item,
+        what: &str,
+        seen: &mut std::collections::HashSet<u64>,
+        previous: Option<u64>,
+    ) -> Result<u64, FormatError> {
+        let (at, word) = words.next(what)?;
+        let number = digits(word).ok_or_else(|| {
+            let negative = word.strip_prefix('-').is_some_and(|rest| digits(rest).is_some());
+            FormatError(if negative {
+                format!(
+                    "{at}: `{}` for {what}: expected a whole number (a negative number is not read: the format's numbers are 0 or more)",
+                    quote(word)
+                )
+            } else {
+                format!("{at}: `{}` for {what}: expected a whole number", quote(word))
+            })
+        })?;
+        if let Some((low, high)) = item.bound
+            && !(low..=high).contains(&number)
+        {
+            return fail(format!("{at}: {number} for {what} is outside the format's bound {low}..{high}"));
+        }
+        if item.distinct && !seen.insert(number) {
+            return fail(format!("{at}: {number} for {what} repeats, and {} is distinct", item.name));
+        }
+        if item.sorted
+            && let Some(previous) = previous
+            && number < previous
+        {
+            return fail(format!("{at}: {number} for {what} is less than {previous} before it, and {} is sorted", item.name));
+        }
+        Ok(number)
     }
 
     /// What a program answered for one test: the format's words (exactly, as a judge compares
@@ -805,7 +925,19 @@ impl JudgeFormat {
 
     /// The test `bindings` as the game and components it names, lists read as sets (`:set`)
     /// with each number once, in the order first read.
+    /// A test the format cannot compute (a filter refusing its numbers, which [`draw`]'s tests
+    /// never are) names components no game reads, so that it is refused, never answered.
     pub fn case_of(&self, bindings: &Bindings, line: usize) -> Case {
+        self.try_case(bindings, line).unwrap_or_else(|reason| Case {
+            game: None,
+            components: vec![format!("(not-a-test:{})", reason.replace(char::is_whitespace, "_"))],
+            line,
+        })
+    }
+
+    /// The test `bindings` as the game and components it names, or why the format's filters
+    /// cannot compute them (`{a|diff}` of a decreasing list).
+    fn try_case(&self, bindings: &Bindings, line: usize) -> Result<Case, String> {
         let mut as_read = std::borrow::Cow::Borrowed(bindings);
         for item in self.items().filter(|item| item.set) {
             if let Some(numbers) = bindings.get(&item.name) {
@@ -814,11 +946,34 @@ impl JudgeFormat {
                 as_read.to_mut().insert(item.name.clone(), once);
             }
         }
-        Case {
-            game: self.game.as_ref().map(|game| game.expand(&as_read, ",")),
-            components: self.position.expand(&as_read, " ").split_whitespace().map(str::to_owned).collect(),
-            line,
+        let game = match &self.game {
+            Some(game) => Some(game.expand(&as_read, ",")?),
+            None => None,
+        };
+        let components = self.position.expand(&as_read, " ")?.split_whitespace().map(str::to_owned).collect();
+        Ok(Case { game, components, line })
+    }
+
+    /// Whether the format can compute the test (its filters accept its numbers).
+    fn computes(&self, bindings: &Bindings) -> bool {
+        self.try_case(bindings, 0).is_ok()
+    }
+
+    /// The lines of a test as written: each `line` one line, each row of `rows` one line.
+    fn written_lines(&self, bindings: &Bindings) -> Vec<Vec<u64>> {
+        let numbers = |item: &Item| bindings.get(&item.name).map(Vec::as_slice).unwrap_or_default();
+        let mut lines = Vec::new();
+        for line in &self.lines {
+            if line.rows {
+                let rows = line.items.iter().map(|item| numbers(item).len()).min().unwrap_or(0);
+                for row in 0..rows {
+                    lines.push(line.items.iter().map(|item| numbers(item)[row]).collect());
+                }
+            } else {
+                lines.push(line.items.iter().flat_map(numbers).copied().collect());
+            }
         }
+        lines
     }
 
     /// Whether a test's numbers would be written starting with the line that ends the input
@@ -826,10 +981,11 @@ impl JudgeFormat {
     pub fn begins_with_sentinel(&self, bindings: &Bindings) -> bool {
         let Tests::UntilSentinel(sentinel) = &self.tests else { return false };
         let first: Vec<String> = self
-            .items()
-            .flat_map(|item| bindings.get(&item.name).map(Vec::as_slice).unwrap_or_default())
+            .written_lines(bindings)
+            .into_iter()
+            .flatten()
             .take(sentinel.len())
-            .map(u64::to_string)
+            .map(|number| number.to_string())
             .collect();
         first == *sentinel
     }
@@ -846,7 +1002,7 @@ impl JudgeFormat {
             Some(template) => self.fixed_by_game(template, game)?,
         };
         let heaps = match self.position.pieces.as_slice() {
-            [Piece::Name(name)] => name.clone(),
+            [template::Piece::Hole(hole)] if hole.names.len() == 1 && hole.filters.is_empty() => hole.names[0].clone(),
             _ => {
                 return fail(format!(
                     "--to and --components choose heaps, and the format's position `{}` is not one list of heaps such as `position {{h}}`: leave them out to draw tests from the whole format",
@@ -888,7 +1044,7 @@ impl JudgeFormat {
             }
             if let (Some(Count::Name(count)), Some(numbers)) = (&item.count, fixed.get(&item.name))
                 && let Some(count_item) = self.item(count)
-                && let Some(problem) = self.break_of(count_item, &[numbers.len() as u64])
+                && let Some(problem) = self.break_of(count_item, &[item.count_for(numbers.len())])
             {
                 return fail(format!("the game does not fit the format: {problem}"));
             }
@@ -902,6 +1058,9 @@ impl JudgeFormat {
             && let Some(number) = numbers.iter().find(|number| !(low..=high).contains(*number))
         {
             return Some(format!("{number} in `{}` is outside its bound {}", item.name, item.describe_bound()));
+        }
+        if item.sorted && numbers.windows(2).any(|pair| pair[0] > pair[1]) {
+            return Some(format!("`{}` decreases, and the format says sorted", item.name));
         }
         if item.distinct {
             let mut sorted = numbers.to_vec();
@@ -932,12 +1091,8 @@ impl JudgeFormat {
             text.push_str(&format!("{count}\n"));
         }
         for bindings in cases.iter().cycle().take(count) {
-            for line in &self.lines {
-                let words: Vec<String> = line
-                    .iter()
-                    .flat_map(|item| bindings.get(&item.name).map(Vec::as_slice).unwrap_or_default())
-                    .map(u64::to_string)
-                    .collect();
+            for line in self.written_lines(bindings) {
+                let words: Vec<String> = line.iter().map(u64::to_string).collect();
                 text.push_str(&words.join(" "));
                 text.push('\n');
             }
@@ -1003,7 +1158,10 @@ impl TestWriter<'_> {
     fn fill_counts(&self, bindings: &mut Bindings) {
         let lengths: Vec<(String, u64)> = bindings
             .iter()
-            .filter_map(|(name, numbers)| Some((self.format.count_name_of(name)?.to_owned(), numbers.len() as u64)))
+            .filter_map(|(name, numbers)| {
+                let count = self.format.count_name_of(name)?.to_owned();
+                Some((count, self.format.item(name)?.count_for(numbers.len())))
+            })
             .collect();
         for (count, length) in lengths {
             bindings.entry(count).or_insert_with(|| vec![length]);
@@ -1049,217 +1207,3 @@ impl TestWriter<'_> {
     }
 }
 
-/// The whitespace-separated words of an input, with their line numbers.
-struct Words<'a> {
-    words: Vec<(usize, &'a str)>,
-    next: usize,
-    last_line: usize,
-}
-
-impl<'a> Words<'a> {
-    fn new(input: &'a str) -> Words<'a> {
-        let words: Vec<(usize, &str)> = input
-            .lines()
-            .enumerate()
-            .flat_map(|(index, line)| line.split_whitespace().map(move |word| (index + 1, word)))
-            .collect();
-        Words { words, next: 0, last_line: input.lines().count().max(1) }
-    }
-
-    fn next(&mut self, what: &str) -> Result<(usize, &'a str), FormatError> {
-        let Some(&word) = self.words.get(self.next) else {
-            return fail(format!("input line {}: the input ended where {what} was expected", self.last_line));
-        };
-        self.next += 1;
-        Ok(word)
-    }
-
-    fn peek(&self) -> Option<(usize, &'a str)> {
-        self.words.get(self.next).copied()
-    }
-
-    fn at_end(&self) -> bool {
-        self.next >= self.words.len()
-    }
-
-    /// Whether the next words are `sentinel`.
-    fn starts_with(&self, sentinel: &[String]) -> bool {
-        self.words.get(self.next..).is_some_and(|rest| {
-            rest.len() >= sentinel.len() && rest.iter().zip(sentinel).all(|((_, word), expected)| word == expected)
-        })
-    }
-
-    /// The line of the next word (or the last line).
-    fn line(&self) -> usize {
-        self.peek().map_or(self.last_line, |(line, _)| line)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn builtin_format(name: &str) -> JudgeFormat {
-        JudgeFormat::parse(builtin(name).unwrap()).unwrap()
-    }
-
-    #[test]
-    fn every_builtin_format_parses() {
-        for (name, _, text) in BUILTIN_FORMATS {
-            assert!(JudgeFormat::parse(text).is_ok(), "{name}");
-        }
-    }
-
-    #[test]
-    fn a_format_whose_files_hold_no_test_is_refused() {
-        let error = JudgeFormat::parse("tests 0..0\nline n\nposition {n}\nanswer Yes No\n").unwrap_err().0;
-        assert!(error.contains("`tests 0..0`: T can only be 0"), "{error}");
-        let format = JudgeFormat::parse("tests 0..2\nline n\nposition {n}\nanswer Yes No\n").unwrap();
-        assert_eq!(format.tests_per_file(), 2);
-    }
-
-    #[test]
-    fn reads_the_sample_of_each_builtin_problem() {
-        // The samples of the problems' statements.
-        let set_nim = builtin_format("acwing-893").read("2\n2 5\n3\n2 4 7\n").unwrap();
-        assert_eq!(set_nim[0].game.as_deref(), Some("sub:2,5"));
-        assert_eq!(set_nim[0].components, ["2", "4", "7"]);
-        let brave = builtin_format("hdu-1846").read("2\n23 2\n4 3\n").unwrap();
-        assert_eq!(brave.iter().map(|case| case.game.clone().unwrap()).collect::<Vec<_>>(), ["bash:2", "bash:3"]);
-        assert_eq!(brave[1].components, ["4"]);
-        assert_eq!(brave[1].line, 3);
-        let wythoff = builtin_format("poj-1067").read("2 1\n8 4\n4 7\n").unwrap();
-        assert_eq!(wythoff.len(), 3);
-        assert_eq!(wythoff[2].components, ["4,7"]);
-        assert_eq!(builtin_format("acwing-891").read("2\n1 1").unwrap()[0].components, ["1", "1"]);
-    }
-
-    #[test]
-    fn sentinels_quotes_cases_and_sets_are_read_and_written() {
-        // HDU 1848's sample, and input past the sentinel is not read.
-        let fibonacci = builtin_format("hdu-1848");
-        let cases = fibonacci.read("1 1 1\n1 4 1\n0 0 0\n7 7\n").unwrap();
-        assert_eq!(cases.len(), 2);
-        assert_eq!(cases[1].components, ["1", "4", "1"]);
-        assert_eq!(fibonacci.read("1 1 1\n").unwrap().len(), 1, "the input may end without its sentinel");
-        let drawn: Vec<Bindings> = cases
-            .iter()
-            .map(|case| {
-                let numbers: Vec<u64> = case.components.iter().map(|c| c.parse().unwrap()).collect();
-                [("m", numbers[0]), ("n", numbers[1]), ("p", numbers[2])]
-                    .iter()
-                    .map(|(k, v)| ((*k).to_owned(), vec![*v]))
-                    .collect()
-            })
-            .collect();
-        assert_eq!(fibonacci.write(&drawn), "1 1 1\n1 4 1\n0 0 0\n");
-        let counting = builtin_format("hdu-1850");
-        assert_eq!(counting.read("3\n5 7 9\n0\n").unwrap()[0].components, ["5", "7", "9"]);
-        let zero_first: Bindings = [("m".to_owned(), vec![0]), ("n".to_owned(), vec![])].into_iter().collect();
-        assert!(counting.begins_with_sentinel(&zero_first) && !fibonacci.begins_with_sentinel(&drawn[0]));
-        let cased = JudgeFormat::parse(
-            "tests until 0 0\nline a b\nposition {a},{b}\nanswer \"Stan wins\" \"Ollie wins\"\ncase \"Case {i}: \"",
-        )
-        .unwrap();
-        assert_eq!(cased.case_prefix(3), "Case 3: ");
-        assert_eq!(cased.word(Outcome::P), Some("Ollie wins"));
-        assert_eq!(cased.claim("Stan wins"), Claim::Outcome(Outcome::N));
-        let coins = JudgeFormat::parse("line n\nline c[n]:set\nposition {c}\nanswer Yes No").unwrap();
-        assert_eq!(coins.read("4\n3 5 3 1\n").unwrap()[0].components, ["3", "5", "1"]);
-        let error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
-        assert!(error("line n\nposition {n}\nanswer Yes No\ncase \"Case {j}\"").contains("`{j}` is not a hole here"));
-        assert!(error("line n:set\nposition {n}\nanswer Yes No").contains("only a list"));
-        assert!(error("line n\nposition {n}\nanswer count\nplay misere").contains("the winner's words alone"));
-    }
-
-    #[test]
-    fn input_mistakes_name_their_line() {
-        let format = builtin_format("acwing-893");
-        let error = |input: &str| format.read(input).unwrap_err().0;
-        assert_eq!(
-            error("2\n2 5\n3\n2 4\n"),
-            "input line 4: the input ended where h (number 3 of 3) in test 1 was expected"
-        );
-        assert_eq!(
-            error("2\n2 2\n1\n2\n"),
-            "input line 2: 2 for S (number 2 of 2) in test 1 repeats, and S is distinct"
-        );
-        assert_eq!(
-            error("2\n2 5\n1\n0\n"),
-            "input line 4: 0 for h (number 1 of 1) in test 1 is outside the format's bound 1..10000"
-        );
-        assert_eq!(
-            error("1\n2\n1\n-3\n"),
-            "input line 4: `-3` for h (number 1 of 1) in test 1: expected a whole number"
-        );
-        assert_eq!(error("1\n2\n1\n3\n9\n"), "input line 5: `9` after the last test: the format reads 1 test");
-        assert!(builtin_format("hdu-1846").read("0\n").unwrap_err().0.contains("expected a whole number in 1..100"));
-    }
-
-    #[test]
-    fn format_mistakes_are_one_line_each() {
-        let error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
-        let tail = "\nposition {h}\nanswer Yes No";
-        assert!(
-            error(&format!("line h[m]{tail}"))
-                .starts_with("format line 1: `h[m]`: the count `m` is not read before it")
-        );
-        assert!(error(&format!("line n h[n]:1..x{tail}")).contains("the bound `1..x` is not LOW..HIGH"));
-        assert!(error(&format!("line n:5..1 h[n]{tail}")).contains("the bound 5..1 is empty"));
-        assert!(error(&format!("line n h[n]\nline n{tail}")).contains("`n` is read twice"));
-        assert!(error(&format!("line n h[n]\nlines x{tail}")).contains("unknown directive `lines`"));
-        assert!(error("line n h[n]\nposition {g}\nanswer Yes No").contains("`{g}` names nothing read"));
-        assert!(error("line n h[n]\nposition {h}\nanswer Yes Yes").contains("two different words"));
-        assert!(error("line n h[n]\nanswer Yes No").contains("no `position` line"));
-        assert!(error("line n:distinct h[n]\nposition {h}\nanswer value").contains("only a list"));
-        assert!(error("line h[0]\nposition {h}\nanswer value").contains("reads no number for certain"));
-        assert!(error("line n h[n]\ngame sub:{S\nposition {h}\nanswer value").contains("`{` without `}`"));
-        assert!(error("line n h[n]\ntests 1..\nposition {h}\nanswer value").contains("`tests 1..`"));
-        for text in ["", "line n h[n]\nposition {h}\nanswer Yes No\nanswer value"] {
-            assert!(!error(text).contains('\n'));
-        }
-    }
-
-    #[test]
-    fn tests_are_written_as_they_are_read() {
-        let format = builtin_format("acwing-893");
-        let writer = format.writer("sub:2,5").unwrap();
-        let tests: Vec<Bindings> = [vec![2, 4, 7], vec![3]].iter().map(|heaps| writer.test(heaps).unwrap()).collect();
-        let text = format.write(&tests[..1]);
-        assert_eq!(text, "2\n2 5\n3\n2 4 7\n");
-        assert_eq!(format.read(&text).unwrap()[0].components, ["2", "4", "7"]);
-        // Heaps of 0, and the empty sum, are outside AcWing 893's bounds.
-        assert!(writer.test(&[0, 3]).is_none() && writer.test(&[]).is_none());
-        let brave = builtin_format("hdu-1846");
-        let writer = brave.writer("bash:3").unwrap();
-        let text = brave.write(&[writer.test(&[4]).unwrap(), writer.test(&[5]).unwrap()]);
-        assert_eq!(text, "2\n4 3\n5 3\n");
-        assert!(writer.test(&[4, 5]).is_none(), "one heap a test");
-    }
-
-    #[test]
-    fn a_game_must_fit_the_format() {
-        let format = builtin_format("acwing-893");
-        assert!(format.writer("nim").unwrap_err().0.contains("does not fit the format's game `sub:{S}`"));
-        assert!(format.writer("sub:2,2").unwrap_err().0.contains("repeats a number"));
-        assert!(format.writer("sub:0,5").unwrap_err().0.contains("0 in `S` is outside its bound 1..10000"));
-        let brave = builtin_format("hdu-1846");
-        assert!(brave.writer("bash:2000").unwrap_err().0.contains("2000 in `m` is outside"));
-        let many = format!("sub:{}", (1..=101).map(|n| n.to_string()).collect::<Vec<_>>().join(","));
-        assert!(format.writer(&many).unwrap_err().0.contains("101 in `k` is outside its bound 1..100"));
-        assert!(builtin_format("poj-1067").writer("wythoff").unwrap_err().0.contains("not one list of heaps"));
-    }
-
-    #[test]
-    fn claims_are_the_judges_exact_words() {
-        let format = builtin_format("acwing-893");
-        assert_eq!(format.claim("Yes"), Claim::Outcome(Outcome::N));
-        assert_eq!(format.claim("No"), Claim::Outcome(Outcome::P));
-        assert_eq!(format.claim("yes"), Claim::Unrecognized);
-        let values = JudgeFormat::parse("line n\nposition {n}\nanswer value").unwrap();
-        assert_eq!(values.claim("12"), Claim::Value(12u32.into()));
-        assert_eq!(values.claim("x"), Claim::Unrecognized);
-        assert_eq!(parse_number("1e9"), Some(1_000_000_000));
-        assert_eq!(parse_number("1e30"), None);
-    }
-}

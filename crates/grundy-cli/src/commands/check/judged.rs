@@ -363,14 +363,20 @@ fn report_failure(
     let input = format.write(&failure.tests);
     let right = right_answer(format, index + 1, truth);
     let value = truth.value.as_ref().map(|value| format!("value {value}, ")).unwrap_or_default();
-    let play = if format.misere() { " in misère play" } else { "" };
+    let compound_play = format.compound().map(|compound| format!(" in the {} compound", compound.name()));
+    let play = if format.misere() { " in misère play" } else { compound_play.as_deref().unwrap_or("") };
     let which = if format.written_tests(failure.tests.len()) > 1 {
         format!("  test {} of the file:", index + 1)
     } else {
         " ".to_owned()
     };
     let failing = &failure.tests[index];
-    let proof = if format.misere() { String::new() } else { options_proof(judge.drawer, referee, failing, truth) };
+    // The options proof is the sum's: misère play and compounds have their own reasons.
+    let proof = if format.misere() || format.compound().is_some() {
+        String::new()
+    } else {
+        options_proof(judge.drawer, referee, failing, truth)
+    };
     let counts = counts_by_kind(tests);
     if json {
         print_json(&serde_json::json!({

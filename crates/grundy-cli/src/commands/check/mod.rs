@@ -88,6 +88,10 @@ pub struct Args {
     /// misere`). Answers are outcomes, not values.
     #[arg(long)]
     misere: bool,
+    /// With --input-format: the tests are played in this compound instead of the sum (as the
+    /// directive `compound every`): `every` (Every-SG), `conjunctive` or `selective`.
+    #[arg(long, value_name = "every|conjunctive|selective", value_parser = crate::commands::compound::parse, conflicts_with = "misere", requires = "input_format")]
+    compound: Option<grundy::compound::Compound>,
     /// Seconds the program may run (each run: one a file of tests).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
@@ -107,6 +111,18 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         Some(format) if args.misere => Some(format.played_misere()?),
         other => other,
     };
+    let format = match (format, args.compound) {
+        (Some(format), Some(compound)) => Some(format.played_in(compound)?),
+        (format, _) => format,
+    };
+    if let Some(compound) = format.as_ref().and_then(|format| format.compound())
+        && (args.to.is_some() || args.components.is_some())
+    {
+        anyhow::bail!(
+            "the format's tests are played in the {} compound: check draws them from the whole format, so leave out --to and --components",
+            compound.name()
+        );
+    }
     if let (Some(format), None, None) = (&format, args.to, &args.components) {
         return run_judged(&args, format, json, control);
     }
