@@ -836,9 +836,7 @@ impl<'r> Referee<'r> {
             let moves = solver.winning_moves(&position, COMPOUND_MOVES)?.moves;
             let after = moves
                 .iter()
-                .map(|one| {
-                    crate::compound::after(&position, one).parts.iter().flat_map(|part| part.texts()).collect()
-                })
+                .map(|one| crate::compound::after(&position, one).parts.iter().flat_map(|part| part.texts()).collect())
                 .collect();
             return Ok(Some(after));
         }

@@ -53,10 +53,10 @@ pub use answer::{Answer, MoveTemplate};
 use crate::compound::Compound;
 use crate::error::quote;
 use crate::value::Outcome;
-use template::Template;
-use words::Words;
 use num_bigint::BigUint;
 use std::collections::BTreeMap;
+use template::Template;
+use words::Words;
 
 /// A mistake in a format or in an input read with one: one line, naming where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -314,7 +314,6 @@ fn valid_name(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-
 impl Item {
     /// `NAME`, `NAME[COUNT]`, each with `:LOW..HIGH` and (a list) `:distinct` after it.
     fn parse(text: &str, at: &str) -> Result<Item, FormatError> {
@@ -372,7 +371,7 @@ impl Item {
                 item.bound = Some((low, high));
             } else {
                 return fail(format!(
-"{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct`, `set` or `sorted`",
+                    "{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct`, `set` or `sorted`",
                     quote(text),
                     quote(part)
                 ));
@@ -671,7 +670,9 @@ impl JudgeFormat {
                 let shapes: Vec<Option<(&Count, u64)>> = hole
                     .names
                     .iter()
-                    .map(|name| self.item(name).and_then(|item| item.count.as_ref().map(|count| (count, item.count_less))))
+                    .map(|name| {
+                        self.item(name).and_then(|item| item.count.as_ref().map(|count| (count, item.count_less)))
+                    })
                     .collect();
                 if shapes.iter().any(Option::is_none) || shapes.windows(2).any(|pair| pair[0] != pair[1]) {
                     return fail(format!(
@@ -792,9 +793,9 @@ impl JudgeFormat {
             }
             let line = words.line();
             let bindings = self.read_test(&mut words, cases.len() + 1)?;
-            let case = self.try_case(&bindings, line).map_err(|reason| {
-                FormatError(format!("input line {line}: test {}: {reason}", cases.len() + 1))
-            })?;
+            let case = self
+                .try_case(&bindings, line)
+                .map_err(|reason| FormatError(format!("input line {line}: test {}: {reason}", cases.len() + 1)))?;
             cases.push(case);
         }
         if let Some((at, word)) = words.peek() {
@@ -895,7 +896,10 @@ impl JudgeFormat {
             && let Some(previous) = previous
             && number < previous
         {
-            return fail(format!("{at}: {number} for {what} is less than {previous} before it, and {} is sorted", item.name));
+            return fail(format!(
+                "{at}: {number} for {what} is less than {previous} before it, and {} is sorted",
+                item.name
+            ));
         }
         Ok(number)
     }
@@ -1206,4 +1210,3 @@ impl TestWriter<'_> {
         Some(bindings)
     }
 }
-

@@ -62,7 +62,9 @@ impl Filter {
                         return Err(if *self == Filter::Gaps {
                             format!("`{name}|gaps` needs increasing numbers from 1, and {number} comes after {before}")
                         } else {
-                            format!("`{name}|diff` needs numbers that do not decrease, and {number} comes after {before}")
+                            format!(
+                                "`{name}|diff` needs numbers that do not decrease, and {number} comes after {before}"
+                            )
                         });
                     };
                     out.push(step);

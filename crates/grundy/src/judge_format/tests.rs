@@ -104,8 +104,7 @@ fn format_mistakes_are_one_line_each() {
     let error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
     let tail = "\nposition {h}\nanswer Yes No";
     assert!(
-        error(&format!("line h[m]{tail}"))
-            .starts_with("format line 1: `h[m]`: the count `m` is not read before it")
+        error(&format!("line h[m]{tail}")).starts_with("format line 1: `h[m]`: the count `m` is not read before it")
     );
     assert!(error(&format!("line n h[n]:1..x{tail}")).contains("the bound `1..x` is not LOW..HIGH"));
     assert!(error(&format!("line n:5..1 h[n]{tail}")).contains("the bound 5..1 is empty"));
