@@ -220,7 +220,6 @@ impl fmt::Display for TailCode {
 /// // 0.1212…: take an odd number of tokens only as the whole heap, an even number only leaving
 /// // one heap that is not empty: from 4, only 2 may be taken.
 /// assert_eq!(game.heap_options(4), vec![vec![2]]);
-/// assert_eq!(game.heap_options(3), vec![vec![1], vec![]]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct TailGame {
