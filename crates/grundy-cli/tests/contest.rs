@@ -38,6 +38,10 @@ fn builtin_formats_answer_their_problems_samples() {
         ),
         // A tree of one vertex has no edge to cut.
         ("hdu-3094", "1\n1\n", "Bob\n"),
+        // POJ 3710: a stalk, and a triangle hanging from a stalk (fused: a loop, worth 1).
+        ("poj-3710", "2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n", "Sally\n"),
+        // A tree with no edge, then one edge.
+        ("poj-3710", "1\n1 0\n1\n2 1\n1 2\n", "Harry\nSally\n"),
         // Every-SG: three pairs (1, 1) end in one move each (steps 1: odd, MM); (3, 2) has step 2.
         ("hdu-3595", "3\n1 1\n1 1\n1 1\n1\n3 2\n", "MM\nGG\n"),
     ] {
@@ -375,7 +379,8 @@ fn staircase_formats_check_a_right_and_a_wrong_solution() {
         )
     };
     let args = ["--samples", "300", "--seed", "5"];
-    let right = grundy(&[&["check", "--input-format", "poj-1704", "--program", &program("sorted(p)")], &args[..]].concat());
+    let right =
+        grundy(&[&["check", "--input-format", "poj-1704", "--program", &program("sorted(p)")], &args[..]].concat());
     assert_eq!(right.status, 0, "{}{}", right.stdout, right.stderr);
     let wrong = grundy(&[&["check", "--input-format", "poj-1704", "--program", &program("p")], &args[..]].concat());
     assert_eq!(wrong.status, 1, "{}{}", wrong.stdout, wrong.stderr);
@@ -387,15 +392,21 @@ fn staircase_formats_check_a_right_and_a_wrong_solution() {
             "python3 -c \"import sys\nd=list(map(int,sys.stdin.read().split()));t=d[0];i=1\nfor _ in range(t):\n n=d[i];a=d[i+1:i+1+n];i+=1+n\n x=0\n for j in range(n-1,-1,-2): x^={expression}\n print('TAK' if x else 'NIE')\""
         )
     };
-    let right =
-        grundy(&[&["check", "--input-format", "luogu-p3480", "--program", &piles("a[j]-(a[j-1] if j>0 else 0)")], &args[..]].concat());
+    let right = grundy(
+        &[&["check", "--input-format", "luogu-p3480", "--program", &piles("a[j]-(a[j-1] if j>0 else 0)")], &args[..]]
+            .concat(),
+    );
     assert_eq!(right.status, 0, "{}{}", right.stdout, right.stderr);
     let wrong = grundy(&[&["check", "--input-format", "luogu-p3480", "--program", &piles("a[j]")], &args[..]].concat());
     assert_eq!(wrong.status, 1, "{}{}", wrong.stdout, wrong.stderr);
     // An unsorted input is refused with its line and column.
     let unsorted = grundy_with_stdin(&["outcome", "--input-format", "luogu-p3480"], "1\n3\n2 1 5\n");
     assert_eq!(unsorted.status, 2);
-    assert!(unsorted.stderr.contains("input line 3, column 3: 1 for a (number 2 of 3) in test 1 is less than 2"), "{}", unsorted.stderr);
+    assert!(
+        unsorted.stderr.contains("input line 3, column 3: 1 for a (number 2 of 3) in test 1 is less than 2"),
+        "{}",
+        unsorted.stderr
+    );
 }
 
 #[test]
@@ -412,7 +423,11 @@ fn every_sg_formats_and_the_compound_flag() {
     // `--compound` on a format without a `compound` line, in the judge's words and in JSON.
     let directory = tempfile::tempdir().unwrap();
     let path = directory.path().join("pairs.fmt");
-    std::fs::write(&path, "tests eof\nline n:1..10\nrows n a:0..100 b:0..100\ngame euclid\nposition {a~b}\nanswer W L\n").unwrap();
+    std::fs::write(
+        &path,
+        "tests eof\nline n:1..10\nrows n a:0..100 b:0..100\ngame euclid\nposition {a~b}\nanswer W L\n",
+    )
+    .unwrap();
     let format = path.to_str().unwrap();
     let run = grundy_with_stdin(&["outcome", "--compound", "every", "--input-format", format], "2\n3 2\n1 1\n1\n1 1\n");
     assert_eq!((run.status, run.stdout.as_str()), (0, "L\nW\n"), "{}", run.stderr);

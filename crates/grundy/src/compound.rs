@@ -1075,7 +1075,7 @@ mod tests {
             let expected = if number % 2 == 0 { Outcome::P } else { Outcome::N };
             prop_assert_eq!(exhaustive.outcome(&next), expected, "{}", one.notation);
         }
-                // The engine wins from an N-position, and has a move exactly when the rules give one.
+        // The engine wins from an N-position, and has a move exactly when the rules give one.
         let reply = solver.engine_move(&position, &mut Chooser::new(7)).unwrap();
         prop_assert_eq!(reply.is_some(), !exhaustive.moves(&root).is_empty());
         prop_assert_eq!(solver.has_move(&position).unwrap(), reply.is_some());
