@@ -33,6 +33,14 @@
 //! - A list read as a set, `line c[n]:set`: a number repeated counts once (HDU 3537).
 //! - `play misere`: whoever moves last loses (misère play, 反Nim / Anti-SG); `play normal`,
 //!   the default, is the usual rule (whoever cannot move loses).
+//! - `rows COUNT ITEM…`: COUNT lines of the same numbers, each name a list (`rows n-1 x y`: a
+//!   tree's edges; a count may be a name less a number). `:sorted`: a list that never decreases.
+//! - Holes with filters and lists taken together: `{p|sort|gaps|reverse:,}`, `{x~y|-1:-:,}`
+//!   (see `template`); a number a filter cannot take is refused, never answered.
+//! - `repeat COUNT` … `end`: lines read COUNT times, each time written apart by a hole (one
+//!   component each: POJ 3710's trees).
+//! - `compound every|conjunctive|selective`: the tests are played in that compound (HDU 3595).
+//! - `draw off "WHY"`: `check` cannot draw the format's tests, and says why.
 //!
 //! Reading takes the numbers as whitespace-separated words wherever the lines break, as judges
 //! do; writing breaks lines as the format's `line`s do. Every mistake is one line naming the

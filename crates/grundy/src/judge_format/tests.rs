@@ -222,7 +222,8 @@ fn repeated_groups_write_each_time_apart() {
         JudgeFormat::parse("line k\nrepeat k\nline n\nline a[n]\nend\nposition {a|reverse:,}\nanswer W L").unwrap();
     assert_eq!(lists.read("2\n2 1 2\n3 3 4 5\n").unwrap()[0].components, ["2,1", "5,4,3"]);
     let error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
-    assert!(error("line k\nrepeat k\nline n\nposition {n}\nanswer W L").contains("without its `end`"));
+    assert!(error("line k\nrepeat k\nline n\n").contains("without its `end`"));
+    assert!(error("line k\nrepeat k\nline n\nposition {n}\nanswer W L").contains("close it with `end`"));
     assert!(error("line k\nend\nposition {k}\nanswer W L").contains("`end` without `repeat`"));
     assert!(error("line k\nrepeat j\nline n\nend\nposition {n}\nanswer W L").contains("`repeat j`"));
     assert!(error("line k\nrepeat k\nrepeat k\nline n\nend\nposition {n}\nanswer W L").contains("inside a `repeat`"));
