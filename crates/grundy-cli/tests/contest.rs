@@ -40,6 +40,10 @@ fn builtin_formats_answer_their_problems_samples() {
         ),
         // A tree of one vertex has no edge to cut.
         ("hdu-3094", "1\n1\n", "Bob\n"),
+        // POJ 3710: a stalk, and a triangle hanging from a stalk (fused: a loop, worth 1).
+        ("poj-3710", "2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n", "Sally\n"),
+        // A tree with no edge, then one edge.
+        ("poj-3710", "1\n1 0\n1\n2 1\n1 2\n", "Harry\nSally\n"),
         // Every-SG: three pairs (1, 1) end in one move each (steps 1: odd, MM); (3, 2) has step 2.
         ("hdu-3595", "3\n1 1\n1 1\n1 1\n1\n3 2\n", "MM\nGG\n"),
     ] {

@@ -524,14 +524,27 @@ impl Game {
     }
 
     /// Who wins `position`: "N" (the player to move), "P" (the other player) or "D" (a draw).
+    /// `compound="every"` (Every-SG: each turn a move in every component that can move),
+    /// `"conjunctive"` or `"selective"` plays the components in that compound instead of the
+    /// sum (the CLI's `--compound`; *Winning Ways* ch. 9).
     ///
     /// >>> import grundy
     /// >>> grundy.Game("octal:0.77").outcome([3, 4])
     /// 'N'
     /// >>> grundy.Game("wythoff").outcome("4,7")
     /// 'P'
-    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<String> {
-        Ok(self.on_position(py, position, Position::outcome)?.to_string())
+    /// >>> grundy.Game("euclid").outcome(["3,2", "1,1"], compound="every")
+    /// 'P'
+    #[pyo3(signature = (position, compound = None))]
+    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>, compound: Option<&str>) -> PyResult<String> {
+        let outcome = match parse_compound(compound)? {
+            None => self.on_position(py, position, Position::outcome)?,
+            Some(compound) => self.on_position(py, position, |position| {
+                let control = grundy::control::Control::default();
+                Ok(grundy::compound::CompoundSolver::new(compound, &control).evaluate(position)?.outcome)
+            })?,
+        };
+        Ok(outcome.to_string())
     }
 
     /// Every winning move of `position` (to a P-position), each a `Move` with `.to` (the
@@ -543,17 +556,40 @@ impl Game {
     /// [[1, 4, 5]]
     /// >>> moves[0].explain
     /// 'heap 1: 3 -> 1; its value 3 -> 1 makes the nim-sum 2 -> 0, a P-position'
-    fn winning_moves(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<MoveList> {
+    ///
+    /// With `compound` (as in `outcome`), the winning moves of that compound (the first 1000),
+    /// each a move in every component moved:
+    ///
+    /// >>> [m.to for m in grundy.Game("nim").winning_moves([1, 2], compound="every")]
+    /// [[0, 0]]
+    #[pyo3(signature = (position, compound = None))]
+    fn winning_moves(&self, py: Python<'_>, position: &Bound<'_, PyAny>, compound: Option<&str>) -> PyResult<MoveList> {
+        let compound = parse_compound(compound)?;
         let mut found = Vec::new();
         // One position of a game from `moves`, given alone: each move leads to the position
         // `moves` returned (a `Sum` when it splits), not to a list.
         let alone = self.python_only() && position.cast::<PyList>().is_err() && position.cast::<Sum>().is_err();
         // The moves and the positions they lead to, made by the library without the GIL.
         let moves = self.on_position(py, position, |position| {
+            if let Some(compound) = compound {
+                let control = grundy::control::Control::default();
+                let mut solver = grundy::compound::CompoundSolver::new(compound, &control);
+                let moves = solver.winning_moves(position, COMPOUND_MOVES)?.moves;
+                return Ok(moves
+                    .into_iter()
+                    .map(|one| {
+                        let after = self.show_position(&grundy::compound::after(position, &one));
+                        (after, one.notation, one.explain)
+                    })
+                    .collect::<Vec<_>>());
+            }
             let moves = position.winning_moves()?;
-            Ok(moves.into_iter().map(|one| (self.show_position(&position.after(&one)), one)).collect::<Vec<_>>())
+            Ok(moves
+                .into_iter()
+                .map(|one| (self.show_position(&position.after(&one)), one.notation, one.explain))
+                .collect::<Vec<_>>())
         })?;
-        for (after, one) in moves {
+        for (after, notation, explain) in moves {
             let to = match after.as_slice() {
                 [part] if alone => {
                     let objects = part
@@ -570,7 +606,7 @@ impl Game {
                 }
                 _ => Game::position_to_python(py, &after)?.unbind(),
             };
-            found.push(Move { to, notation: one.notation, explain: one.explain });
+            found.push(Move { to, notation, explain });
         }
         Ok(MoveList { moves: found.into_iter().map(|one| Py::new(py, one)).collect::<PyResult<_>>()? })
     }
@@ -1023,4 +1059,13 @@ fn quotient_dict<'py>(
     dict.set_item("relations", &quotient.relations)?;
     dict.set_item("words", &quotient.words)?;
     Ok(dict)
+}
+
+/// The most winning moves of a compound `winning_moves` lists (there can be a product of many).
+const COMPOUND_MOVES: usize = 1000;
+
+/// `compound=` of `outcome` and `winning_moves`: `None` for the sum.
+fn parse_compound(text: Option<&str>) -> PyResult<Option<grundy::compound::Compound>> {
+    text.map(|text| grundy::compound::Compound::parse(text).map_err(|error| PyValueError::new_err(error.to_string())))
+        .transpose()
 }

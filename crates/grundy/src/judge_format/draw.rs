@@ -184,6 +184,11 @@ impl<'f> Drawer<'f> {
         if let Some(why) = format.no_drawing() {
             return fail(format!("check cannot draw this format's tests: {why} (the format says `draw off`)"));
         }
+        if format.repeats() {
+            return fail(
+                "check cannot draw tests of a format with a `repeat` yet: give it inputs to answer instead".to_owned(),
+            );
+        }
         let fixed = match (game, &format.game) {
             (Some(game), Some(template)) => format.fixed_by_game(template, game)?,
             _ => Bindings::new(),

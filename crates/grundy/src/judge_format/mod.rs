@@ -33,6 +33,14 @@
 //! - A list read as a set, `line c[n]:set`: a number repeated counts once (HDU 3537).
 //! - `play misere`: whoever moves last loses (misère play, 反Nim / Anti-SG); `play normal`,
 //!   the default, is the usual rule (whoever cannot move loses).
+//! - `rows COUNT ITEM…`: COUNT lines of the same numbers, each name a list (`rows n-1 x y`: a
+//!   tree's edges; a count may be a name less a number). `:sorted`: a list that never decreases.
+//! - Holes with filters and lists taken together: `{p|sort|gaps|reverse:,}`, `{x~y|-1:-:,}`
+//!   (see `template`); a number a filter cannot take is refused, never answered.
+//! - `repeat COUNT` … `end`: lines read COUNT times, each time written apart by a hole (one
+//!   component each: POJ 3710's trees).
+//! - `compound every|conjunctive|selective`: the tests are played in that compound (HDU 3595).
+//! - `draw off "WHY"`: `check` cannot draw the format's tests, and says why.
 //!
 //! Reading takes the numbers as whitespace-separated words wherever the lines break, as judges
 //! do; writing breaks lines as the format's `line`s do. Every mistake is one line naming the
@@ -43,6 +51,7 @@
 
 pub mod answer;
 pub mod draw;
+mod read;
 mod template;
 #[cfg(test)]
 mod tests;
@@ -171,6 +180,11 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
         "tests 1..100\nline n:1..100000\nrows n-1 x:1..100000 y:1..100000\ngame hackenbush\nposition {x~y|-1:-:,}\nanswer Alice Bob\ndraw off \"its edges must make a tree on the vertices 1..N, which check does not draw\"\n",
     ),
     (
+        "poj-3710",
+        "POJ 3710 Christmas Game (Green Hackenbush: trees with polygons hanging from them, root 1): until the end of input, the number of trees, then each tree's `m k` (vertices, edges) and k edges `a b`; Sally when the first player (Sally) wins, else Harry",
+        "tests eof\nline n:1..99\nrepeat n\nline m:1..99 k:0..499\nrows k a:1..99 b:1..99\nend\ngame hackenbush\nposition {a~b|-1:-:,}\nanswer Sally Harry\ndraw off \"its edges must make trees with polygons on the vertices 1..m, which check does not draw\"\n",
+    ),
+    (
         "hdu-3595",
         "HDU 3595 GG and MM (Every-SG: each turn a move in every game that can move; each game a pair, a multiple of the smaller taken from the larger, as in Euclid's game): tests until the end of input, each N, then N pairs `p q`; MM when the first player wins, else GG (the judge's words and bounds as remembered, not confirmed here)",
         "tests eof\nline n:1..1000\nrows n p:1..1000 q:1..1000\ngame euclid\nposition {p~q}\ncompound every\nanswer MM GG\n",
@@ -239,6 +253,16 @@ struct Item {
 struct Line {
     items: Vec<Item>,
     rows: bool,
+    /// The `repeat` the line is in (an index of `JudgeFormat::groups`).
+    group: Option<usize>,
+}
+
+/// `repeat COUNT` … `end`: lines read COUNT times (POJ 3710: k graphs, each with its own
+/// counts). Each name inside holds every time's numbers one after the other, and `#NAME` how
+/// many each time read, so that a hole writes each time apart (one component each).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Repeat {
+    count: String,
 }
 
 /// The numbers read for one test (or chosen for one test to write): a name's numbers, one for
@@ -257,6 +281,7 @@ pub struct JudgeFormat {
     compound: Option<Compound>,
     /// Why `check` cannot draw the tests (`draw off "…"`: a tree's edges).
     no_drawing: Option<String>,
+    groups: Vec<Repeat>,
     position: Template,
     answer: Answer,
     /// Written before each answer, `{i}` the test's number from 1 (`case "Case {i}: "`).
@@ -426,6 +451,9 @@ impl JudgeFormat {
         let mut case_prefix: Option<String> = None;
         let mut compound: Option<Compound> = None;
         let mut no_drawing: Option<String> = None;
+        let mut groups: Vec<Repeat> = Vec::new();
+        // The repeat open, and the names read in it.
+        let mut open: Option<(usize, Vec<String>)> = None;
         let mut lines: Vec<Line> = Vec::new();
         // Each name once, and whether it is a list.
         let mut names: BTreeMap<String, bool> = BTreeMap::new();
@@ -497,9 +525,43 @@ impl JudgeFormat {
                             "{at}: `{keyword}` with nothing on it: write its numbers (`line n`, `line h[n]`, `rows m u v`)"
                         ));
                     }
-                    lines.push(Line { items, rows });
+                    if let Some((_, inside)) = &mut open {
+                        if let Some(item) = items.iter().find(|item| item.set) {
+                            return fail(format!("{at}: `{}`: a list in a `repeat` cannot be a set", item.name));
+                        }
+                        inside.extend(items.iter().map(|item| item.name.clone()));
+                    }
+                    lines.push(Line { items, rows, group: open.as_ref().map(|(group, _)| *group) });
+                }
+                "repeat" => {
+                    if open.is_some() {
+                        return fail(format!("{at}: a `repeat` inside a `repeat` (one level is read here)"));
+                    }
+                    if names.get(rest) != Some(&false) {
+                        return fail(format!(
+                            "{at}: `repeat {}`: expected a number's name read before (`repeat k`, then the lines read k times, then `end`)",
+                            quote(rest)
+                        ));
+                    }
+                    groups.push(Repeat { count: rest.to_owned() });
+                    open = Some((groups.len() - 1, Vec::new()));
+                }
+                "end" => {
+                    let Some((_, inside)) = open.take() else {
+                        return fail(format!("{at}: `end` without `repeat`"));
+                    };
+                    if inside.is_empty() {
+                        return fail(format!("{at}: a `repeat` with no `line` in it"));
+                    }
+                    // Outside, what a repeat read is a list (each time's numbers).
+                    for name in inside {
+                        names.insert(name, true);
+                    }
                 }
                 "game" | "position" => {
+                    if open.is_some() {
+                        return fail(format!("{at}: `{keyword}` inside a `repeat`: close it with `end` first"));
+                    }
                     if rest.is_empty() {
                         return fail(format!("{at}: `{keyword}` needs its text (`game sub:{{S}}`, `position {{h}}`)"));
                     }
@@ -600,6 +662,9 @@ impl JudgeFormat {
                 }
             }
         }
+        if open.is_some() {
+            return fail("a `repeat` without its `end`".to_owned());
+        }
         if lines.is_empty() {
             return fail("the format has no `line`: write the input's lines (`line n`, `line h[n]`)".to_owned());
         }
@@ -655,6 +720,7 @@ impl JudgeFormat {
             lines,
             compound,
             no_drawing,
+            groups,
             position,
             answer,
             case_prefix,
@@ -665,6 +731,20 @@ impl JudgeFormat {
 
     /// Lists taken together (`{x~y}`) must hold as many numbers each: the same count.
     fn check_zips(&self) -> Result<(), FormatError> {
+        let group_of = |name: &str| {
+            self.lines.iter().find(|line| line.items.iter().any(|item| item.name == name)).and_then(|line| line.group)
+        };
+        for (template, is_game) in self.game.iter().map(|game| (game, true)).chain([(&self.position, false)]) {
+            for hole in template.holes() {
+                let groups: Vec<Option<usize>> = hole.names.iter().map(|name| group_of(name)).collect();
+                if groups.iter().any(Option::is_some) && (is_game || groups.windows(2).any(|pair| pair[0] != pair[1])) {
+                    return fail(format!(
+                        "`{{{}}}`: what a `repeat` reads goes in `position` alone, each hole of names read in the same `repeat`",
+                        quote(&hole.names.join("~"))
+                    ));
+                }
+            }
+        }
         for template in self.game.iter().chain([&self.position]) {
             for hole in template.holes().filter(|hole| hole.names.len() > 1) {
                 let shapes: Vec<Option<(&Count, u64)>> = hole
@@ -683,6 +763,11 @@ impl JudgeFormat {
             }
         }
         Ok(())
+    }
+
+    /// Whether the format reads a `repeat`.
+    pub fn repeats(&self) -> bool {
+        !self.groups.is_empty()
     }
 
     /// Why `check` cannot draw the format's tests, when the format says so (`draw off "…"`).
@@ -809,101 +894,6 @@ impl JudgeFormat {
         Ok(cases)
     }
 
-    fn read_test(&self, words: &mut Words, test: usize) -> Result<Bindings, FormatError> {
-        let mut bindings = Bindings::new();
-        for line in &self.lines {
-            for item in &line.items {
-                if let Some(Count::Name(count)) = &item.count
-                    && item.count_less > 0
-                {
-                    let value = bindings.get(count).and_then(|numbers| numbers.first()).copied().unwrap_or(0);
-                    if value < item.count_less {
-                        return fail(format!(
-                            "input line {}: {count} is {value} in test {test}, and `{}` holds {count} − {} numbers",
-                            words.line(),
-                            item.name,
-                            item.count_less
-                        ));
-                    }
-                }
-            }
-            if line.rows {
-                let length = line.items[0].length(&bindings);
-                let mut lists: Vec<Vec<u64>> = vec![Vec::new(); line.items.len()];
-                let mut seen = vec![std::collections::HashSet::new(); line.items.len()];
-                for row in 0..length {
-                    for (index, item) in line.items.iter().enumerate() {
-                        let what = format!("{} (row {} of {length}) in test {test}", item.name, row + 1);
-                        let previous = lists[index].last().copied();
-                        let number = Self::read_number(words, item, &what, &mut seen[index], previous)?;
-                        lists[index].push(number);
-                    }
-                }
-                for (item, numbers) in line.items.iter().zip(lists) {
-                    bindings.insert(item.name.clone(), numbers);
-                }
-                continue;
-            }
-            for item in &line.items {
-                let length = item.length(&bindings);
-                let mut numbers: Vec<u64> = Vec::new();
-                let mut seen = std::collections::HashSet::new();
-                for index in 0..length {
-                    let what = if item.count.is_some() {
-                        format!("{} (number {} of {length}) in test {test}", item.name, index + 1)
-                    } else {
-                        format!("{} in test {test}", item.name)
-                    };
-                    let previous = numbers.last().copied();
-                    numbers.push(Self::read_number(words, item, &what, &mut seen, previous)?);
-                }
-                bindings.insert(item.name.clone(), numbers);
-            }
-        }
-        Ok(bindings)
-    }
-
-    /// The next number, `what` of `item`, checked against its bound, its distinctness (`seen`:
-    /// the numbers before) and its order (`previous`: the number before).
-    fn read_number(
-        words: &mut Words,
-        item: &Item,
-        what: &str,
-        seen: &mut std::collections::HashSet<u64>,
-        previous: Option<u64>,
-    ) -> Result<u64, FormatError> {
-        let (at, word) = words.next(what)?;
-        let number = digits(word).ok_or_else(|| {
-            let negative = word.strip_prefix('-').is_some_and(|rest| digits(rest).is_some());
-            FormatError(if negative {
-                format!(
-                    "{at}: `{}` for {what}: expected a whole number (a negative number is not read: the format's numbers are 0 or more)",
-                    quote(word)
-                )
-            } else {
-                format!("{at}: `{}` for {what}: expected a whole number", quote(word))
-            })
-        })?;
-        if let Some((low, high)) = item.bound
-            && !(low..=high).contains(&number)
-        {
-            return fail(format!("{at}: {number} for {what} is outside the format's bound {low}..{high}"));
-        }
-        if item.distinct && !seen.insert(number) {
-            return fail(format!("{at}: {number} for {what} repeats, and {} is distinct", item.name));
-        }
-        if item.sorted
-            && let Some(previous) = previous
-            && number < previous
-        {
-            return fail(format!(
-                "{at}: {number} for {what} is less than {previous} before it, and {} is sorted",
-                item.name
-            ));
-        }
-        Ok(number)
-    }
-
     /// What a program answered for one test: the format's words (exactly, as a judge compares
     /// them) or a number.
     pub fn claim(&self, word: &str) -> Claim {
@@ -1001,6 +991,11 @@ impl JudgeFormat {
     /// When `game` does not fit the format's `game` text, its numbers break the format's
     /// bounds, or the position is not one name.
     pub fn writer(&self, game: &str) -> Result<TestWriter<'_>, FormatError> {
+        if !self.groups.is_empty() {
+            return fail(
+                "--to and --components choose heaps, and this format reads a `repeat`: leave them out".to_owned(),
+            );
+        }
         let fixed = match &self.game {
             None => Bindings::new(),
             Some(template) => self.fixed_by_game(template, game)?,

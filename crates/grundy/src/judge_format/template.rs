@@ -179,6 +179,25 @@ impl Hole {
         self.inner.as_deref().unwrap_or(",")
     }
 
+    /// The hole's numbers in `bindings`, filtered and written after `text`.
+    fn write(&self, text: &mut String, bindings: &Bindings, list_separator: &str) -> Result<(), String> {
+        let outer = self.outer.as_deref().unwrap_or(list_separator);
+        let lists = self.filtered(bindings)?;
+        let rows = lists.iter().map(Vec::len).min().unwrap_or(0);
+        for row in 0..rows {
+            if row > 0 {
+                text.push_str(outer);
+            }
+            for (field, list) in lists.iter().enumerate() {
+                if field > 0 {
+                    text.push_str(self.inner());
+                }
+                text.push_str(&list[row].to_string());
+            }
+        }
+        Ok(())
+    }
+
     /// Each name's list, filtered.
     fn filtered(&self, bindings: &Bindings) -> Result<Vec<Vec<u64>>, String> {
         self.names
@@ -240,22 +259,31 @@ impl Template {
         for piece in &self.pieces {
             match piece {
                 Piece::Text(literal) => text.push_str(literal),
-                Piece::Hole(hole) => {
-                    let outer = hole.outer.as_deref().unwrap_or(list_separator);
-                    let lists = hole.filtered(bindings)?;
-                    let rows = lists.iter().map(Vec::len).min().unwrap_or(0);
-                    for row in 0..rows {
-                        if row > 0 {
-                            text.push_str(outer);
-                        }
-                        for (field, list) in lists.iter().enumerate() {
-                            if field > 0 {
-                                text.push_str(hole.inner());
+                Piece::Hole(hole) => match bindings.get(&format!("#{}", hole.names[0])) {
+                    None => hole.write(&mut text, bindings, list_separator)?,
+                    Some(times) => {
+                        // Names read in a `repeat`: each time written apart, the times
+                        // separated as a list's numbers are (one component each).
+                        let mut starts = vec![0usize; hole.names.len()];
+                        for time in 0..times.len() {
+                            let mut own = Bindings::new();
+                            for (index, name) in hole.names.iter().enumerate() {
+                                let numbers = bindings.get(name).map(Vec::as_slice).unwrap_or_default();
+                                let length = bindings
+                                    .get(&format!("#{name}"))
+                                    .and_then(|lengths| lengths.get(time))
+                                    .map_or(0, |&length| length as usize);
+                                let end = (starts[index] + length).min(numbers.len());
+                                own.insert(name.clone(), numbers[starts[index].min(end)..end].to_vec());
+                                starts[index] = end;
                             }
-                            text.push_str(&list[row].to_string());
+                            if time > 0 {
+                                text.push_str(list_separator);
+                            }
+                            hole.write(&mut text, &own, list_separator)?;
                         }
                     }
-                }
+                },
             }
         }
         Ok(text)

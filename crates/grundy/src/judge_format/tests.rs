@@ -207,3 +207,31 @@ fn rows_filters_and_compounds_are_read_and_written() {
     let same = JudgeFormat::parse("line n\nline a[n] b[n]\nposition {a~b}\nanswer W L").unwrap();
     assert_eq!(same.read("2\n1 2\n3 4\n").unwrap()[0].components, ["1,3", "2,4"]);
 }
+
+#[test]
+fn repeated_groups_write_each_time_apart() {
+    // POJ 3710: n trees, each `m k` and its k edges; one Hackenbush component a tree.
+    let trees = builtin_format("poj-3710");
+    let cases = trees.read("2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n").unwrap();
+    assert_eq!(cases[0].components, ["0-1", "0-1,1-2,1-3,2-3"]);
+    assert!(trees.repeats() && trees.writer("hackenbush").is_err());
+    let error = trees.read("1\n2 1\n1 0\n").unwrap_err().0;
+    assert!(error.contains("0 for b (row 1 of 1) in test 1, time 1 of 1 of `repeat n`"), "{error}");
+    // Lists inside: each time's list apart, filters applied each time.
+    let lists =
+        JudgeFormat::parse("line k\nrepeat k\nline n\nline a[n]\nend\nposition {a|reverse:,}\nanswer W L").unwrap();
+    assert_eq!(lists.read("2\n2 1 2\n3 3 4 5\n").unwrap()[0].components, ["2,1", "5,4,3"]);
+    let error = |text: &str| JudgeFormat::parse(text).unwrap_err().0;
+    assert!(error("line k\nrepeat k\nline n\n").contains("without its `end`"));
+    assert!(error("line k\nrepeat k\nline n\nposition {n}\nanswer W L").contains("close it with `end`"));
+    assert!(error("line k\nend\nposition {k}\nanswer W L").contains("`end` without `repeat`"));
+    assert!(error("line k\nrepeat j\nline n\nend\nposition {n}\nanswer W L").contains("`repeat j`"));
+    assert!(error("line k\nrepeat k\nrepeat k\nline n\nend\nposition {n}\nanswer W L").contains("inside a `repeat`"));
+    assert!(
+        error("line k\nrepeat k\nline n\nend\ngame sub:{n}\nposition {k}\nanswer W L").contains("`position` alone")
+    );
+    assert!(error("line k\nrepeat k\nline n[2]:set\nend\nposition {n}\nanswer W L").contains("cannot be a set"));
+    assert!(
+        error("line k\nrepeat k\nline n\nend\nline h[n]\nposition {h}\nanswer W L").contains("is a list, not a number")
+    );
+}
