@@ -71,7 +71,7 @@ impl JudgeFormat {
                 }
             }
             if line.rows {
-                let length = line.items[0].length(&bindings);
+                let length = line.items[0].length(bindings);
                 let mut lists: Vec<Vec<u64>> = vec![Vec::new(); line.items.len()];
                 let mut seen = vec![std::collections::HashSet::new(); line.items.len()];
                 for row in 0..length {
@@ -88,7 +88,7 @@ impl JudgeFormat {
                 return Ok(());
             }
             for item in &line.items {
-                let length = item.length(&bindings);
+                let length = item.length(bindings);
                 let mut numbers: Vec<u64> = Vec::new();
                 let mut seen = std::collections::HashSet::new();
                 for index in 0..length {
