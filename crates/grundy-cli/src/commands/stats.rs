@@ -89,13 +89,16 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let rows = counts.len();
     let p_positions = zero_xor_tuples_in_place(counts, args.heaps, control)?;
     let n_positions = &total - &p_positions;
-    let sums = if args.heaps == 1 {
-        format!("heaps {}..{}", args.from, args.to)
-    } else {
-        format!("sums of {} heaps from {}..{}", args.heaps, args.from, args.to)
+    let one = BigUint::from(1u32);
+    let sums = match (args.heaps == 1, total == one) {
+        (true, true) => format!("heap {}..{}", args.from, args.to),
+        (true, false) => format!("heaps {}..{}", args.from, args.to),
+        (false, true) => format!("sum of {} heaps from {}..{}", args.heaps, args.from, args.to),
+        (false, false) => format!("sums of {} heaps from {}..{}", args.heaps, args.from, args.to),
     };
+    let p_word = if p_positions == one { "P-position" } else { "P-positions" };
     let mut piece = format!(
-        "among the {total} {sums}: {p_positions} P-positions ({}); the player to move wins {n_positions} ({})\n",
+        "among the {total} {sums}: {p_positions} {p_word} ({}); the player to move wins {n_positions} ({})\n",
         share(&p_positions, &total),
         share(&n_positions, &total)
     );
