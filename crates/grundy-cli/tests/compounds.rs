@@ -185,6 +185,30 @@ fn play_a_compound_the_winner_wins() {
 }
 
 #[test]
+fn a_replay_of_a_compound_takes_positions_and_stops_at_an_illegal_move() {
+    // `grundy serve`'s page replays a link's moves as the positions they lead to.
+    let replay = |input: &str| {
+        let run = grundy_with_stdin(
+            &["--json", "play", "--replay", "--compound", "every", "nim", "3", "+", "sub:1,2", "4"],
+            input,
+        );
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        run.stdout.lines().map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()).collect::<Vec<_>>()
+    };
+    let events = replay("nim 2 + sub:1,2 3\n2 -> 0; 3 -> 2\nnim 0 + sub:1,2 0\n");
+    let moved: Vec<&str> =
+        events.iter().filter(|event| event["event"] == "you").map(|event| event["text"].as_str().unwrap()).collect();
+    assert_eq!(moved, ["you: 3 -> 2; 4 -> 3", "you: 2 -> 0; 3 -> 2", "you: 2 -> 0"]);
+    let last = events.last().unwrap();
+    assert_eq!(last["text"], "the replayed game is over: the player to move has no move.");
+    // Every component that can move must move: `nim 2 + sub:1,2 4` is no move of Every-SG.
+    let events = replay("nim 2 + sub:1,2 4\nnim 1 + sub:1,2 4\n");
+    let kinds: Vec<&str> = events.iter().map(|event| event["event"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["start", "position", "illegal", "end"]);
+    assert_eq!(events.last().unwrap()["text"], "the replay stops at this illegal move.");
+}
+
+#[test]
 fn bad_input_and_searches_too_large_are_refused_in_one_line() {
     let bad_name = grundy(&["outcome", "--compound", "every-sg", "nim", "3"]);
     assert_eq!(bad_name.status, 2);

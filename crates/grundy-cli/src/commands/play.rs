@@ -48,7 +48,7 @@ pub struct Args {
     /// Both players' moves come from the input and grundy makes none: a recorded game
     /// replayed, each move checked as it is typed (`grundy serve`'s page replays a link's
     /// moves so, in one run).
-    #[arg(long, conflicts_with_all = ["compound", "first"])]
+    #[arg(long, conflicts_with = "first")]
     replay: bool,
 }
 
@@ -214,7 +214,8 @@ fn run_compound(
             compound.title()
         ),
     )?;
-    let mut persons_turn = args.first == First::Me;
+    // A replay types every move: it is always the person's turn.
+    let mut persons_turn = args.first == First::Me || args.replay;
     // Play has stopped: a conjunctive move took a component away.
     let mut stopped = false;
     let stdin = std::io::stdin();
@@ -241,6 +242,9 @@ fn run_compound(
             continue;
         }
         if !can_move {
+            if args.replay {
+                return game.emit("end", "the replayed game is over: the player to move has no move.\n");
+            }
             return game.emit("end", "you have no move: grundy wins.\n");
         }
         if interactive && !json {
@@ -285,20 +289,49 @@ fn run_compound(
                 }
                 None => game.emit("undo", "nothing to undo.\n")?,
             },
-            typed => match solver.find_typed_move(&game.position, typed)? {
+            typed => match compound_typed_move(&mut solver, &game.position, typed)? {
                 Ok(chosen) => {
                     game.emit("you", &format!("you: {}\n", chosen.notation))?;
                     let next = after(&game.position, &chosen);
                     game.history.push(std::mem::replace(&mut game.position, next));
                     stopped = chosen.stops;
-                    persons_turn = false;
+                    persons_turn = args.replay;
                     position_changed = true;
+                }
+                // A replay stops at its first illegal move, as the sum's does.
+                Err(illegal) if args.replay => {
+                    game.emit("illegal", &format!("illegal: {illegal}\n"))?;
+                    return game.emit("end", "the replay stops at this illegal move.\n");
                 }
                 Err(illegal) => game.emit("illegal", &format!("illegal: {illegal}\n"))?,
             },
         }
         std::io::stdout().flush()?;
     }
+}
+
+/// The most moves of a compound searched for the position a typed move leads to.
+const COMPOUND_POSITIONS_SEARCHED: usize = 10_000;
+
+/// A typed move of a compound: its notation (`3 -> 1; 4 -> 2`), or the position it leads to
+/// as `grundy moves` writes it (`1 2`, `nim 1 + sub:1,2 2`), as the page's buttons and a
+/// link's `moves=` send it; else why it is no move.
+fn compound_typed_move(
+    solver: &mut grundy::compound::CompoundSolver,
+    position: &Position,
+    typed: &str,
+) -> anyhow::Result<Result<grundy::compound::CompoundMove, String>> {
+    let by_notation = solver.find_typed_move(position, typed)?;
+    if by_notation.is_ok() || typed.contains("->") {
+        return Ok(by_notation);
+    }
+    let wanted: Vec<&str> = typed.split_whitespace().collect();
+    for (one, _) in solver.all_moves(position, COMPOUND_POSITIONS_SEARCHED)? {
+        if grundy::compound::after(position, &one).to_text().split_whitespace().eq(wanted.iter().copied()) {
+            return Ok(Ok(one));
+        }
+    }
+    Ok(by_notation)
 }
 
 struct Session {

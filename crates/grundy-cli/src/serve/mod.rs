@@ -5,10 +5,10 @@
 //!
 //! | request | the command it runs |
 //! | --- | --- |
-//! | `GET /api/answer?game=G&position=P[&misere=1]` | `grundy --json moves [--misere] G P` |
-//! | `GET /api/options?game=G&position=P[&offset=K&count=C]` | `grundy --json moves --all G P`: options K to K + C − 1 (default all), and `options_total` |
+//! | `GET /api/answer?game=G&position=P[&misere=1][&compound=C]` | `grundy --json moves [--misere] [--compound C] G P` |
+//! | `GET /api/options?game=G&position=P[&offset=K&count=C][&compound=C]` | `grundy --json moves --all [--compound C] G P`: options (a compound's `moves`) K to K + C − 1 (default all), and `options_total` |
 //! | `GET /api/value?game=G&position=P` | `grundy --json value G P` |
-//! | `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1]` | `grundy --json play G P`, stdin `M`, `hint` |
+//! | `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1][&compound=C]` | `grundy --json play [--compound C] G P`, stdin `M`, `hint` |
 //! | `GET /api/sequence?game=G&to=N` | `grundy --json sequence G --to N` |
 //! | `GET /api/plot?game=G&to=N` or `&size=N` | `grundy plot G -o FILE.svg`: the SVG |
 //! | `GET /api/check?game=G&formula=F&to=N` | `grundy --json check G --formula F --to N` |
@@ -496,14 +496,16 @@ async fn endpoint(
     })
 }
 
-/// `moves --all`'s answer with options `offset` to `offset + count - 1` only (all by default),
+/// `moves --all`'s answer with options (a compound's `moves`) `offset` to `offset + count - 1` only (all by default),
 /// and their number in `options_total`: a page of a long list (a heap of 100000 has 100000
 /// options, 11 MB of JSON) costs the browser that page only.
 fn options_page(stdout: &[u8], (offset, count): (Option<u64>, Option<u64>)) -> Response {
     let Ok(mut answer) = serde_json::from_slice::<serde_json::Value>(stdout) else {
         return failed("error", "the options grundy printed are not one JSON object").into_response();
     };
-    if let Some(options) = answer.get_mut("options").and_then(|options| options.as_array_mut()) {
+    // A compound's moves (`moves --all --compound`) are its options.
+    let list = if answer.get("compound").is_some() { "moves" } else { "options" };
+    if let Some(options) = answer.get_mut(list).and_then(|options| options.as_array_mut()) {
         let total = options.len();
         let start = usize::try_from(offset.unwrap_or(0)).unwrap_or(usize::MAX).min(total);
         let end = start.saturating_add(usize::try_from(count.unwrap_or(u64::MAX)).unwrap_or(usize::MAX)).min(total);

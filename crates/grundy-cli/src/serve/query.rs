@@ -18,14 +18,14 @@ pub const LARGEST_TABLE: u64 = 1024;
 /// The endpoints whose query names a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Endpoint {
-    /// `GET /api/answer?game=G&position=P[&misere=1]`
+    /// `GET /api/answer?game=G&position=P[&misere=1][&compound=C]`
     Answer,
-    /// `GET /api/options?game=G&position=P[&offset=K&count=C]`
+    /// `GET /api/options?game=G&position=P[&offset=K&count=C][&compound=C]`
     Options,
     /// `GET /api/value?game=G&position=P`: the value and outcome alone, for a position whose
     /// moves are too many to list (a huge heap)
     Value,
-    /// `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1]`, or
+    /// `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1][&compound=C]`, or
     /// `&replay=P1;P2;…`: the positions after each move of a recorded game (a link's
     /// `moves=`), replayed and checked in one run (`grundy play --replay`)
     Play,
@@ -99,11 +99,16 @@ pub fn child_command(endpoint: Endpoint, raw: &str, files: FileRules) -> Result<
             let words = position_words(&params, false)?;
             check_files(&words, files)?;
             let mut arguments = vec!["moves".to_owned()];
+            let compound = compound_flag(&params)?;
             if endpoint == Endpoint::Options {
                 arguments.push("--all".to_owned());
             } else if params.get("misere").is_some_and(|misere| misere == "1") {
+                if compound.is_some() {
+                    return Err(usage("misère play is of the sum only: choose the sum, or normal play for a compound"));
+                }
                 arguments.push("--misere".to_owned());
             }
+            arguments.extend(compound);
             Ok(command([arguments, words].concat()))
         }
         Endpoint::Value => {
@@ -183,6 +188,7 @@ fn play_command(params: &HashMap<String, String>, files: FileRules) -> Result<Ch
             return Err(usage("a replay is the positions after each move, separated by `;`, none empty"));
         }
         let mut arguments = vec!["play".to_owned(), "--replay".to_owned()];
+        arguments.extend(compound_flag(params)?);
         arguments.extend(words);
         let stdin = moves.iter().map(|one| format!("{one}\n")).collect();
         return Ok(ChildCommand { arguments, stdin });
@@ -193,9 +199,23 @@ fn play_command(params: &HashMap<String, String>, files: FileRules) -> Result<Ch
     if params.get("hints").is_some_and(|hints| hints == "1") {
         arguments.push("--hints".to_owned());
     }
+    arguments.extend(compound_flag(params)?);
     arguments.extend(words);
     let stdin = if engine_first || typed.is_empty() { "hint\n".to_owned() } else { format!("{typed}\nhint\n") };
     Ok(ChildCommand { arguments, stdin })
+}
+
+/// `compound=every|conjunctive|selective` as the command's `--compound=…` (`sum` or nothing:
+/// the disjunctive sum, no flag).
+fn compound_flag(params: &HashMap<String, String>) -> Result<Option<String>, Refusal> {
+    match params.get("compound").map(|compound| compound.trim()).unwrap_or("") {
+        "" | "sum" => Ok(None),
+        compound @ ("every" | "conjunctive" | "selective") => Ok(Some(format!("--compound={compound}"))),
+        other => {
+            let shown = grundy::error::quote(other);
+            Err(usage(format!("bad compound `{shown}`: write sum, every, conjunctive or selective")))
+        }
+    }
 }
 
 /// The separator of the positions of `replay=` (the page's `moves=`): no position of the
@@ -410,6 +430,18 @@ mod tests {
         assert_eq!(command.arguments, ["moves", "--misere", "--", "kayles", "5"]);
         let command = child_command(Endpoint::Guess, "game=sub:1,3,4&emit=cpp", NO_FILES).unwrap();
         assert_eq!(command.arguments, ["guess", "--emit=cpp", "--", "sub:1,3,4"]);
+        let command = child_command(Endpoint::Answer, "game=nim&position=3+4&compound=every", NO_FILES).unwrap();
+        assert_eq!(command.arguments, ["moves", "--compound=every", "--", "nim", "3", "4"]);
+        let command = child_command(Endpoint::Options, "game=nim&position=3+4&compound=selective", NO_FILES).unwrap();
+        assert_eq!(command.arguments, ["moves", "--all", "--compound=selective", "--", "nim", "3", "4"]);
+        let command = child_command(Endpoint::Play, "game=nim&position=3&compound=conjunctive&replay=2", NO_FILES);
+        assert_eq!(command.unwrap().arguments, ["play", "--replay", "--compound=conjunctive", "--", "nim", "3"]);
+        let command = child_command(Endpoint::Answer, "game=nim&position=3&compound=sum", NO_FILES).unwrap();
+        assert_eq!(command.arguments, ["moves", "--", "nim", "3"]);
+        let refusal = child_command(Endpoint::Play, "game=nim&position=3&compound=--misere", NO_FILES).unwrap_err();
+        assert!(refusal.message.starts_with("bad compound `--misere`"), "{refusal:?}");
+        let refusal = child_command(Endpoint::Answer, "game=nim&position=3&compound=every&misere=1", NO_FILES);
+        assert!(refusal.unwrap_err().message.starts_with("misère play is of the sum only"));
         let refusal = child_command(Endpoint::Guess, "game=nim&emit=--all", NO_FILES).unwrap_err();
         assert!(refusal.message.starts_with("bad emit `--all`"), "{refusal:?}");
         let refusal = child_command(Endpoint::Sequence, "game=kayles&to=ten", NO_FILES).unwrap_err();
