@@ -11,6 +11,9 @@ const PAGE = 40;
 /// The separator of the positions in `moves=` (no position of the command line holds one).
 const MOVES_SEPARATOR = ";";
 
+/// The compounds other than the sum (Winning Ways ch. 9), as the API's `compound=` names them.
+const COMPOUNDS = ["every", "conjunctive", "selective"];
+
 // The page's words, in English and Chinese. `<html lang>` (set by the server from `?lang=` or
 // the browser's Accept-Language) chooses.
 const WORDS = {
@@ -103,6 +106,24 @@ const WORDS = {
     "misere-no-options": (method) => `Decided ${method}. In misère play the Grundy value does not decide the game: only the winning moves are listed.`,
     "queen-board": (x, y) => `Wythoff's game as a queen on a board at column ${x}, row ${y}: she moves left, down or diagonally down-left; whoever brings her to the corner 0,0 wins. The marked squares are the P-positions, the pairs (⌊kφ⌋, ⌊kφ²⌋) and their mirrors.`,
     "queen-cell": (x, y, p) => `${x},${y}${p ? ", P-position" : ""}`,
+    compound: "Components combined as",
+    "compound-sum": "the disjunctive sum",
+    "compound-every": "Every-SG",
+    "compound-conjunctive": "the conjunctive compound",
+    "compound-selective": "the selective compound",
+    "rule-sum": "The disjunctive sum: each turn the player moves in exactly one component; whoever cannot move loses. By the Sprague–Grundy theorem the value is the nim-sum of the components' values.",
+    "rule-every": "Every-SG (the continued conjunctive compound, Winning Ways ch. 9): each turn the player moves in every component that can still move; whoever cannot move loses. Each component's step count decides: the player to move wins exactly when the largest step is odd.",
+    "rule-conjunctive": "The conjunctive compound (Winning Ways ch. 9): each turn the player moves in every component, and play ends as soon as one component cannot move; whoever cannot move loses. Remoteness decides: the player to move wins exactly when the smallest remoteness is odd.",
+    "rule-selective": "The selective compound (Winning Ways ch. 9): each turn the player moves in any non-empty set of components; whoever cannot move loses. The player to move wins exactly when some component is an N-position.",
+    "number-every": "step",
+    "number-conjunctive": "remoteness",
+    "number-selective": "components",
+    "numbers-every": (each) => `the largest of the components' steps ${each}`,
+    "numbers-conjunctive": (each) => `the smallest of the components' remotenesses ${each}`,
+    "numbers-selective": () => "each component's outcome",
+    "compound-words-N": "N: the player to move wins. Every winning move (one move in each component moved), as the position it leads to:",
+    "compound-words-P": "P: the player to move loses: every move leads to an N-position.",
+    "compound-option-label": (position, outcome, verdict) => `${position}: ${outcome}, ${verdict}`,
   },
   zh: {
     tagline: "公平组合游戏：谁必胜、Grundy 值、每一步必胜着法。",
@@ -193,6 +214,24 @@ const WORDS = {
     "misere-no-options": (method) => `判定方法：${method}。反常规则下 Grundy 值不能决定胜负：只列出必胜着法。`,
     "queen-board": (x, y) => `Wythoff 游戏即棋盘上的一个皇后，位于第 ${x} 列、第 ${y} 行：她可向左、向下或向左下斜走；把她走到角落 0,0 的一方获胜。标记的格子是 P 局面，即 (⌊kφ⌋, ⌊kφ²⌋) 及其对称。`,
     "queen-cell": (x, y, p) => `${x},${y}${p ? "，P 局面" : ""}`,
+    compound: "各分量的组合方式",
+    "compound-sum": "析取和（普通的游戏和）",
+    "compound-every": "Every-SG",
+    "compound-conjunctive": "合取和",
+    "compound-selective": "选择和",
+    "rule-sum": "析取和：每回合只在一个分量中走一步；无法走者输。由 Sprague–Grundy 定理，SG 值是各分量 SG 值的异或和。",
+    "rule-every": "Every-SG（连续合取和，Winning Ways 第 9 章）：每回合在每个还能走的分量中各走一步；无法走者输。由各分量的步数判定：最大步数为奇数时先手必胜。",
+    "rule-conjunctive": "合取和（Winning Ways 第 9 章）：每回合在每个分量中各走一步，只要有一个分量无法再走，游戏就结束；无法走者输。由 remoteness（剩余步数）判定：最小的 remoteness 为奇数时先手必胜。",
+    "rule-selective": "选择和（Winning Ways 第 9 章）：每回合在任意非空的一组分量中各走一步；无法走者输。只要有一个分量是 N 局面，先手就必胜。",
+    "number-every": "步数",
+    "number-conjunctive": "remoteness",
+    "number-selective": "各分量",
+    "numbers-every": (each) => `各分量步数 ${each} 中的最大值`,
+    "numbers-conjunctive": (each) => `各分量 remoteness ${each} 中的最小值`,
+    "numbers-selective": () => "各分量的胜负",
+    "compound-words-N": "N：先手必胜。每一步必胜着法（在所走的每个分量中各一步），以所到的局面表示：",
+    "compound-words-P": "P：先手必败：每一步都走到 N 局面。",
+    "compound-option-label": (position, outcome, verdict) => `${position}：${outcome}，${verdict}`,
   },
 };
 
@@ -229,6 +268,7 @@ function readState() {
     moves: moves ? moves.split(MOVES_SEPARATOR).map((move) => move.trim()).filter(Boolean) : [],
     judge: params.get("judge") !== "0",
     misere: params.get("misere") === "1",
+    compound: COMPOUNDS.includes(params.get("compound")) ? params.get("compound") : "sum",
     lang: params.get("lang") || "",
   };
 }
@@ -251,7 +291,8 @@ function addressOf(state) {
     if (state.moves.length) params.set("moves", state.moves.join(MOVES_SEPARATOR));
   }
   if (!state.judge) params.set("judge", "0");
-  if (state.view === "answer" && state.misere) params.set("misere", "1");
+  if (state.view === "answer" && state.misere && state.compound === "sum") params.set("misere", "1");
+  if (["answer", "play"].includes(state.view) && state.compound !== "sum") params.set("compound", state.compound);
   return "/?" + params.toString();
 }
 
@@ -278,6 +319,7 @@ function stateFromForm() {
   state.first = $("first").value;
   state.judge = $("judge").checked;
   state.misere = $("misere").checked;
+  state.compound = $("compound").value;
   state.moves = [];
   return state;
 }
@@ -294,7 +336,32 @@ function fillForm(state) {
   $("formula").value = state.formula;
   $("first").value = state.first;
   $("judge").checked = state.judge;
-  $("misere").checked = state.misere;
+  $("misere").checked = state.misere && state.compound === "sum";
+  // Misère play is of the sum only.
+  $("misere").disabled = state.compound !== "sum";
+  $("compound").value = state.compound;
+}
+
+// The compound's rule in one sentence, shown in Answer and Play.
+function showCompoundRule(state) {
+  $("compound-rule").textContent = t("rule-" + state.compound);
+}
+
+// The number that decides a compound (Every-SG's step, the conjunctive compound's remoteness,
+// the selective compound's components' outcomes), as `moves --compound --json` gives it.
+// Returns the number and, in words, where it comes from.
+function compoundNumber(answer) {
+  if (answer.compound === "every") return [String(answer.step), t("numbers-every", answer.steps.join(", "))];
+  if (answer.compound === "conjunctive") return [String(answer.remoteness), t("numbers-conjunctive", answer.remotenesses.join(", "))];
+  return [(answer.outcomes || []).join(", "), t("numbers-selective")];
+}
+
+// A compound's moves (`moves --all --compound`) as options: each judged by the outcome of the
+// position it leads to (a winning move leads to a P-position).
+function compoundOptions(answer) {
+  if (!answer.compound) return answer;
+  const options = (answer.moves || []).map((move) => ({ to: move.to, move: move.move, outcome: move.wins ? "P" : "N", compound: true }));
+  return { ...answer, options };
 }
 
 // Errors: the command line's one-line message (with its did-you-mean).
@@ -441,11 +508,15 @@ function optionElement(option, game, judged, asButton) {
     element.classList.add("outcome-" + option.outcome);
     const judgment = document.createElement("span");
     judgment.className = "judgment";
-    judgment.textContent = `${option.outcome} · ${valueText(option)}`;
+    judgment.textContent = option.compound ? option.outcome : `${option.outcome} · ${valueText(option)}`;
     element.append(judgment);
     const verdict = option.outcome === "P" ? t("winning-move") : option.outcome === "N" ? t("losing-move") : t("outcome-D");
-    element.setAttribute("aria-label", t("option-label", text, t("outcome-" + option.outcome), valueText(option), verdict));
+    const label = option.compound
+      ? t("compound-option-label", text, t("outcome-" + option.outcome), verdict)
+      : t("option-label", text, t("outcome-" + option.outcome), valueText(option), verdict);
+    element.setAttribute("aria-label", label);
   }
+  if (option.move) element.dataset.move = option.move;
   if (asButton) {
     element.type = "button";
   } else {
@@ -518,9 +589,12 @@ async function showAnswer(state, step) {
   $("outcome").textContent = "";
   $("value").textContent = "";
   $("outcome-words").textContent = "";
+  $("value-line").hidden = false;
+  $("compound-number-line").hidden = true;
   if (!state.game) return;
   const fields = { game: state.game, position: state.position };
   showRules(state.game, step);
+  if (state.compound !== "sum") return showCompoundAnswer(state, fields, step);
   let answer;
   let listed = !state.misere;
   try {
@@ -563,8 +637,41 @@ async function showAnswer(state, step) {
   if (listed) await showAnswerOptions(state, 0, step);
 }
 
+// A compound's answer: its outcome, the number that decides it, its winning moves (one move in
+// each component moved) and every move judged.
+async function showCompoundAnswer(state, fields, step) {
+  const answer = await api("/api/answer", { ...fields, compound: state.compound }, step);
+  $("outcome").textContent = answer.outcome;
+  $("value-line").hidden = true;
+  $("compound-number-label").textContent = t("number-" + state.compound);
+  const [number, each] = compoundNumber(answer);
+  $("compound-number").textContent = number;
+  $("compound-each").textContent = each;
+  $("compound-number-line").hidden = false;
+  document.querySelector(".verdict").hidden = false;
+  $("outcome-words").textContent = t("compound-words-" + answer.outcome) || "";
+  for (const move of answer.moves) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.className = "winning-move";
+    const after = fieldsAfter(state.game, move.to);
+    link.textContent = positionText(move.to);
+    link.href = addressFor(after.game, after.position);
+    link.title = t("answer-title");
+    link.dataset.move = move.move;
+    const explain = document.createElement("span");
+    explain.className = "explain";
+    explain.textContent = move.explain;
+    item.append(link, explain);
+    $("moves").append(item);
+  }
+  await showAnswerOptions(state, 0, step);
+}
+
 async function showAnswerOptions(state, offset, step) {
-  const options = await api("/api/options", { game: state.game, position: state.position, offset, count: PAGE }, step);
+  const params = { game: state.game, position: state.position, offset, count: PAGE };
+  if (state.compound !== "sum") params.compound = state.compound;
+  const options = compoundOptions(await api("/api/options", params, step));
   $("answer-options-heading").hidden = options.options_total === 0;
   showOptionsPage(options, $("answer-options"), $("answer-pages"), state.game, state.judge, false, (next) =>
     run((turnStep) => showAnswerOptions(state, next, turnStep)),
@@ -782,8 +889,8 @@ let play = null;
 // The games (start and moves) already checked, as keys: going back and forth needs no check.
 const checkedGames = new Set();
 
-function gameKey(game, start, first, moves) {
-  return JSON.stringify([game, start, first, ...moves]);
+function gameKey(game, start, first, compound, moves) {
+  return JSON.stringify([game, start, first, compound, ...moves]);
 }
 
 function currentPosition() {
@@ -792,8 +899,9 @@ function currentPosition() {
 
 // The API fields of the current position.
 function currentFields() {
-  if (!play.moves.length) return { game: play.game, position: play.start };
-  return fieldsOfText(play.sum, play.game, currentPosition());
+  const fields = play.moves.length ? fieldsOfText(play.sum, play.game, currentPosition()) : { game: play.game, position: play.start };
+  if (play.compound !== "sum") fields.compound = play.compound;
+  return fields;
 }
 
 // The current position as the command line writes it, game included.
@@ -842,9 +950,9 @@ function personsMoves(count) {
 
 function saveGame(push) {
   const state = readState();
-  Object.assign(state, { view: "play", game: play.game, position: play.start, first: play.first, moves: play.moves });
+  Object.assign(state, { view: "play", game: play.game, position: play.start, first: play.first, compound: play.compound, moves: play.moves });
   writeState(state, push);
-  checkedGames.add(gameKey(play.game, play.start, play.first, play.moves));
+  checkedGames.add(gameKey(play.game, play.start, play.first, play.compound, play.moves));
 }
 
 function drawHistory() {
@@ -872,13 +980,15 @@ async function startPlay(state, step) {
     play = null;
     return;
   }
-  const same = play && play.game === state.game && play.start === state.position && play.first === state.first;
+  const same =
+    play && play.game === state.game && play.start === state.position && play.first === state.first && play.compound === state.compound;
   const redo = same ? play.redo : [];
   play = {
     game: state.game,
     start: state.position,
     sum: isSum(state.game, state.position),
     first: state.first,
+    compound: state.compound,
     moves: [],
     redo,
     judge: state.judge,
@@ -888,7 +998,7 @@ async function startPlay(state, step) {
   lockBoard(true);
   // The moves of the address, checked unless this page made them: all in one request (the
   // server's `grundy play --replay`), each legal move's position as the command line writes it.
-  if (checkedGames.has(gameKey(state.game, state.position, state.first, state.moves))) {
+  if (checkedGames.has(gameKey(state.game, state.position, state.first, state.compound, state.moves))) {
     play.moves = state.moves;
   } else if (state.moves.length) {
     const { events } = await api("/api/play", { ...currentFields(), replay: state.moves.join(MOVES_SEPARATOR) }, step);
@@ -901,7 +1011,7 @@ async function startPlay(state, step) {
       await settle(step, false);
       throw new ApiError(t("replayed-illegal", moved.length + 1, state.moves[moved.length]));
     }
-    checkedGames.add(gameKey(play.game, play.start, play.first, play.moves));
+    checkedGames.add(gameKey(play.game, play.start, play.first, play.compound, play.moves));
   }
   await settle(step, false);
 }
@@ -943,7 +1053,7 @@ async function showPlayOptions(offset, step) {
   const fields = currentFields();
   let answer;
   try {
-    answer = await api("/api/options", { ...fields, offset, count: PAGE }, step);
+    answer = compoundOptions(await api("/api/options", { ...fields, offset, count: PAGE }, step));
   } catch (error) {
     if (!(error instanceof ApiError && error.kind === "unsupported")) throw error;
     // A huge heap: its moves are not listed, but a typed move still plays.
@@ -959,7 +1069,8 @@ async function showPlayOptions(offset, step) {
   play.over = total === 0;
   $("play-end").textContent = play.over ? (enginesTurn() ? t("you-win") : t("you-lose")) : "";
   $("move-form").hidden = play.over;
-  $("play-hint").textContent = play.judge && !play.over ? t(answer.outcome === "P" ? "hint-P" : "hint-N") + ` (${answer.outcome}, ${valueText(answer)})` : "";
+  const number = answer.compound ? `${t("number-" + answer.compound)} ${compoundNumber(answer)[0]}: ${compoundNumber(answer)[1]}` : valueText(answer);
+  $("play-hint").textContent = play.judge && !play.over ? t(answer.outcome === "P" ? "hint-P" : "hint-N") + ` (${answer.outcome}, ${number})` : "";
   showOptionsPage(answer, $("play-options"), $("play-pages"), play.game, play.judge, true, (next) =>
     run((pageStep) => showPlayOptions(next, pageStep)),
   );
@@ -1060,6 +1171,8 @@ async function render() {
   }
   $("position").closest("label").hidden = ["sequence", "table", "check", "guess", "script"].includes(state.view);
   $("judge").closest("p").hidden = !["answer", "play"].includes(state.view);
+  $("compound-choice").hidden = !["answer", "play"].includes(state.view);
+  showCompoundRule(state);
   // The game field's button draws, checks or plays in the other views.
   $("go").textContent = state.view === "answer" ? t("answer") : t("go");
   const show = {
@@ -1120,6 +1233,15 @@ $("redo").addEventListener("click", () => {
 $("misere").addEventListener("change", () => {
   const state = readState();
   state.misere = $("misere").checked;
+  writeState(state, true);
+  render();
+});
+$("compound").addEventListener("change", () => {
+  const state = readState();
+  state.compound = $("compound").value;
+  if (state.compound !== "sum") state.misere = false;
+  // Another compound is another game: its moves start again.
+  state.moves = [];
   writeState(state, true);
   render();
 });
