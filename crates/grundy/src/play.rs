@@ -168,9 +168,13 @@ pub struct IllegalMove {
     pub examples: String,
 }
 
+/// How a typed move names the empty position, the one with no component left (`kayles 1`
+/// after `1 -> 0`), whose text is empty: `grundy serve`'s page writes it so in its links.
+pub const EMPTY_POSITION: &str = "()";
+
 /// Finds the legal move a person typed: its notation as `moves` prints it (`3 -> 1`, spaces
-/// optional), the whole position it leads to (`1 4 5`), or only what follows `->` when no
-/// other move ends there (a vertex name in geography).
+/// optional), the whole position it leads to (`1 4 5`; [`EMPTY_POSITION`] for none), or only
+/// what follows `->` when no other move ends there (a vertex name in geography).
 ///
 /// # Errors
 /// [`IllegalMove`] (inside `Ok(Err(..))`) when nothing matches; the outer error when the
@@ -187,6 +191,7 @@ pub struct IllegalMove {
 pub fn find_typed_move(position: &Position, typed: &str) -> Result<Result<SumMove, IllegalMove>, GameError> {
     let moves = position.options(MOVE_LIMIT)?;
     let wanted = normalize(typed);
+    let wanted_position = if wanted == EMPTY_POSITION { String::new() } else { wanted.clone() };
     // Last, the destination alone (`b` for the geography move `a -> b`), when only one move
     // has it.
     let by_destination = || {
@@ -198,7 +203,7 @@ pub fn find_typed_move(position: &Position, typed: &str) -> Result<Result<SumMov
     let found = moves
         .iter()
         .find(|candidate| normalize(&candidate.notation) == wanted)
-        .or_else(|| moves.iter().find(|candidate| normalize(&position.after(candidate).to_text()) == wanted))
+        .or_else(|| moves.iter().find(|candidate| normalize(&position.after(candidate).to_text()) == wanted_position))
         .or_else(by_destination);
     Ok(match found {
         Some(found) => Ok(found.clone()),
@@ -307,6 +312,12 @@ mod tests {
         assert!(find_typed_move(&start, "2").unwrap().is_err());
         let refused = find_typed_move(&start, "7 -> 6").unwrap().unwrap_err();
         assert!(refused.to_string().contains("`2 -> 0`"), "{refused}");
+        // The empty position by its name: Kayles' last pin taken.
+        let last = parse_sum(&["kayles", "2"]).unwrap();
+        let found = find_typed_move(&last, EMPTY_POSITION).unwrap().unwrap();
+        assert_eq!((found.notation.as_str(), last.after(&found).component_count()), ("2 -> 0", 0));
+        // Nim's heaps stay (as 0): no move of Nim leads to the empty position.
+        assert!(find_typed_move(&parse_sum(&["nim", "2"]).unwrap(), EMPTY_POSITION).unwrap().is_err());
     }
 
     #[test]

@@ -314,8 +314,8 @@ fn run_compound(
 const COMPOUND_POSITIONS_SEARCHED: usize = 10_000;
 
 /// A typed move of a compound: its notation (`3 -> 1; 4 -> 2`), or the position it leads to
-/// as `grundy moves` writes it (`1 2`, `nim 1 + sub:1,2 2`), as the page's buttons and a
-/// link's `moves=` send it; else why it is no move.
+/// as `grundy moves` writes it (`1 2`, `nim 1 + sub:1,2 2`, `()` for no component left), as
+/// the page's buttons and a link's `moves=` send it; else why it is no move.
 fn compound_typed_move(
     solver: &mut grundy::compound::CompoundSolver,
     position: &Position,
@@ -325,7 +325,8 @@ fn compound_typed_move(
     if by_notation.is_ok() || typed.contains("->") {
         return Ok(by_notation);
     }
-    let wanted: Vec<&str> = typed.split_whitespace().collect();
+    let wanted: Vec<&str> =
+        if typed.trim() == grundy::play::EMPTY_POSITION { Vec::new() } else { typed.split_whitespace().collect() };
     for (one, _) in solver.all_moves(position, COMPOUND_POSITIONS_SEARCHED)? {
         if grundy::compound::after(position, &one).to_text().split_whitespace().eq(wanted.iter().copied()) {
             return Ok(Ok(one));

@@ -10,6 +10,9 @@ const VIEWS = ["answer", "sequence", "table", "play", "check", "guess", "script"
 const PAGE = 40;
 /// The separator of the positions in `moves=` (no position of the command line holds one).
 const MOVES_SEPARATOR = ";";
+/// The name of the empty position, no component left (Kayles' last pin taken), in the page's
+/// fields and links; `grundy play` reads it as the move that leaves nothing.
+const EMPTY = "()";
 
 /// The compounds other than the sum (Winning Ways ch. 9), as the API's `compound=` names them.
 const COMPOUNDS = ["every", "conjunctive", "selective"];
@@ -77,6 +80,7 @@ const WORDS = {
     grundy: "grundy",
     "you-to-move": "your move",
     "grundy-moved": (position) => `grundy moved to ${position}; your move`,
+    "grundy-moved-last": (position) => `grundy moved to ${position}.`,
     "you-lose": "you have no move: grundy wins.",
     "you-win": "grundy has no move: you win!",
     "replayed-illegal": (number, position) => `move ${number} of the address (${position}) is not legal there: the game goes on from the move before it`,
@@ -124,6 +128,11 @@ const WORDS = {
     "compound-words-N": "N: the player to move wins. Every winning move (one move in each component moved), as the position it leads to:",
     "compound-words-P": "P: the player to move loses: every move leads to an N-position.",
     "compound-option-label": (position, outcome, verdict) => `${position}: ${outcome}, ${verdict}`,
+    "empty-name": "the empty position",
+    "empty-board": "nothing left: no component remains",
+    "empty-words": "() is the empty position: no component is left, so the player to move has no move.",
+    "empty-words-misere": "() is the empty position: no component is left, so the player to move has no move, and in misère play wins.",
+    "game-over": (moves, yours, grundys) => `The game is over after ${moves} move${moves === 1 ? "" : "s"}: ${yours} by you, ${grundys} by grundy.`,
   },
   zh: {
     tagline: "公平组合游戏：谁必胜、Grundy 值、每一步必胜着法。",
@@ -185,6 +194,7 @@ const WORDS = {
     grundy: "grundy",
     "you-to-move": "轮到你走",
     "grundy-moved": (position) => `grundy 走到了 ${position}；轮到你走`,
+    "grundy-moved-last": (position) => `grundy 走到了 ${position}。`,
     "you-lose": "你无棋可走：grundy 获胜。",
     "you-win": "grundy 无棋可走：你赢了！",
     "replayed-illegal": (number, position) => `地址中的第 ${number} 步（${position}）在那里不合规则：从它之前的一步继续`,
@@ -232,6 +242,11 @@ const WORDS = {
     "compound-words-N": "N：先手必胜。每一步必胜着法（在所走的每个分量中各一步），以所到的局面表示：",
     "compound-words-P": "P：先手必败：每一步都走到 N 局面。",
     "compound-option-label": (position, outcome, verdict) => `${position}：${outcome}，${verdict}`,
+    "empty-name": "空局面",
+    "empty-board": "什么都不剩：没有分量了",
+    "empty-words": "() 是空局面：一个分量都不剩，轮到走的一方无棋可走。",
+    "empty-words-misere": "() 是空局面：一个分量都不剩，轮到走的一方无棋可走；在反常规则下他获胜。",
+    "game-over": (moves, yours, grundys) => `对局结束，共 ${moves} 步：你走了 ${yours} 步，grundy 走了 ${grundys} 步。`,
   },
 };
 
@@ -447,7 +462,8 @@ function positionText(to) {
   if (to.length && typeof to[0] === "object") {
     return to.map((part) => [part.game, ...part.position].join(" ")).join(" + ");
   }
-  return to.join(" ");
+  // A game with no component left (inside a sum, its game word alone says so).
+  return to.length ? to.join(" ") : EMPTY;
 }
 
 // The game and position fields of a position object (`{"game", "position"}` or a sum's
@@ -458,7 +474,7 @@ function fieldsOf(report) {
     const text = [first.position.join(" "), ...rest.map((part) => [part.game, ...part.position].join(" "))];
     return { game: first.game, position: text.join(" + ").trim() };
   }
-  return { game: report.game, position: report.position.join(" ") };
+  return { game: report.game, position: report.position.join(" ") || EMPTY };
 }
 
 // Whether the game and position fields make a sum (a lone `+` among their words).
@@ -502,7 +518,7 @@ function optionElement(option, game, judged, asButton) {
   element.dataset.value = valueText(option);
   const shown = document.createElement("span");
   shown.className = "to";
-  shown.textContent = text;
+  shown.textContent = shownText(text);
   element.append(shown);
   if (judged) {
     element.classList.add("outcome-" + option.outcome);
@@ -514,7 +530,7 @@ function optionElement(option, game, judged, asButton) {
     const label = option.compound
       ? t("compound-option-label", text, t("outcome-" + option.outcome), verdict)
       : t("option-label", text, t("outcome-" + option.outcome), valueText(option), verdict);
-    element.setAttribute("aria-label", label);
+    element.setAttribute("aria-label", text === EMPTY ? label.replace(EMPTY, shown.textContent) : label);
   }
   if (option.move) element.dataset.move = option.move;
   if (asButton) {
@@ -544,7 +560,18 @@ function moveTo(answer, move) {
 
 function fieldsAfter(game, to) {
   if (to.length && typeof to[0] === "object") return fieldsOf({ game: "sum", parts: to });
-  return { game, position: to.join(" ") };
+  return { game, position: to.join(" ") || EMPTY };
+}
+
+// A position's text as shown: the empty position with its name.
+function shownText(text) {
+  return text === EMPTY ? `${EMPTY} ${t("empty-name")}` : text;
+}
+
+// Whether the fields are the empty position of one game (no component left): it has no move,
+// by the definition, so nothing is asked of the server about it.
+function isEmptyPosition(game, position) {
+  return position.trim() === EMPTY && !isSum(game, "");
 }
 
 // A page of options: its list and the pager's buttons.
@@ -594,6 +621,7 @@ async function showAnswer(state, step) {
   if (!state.game) return;
   const fields = { game: state.game, position: state.position };
   showRules(state.game, step);
+  if (isEmptyPosition(state.game, state.position)) return showEmptyAnswer(state);
   if (state.compound !== "sum") return showCompoundAnswer(state, fields, step);
   let answer;
   let listed = !state.misere;
@@ -622,7 +650,7 @@ async function showAnswer(state, step) {
     link.className = "winning-move";
     const to = moveTo(answer, move);
     const after = fieldsAfter(state.game, to);
-    link.textContent = positionText(to);
+    link.textContent = shownText(positionText(to));
     link.href = addressFor(after.game, after.position);
     link.title = t("answer-title");
     const explain = document.createElement("span");
@@ -635,6 +663,16 @@ async function showAnswer(state, step) {
   showQueen(state, answer.misere);
   if (answer.error) throw new ApiError(answer.error.message, answer.error.kind);
   if (listed) await showAnswerOptions(state, 0, step);
+}
+
+// The empty position: no move, so a P-position of normal play (value 0, in every compound too)
+// and an N-position of misère play.
+function showEmptyAnswer(state) {
+  const misere = state.misere && state.compound === "sum";
+  $("outcome").textContent = misere ? "N" : "P";
+  $("value").textContent = misere ? "—" : "0";
+  document.querySelector(".verdict").hidden = false;
+  $("outcome-words").textContent = t(misere ? "empty-words-misere" : "empty-words");
 }
 
 // A compound's answer: its outcome, the number that decides it, its winning moves (one move in
@@ -655,7 +693,7 @@ async function showCompoundAnswer(state, fields, step) {
     const link = document.createElement("a");
     link.className = "winning-move";
     const after = fieldsAfter(state.game, move.to);
-    link.textContent = positionText(move.to);
+    link.textContent = shownText(positionText(move.to));
     link.href = addressFor(after.game, after.position);
     link.title = t("answer-title");
     link.dataset.move = move.move;
@@ -915,6 +953,7 @@ function drawBoard() {
   clear($("board"));
   const text = currentText();
   const lines = [text];
+  if (isEmptyPosition(play.game, currentPosition())) lines.push(t("empty-board"));
   const words = text.split(/\s+/);
   if (!play.sum && words.length > 1 && words.length <= 12) {
     words.slice(1).forEach((word, index) => {
@@ -973,6 +1012,7 @@ async function startPlay(state, step) {
   $("play-pages").hidden = true;
   $("board").textContent = "";
   $("play-end").textContent = "";
+  $("play-summary").textContent = "";
   $("play-hint").textContent = "";
   $("play-status").textContent = "";
   $("move-form").hidden = true;
@@ -1019,7 +1059,7 @@ async function startPlay(state, step) {
 // Lets the engine move if it is its turn, then shows the person's options (or the end).
 async function settle(step, push) {
   lockBoard(true);
-  if (enginesTurn()) {
+  if (enginesTurn() && !isEmptyPosition(play.game, currentPosition())) {
     const { events } = await api("/api/play", { ...currentFields(), first: "engine" }, step);
     const moved = movesOf(events);
     if (moved.length) {
@@ -1051,6 +1091,19 @@ function movesOf(events) {
 async function showPlayOptions(offset, step) {
   lockBoard(true);
   const fields = currentFields();
+  if (isEmptyPosition(play.game, currentPosition())) {
+    // The end, by the definition: nothing to ask.
+    clear($("play-options"));
+    $("play-pages").hidden = true;
+    drawBoard();
+    play.over = true;
+    showEnd();
+    $("move-form").hidden = true;
+    $("play-hint").textContent = "";
+    lockBoard(false);
+    $("play-end").focus();
+    return;
+  }
   let answer;
   try {
     answer = compoundOptions(await api("/api/options", { ...fields, offset, count: PAGE }, step));
@@ -1067,7 +1120,7 @@ async function showPlayOptions(offset, step) {
   drawBoard();
   const total = answer.options_total;
   play.over = total === 0;
-  $("play-end").textContent = play.over ? (enginesTurn() ? t("you-win") : t("you-lose")) : "";
+  showEnd();
   $("move-form").hidden = play.over;
   const number = answer.compound ? `${t("number-" + answer.compound)} ${compoundNumber(answer)[0]}: ${compoundNumber(answer)[1]}` : valueText(answer);
   $("play-hint").textContent = play.judge && !play.over ? t(answer.outcome === "P" ? "hint-P" : "hint-N") + ` (${answer.outcome}, ${number})` : "";
@@ -1085,6 +1138,17 @@ async function showPlayOptions(offset, step) {
   if (play.over) $("play-end").focus();
   else if (first) first.focus();
   else $("board").focus();
+}
+
+// The end of the game, if it is over: who won, and in how many moves.
+function showEnd() {
+  $("play-end").textContent = play.over ? (enginesTurn() ? t("you-win") : t("you-lose")) : "";
+  // grundy's last move ended the game: no "your move" above "grundy wins".
+  if (play.over && !enginesTurn() && play.moves.length && $("play-status").textContent) {
+    $("play-status").textContent = t("grundy-moved-last", play.moves[play.moves.length - 1]);
+  }
+  const count = play.moves.length;
+  $("play-summary").textContent = play.over ? t("game-over", count, personsMoves(count), count - personsMoves(count)) : "";
 }
 
 // The person's move (the position it leads to, or a move typed as `3 -> 1`), then grundy's.
