@@ -7,7 +7,7 @@ use grundy::answer::{
 };
 use grundy::control::Control;
 use grundy::ruleset::MOVE_LIMIT;
-use grundy::sum::Position;
+use grundy::sum::{Position, SumMove};
 use grundy::{Outcome, Value};
 
 /// Every winning move, one per line: the position it leads to, then `#` and why it wins.
@@ -25,6 +25,13 @@ pub struct Args {
     /// reply that wins against it.
     #[arg(long)]
     all: bool,
+    /// With `--all`: the options from this one on (0 is the first), a page of a long list;
+    /// only the page is judged, and JSON adds `options_total` (how many there are) and `offset`.
+    #[arg(long, requires = "all", conflicts_with = "compound", value_name = "K")]
+    offset: Option<u64>,
+    /// With `--all`: at most this many options (a page; see `--offset`).
+    #[arg(long, requires = "all", conflicts_with = "compound", value_name = "C")]
+    count: Option<u64>,
     /// Misère play: every move to a misère P-position (whoever moves last loses).
     #[arg(long, conflicts_with = "all")]
     misere: bool,
@@ -53,7 +60,7 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
         if args.misere {
             misere(position, json, control)
         } else if all {
-            every_option(position, json)
+            every_option(position, json, (args.offset, args.count))
         } else {
             winning(position, json)
         }
@@ -78,7 +85,7 @@ struct JsonList {
 }
 
 impl JsonList {
-    fn open(head: &PositionAnswer, key: &str) -> anyhow::Result<Self> {
+    fn open(head: &impl serde::Serialize, key: &str) -> anyhow::Result<Self> {
         let object = serde_json::to_string(head)?;
         let open = object.strip_suffix('}').expect("an object");
         print(&format!("{open},\"{key}\":["))?;
@@ -243,9 +250,25 @@ fn misere(position: &Position, json: bool, control: &Control) -> anyhow::Result<
     Ok(())
 }
 
-fn every_option(position: &Position, json: bool) -> anyhow::Result<()> {
-    let mut list = if json { Some(JsonList::open(&head(position)?, "options")?) } else { None };
-    let listed = list_every_option(position, list.as_mut());
+/// Every option judged, or with `--offset`/`--count` (`page`) the page of them asked for.
+fn every_option(position: &Position, json: bool, page: (Option<u64>, Option<u64>)) -> anyhow::Result<()> {
+    let mut options = position.options(MOVE_LIMIT)?;
+    let paged = page.0.is_some() || page.1.is_some();
+    let total = options.len();
+    let start = usize::try_from(page.0.unwrap_or(0)).unwrap_or(usize::MAX).min(total);
+    let end = start.saturating_add(usize::try_from(page.1.unwrap_or(u64::MAX)).unwrap_or(usize::MAX)).min(total);
+    let options: Vec<SumMove> = options.drain(start..end).collect();
+    let mut list = if json {
+        let mut object = serde_json::to_value(head(position)?)?;
+        if paged {
+            object["options_total"] = total.into();
+            object["offset"] = start.into();
+        }
+        Some(JsonList::open(&object, "options")?)
+    } else {
+        None
+    };
+    let listed = list_every_option(position, &options, list.as_mut());
     match list {
         Some(list) => list.close(listed),
         None => listed,
@@ -253,9 +276,9 @@ fn every_option(position: &Position, json: bool) -> anyhow::Result<()> {
 }
 
 /// The options of `position`, each with its value and verdict, as text or into `list`.
-fn list_every_option(position: &Position, mut list: Option<&mut JsonList>) -> anyhow::Result<()> {
+fn list_every_option(position: &Position, options: &[SumMove], mut list: Option<&mut JsonList>) -> anyhow::Result<()> {
     let whole = shows_whole_position(position);
-    for one in position.options(MOVE_LIMIT)? {
+    for one in options {
         let after = position.after(&one);
         let value = after.value();
         let outcome = match &value {

@@ -129,6 +129,7 @@ const WORDS = {
     "compound-words-P": "P: the player to move loses: every move leads to an N-position.",
     "compound-option-label": (position, outcome, verdict) => `${position}: ${outcome}, ${verdict}`,
     "empty-name": "the empty position",
+    "too-large-to-play": "Play needs every move listed: play from a smaller position (Answer still gives the winning moves).",
     "empty-board": "nothing left: no component remains",
     "empty-words": "() is the empty position: no component is left, so the player to move has no move.",
     "empty-words-misere": "() is the empty position: no component is left, so the player to move has no move, and in misère play wins.",
@@ -243,6 +244,7 @@ const WORDS = {
     "compound-words-P": "P：先手必败：每一步都走到 N 局面。",
     "compound-option-label": (position, outcome, verdict) => `${position}：${outcome}，${verdict}`,
     "empty-name": "空局面",
+    "too-large-to-play": "对弈需要列出全部着法：请从较小的局面开始（“解答”仍会给出必胜着法）。",
     "empty-board": "什么都不剩：没有分量了",
     "empty-words": "() 是空局面：一个分量都不剩，轮到走的一方无棋可走。",
     "empty-words-misere": "() 是空局面：一个分量都不剩，轮到走的一方无棋可走；在反常规则下他获胜。",
@@ -629,7 +631,7 @@ async function showAnswer(state, step) {
     answer = await api("/api/answer", state.misere ? { ...fields, misere: "1" } : fields, step);
   } catch (error) {
     // Too many moves to list (a huge heap): the value still comes, and the reason.
-    if (!(error instanceof ApiError && error.kind === "unsupported")) throw error;
+    if (!tooManyToList(error)) throw error;
     answer = await api("/api/value", fields, step);
     answer.moves = [];
     listed = false;
@@ -706,10 +708,24 @@ async function showCompoundAnswer(state, fields, step) {
   await showAnswerOptions(state, 0, step);
 }
 
+// Whether an error of the API says the moves are too many to list (a huge heap): the answer
+// stands, with the reason beside it instead of an error.
+function tooManyToList(error) {
+  return error instanceof ApiError && (error.kind === "unsupported" || error.kind === "too_many_moves");
+}
+
 async function showAnswerOptions(state, offset, step) {
   const params = { game: state.game, position: state.position, offset, count: PAGE };
   if (state.compound !== "sum") params.compound = state.compound;
-  const options = compoundOptions(await api("/api/options", params, step));
+  let options;
+  try {
+    options = compoundOptions(await api("/api/options", params, step));
+  } catch (error) {
+    if (!tooManyToList(error)) throw error;
+    $("no-moves").textContent = t("no-moves", error.message);
+    $("no-moves").hidden = false;
+    return;
+  }
   $("answer-options-heading").hidden = options.options_total === 0;
   showOptionsPage(options, $("answer-options"), $("answer-pages"), state.game, state.judge, false, (next) =>
     run((turnStep) => showAnswerOptions(state, next, turnStep)),
@@ -1108,12 +1124,15 @@ async function showPlayOptions(offset, step) {
   try {
     answer = compoundOptions(await api("/api/options", { ...fields, offset, count: PAGE }, step));
   } catch (error) {
-    if (!(error instanceof ApiError && error.kind === "unsupported")) throw error;
-    // A huge heap: its moves are not listed, but a typed move still plays.
+    if (!tooManyToList(error)) throw error;
+    // A huge heap: its moves are not listed, and `play` cannot read a move from it either.
+    // The board, the value and why, and no box that could not play.
     clear($("play-options"));
-    $("play-hint").textContent = t("no-moves", error.message);
+    $("play-pages").hidden = true;
     drawBoard();
-    $("move-form").hidden = false;
+    $("move-form").hidden = true;
+    const known = await api("/api/value", { game: fields.game, position: fields.position }, step);
+    $("play-hint").textContent = `${t("no-moves", error.message)} (${known.outcome}, ${valueText(known)}) ${t("too-large-to-play")}`;
     lockBoard(false);
     return;
   }

@@ -6,7 +6,7 @@
 //! | request | the command it runs |
 //! | --- | --- |
 //! | `GET /api/answer?game=G&position=P[&misere=1][&compound=C]` | `grundy --json moves [--misere] [--compound C] G P` |
-//! | `GET /api/options?game=G&position=P[&offset=K&count=C][&compound=C]` | `grundy --json moves --all [--compound C] G P`: options (a compound's `moves`) K to K + C − 1 (default all), and `options_total` |
+//! | `GET /api/options?game=G&position=P[&offset=K&count=C][&compound=C]` | `grundy --json moves --all [--offset K --count C] [--compound C] G P`: options (a compound's `moves`) K to K + C − 1 (default all), and `options_total` |
 //! | `GET /api/value?game=G&position=P` | `grundy --json value G P` |
 //! | `GET /api/play?game=G&position=P[&move=M][&first=engine][&hints=1][&compound=C]` | `grundy --json play [--compound C] G P`, stdin `M`, `hint` |
 //! | `GET /api/sequence?game=G&to=N` | `grundy --json sequence G --to N` |
@@ -39,7 +39,7 @@ use axum::{Extension, Router};
 use child::{Ended, run_grundy};
 use connections::Client;
 use grundy::control::Control;
-use query::{ChildCommand, Endpoint, FileRules, Refusal};
+use query::{ChildCommand, Endpoint, FileRules, LARGEST_PAGE, Refusal};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -61,8 +61,6 @@ pub struct Settings {
     pub files: Option<PathBuf>,
 }
 
-/// The largest `offset` and `count` of a page of options.
-const LARGEST_PAGE: u64 = 1_000_000_000;
 /// The largest request body: a pasted script.
 const BODY_LIMIT: usize = 256 << 10;
 /// How much longer than one request's time limit a request may wait for its turn: a turn frees
@@ -503,6 +501,10 @@ fn options_page(stdout: &[u8], (offset, count): (Option<u64>, Option<u64>)) -> R
     let Ok(mut answer) = serde_json::from_slice::<serde_json::Value>(stdout) else {
         return failed("error", "the options grundy printed are not one JSON object").into_response();
     };
+    // Paged by the command itself (`moves --all --offset K --count C`), which judged that page only.
+    if answer.get("options_total").is_some() {
+        return axum::Json(answer).into_response();
+    }
     // A compound's moves (`moves --all --compound`) are its options.
     let list = if answer.get("compound").is_some() { "moves" } else { "options" };
     if let Some(options) = answer.get_mut(list).and_then(|options| options.as_array_mut()) {

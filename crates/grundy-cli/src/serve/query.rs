@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 
 /// The largest nim-sequence a request may ask for (`to`).
 pub const LARGEST_SEQUENCE: u64 = 100_000;
+/// The largest `offset` and `count` of a page of options.
+pub const LARGEST_PAGE: u64 = 1_000_000_000;
 /// The largest two-heap table a request may draw (`size`).
 pub const LARGEST_TABLE: u64 = 1024;
 
@@ -102,6 +104,15 @@ pub fn child_command(endpoint: Endpoint, raw: &str, files: FileRules) -> Result<
             let compound = compound_flag(&params)?;
             if endpoint == Endpoint::Options {
                 arguments.push("--all".to_owned());
+                // A page is judged alone (a heap of 10^6 has 10^6 options); a compound's moves
+                // (at most 1000) are paged by the server.
+                if compound.is_none() {
+                    for name in ["offset", "count"] {
+                        if let Some(number) = number(&params, name, LARGEST_PAGE)? {
+                            arguments.push(format!("--{name}={number}"));
+                        }
+                    }
+                }
             } else if params.get("misere").is_some_and(|misere| misere == "1") {
                 if compound.is_some() {
                     return Err(usage("misère play is of the sum only: choose the sum, or normal play for a compound"));
@@ -432,6 +443,10 @@ mod tests {
         assert_eq!(command.arguments, ["guess", "--emit=cpp", "--", "sub:1,3,4"]);
         let command = child_command(Endpoint::Answer, "game=nim&position=3+4&compound=every", NO_FILES).unwrap();
         assert_eq!(command.arguments, ["moves", "--compound=every", "--", "nim", "3", "4"]);
+        let command = child_command(Endpoint::Options, "game=nim&position=100&offset=40&count=40", NO_FILES).unwrap();
+        assert_eq!(command.arguments, ["moves", "--all", "--offset=40", "--count=40", "--", "nim", "100"]);
+        let refusal = child_command(Endpoint::Options, "game=nim&position=100&offset=-1", NO_FILES).unwrap_err();
+        assert!(refusal.message.starts_with("bad offset `-1`"), "{refusal:?}");
         let command = child_command(Endpoint::Options, "game=nim&position=3+4&compound=selective", NO_FILES).unwrap();
         assert_eq!(command.arguments, ["moves", "--all", "--compound=selective", "--", "nim", "3", "4"]);
         let command = child_command(Endpoint::Play, "game=nim&position=3&compound=conjunctive&replay=2", NO_FILES);
