@@ -204,3 +204,29 @@ fn a_script_position_with_too_many_options_is_refused_early() {
     assert_eq!(run.status, 2, "{}", run.stdout);
     assert!(run.stderr.contains("has more than 1000000 moves: too many to list"), "{}", run.stderr);
 }
+
+/// `moves --all --offset K --count C` is the slice K..K + C of `moves --all`'s options, judged
+/// alone, with `options_total` and `offset`; a page past the end is empty.
+#[test]
+fn a_page_of_options_is_the_slice_of_all_of_them() {
+    for words in [vec!["nim", "7", "5"], vec!["kayles", "9"], vec!["nim", "3", "+", "sub:2,5", "9"]] {
+        let all = one_document(&grundy(&[&["--json", "moves", "--all"][..], &words].concat()).stdout);
+        let options = all["options"].as_array().unwrap();
+        for (offset, count) in [(0usize, 3usize), (2, 4), (options.len() - 1, 40), (options.len() + 5, 2)] {
+            let (k, c) = (offset.to_string(), count.to_string());
+            let args = [&["--json", "moves", "--all", "--offset", &k, "--count", &c][..], &words].concat();
+            let page = one_document(&grundy(&args).stdout);
+            let start = offset.min(options.len());
+            let end = (offset + count).min(options.len());
+            assert_eq!(page["options"].as_array().unwrap()[..], options[start..end], "{words:?} {offset} {count}");
+            assert_eq!(page["options_total"], options.len(), "{words:?}");
+            assert_eq!(page["offset"], start);
+            assert_eq!((&page["value"], &page["outcome"]), (&all["value"], &all["outcome"]));
+        }
+    }
+    let text = grundy(&["moves", "--all", "--offset", "1", "--count", "1", "nim", "3"]);
+    assert_eq!(text.stdout, "1  # heap 1: 3 -> 1; value 1; answered by 0 (1 -> 0)\n");
+    let refused = grundy(&["moves", "--offset", "1", "nim", "3"]);
+    assert_eq!(refused.status, 2);
+    assert!(refused.stderr.contains("--all"), "{}", refused.stderr);
+}
