@@ -279,7 +279,7 @@ fn every_option(position: &Position, json: bool, page: (Option<u64>, Option<u64>
 fn list_every_option(position: &Position, options: &[SumMove], mut list: Option<&mut JsonList>) -> anyhow::Result<()> {
     let whole = shows_whole_position(position);
     for one in options {
-        let after = position.after(&one);
+        let after = position.after(one);
         let value = after.value();
         let outcome = match &value {
             Ok(value) => value.outcome(),
@@ -289,7 +289,7 @@ fn list_every_option(position: &Position, options: &[SumMove], mut list: Option<
         let reply = if outcome == Outcome::N { after.first_winning_move()? } else { None };
         match list.as_mut() {
             Some(list) => list.item(&OptionReport {
-                step: MoveReport::of(position, &one, whole),
+                step: MoveReport::of(position, one, whole),
                 value: value.as_ref().map_or_else(|_| ValueReport::outcome_only(outcome), ValueReport::of),
                 winning,
                 reply: reply.as_ref().filter(|_| whole).map(|reply| ToReport::of(&after.after(reply))),
