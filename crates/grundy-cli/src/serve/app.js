@@ -129,6 +129,7 @@ const WORDS = {
     "compound-words-P": "P: the player to move loses: every move leads to an N-position.",
     "compound-option-label": (position, outcome, verdict) => `${position}: ${outcome}, ${verdict}`,
     "empty-name": "the empty position",
+    "mex-line": (component, values, value) => `G(${component}) = mex{${values}} = ${value}: the least value that no move reaches (the mex rule of the Sprague–Grundy theory; each option's value is that of the whole position it leads to).`,
     "too-large-to-play": "Play needs every move listed: play from a smaller position (Answer still gives the winning moves).",
     "empty-board": "nothing left: no component remains",
     "empty-words": "() is the empty position: no component is left, so the player to move has no move.",
@@ -244,6 +245,7 @@ const WORDS = {
     "compound-words-P": "P：先手必败：每一步都走到 N 局面。",
     "compound-option-label": (position, outcome, verdict) => `${position}：${outcome}，${verdict}`,
     "empty-name": "空局面",
+    "mex-line": (component, values, value) => `SG(${component}) = mex{${values}} = ${value}：后继局面的 SG 值中没有出现的最小非负整数（mex 规则；每个后继的 SG 值是它所到的整个局面的值）。`,
     "too-large-to-play": "对弈需要列出全部着法：请从较小的局面开始（“解答”仍会给出必胜着法）。",
     "empty-board": "什么都不剩：没有分量了",
     "empty-words": "() 是空局面：一个分量都不剩，轮到走的一方无棋可走。",
@@ -615,6 +617,7 @@ async function showAnswer(state, step) {
   $("nim-sum").hidden = true;
   $("queen").hidden = true;
   $("rules-text").hidden = true;
+  $("mex-line").hidden = true;
   $("outcome").textContent = "";
   $("value").textContent = "";
   $("outcome-words").textContent = "";
@@ -708,6 +711,22 @@ async function showCompoundAnswer(state, fields, step) {
   await showAnswerOptions(state, 0, step);
 }
 
+// The why of one component's value: the mex of its options' values, when all of them are on
+// the page (a single game of one component, normal play, the sum).
+function showMex(state, options) {
+  $("mex-line").hidden = true;
+  const words = state.position.trim().split(/\s+/);
+  if (state.compound !== "sum" || isSum(state.game, state.position) || words.length !== 1 || !words[0]) return;
+  if (options.offset !== 0 || options.options.length !== options.options_total) return;
+  const values = options.options.map((option) => option.value);
+  if (!values.every((value) => typeof value === "string" && /^\d+$/.test(value))) return;
+  const seen = [...new Set(values.map((value) => BigInt(value)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let mex = 0n;
+  while (seen.includes(mex)) mex += 1n;
+  $("mex-line").textContent = t("mex-line", words[0], seen.join(", "), mex.toString());
+  $("mex-line").hidden = false;
+}
+
 // Whether an error of the API says the moves are too many to list (a huge heap): the answer
 // stands, with the reason beside it instead of an error.
 function tooManyToList(error) {
@@ -727,6 +746,7 @@ async function showAnswerOptions(state, offset, step) {
     return;
   }
   $("answer-options-heading").hidden = options.options_total === 0;
+  showMex(state, options);
   showOptionsPage(options, $("answer-options"), $("answer-pages"), state.game, state.judge, false, (next) =>
     run((turnStep) => showAnswerOptions(state, next, turnStep)),
   );

@@ -74,3 +74,22 @@ def test_a_million_options_are_judged_a_page_at_a_time(browser):
     first = cli_json("moves", "--all", "--offset", "0", "--count", "40", "grundys-game", "30000")
     assert options(browser) == [(" ".join(one["to"]), one["outcome"], one["value"]) for one in first["options"]]
     shoot(browser, "answer-large")
+
+
+def test_the_mex_line_says_why_a_heap_has_its_value(browser):
+    # Kayles 10: G(10) = mex{0, 1, 3, 4, 5, 7} = 2 (Winning Ways' table).
+    browser.get(page(game="kayles", position="10"))
+    wait(browser, lambda: by_id(browser, "mex-line").is_displayed(), "the mex line")
+    settled(browser)
+    every = cli_json("moves", "--all", "kayles", "10")
+    seen = sorted({int(option["value"]) for option in every["options"]})
+    mex = next(number for number in range(len(seen) + 1) if number not in seen)
+    assert str(mex) == every["value"] == by_id(browser, "value").text == "2"
+    assert by_id(browser, "mex-line").text.startswith(f"G(10) = mex{{{', '.join(map(str, seen))}}} = 2:")
+    assert seen == [0, 1, 3, 4, 5, 7]
+    # A sum has no mex line of its own (its value is the nim-sum).
+    browser.get(page(game="nim", position="3 4 5"))
+    wait_for_answer(browser)
+    wait(browser, lambda: options(browser), "the options")
+    settled(browser)
+    assert not by_id(browser, "mex-line").is_displayed()
