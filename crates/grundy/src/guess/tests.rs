@@ -122,7 +122,7 @@ fn a_wythoff_table(a: u64, side: usize) -> Vec<Vec<u64>> {
 fn beatty_pairs_are_found_for_a_wythoff_games() {
     for a in 1..=3 {
         let values = a_wythoff_table(a, 90);
-        let guess = guess_values("a-wythoff", &Sample::Grid { values }, 44);
+        let guess = guess_values("a-wythoff", &Sample::Grid { first: 0, values }, 44);
         assert_eq!(
             guess.pattern.map(|found| found.pattern),
             Some(Pattern::Grid(GridPattern::Beatty { c: a })),
@@ -135,7 +135,7 @@ fn beatty_pairs_are_found_for_a_wythoff_games() {
 fn sums_of_two_heap_games_are_xors_of_lines() {
     let kayles = sequence_by_definition(&crate::heap::octal::OctalGame::kayles(), 300);
     let values: Vec<Vec<u64>> = (0..300).map(|x| (0..300).map(|y| (x % 3) ^ kayles[y]).collect()).collect();
-    let guess = guess_values("sub:1,2 + kayles", &Sample::Grid { values }, 150);
+    let guess = guess_values("sub:1,2 + kayles", &Sample::Grid { first: 0, values }, 150);
     let Some(Found { pattern: Pattern::Grid(GridPattern::XorOfLines { row, column }), .. }) = guess.pattern else {
         panic!("{:?}", guess.pattern)
     };
@@ -208,7 +208,7 @@ proptest! {
 fn rows_are_found_when_nothing_covers_the_whole_table() {
     // Taking 1 or 3 from both heaps: no block pattern (taking 1 or 2 is Nim on blocks of 3).
     let values = nim_with_diagonal_table(&[1, 3], 300);
-    let guess = guess_values("short-diagonal", &Sample::Grid { values: values.clone() }, 99);
+    let guess = guess_values("short-diagonal", &Sample::Grid { first: 0, values: values.clone() }, 99);
     let found = guess.pattern.expect("rows");
     let Pattern::Grid(pattern @ GridPattern::Rows { rows, symmetric: true }) = &found.pattern else {
         panic!("{:?}", found.pattern)
@@ -324,7 +324,7 @@ fn nim_with_diagonal_table(diagonal: &[usize], side: usize) -> Vec<Vec<u64>> {
 #[test]
 fn nim_with_a_one_one_move_is_nim_on_blocks_of_three() {
     let values = nim_with_diagonal_table(&[1], 200);
-    let guess = guess_values("nim + (1,1)", &Sample::Grid { values: values.clone() }, 50);
+    let guess = guess_values("nim + (1,1)", &Sample::Grid { first: 0, values: values.clone() }, 50);
     let found = guess.pattern.unwrap();
     let Pattern::Grid(pattern @ GridPattern::BlockXor { size: 3, .. }) = &found.pattern else {
         panic!("{:?}", found.pattern)
@@ -339,7 +339,7 @@ fn two_dimensional_periodic_tables_are_found() {
     let block = [[0u64, 1, 2], [3, 0, 1]];
     let value = |x: u64, y: u64| block[(x % 2) as usize][(y % 3) as usize] + 4 * (x / 2) + 5 * (y / 3);
     let values: Vec<Vec<u64>> = (0..100).map(|x| (0..100).map(|y| value(x, y)).collect()).collect();
-    let guess = guess_values("made-up", &Sample::Grid { values }, 30);
+    let guess = guess_values("made-up", &Sample::Grid { first: 0, values }, 30);
     let found = guess.pattern.unwrap();
     assert_eq!(found.pattern.kind(), "periodic-2d");
     let Pattern::Grid(pattern) = &found.pattern else { unreachable!() };
@@ -358,7 +358,7 @@ proptest! {
         let diagonal: Vec<usize> = diagonal.into_iter().collect();
         let values = nim_with_diagonal_table(&diagonal, 160);
         let seen: Vec<Vec<u64>> = values[..80].iter().map(|row| row[..80].to_vec()).collect();
-        let guess = guess_values("diagonal nim", &Sample::Grid { values: seen }, 30);
+        let guess = guess_values("diagonal nim", &Sample::Grid { first: 0, values: seen }, 30);
         if let Some(found) = &guess.pattern {
             let Pattern::Grid(pattern) = &found.pattern else { unreachable!() };
             prop_assert!(grid::first_disagreement(pattern, &values, 0).is_none(), "{:?} {:?}", diagonal, found.pattern);
