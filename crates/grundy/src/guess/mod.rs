@@ -365,12 +365,13 @@ pub fn guess_values(game: &str, sample: &Sample, fit_to: u64) -> Guess {
 fn classes_tried(grid: bool) -> Vec<String> {
     let classes: &[&str] = if grid {
         &[
-            "G = x xor y, x ⊗ y, x + y, (x + y) mod m, min, max, |x − y|",
+            "G = x xor y, x ⊗ y, x + y, (x + y) mod m, min, max, |x − y|, the lowest 0 bit of x | y or of (x − 1) | (y − 1)",
             "G(x, y) = R(x) xor C(y) and R(x) ⊗ C(y) with R, C patterned",
             "G(x, y) = k·(⌊x/k⌋ xor ⌊y/k⌋) + T(x mod k, y mod k), k ≤ 8",
             "G(x + p, y) = G(x, y) + d, G(x, y + q) = G(x, y) + e",
             "P-positions as Beatty pairs (a_n, a_n + c·n), c ≤ 16",
             "P-positions x = y",
+            "P-positions periodic in x and in y (from 0 or from 1), periods ≤ 8",
             "rows periodic or arithmetic-periodic in y",
         ]
     } else {
