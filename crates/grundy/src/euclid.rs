@@ -131,6 +131,7 @@ impl PairTable for Euclid {
         let side = usize::try_from(side).map_err(|_| GameError::OutOfReach(format!("a table of side {side}")))?;
         let mut values = vec![vec![0u64; side]; side];
         for large in 1..side {
+            #[allow(clippy::needless_range_loop)] // `values[small]` and `values[large]` both
             for small in 1..=large {
                 let (quotient, remainder) = ((large / small) as u64, large % small);
                 let below = values[small][remainder];
