@@ -39,13 +39,61 @@ pub fn resolve(game: &str, control: &Control) -> anyhow::Result<Arc<dyn Ruleset>
 /// Parses a whole position: game words and components, `+` between the parts; its games
 /// compute under `control`.
 pub fn parse_position(words: &[&str], control: &Control) -> anyhow::Result<Position> {
-    let position = parse_sum_in(words, &front_end(control))?;
+    let position = match parse_sum_in(words, &front_end(control)) {
+        Ok(position) => position,
+        Err(error) => match brace_expanded(words) {
+            Some(hint) => anyhow::bail!("{error}; {hint}"),
+            None => return Err(error.into()),
+        },
+    };
     for part in words.split(|word| *word == PLUS) {
         if let Some(warning) = set_continued(part) {
             eprintln!("grundy: warning: {warning}");
         }
     }
     Ok(position)
+}
+
+/// A hint for a game word bash split by brace expansion: `sub:{2,5}` typed unquoted arrives as
+/// the two words `sub:2 sub:5`, the second read as a component of the first. Found as a part
+/// opening with two or more words that share the family's name and colon.
+fn brace_expanded(words: &[&str]) -> Option<String> {
+    words.split(|word| *word == PLUS).find_map(|part| {
+        let (name, _) = part.first()?.split_once(':')?;
+        let prefix_of = format!("{name}:");
+        let run: Vec<&str> = part.iter().take_while(|word| word.starts_with(&prefix_of)).copied().collect();
+        if run.len() < 2 {
+            return None;
+        }
+        let common = |a: &str, b: &str, from_end: bool| {
+            let pairs: Vec<(char, char)> = if from_end {
+                a.chars().rev().zip(b.chars().rev()).collect()
+            } else {
+                a.chars().zip(b.chars()).collect()
+            };
+            pairs.iter().take_while(|(x, y)| x == y).count()
+        };
+        let shortest = run.iter().map(|word| word.chars().count()).min()?;
+        let prefix = run.iter().map(|word| common(run[0], word, false)).min()?.max(prefix_of.len()).min(shortest);
+        let suffix = run.iter().map(|word| common(run[0], word, true)).min()?.min(shortest - prefix);
+        let middles: Vec<String> = run
+            .iter()
+            .map(|word| {
+                let chars: Vec<char> = word.chars().collect();
+                chars[prefix..chars.len() - suffix].iter().collect()
+            })
+            .collect();
+        let chars: Vec<char> = run[0].chars().collect();
+        let (head, tail): (String, String) =
+            (chars[..prefix].iter().collect(), chars[chars.len() - suffix..].iter().collect());
+        Some(format!(
+            "`{}` reads like bash's brace expansion of `{head}{{{}}}{tail}`: quote it, '{head}{{{}}}{tail}' (or put `+` \
+             between two games)",
+            run.join(" "),
+            middles.join(","),
+            middles.join(","),
+        ))
+    })
 }
 
 /// A warning for a subtraction set that seems to go on past its word: `sub:1 3 4 5` is the

@@ -45,7 +45,19 @@ use std::io::Write;
 
 /// Impartial games: who wins, the Grundy value, and every winning move.
 #[derive(Parser, Debug)]
-#[command(name = "grundy", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "grundy",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "Examples:
+  grundy value nim 3 4 5
+  grundy moves wythoff 4,7
+  grundy outcome sub:1,3,4 10 + kayles 7
+
+Every game word, its components and an example: grundy rules"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -638,3 +638,51 @@ fn e_and_d_and_kikis_game_as_scripts_emit_what_the_families_answer() {
         check_cpp_against(&game, true, &positions, dir.path(), &expected);
     }
 }
+
+/// The built-in families `e-and-d`, `king` and `euclid` are tabulated: E&D's lowest-0-bit form
+/// and the corner king's P-positions (both odd) are proved by the theorems of their modules,
+/// Euclid's rows only checked; the emitted Python and C++ answer as grundy does, far out, on
+/// random pairs of every size.
+#[test]
+fn built_in_games_on_pairs_are_guessed_and_their_code_agrees() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut random = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        random ^= random << 13;
+        random ^= random >> 7;
+        random ^= random << 17;
+        random
+    };
+    let mut positions: Vec<String> = (1..14).flat_map(|x| (1..14).map(move |y| format!("{x},{y}"))).collect();
+    for _ in 0..200 {
+        let bits = 1 + next() % 64;
+        let (x, y) = (next() >> (64 - bits), next() >> (64 - bits));
+        positions.push(format!("{},{}", x.max(1), y.max(1)));
+    }
+    for (game, formula, status) in [
+        (
+            "e-and-d",
+            "G(x, y) = the index of the lowest 0 bit of (x − 1) | (y − 1), for x, y ≥ 1",
+            "proved: the lowest-0-bit theorem for E&D",
+        ),
+        (
+            "king",
+            "P-positions for x, y ≥ 1: (x mod 2, y mod 2) is (1, 1)",
+            "proved: the corner king's theorem (HDU 2147",
+        ),
+    ] {
+        let guessed = printed_once(&["guess", game], "");
+        assert!(guessed.contains(formula) && guessed.contains(status), "{guessed}");
+        check_python(game, &positions, dir.path());
+        check_cpp(game, true, &positions, dir.path());
+    }
+    let euclid = json_of(&["guess", "euclid", "--json"]);
+    assert_eq!(euclid["pattern"]["kind"], "rows", "{euclid}");
+    assert_eq!(euclid["pattern"]["status"], "checked", "{euclid}");
+    let rows = euclid["pattern"]["rows"].as_array().unwrap().len() as u64;
+    let mut near: Vec<String> = (0..rows).flat_map(|x| (0..60).map(move |y| format!("{x},{y}"))).collect();
+    near.extend((0..rows).map(|x| format!("{},{x}", 57 + x)));
+    near.extend((0..rows).map(|x| format!("{x},{}", 10u64.pow(18) + x * 7919)));
+    check_python("euclid", &near, dir.path());
+    check_cpp("euclid", true, &near, dir.path());
+}

@@ -354,3 +354,47 @@ fn a_value_that_takes_seconds_shows_what_it_is_computing_on_a_terminal() {
     assert!(output.status.success(), "{printed}");
     assert!(printed.contains("the nim-sequence of hex:0.8F up to heap 16000"), "{printed}");
 }
+
+/// Issue 60: `grundy --help` shows three examples, each of which runs, and points to
+/// `grundy rules` for the games.
+#[test]
+fn top_level_help_shows_three_examples_and_points_to_rules() {
+    let help = grundy(&["--help"]);
+    assert_eq!(help.status, 0);
+    let examples: Vec<&str> = help
+        .stdout
+        .lines()
+        .skip_while(|line| line.trim() != "Examples:")
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .map(str::trim)
+        .collect();
+    assert_eq!(examples.len(), 3, "{}", help.stdout);
+    assert!(help.stdout.contains("grundy rules"), "{}", help.stdout);
+    for example in examples {
+        let words: Vec<&str> = example.split_whitespace().collect();
+        assert_eq!(words[0], "grundy");
+        let run = grundy(&words[1..]);
+        assert_eq!(run.status, 0, "{example}: {}", run.stderr);
+    }
+}
+
+/// Issue 60: `sub:{2,5}` typed unquoted reaches grundy as `sub:2 sub:5`: the one-line error
+/// says to quote it, with the word as typed.
+#[test]
+fn a_brace_expanded_game_word_is_told_to_be_quoted() {
+    for (words, typed) in [
+        (&["value", "sub:2", "sub:5", "9"][..], "'sub:{2,5}'"),
+        (&["outcome", "nim", "3", "+", "sub:1,2", "sub:1,3"], "'sub:1,{2,3}'"),
+        (&["value", "octal:0.07", "octal:0.137", "4"], "'octal:0.{0,13}7'"),
+    ] {
+        let run = grundy(words);
+        assert_eq!(run.status, 2, "{words:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.contains("quote it") && run.stderr.contains(typed), "{words:?}: {}", run.stderr);
+    }
+    // A plain bad heap gets no such hint.
+    let run = grundy(&["value", "sub:2", "x"]);
+    assert_eq!(run.status, 2);
+    assert!(!run.stderr.contains("quote it"), "{}", run.stderr);
+}

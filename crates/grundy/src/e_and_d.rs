@@ -35,10 +35,12 @@
 //! Luogu P2148; the proof above is this module's.)
 
 use crate::error::GameError;
-use crate::ruleset::{ComponentGame, ComponentMove, MOVE_LIMIT, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, MOVE_LIMIT, Request, too_many_moves};
 use crate::value::Value;
+use crate::view::{PairTable, PairValues};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use std::sync::Arc;
 
 /// The spec word of the game.
 pub const SPEC: &str = "e-and-d";
@@ -153,8 +155,25 @@ impl EAndD {
     }
 }
 
+impl PairTable for EAndD {
+    fn first(&self) -> u64 {
+        1
+    }
+
+    /// The pairs `a,b` by the module doc's theorem (the row and the column 0 hold 0).
+    fn pair_values(&self, side: u64) -> Result<Vec<Vec<u64>>, GameError> {
+        Ok((0..side)
+            .map(|a| (0..side).map(|b| if a == 0 || b == 0 { 0 } else { u64::from(grundy_value(a, b)) }).collect())
+            .collect())
+    }
+}
+
 impl ComponentGame for EAndD {
     type Component = Heaps;
+
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<PairValues>(|| self as Arc<dyn PairTable>);
+    }
 
     fn spec(&self) -> String {
         SPEC.to_owned()

@@ -27,11 +27,13 @@
 //! and moves with the mex over the rules.
 
 use crate::error::GameError;
-use crate::ruleset::{ComponentGame, ComponentMove, too_many_moves};
+use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::{Outcome, Value};
+use crate::view::{PairTable, PairValues};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
+use std::sync::Arc;
 
 /// The spec word of the game.
 pub const SPEC: &str = "euclid";
@@ -118,8 +120,36 @@ impl Euclid {
     }
 }
 
+impl PairTable for Euclid {
+    fn first(&self) -> u64 {
+        0
+    }
+
+    /// The recurrence of the module doc, each pair from the one a step down Euclid's algorithm
+    /// (already in the table: `(b, r)` with `r < b`).
+    fn pair_values(&self, side: u64) -> Result<Vec<Vec<u64>>, GameError> {
+        let side = usize::try_from(side).map_err(|_| GameError::OutOfReach(format!("a table of side {side}")))?;
+        let mut values = vec![vec![0u64; side]; side];
+        for large in 1..side {
+            #[allow(clippy::needless_range_loop)] // `values[small]` and `values[large]` both
+            for small in 1..=large {
+                let (quotient, remainder) = ((large / small) as u64, large % small);
+                let below = values[small][remainder];
+                let value = if quotient <= below { quotient - 1 } else { quotient };
+                values[large][small] = value;
+                values[small][large] = value;
+            }
+        }
+        Ok(values)
+    }
+}
+
 impl ComponentGame for Euclid {
     type Component = EuclidPair;
+
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<PairValues>(|| self as Arc<dyn PairTable>);
+    }
 
     fn spec(&self) -> String {
         SPEC.to_owned()

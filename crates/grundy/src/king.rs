@@ -28,9 +28,11 @@
 //! The property tests compare the formula with the mex over the rules.
 
 use crate::error::GameError;
-use crate::ruleset::{ComponentGame, ComponentMove};
+use crate::ruleset::{ComponentGame, ComponentMove, Request};
 use crate::value::Value;
+use crate::view::{PairTable, PairValues};
 use num_bigint::BigUint;
+use std::sync::Arc;
 
 /// The spec word of the game.
 pub const SPEC: &str = "king";
@@ -81,8 +83,25 @@ fn format_board(board: &Board) -> String {
     format!("{},{}", board.rows, board.columns)
 }
 
+impl PairTable for CornerKing {
+    fn first(&self) -> u64 {
+        1
+    }
+
+    /// The boards `n,m` by the module doc's theorem (the row and the column 0 hold 0).
+    fn pair_values(&self, side: u64) -> Result<Vec<Vec<u64>>, GameError> {
+        Ok((0..side)
+            .map(|n| (0..side).map(|m| if n == 0 || m == 0 { 0 } else { grundy_value(n - 1, m - 1) }).collect())
+            .collect())
+    }
+}
+
 impl ComponentGame for CornerKing {
     type Component = Board;
+
+    fn provide(self: Arc<Self>, request: &mut Request) {
+        request.give::<PairValues>(|| self as Arc<dyn PairTable>);
+    }
 
     fn spec(&self) -> String {
         SPEC.to_owned()

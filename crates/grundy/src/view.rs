@@ -90,6 +90,27 @@ impl Capability for Tabulation {
     type Handle = Arc<dyn Tabulate>;
 }
 
+/// The capability of a game whose components are pairs of numbers `x,y` with no whole table
+/// of its own for `grundy table` (E&D's pairs of heaps and HDU 2147's boards start at 1; Euclid's
+/// pairs): its values `G(x, y)` on a square, for `grundy guess`.
+pub struct PairValues;
+impl Capability for PairValues {
+    type Handle = Arc<dyn PairTable>;
+}
+
+/// What [`PairValues`] hands out.
+pub trait PairTable: Send + Sync {
+    /// The least coordinate of a component, 0 or 1: with 1, the row and the column 0 of
+    /// [`PairTable::pair_values`] are no positions.
+    fn first(&self) -> u64;
+    /// `values[x][y] = G(x, y)` for `x, y < side` (0 where `x` or `y` is below
+    /// [`PairTable::first`]).
+    ///
+    /// # Errors
+    /// The game's own, for a value it cannot compute.
+    fn pair_values(&self, side: u64) -> Result<Vec<Vec<u64>>, GameError>;
+}
+
 /// The capability of a game played on a graph: the graph, for pictures.
 pub struct PlayedOn;
 impl Capability for PlayedOn {

@@ -15,10 +15,11 @@ const DEFAULT_BUDGET: Duration = Duration::from_secs(20);
 /// never saw, and emits code a solution can paste.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Games: heap games (nim, bash:M, sub:S, octal:CODE, kayles, …, scripts on integers), \
-two-heap games (wythoff, corners, product:A:B, scripts on pairs) and coin rows (coins:RULE: the value of one \
+two-heap games (wythoff, corners, product:A:B, e-and-d, king, euclid, scripts on pairs) and coin rows (coins:RULE: the value of one \
 heads coin at place n). A pattern is `proved` only where a theorem proves it (the period prover's theorems for \
 octal and subtraction games, tried first; Nim's and Bash's closed forms; Wythoff 1907, the Ruler game, Mock \
-Turtles and the Tartan theorem for the built-in games they cover); otherwise it is `checked` on every position \
+Turtles, the Tartan theorem, E&D's lowest-0-bit theorem and the corner king's theorem (HDU 2147) for the \
+built-in games they cover); otherwise it is `checked` on every position \
 up to M, never called proved. When nothing fits, it says so. By default the values are computed for at most \
 about 20 s (a bar on a terminal shows how far): the answer says where the check stopped, and --check-to M checks \
 to M whatever it costs.
@@ -27,6 +28,7 @@ Examples:
   grundy guess sub:1,3,4
   grundy guess kayles --json
   grundy guess wythoff --emit python
+  grundy guess king
   grundy guess coins:mock-turtles --to 500
   grundy guess bash:3 --emit cpp
   grundy guess 'bash:{m}' --over m=1..30

@@ -34,7 +34,7 @@ use crate::heap::HeapGame;
 use crate::heap::period::{Proof, find_period};
 use crate::heap::sequence::CompactSequence;
 use crate::ruleset::Ruleset;
-use crate::view::{Chart, Table, Views};
+use crate::view::{Chart, PairValues, Table, Views};
 use grid::GridPattern;
 use line::LinePattern;
 use std::time::{Duration, Instant};
@@ -62,6 +62,10 @@ pub enum Sample {
     },
     /// `values[x][y] = G(x, y)`, a square.
     Grid {
+        /// The least coordinate of a position, 0 or 1: with 1 (a game whose pairs start at 1,
+        /// E&D's heaps, a board's sides), the row and the column 0 are no positions, and only a
+        /// pattern that leaves them out is kept.
+        first: u64,
         /// The rows.
         values: Vec<Vec<u64>>,
     },
@@ -304,14 +308,14 @@ fn budget_note(variable: &str, reached: u64, planned: u64, clock: &Clock) -> Opt
 /// that also holds on the rest of the sample. No proof is attempted (see [`guess_game`]).
 pub fn guess_values(game: &str, sample: &Sample, fit_to: u64) -> Guess {
     let mut tried = Vec::new();
-    let (grid, checked_to, pattern) = match sample {
-        Sample::Line { first, values } => {
-            let fit_len = usize::try_from(fit_to.saturating_add(1).saturating_sub(*first))
-                .unwrap_or(usize::MAX)
-                .min(values.len());
-            let checked_to = first + values.len() as u64 - 1;
-            let found =
-                line::fit(*first, &values[..fit_len]).into_iter().find(|pattern| {
+    let (grid, checked_to, pattern) =
+        match sample {
+            Sample::Line { first, values } => {
+                let fit_len = usize::try_from(fit_to.saturating_add(1).saturating_sub(*first))
+                    .unwrap_or(usize::MAX)
+                    .min(values.len());
+                let checked_to = first + values.len() as u64 - 1;
+                let found = line::fit(*first, &values[..fit_len]).into_iter().find(|pattern| {
                     match line::first_disagreement(pattern, *first, values, fit_len) {
                         None => true,
                         Some(n) => {
@@ -323,22 +327,27 @@ pub fn guess_values(game: &str, sample: &Sample, fit_to: u64) -> Guess {
                         }
                     }
                 });
-            (false, checked_to, found.map(Pattern::Line))
-        }
-        Sample::Grid { values } => {
-            let side = usize::try_from(fit_to.saturating_add(1)).unwrap_or(usize::MAX).min(values.len());
-            let square: Vec<Vec<u64>> = values[..side].iter().map(|row| row[..side].to_vec()).collect();
-            let found =
-                grid::fit(&square).into_iter().find(|pattern| match grid::first_disagreement(pattern, values, side) {
-                    None => true,
-                    Some((x, y)) => {
-                        tried.push(format!("{} (fitted to {fit_to}, but wrong at ({x}, {y}))", pattern.formula()));
-                        false
+                (false, checked_to, found.map(Pattern::Line))
+            }
+            Sample::Grid { first, values } => {
+                let side = usize::try_from(fit_to.saturating_add(1)).unwrap_or(usize::MAX).min(values.len());
+                let square: Vec<Vec<u64>> = values[..side].iter().map(|row| row[..side].to_vec()).collect();
+                // On pairs from 1, a pattern that says anything of row or column 0 speaks of no position.
+                let from_first = |pattern: &GridPattern| {
+                    *first == 0 || (0..*first).all(|low| !pattern.covers(low, *first) && !pattern.covers(*first, low))
+                };
+                let found = grid::fit(&square).into_iter().filter(from_first).find(|pattern| {
+                    match grid::first_disagreement(pattern, values, side) {
+                        None => true,
+                        Some((x, y)) => {
+                            tried.push(format!("{} (fitted to {fit_to}, but wrong at ({x}, {y}))", pattern.formula()));
+                            false
+                        }
                     }
                 });
-            (true, values.len() as u64 - 1, found.map(Pattern::Grid))
-        }
-    };
+                (true, values.len() as u64 - 1, found.map(Pattern::Grid))
+            }
+        };
     if pattern.is_none() {
         tried.extend(classes_tried(grid));
     }
@@ -356,12 +365,13 @@ pub fn guess_values(game: &str, sample: &Sample, fit_to: u64) -> Guess {
 fn classes_tried(grid: bool) -> Vec<String> {
     let classes: &[&str] = if grid {
         &[
-            "G = x xor y, x ⊗ y, x + y, (x + y) mod m, min, max, |x − y|",
+            "G = x xor y, x ⊗ y, x + y, (x + y) mod m, min, max, |x − y|, the lowest 0 bit of x | y or of (x − 1) | (y − 1)",
             "G(x, y) = R(x) xor C(y) and R(x) ⊗ C(y) with R, C patterned",
             "G(x, y) = k·(⌊x/k⌋ xor ⌊y/k⌋) + T(x mod k, y mod k), k ≤ 8",
             "G(x + p, y) = G(x, y) + d, G(x, y + q) = G(x, y) + e",
             "P-positions as Beatty pairs (a_n, a_n + c·n), c ≤ 16",
             "P-positions x = y",
+            "P-positions periodic in x and in y (from 0 or from 1), periods ≤ 8",
             "rows periodic or arithmetic-periodic in y",
         ]
     } else {
@@ -412,7 +422,20 @@ pub fn guess_game_with(game: &dyn Ruleset, options: &GuessOptions, control: &Con
     let mut guess = if game.chart() == Chart::Grid {
         refuse_past(MAX_GRID_FIT, options.fit_to, &format!("the table of {spec} (fitting)"))?;
         refuse_past(MAX_GRID_SIDE - 1, options.check_to, &format!("the table of {spec}"))?;
-        guess_grid(game, options, &clock, control)?
+        let table = |side: u64| match game.table(Some(side)) {
+            Some(Ok(Table::Grid { values })) => Ok(values),
+            Some(Err(error)) => Err(error),
+            _ => Err(nothing_to_guess(&spec)),
+        };
+        guess_grid(&spec, 0, &table, options, &clock, control)?
+    } else if let Some(pairs) = game.capability::<PairValues>() {
+        refuse_past(MAX_GRID_FIT, options.fit_to, &format!("the table of {spec} (fitting)"))?;
+        refuse_past(MAX_GRID_SIDE - 1, options.check_to, &format!("the table of {spec}"))?;
+        let table = |side: u64| {
+            control.check_memory(|| format!("the {side}×{side} table of {spec}"), u128::from(side).pow(2), 8)?;
+            pairs.pair_values(side)
+        };
+        guess_grid(&spec, pairs.first(), &table, options, &clock, control)?
     } else if let Some(heap) = game.heap_game() {
         guess_heap_game(&*heap, options, &clock, control)?
     } else if game.coin_values(0).is_some() {
@@ -430,20 +453,17 @@ pub fn guess_game_with(game: &dyn Ruleset, options: &GuessOptions, control: &Con
     Ok(guess)
 }
 
-/// A two-heap game's table, the side doubled while the budget allows.
+/// A two-heap game's table (`table(side)`, positions from `first`), the side doubled while the
+/// budget allows.
 fn guess_grid(
-    game: &dyn Ruleset,
+    spec: &str,
+    first: u64,
+    table: &dyn Fn(u64) -> Result<Vec<Vec<u64>>, GameError>,
     options: &GuessOptions,
     clock: &Clock,
     control: &Control,
 ) -> Result<Guess, GameError> {
-    let spec = game.spec();
     let plan = plan(options, DEFAULT_GRID_FIT, 255, MAX_GRID_SIDE - 1);
-    let table = |side: u64| match game.table(Some(side)) {
-        Some(Ok(Table::Grid { values })) => Ok(values),
-        Some(Err(error)) => Err(error),
-        _ => Err(nothing_to_guess(&spec)),
-    };
     let task = control.task(&format!("guess {spec}: the table"), plan.check_to + 1);
     // The least side that is enough: twice the fit when N was given, else 16.
     let least = if options.fit_to.is_some() { plan.fit_to.saturating_mul(2) + 1 } else { 16 };
@@ -473,7 +493,7 @@ fn guess_grid(
     } else {
         plan.fit_to.min(reached / 4).max(reached.min(7))
     };
-    let mut guess = guess_values(&spec, &Sample::Grid { values }, fit_to);
+    let mut guess = guess_values(spec, &Sample::Grid { first, values }, fit_to);
     if clock.limited() {
         guess.note = budget_note("max(x, y)", reached, plan.check_to, clock);
     }
@@ -538,7 +558,7 @@ fn guess_coins(
 fn nothing_to_guess(spec: &str) -> GameError {
     GameError::Unsupported(format!(
         "`{spec}` has no infinite family of positions to find a pattern in: guess takes heap games, two-heap games \
-         (wythoff, corners, product:A:B, scripts on pairs) and coin rows"
+         (wythoff, corners, product:A:B, e-and-d, king, euclid, scripts on pairs) and coin rows"
     ))
 }
 

@@ -47,6 +47,20 @@ pub(super) fn proof(spec: &str, pattern: &Pattern) -> Option<String> {
              (⌊kφ⌋, ⌊kφ²⌋) and their mirror images"
                 .to_owned(),
         ),
+        ("e-and-d", Pattern::Grid(GridPattern::Form(PairForm::LowestZeroOfOrLessOne))) => Some(
+            "the lowest-0-bit theorem for E&D (Luogu P2148), by induction on a + b: the splits of a heap n are worth \
+             exactly the positions of the 1 bits of n − 1, so G(a, b) is the mex of the 1 bits of (a − 1) | (b − 1)"
+                .to_owned(),
+        ),
+        ("king", Pattern::Grid(GridPattern::PeriodicP { from: 1, period_x: 2, period_y: 2, p_cells }))
+            if *p_cells == [[false, false], [false, true]] =>
+        {
+            Some(
+                "the corner king's theorem (HDU 2147, kiki's game), by induction on n + m: a board with both sides odd \
+                 has only options with a side even, and from a board with a side even a step makes both odd"
+                    .to_owned(),
+            )
+        }
         ("corners", Pattern::Grid(GridPattern::Form(PairForm::NimProduct))) => Some(
             "the Tartan theorem (Winning Ways ch. 14): Turning Corners is Twins × Twins, so G(x, y) = x ⊗ y".to_owned(),
         ),
@@ -111,5 +125,22 @@ mod tests {
         assert_eq!(proof("coins:turn=1..3", &ruler_shifted), None);
         assert_eq!(proof("wythoff", &Pattern::Grid(GridPattern::Beatty { c: 2 })), None);
         assert!(proof("wythoff", &Pattern::Grid(GridPattern::Beatty { c: 1 })).unwrap().contains("1907"));
+        // E&D's theorem is the form on heaps from 1, not the same form from 0.
+        let lowest = |form| Pattern::Grid(GridPattern::Form(form));
+        assert!(proof("e-and-d", &lowest(PairForm::LowestZeroOfOrLessOne)).unwrap().contains("P2148"));
+        assert_eq!(proof("e-and-d", &lowest(PairForm::LowestZeroOfOr)), None);
+        assert_eq!(proof("king", &lowest(PairForm::LowestZeroOfOrLessOne)), None);
+        // The corner king's theorem: P iff both sides odd, from 1; any other cells are not it.
+        let king = |from, p_cells: [[bool; 2]; 2]| {
+            Pattern::Grid(GridPattern::PeriodicP {
+                from,
+                period_x: 2,
+                period_y: 2,
+                p_cells: p_cells.iter().map(|row| row.to_vec()).collect(),
+            })
+        };
+        assert!(proof("king", &king(1, [[false, false], [false, true]])).unwrap().contains("HDU 2147"));
+        assert_eq!(proof("king", &king(0, [[false, false], [false, true]])), None);
+        assert_eq!(proof("king", &king(1, [[true, false], [false, false]])), None);
     }
 }
