@@ -141,10 +141,12 @@ impl ComponentGame for Staircase {
     /// an even step, as many as raise the odd step below it to `a_{i−1} ⊕ X ⊕ w`.
     fn moves_to_value(&self, steps: &Steps, target: &BigUint) -> Result<Vec<ComponentMove<Steps>>, GameError> {
         let change = odd_step_xor(&steps.0) ^ target;
-        let mut moves = Vec::new();
         if change.is_zero() {
-            return Ok(moves);
+            return Ok(Vec::new());
         }
+        // First the (step, counters) of each move: cheap, so that a list too long to write out
+        // (each move is a whole staircase again) is refused before it is built.
+        let mut moves = Vec::new();
         for (index, count) in steps.0.iter().enumerate() {
             if count.is_zero() {
                 continue;
@@ -152,19 +154,32 @@ impl ComponentGame for Staircase {
             if index % 2 == 0 {
                 let left = count ^ &change;
                 if &left < count {
-                    moves.push(self.move_down(steps, index, &(count - &left)));
+                    moves.push((index, count - &left));
                 }
             } else {
                 let below = &steps.0[index - 1];
                 let raised = below ^ &change;
                 if &raised > below && &(&raised - below) <= count {
-                    moves.push(self.move_down(steps, index, &(&raised - below)));
+                    moves.push((index, &raised - below));
                 }
             }
         }
-        Ok(moves)
+        let numbers = moves.len().saturating_mul(steps.0.len());
+        if numbers > MOST_NUMBERS_LISTED {
+            return Err(GameError::OutOfReach(format!(
+                "a staircase of {} steps has {} such moves, each a whole staircase again: about {numbers} numbers, \
+                 more than the {MOST_NUMBERS_LISTED} a list of moves may hold; `grundy value` and `grundy outcome` answer it",
+                steps.0.len(),
+                moves.len()
+            )));
+        }
+        Ok(moves.into_iter().map(|(index, take)| self.move_down(steps, index, &take)).collect())
     }
 }
+
+/// The most step counts a list of moves may hold in all (each move repeats the staircase, and
+/// its notation twice more): about a gigabyte, so that no list outgrows the machine.
+const MOST_NUMBERS_LISTED: usize = 1 << 24;
 
 #[cfg(test)]
 mod tests {
@@ -219,6 +234,14 @@ mod tests {
         let to_p = game.moves_to_value(&far, &BigUint::ZERO).unwrap();
         assert_eq!(to_p.len(), 1, "{to_p:?}");
         assert_eq!(to_p[0].notation, "1000000000000000000000,7,5 -> 5,7,5");
+        // A long staircase's winning moves are refused before they are built, not listed into
+        // gigabytes (each move is the whole staircase again).
+        let long =
+            Steps((0..20_000u64).map(|step| BigUint::from((step * step * 31 + 7 * step) % 1_000_003 + 1)).collect());
+        let refusal = game.moves_to_value(&long, &BigUint::ZERO).unwrap_err().to_string();
+        assert!(refusal.contains("20000 steps") && refusal.contains("grundy value"), "{refusal}");
+        let short = Steps(long.0[..1000].to_vec());
+        assert!(!game.moves_to_value(&short, &BigUint::ZERO).unwrap().is_empty());
         for text in ["", "3,,2", "3,-1", "a", "3 2"] {
             let error = game.parse_component(text).unwrap_err().to_string();
             assert!(error.contains("`3,0,2,5`"), "{text}: {error}");
