@@ -61,8 +61,8 @@ Every game word, its components and an example: grundy rules"
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// The most memory one table may take (`4G`, `512M`); by default what the process may
-    /// really use: the smallest of `ulimit -v`, the cgroup's limit and the memory available.
+    /// The most memory the run's tables, caches and memos may take together (`4G`, `512M`); by
+    /// default what the process may really use: the smallest of `ulimit -v`, the cgroup's limit and the memory available.
     #[arg(long, global = true, value_name = "SIZE")]
     memory_limit: Option<String>,
     /// Print the result as JSON on stdout instead of text (docs/json.md), and an error as a

@@ -232,3 +232,45 @@ fn script_files_have_a_size_cap() {
         refused(&["value", &format!("script:{device}"), "1"], "is larger than 4.0 MiB, the most a script file may be");
     }
 }
+
+/// One memory budget for the whole run (issue 55): a format with a game per test
+/// (`game sub:2,3,{k}`, Codeforces 1194D's shape) builds a table per test, each a few MiB; with
+/// `--memory-limit 8M` they cannot all be kept, and `check` still answers every test (the
+/// earlier games forgotten) instead of refusing or growing past the limit. The program is
+/// grundy itself, so every answer is right.
+#[test]
+fn check_with_a_game_per_test_keeps_to_one_budget() {
+    let scratch = crate::common::fresh_directory("one-budget");
+    let format = scratch.path().join("cf.fmt");
+    std::fs::write(&format, "line n:0..1000000000 k:5..300000\ngame sub:2,3,{k}\nposition {n}\nanswer Alice Bob\n")
+        .unwrap();
+    let program = scratch.path().join("solution.sh");
+    std::fs::write(
+        &program,
+        format!(
+            "#!/bin/sh\nread n k\nif [ \"$('{}' outcome sub:2,3,$k $n)\" = N ]; then echo Alice; else echo Bob; fi\n",
+            env!("CARGO_BIN_EXE_grundy")
+        ),
+    )
+    .unwrap();
+    let format = format.to_str().unwrap();
+    let program = format!("sh {}", program.to_str().unwrap());
+    let args = ["check", "--input-format", format, "--program", &program, "--samples", "40", "--seed", "5"];
+    let run = grundy(&[&args[..], &["--memory-limit", "8M"]].concat());
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("agrees on 40 tests"), "{}", run.stdout);
+    // Too small for one game's table: refused in one line naming the limit.
+    let run = grundy(&[&args[..], &["--memory-limit", "100K"]].concat());
+    assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("--memory-limit"), "{}", run.stderr);
+}
+
+/// The compound search's memo counts against `--memory-limit` in one line, exit 2.
+#[test]
+fn a_compound_search_past_the_memory_limit_is_refused() {
+    let run = grundy(&["outcome", "--compound", "every", "wythoff", "150,150", "--memory-limit", "1M"]);
+    assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains("--compound every") && run.stderr.contains("--memory-limit"), "{}", run.stderr);
+}

@@ -153,6 +153,47 @@ impl Control {
         held
     }
 
+    /// Grows `held` (a table, cache or memo of this run, counted with [`Control::hold`]) to
+    /// hold `bytes`, checked before the memory is spent: refused when `bytes` would pass the
+    /// limit beside what the rest of the run holds. A structure that grows an entry at a time
+    /// calls it only when it outgrows what it holds: `held` is set a chunk ahead (an eighth
+    /// more, at least 1 MiB, as far as the budget allows), so the check costs nothing per entry.
+    ///
+    /// # Errors
+    /// [`GameError::TooLarge`] naming `what`, `bytes`, the limit and what the rest of the run
+    /// holds; `held` is left as it was.
+    ///
+    /// ```
+    /// use grundy_model::control::Control;
+    /// let control = Control::default().with_memory_limit(10 << 20);
+    /// let mut memo = control.hold(0);
+    /// control.grow_held(&mut memo, 3 << 20, || "a memo".to_owned()).unwrap();
+    /// assert!(memo.bytes() >= 3 << 20 && memo.bytes() <= 10 << 20);
+    /// let other = control.hold(6 << 20);
+    /// let error = control.grow_held(&mut memo, 5 << 20, || "a memo".to_owned()).unwrap_err().to_string();
+    /// assert!(error.contains("a memo (beside the 6.0 MiB this run already holds)"), "{error}");
+    /// drop(other);
+    /// assert!(control.grow_held(&mut memo, 5 << 20, || "a memo".to_owned()).is_ok());
+    /// ```
+    pub fn grow_held(&self, held: &mut Held, bytes: u128, what: impl FnOnce() -> String) -> Result<(), GameError> {
+        if bytes <= held.bytes() {
+            return Ok(());
+        }
+        let others = self.held_bytes().saturating_sub(held.bytes());
+        let room = self.memory_limit.saturating_sub(others);
+        if bytes > room {
+            let what = if others == 0 || bytes > self.memory_limit {
+                what()
+            } else {
+                format!("{} (beside the {} this run already holds)", what(), crate::error::human_bytes(others))
+            };
+            return Err(self.too_large(what, bytes));
+        }
+        let ahead = bytes.saturating_add((bytes / 8).max(1 << 20)).min(room);
+        held.set(ahead);
+        Ok(())
+    }
+
     /// Asks every computation of this control (and of its clones) to stop at its next check,
     /// keeping what it has computed. A signal handler may call it (one atomic store).
     pub fn cancel(&self) {

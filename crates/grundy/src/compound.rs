@@ -274,6 +274,9 @@ pub struct CompoundSolver {
     games: Vec<(Arc<dyn Ruleset>, FxHashMap<Component, u64>)>,
     /// Options listed so far, against [`SEARCH_OPTION_LIMIT`].
     options_listed: u64,
+    /// The memo's bytes, counted against the run's one memory budget (grown a chunk at a time,
+    /// before the positions are remembered) while the solver is kept.
+    held: crate::control::Held,
 }
 
 /// A position being searched: its options (each the pieces it leaves) and how far they have
@@ -290,7 +293,13 @@ struct Frame {
 impl CompoundSolver {
     /// A solver of `compound` with nothing searched yet; the search runs under `control`.
     pub fn new(compound: Compound, control: &Control) -> Self {
-        CompoundSolver { compound, control: control.clone(), games: Vec::new(), options_listed: 0 }
+        CompoundSolver {
+            compound,
+            control: control.clone(),
+            games: Vec::new(),
+            options_listed: 0,
+            held: control.hold(0),
+        }
     }
 
     /// The compound.
@@ -399,7 +408,10 @@ impl CompoundSolver {
                 game.spec()
             )
         };
-        self.control.check_memory(what, self.remembered() as u128 + live_options + 1, ENTRY_BYTES)?;
+        let bytes = (self.remembered() as u128 + live_options + 1).saturating_mul(ENTRY_BYTES);
+        if bytes > self.held.bytes() {
+            self.control.grow_held(&mut self.held, bytes, what)?;
+        }
         let options = game.options(&piece, MOVE_LIMIT).map_err(|error| {
             GameError::Unsupported(format!(
                 "--compound {name} is decided by searching every position reachable from each component, and `{}` of {} \
@@ -1152,6 +1164,30 @@ mod tests {
         let memory = small.evaluate(&parse_sum(&["wythoff", "60,70"]).unwrap()).unwrap_err().to_string();
         assert!(memory.contains("--memory-limit"), "{memory}");
         assert!(!huge.contains('\n') && !long.contains('\n') && !memory.contains('\n'));
+    }
+
+    /// The memo counts against the run's one budget: a second solver of the same run sees
+    /// less room while the first is kept, and all of it once the first is dropped.
+    #[test]
+    fn two_solvers_of_one_run_share_its_memory_limit() {
+        let position = parse_sum(&["wythoff", "40,50"]).unwrap();
+        let roomy = Control::default();
+        let mut alone = CompoundSolver::new(Compound::Every, &roomy);
+        alone.evaluate(&position).unwrap();
+        let remembered = alone.remembered() as u128 * ENTRY_BYTES;
+        assert!(remembered > 0 && roomy.held_bytes() == alone.held.bytes() && alone.held.bytes() >= remembered);
+        drop(alone);
+        assert_eq!(roomy.held_bytes(), 0);
+        // A limit the memo fits in alone (with the options waiting on the stack), not twice.
+        let control = Control::default().with_memory_limit(remembered * 3);
+        let mut first = CompoundSolver::new(Compound::Every, &control);
+        first.evaluate(&position).unwrap();
+        let mut second = CompoundSolver::new(Compound::Conjunctive, &control.clone());
+        let error = second.evaluate(&position).unwrap_err().to_string();
+        assert!(error.contains("this run already holds") && error.contains("--memory-limit"), "{error}");
+        assert!(!error.contains('\n'), "{error}");
+        drop(first);
+        second.evaluate(&position).unwrap();
     }
 
     #[test]

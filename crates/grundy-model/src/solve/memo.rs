@@ -5,6 +5,7 @@
 //! needs no deep recursion, and a position met again while it is still being evaluated proves a
 //! cycle, reported as [`GameError::Cycle`] instead of being looped on.
 
+use crate::control::{Control, Held};
 use crate::error::GameError;
 use crate::game::Game;
 use crate::nimber::{Nimber, first_zero_bit};
@@ -38,6 +39,9 @@ pub struct Solver<G: Game> {
     game: G,
     memo: FxHashMap<G::State, u64>,
     max_positions: usize,
+    /// The run whose one memory budget the memo counts against, and what it holds there
+    /// (grown before the memo's table doubles); none: only `max_positions` bounds it.
+    budget: Option<(Control, Held)>,
 }
 
 struct Frame<P> {
@@ -57,7 +61,33 @@ impl<G: Game> Solver<G> {
     /// A solver that refuses (with [`GameError::TooLarge`]) to remember more than
     /// `max_positions` positions.
     pub fn with_limit(game: G, max_positions: usize) -> Self {
-        Solver { game, memo: FxHashMap::default(), max_positions }
+        Solver { game, memo: FxHashMap::default(), max_positions, budget: None }
+    }
+
+    /// A solver remembering up to `max_positions` positions whose memo also counts against
+    /// `control`'s one budget for the run: each growth of its table is checked before it is
+    /// made, and refused ([`GameError::TooLarge`]) past what the rest of the run leaves.
+    ///
+    /// ```
+    /// use grundy_model::control::Control;
+    /// use grundy_model::game::Game;
+    /// use grundy_model::solve::memo::Solver;
+    /// struct Chain;
+    /// impl Game for Chain {
+    ///     type State = u64;
+    ///     fn options_into(&self, n: &u64, out: &mut Vec<u64>) {
+    ///         out.extend(n.checked_sub(1));
+    ///     }
+    /// }
+    /// let control = Control::default().with_memory_limit(4 << 20);
+    /// let mut solver = Solver::with_control(Chain, 10_000_000, &control);
+    /// assert_eq!(solver.grundy_value(&1000).unwrap().0, 0);
+    /// assert!(control.held_bytes() > 0);
+    /// let error = solver.grundy_value(&1_000_000).unwrap_err().to_string();
+    /// assert!(error.contains("--memory-limit"), "{error}");
+    /// ```
+    pub fn with_control(game: G, max_positions: usize, control: &Control) -> Self {
+        Solver { game, memo: FxHashMap::default(), max_positions, budget: Some((control.clone(), control.hold(0))) }
     }
 
     /// The most positions this solver remembers.
@@ -161,6 +191,15 @@ impl<G: Game> Solver<G> {
                 bytes_needed: (self.memo.len() as u128 + 1) * entry_bytes,
                 limit: self.max_positions as u128 * entry_bytes,
             });
+        }
+        if self.memo.len() >= self.memo.capacity()
+            && let Some((control, held)) = &mut self.budget
+        {
+            // The next insertion doubles the table: count the doubled table first.
+            let buckets = ((self.memo.capacity().max(3) * 2) * 8 / 7).next_power_of_two();
+            let bytes = (buckets as u128) * (std::mem::size_of::<(G::State, u64)>() as u128 + 1);
+            let positions = self.memo.len();
+            control.grow_held(held, bytes, || format!("the search's memo, past {positions} positions,"))?;
         }
         let options_start = options.len();
         self.game.options_into(&position, options);

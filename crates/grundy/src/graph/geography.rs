@@ -318,7 +318,7 @@ impl GeographyGame {
             .map(|&v| self.graph.neighbours(v).iter().map(|&w| local[w as usize]).filter(|&w| w != u32::MAX).collect())
             .collect();
         let game = PathGame::new(&lists);
-        match Solver::with_limit(&game, EXHAUSTIVE_LIMIT).grundy_value(&game.start(0)) {
+        match Solver::with_control(&game, EXHAUSTIVE_LIMIT, &self.control).grundy_value(&game.start(0)) {
             Ok(value) => Ok(Some(value.0)),
             Err(_) => Ok(None),
         }

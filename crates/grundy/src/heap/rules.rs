@@ -251,8 +251,17 @@ impl<G: HeapGame> HeapRules<G> {
         if periodicity == Periodicity::Unproved && self.game.known_period().is_none() {
             return Ok(None);
         }
-        let max_heap =
+        let mut max_heap =
             heap.to_u64().map_or(default_max_heap(periodicity), |heap| heap.min(default_max_heap(periodicity)));
+        if self.game.known_period().is_none() {
+            // The search is refused at once when its values up to `max_heap` (and a subtraction
+            // game's windows: 5 bytes a heap) would not fit beside what the rest of the run
+            // holds: search only as far as they fit (most periods are proved long before).
+            let own = self.held.lock().expect("held lock").as_ref().map_or(0, Held::bytes);
+            let room = self.control.memory_left().saturating_add(own);
+            let fits = u64::try_from(room / 5).unwrap_or(u64::MAX).saturating_sub(1);
+            max_heap = max_heap.min(fits);
+        }
         let mut searched = self.searched_without_proof.lock().expect("search lock");
         if searched.is_some_and(|searched| searched >= max_heap) {
             return Ok(None);

@@ -479,6 +479,85 @@ mod tests {
         }
     }
 
+    /// A far element or heap (issue 55): past the small heaps, near 2^20, past 2^32, near 10^9
+    /// and 10^18.
+    fn far_number() -> impl Strategy<Value = u64> {
+        prop_oneof![
+            (0u64..40).prop_map(|x| x + 300),
+            (0u64..40).prop_map(|x| (1 << 20) - 20 + x),
+            (0u64..40).prop_map(|x| (1 << 32) - 20 + x),
+            (0u64..40).prop_map(|x| 1_000_000_000 - 20 + x),
+            (0u64..40).prop_map(|x| 1_000_000_000_000_000_000 - 20 + x),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        /// Subtraction sets whose elements lie past the heap, heaps past 2^20 and 2^32 and
+        /// elements near 10^9, through the family's front end under a 16 MiB limit: small heaps
+        /// have the definition's values (elements past the heap are no move), every heap's
+        /// options are the elements it can take, a value found is the mex of its options' values
+        /// where those are found, the moves to P-positions are the options of value 0, and what
+        /// is out of reach is refused (too large, out of reach), never a panic.
+        #[test]
+        fn far_elements_and_far_heaps_are_the_definition_or_refused(
+            core in proptest::collection::btree_set(1u64..12, 1..4),
+            far in proptest::collection::btree_set(far_number(), 1..3),
+            small_heaps in proptest::collection::vec(0u64..260, 1..4),
+            far_heaps in proptest::collection::vec(far_number(), 1..3),
+        ) {
+            use crate::heap::HeapRules;
+            use crate::ruleset::{ComponentGame, MOVE_LIMIT};
+            use crate::value::Value;
+            use num_traits::ToPrimitive;
+            let elements: Vec<u64> = core.iter().chain(&far).copied().collect();
+            let game = SubtractionGame::new(elements.clone()).unwrap();
+            let control = Control::default().with_memory_limit(16 << 20);
+            let rules = HeapRules::new(game.clone()).with_control(control);
+            let core_only = SubtractionGame::new(core.iter().copied().filter(|&take| take < 300).collect()).unwrap();
+            let mut solver = Solver::new(HeapSum(&core_only));
+            for &heap in &small_heaps {
+                // Every element of `far` is past a heap below 300: the core's definition.
+                let expected = solver.grundy_value(&vec![heap]).unwrap().0;
+                let big = BigUint::from(heap);
+                prop_assert_eq!(rules.value(&big).unwrap(), Value::from(expected), "{} at {}", game.set(), heap);
+            }
+            let refused = |error: &GameError| matches!(error, GameError::TooLarge { .. } | GameError::OutOfReach(_));
+            for &heap in small_heaps.iter().chain(&far_heaps) {
+                let big = BigUint::from(heap);
+                let options = rules.options(&big, MOVE_LIMIT).unwrap();
+                let mut lefts: Vec<BigUint> = options.iter().map(|one| one.result[0].clone()).collect();
+                lefts.sort();
+                let mut expected: Vec<BigUint> =
+                    elements.iter().filter(|&&take| take <= heap).map(|&take| BigUint::from(heap - take)).collect();
+                expected.sort();
+                prop_assert_eq!(&lefts, &expected, "{} at {}", game.set(), heap);
+                let value = match rules.value(&big) {
+                    Ok(value) => value,
+                    Err(error) => {
+                        prop_assert!(refused(&error), "{} at {}: {}", game.set(), heap, error);
+                        prop_assert!(!error.to_string().contains('\n'));
+                        continue;
+                    }
+                };
+                let option_values: Result<Vec<Value>, GameError> = lefts.iter().map(|left| rules.value(left)).collect();
+                match option_values {
+                    Ok(values) => {
+                        let finite: Vec<u64> = values.iter().map(|value| value.finite().unwrap().to_u64().unwrap()).collect();
+                        let mex = (0u64..).find(|candidate| !finite.contains(candidate)).unwrap();
+                        prop_assert_eq!(&value, &Value::from(mex), "{} at {}", game.set(), heap);
+                        match rules.moves_to_p(&big) {
+                            Ok(to_p) => prop_assert_eq!(to_p.len(), finite.iter().filter(|&&v| v == 0).count()),
+                            Err(error) => prop_assert!(refused(&error), "{}", error),
+                        }
+                    }
+                    Err(error) => prop_assert!(refused(&error), "{} at {}: {}", game.set(), heap, error),
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1000))]
 

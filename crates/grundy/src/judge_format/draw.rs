@@ -789,6 +789,12 @@ impl<'r> Referee<'r> {
         let game = match self.games.get(text) {
             Some(game) => game.clone(),
             None => {
+                // Each game keeps its tables (counted against the run's one budget): a format
+                // with a parameter per test (`game sub:1,2,{k}`) builds a game a test, so the
+                // games are forgotten once they hold half of the budget.
+                if self.control.memory_left() < self.control.memory_limit() / 2 {
+                    self.games.clear();
+                }
                 let game = (self.resolve)(text)?;
                 self.games.insert(text.to_owned(), game.clone());
                 game
@@ -803,6 +809,26 @@ impl<'r> Referee<'r> {
     /// # Errors
     /// As [`Referee::position`], and a computation past its limits.
     pub fn truth(&mut self, case: &Case) -> Result<Truth, GameError> {
+        self.with_room(|referee| referee.truth_once(case))
+    }
+
+    /// Runs `answer` and, when it would not fit beside the tables and memo the referee keeps
+    /// from earlier tests, runs it again once they are forgotten (a test is refused for its
+    /// own size, never for what earlier tests left behind).
+    fn with_room<T>(&mut self, mut answer: impl FnMut(&mut Self) -> Result<T, GameError>) -> Result<T, GameError> {
+        match answer(self) {
+            Err(GameError::TooLarge { .. }) if self.control.held_bytes() > 0 => {
+                self.games.clear();
+                if let Some(solver) = &mut self.compound {
+                    *solver = crate::compound::CompoundSolver::new(solver.compound(), &self.control);
+                }
+                answer(self)
+            }
+            other => other,
+        }
+    }
+
+    fn truth_once(&mut self, case: &Case) -> Result<Truth, GameError> {
         let position = self.position(case)?;
         if let Some(solver) = &mut self.compound {
             let outcome = solver.evaluate(&position)?.outcome;
@@ -833,6 +859,10 @@ impl<'r> Referee<'r> {
     /// # Errors
     /// As [`Referee::truth`].
     pub fn positions_after_winning_moves(&mut self, case: &Case) -> Result<Option<Vec<Vec<String>>>, GameError> {
+        self.with_room(|referee| referee.positions_after_winning_moves_once(case))
+    }
+
+    fn positions_after_winning_moves_once(&mut self, case: &Case) -> Result<Option<Vec<Vec<String>>>, GameError> {
         let position = self.position(case)?;
         if let Some(solver) = &mut self.compound {
             if solver.evaluate(&position)?.outcome != Outcome::N {
@@ -962,6 +992,41 @@ mod tests {
                 && referee.truth(&drawer.case(&drawn.bindings)).unwrap().outcome == Outcome::P
         });
         assert!(large.count() >= 5);
+    }
+
+    /// A format with a game per test (`game sub:2,3,{k}`) keeps each game's table against the
+    /// run's one budget; once they would not fit together, the referee forgets the earlier
+    /// games instead of refusing the next test (Codeforces 1194D's `sub:1,2,{k}` reached 20 GB
+    /// with a table per test kept).
+    #[test]
+    fn games_built_per_test_share_the_run_budget_and_are_forgotten_to_fit() {
+        let format =
+            JudgeFormat::parse("line n:0..1000000000 k:5..1000000\ngame sub:2,3,{k}\nposition {n}\nanswer Alice Bob\n")
+                .unwrap();
+        let drawer = Drawer::new(&format, None).unwrap();
+        let no_files = |path: &str| Err(format!("no file `{path}` here"));
+        let case =
+            |k: u64| drawer.case(&Bindings::from([("n".to_owned(), vec![999_999_999]), ("k".to_owned(), vec![k])]));
+        let answers = |control: &Control, takes: &[u64]| {
+            let front =
+                crate::registry::FrontEnd { control: control.clone(), ..crate::registry::FrontEnd::reading(&no_files) };
+            let resolve = |text: &str| crate::registry::parse_game_in(text, &front);
+            let mut referee = Referee::new(&format, &resolve, None, Limits::default(), control.clone());
+            let answers: Vec<Result<Truth, GameError>> = takes.iter().map(|&k| referee.truth(&case(k))).collect();
+            (answers, control.held_bytes())
+        };
+        let takes = [300_001, 300_002, 300_004, 300_005];
+        let roomy = Control::default();
+        let (one, held) = answers(&roomy, &takes[..1]);
+        assert!(one[0].is_ok() && held > 100_000, "{one:?} {held}");
+        let (expected, held_all) = answers(&Control::default(), &takes);
+        assert!(held_all >= held * 3, "the tables kept when they fit: {held_all} {held}");
+        let tight = Control::default().with_memory_limit(held * 8 / 5);
+        let (tight_answers, held_tight) = answers(&tight, &takes);
+        assert!(held_tight <= tight.memory_limit(), "{held_tight}");
+        for ((k, tight), expected) in takes.iter().zip(&tight_answers).zip(&expected) {
+            assert_eq!(tight.as_ref().unwrap(), expected.as_ref().unwrap(), "k = {k}");
+        }
     }
 
     #[test]
