@@ -356,7 +356,7 @@ enum Search {
 pub struct SplitSolver<G: SplitGame> {
     game: G,
     /// The ids of positions without a compact key.
-    ids: FxHashMap<G::State, u32>,
+    ids: HashedIds<G::State>,
     /// The ids of positions with a compact key ([`SplitGame::compact_key`]) that has no slot
     /// in `dense`, by that key.
     compact_ids: FxHashMap<u64, u32>,
@@ -489,10 +489,57 @@ impl DenseIds {
     }
 }
 
+/// The ids of positions without a compact key, by the position's hash: each position is held
+/// once, in the solver's list of positions (a map from positions to ids would hold a second
+/// copy, and its buckets would be as wide as a position: a tuple of three entries took 172
+/// bytes a position remembered, 97 now). A second position of the same hash (rare) is kept
+/// with its id in `collided`.
+struct HashedIds<P> {
+    by_hash: FxHashMap<u64, u32>,
+    collided: FxHashMap<P, u32>,
+}
+
+impl<P> Default for HashedIds<P> {
+    fn default() -> Self {
+        HashedIds { by_hash: FxHashMap::default(), collided: FxHashMap::default() }
+    }
+}
+
+impl<P: Eq + Hash + Clone> HashedIds<P> {
+    fn hash(position: &P) -> u64 {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(position)
+    }
+
+    /// The id of `position` (whose hash is `hash`), `positions` being the solver's list.
+    fn get(&self, hash: u64, position: &P, positions: &[P]) -> Option<u32> {
+        let &id = self.by_hash.get(&hash)?;
+        if positions[id as usize] == *position {
+            return Some(id);
+        }
+        self.collided.get(position).copied()
+    }
+
+    /// How many positions it holds.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.by_hash.len() + self.collided.len()
+    }
+
+    /// Records a position not met before.
+    fn insert(&mut self, hash: u64, position: &P, id: u32) {
+        if let std::collections::hash_map::Entry::Vacant(entry) = self.by_hash.entry(hash) {
+            entry.insert(id);
+        } else {
+            self.collided.insert(position.clone(), id);
+        }
+    }
+}
+
 /// The memo's tables, borrowed apart from the game so that options can be memoized while the
 /// game is still producing them.
 struct Memo<'a, P> {
-    ids: &'a mut FxHashMap<P, u32>,
+    ids: &'a mut HashedIds<P>,
     compact_ids: &'a mut FxHashMap<u64, u32>,
     dense: &'a mut DenseIds,
     positions: &'a mut Vec<P>,
@@ -505,11 +552,12 @@ impl<P: Clone + Eq + Hash> Memo<'_, P> {
     /// The id of `position`, a new one (state unseen) the first time it is met.
     fn intern<G: SplitGame<State = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
         let Some(key) = game.compact_key(position) else {
-            if let Some(&id) = self.ids.get(position) {
+            let hash = HashedIds::hash(position);
+            if let Some(id) = self.ids.get(hash, position, self.positions) {
                 return Ok(id);
             }
             let id = self.push(game, position)?;
-            self.ids.insert(position.clone(), id);
+            self.ids.insert(hash, position, id);
             return Ok(id);
         };
         let slot = dense_slot(key).filter(|_| self.dense.enabled);
@@ -567,7 +615,7 @@ impl<G: SplitGame> SplitSolver<G> {
     pub fn new(game: G, max_positions: usize) -> Self {
         SplitSolver {
             game,
-            ids: FxHashMap::default(),
+            ids: HashedIds::default(),
             compact_ids: FxHashMap::default(),
             dense: DenseIds { enabled: true, base_slots: DENSE_BASE_SLOTS, tables: [Vec::new(), Vec::new()] },
             positions: Vec::new(),
