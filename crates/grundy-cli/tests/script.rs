@@ -513,5 +513,5 @@ fn check_with_a_script_game_keeps_its_memo_across_the_tests() {
         assert!(ran <= 2 * positions, "each position expanded at most twice: {}", run.stderr);
         expansions.push(ran);
     }
-    assert!(expansions[1] <= 62 && expansions[1] < 200, "ten times the tests, no more calls: {expansions:?}");
+    assert!(expansions[1] <= 62, "ten times the tests, no more calls: {expansions:?}");
 }

@@ -640,13 +640,15 @@ fn one_line(error: anyhow::Error) -> String {
 
 impl Drop for ScriptProxy {
     fn drop(&mut self) {
-        if self.options.stats && !self.formula && self.worker.is_some() {
-            if let Ok((positions, expansions, held)) = self.stats() {
-                eprintln!(
-                    "grundy: {}: the memo held {positions} positions, `moves` ran {expansions} times, the worker held {held} bytes",
-                    self.label()
-                );
-            }
+        if self.options.stats
+            && !self.formula
+            && self.worker.is_some()
+            && let Ok((positions, expansions, held)) = self.stats()
+        {
+            eprintln!(
+                "grundy: {}: the memo held {positions} positions, `moves` ran {expansions} times, the worker held {held} bytes",
+                self.label()
+            );
         }
         if let Some(worker) = self.worker.take() {
             // Closing its stdin ends the worker's loop.
