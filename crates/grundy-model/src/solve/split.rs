@@ -375,7 +375,7 @@ pub struct SplitSolver<G: SplitGame> {
     /// The options of positions recently listed by [`SplitSolver::listed_options`], as part
     /// ids (4 bytes a part), so that a position asked about again (the winning moves of one
     /// heap in test after test of a `check`) is not expanded again; emptied when it passes
-    /// [`SplitSolver::recent_bytes_limit`].
+    /// `recent_bytes_limit`.
     recent: KeptOptions,
     recent_bytes_limit: usize,
     max_positions: usize,
