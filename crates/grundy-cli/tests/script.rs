@@ -452,3 +452,66 @@ fn a_script_without_moves_is_named_once() {
     assert_eq!(run.stderr.matches("bad game").count(), 1, "{}", run.stderr);
     assert!(run.stderr.contains("defines no `moves(position)`"), "{}", run.stderr);
 }
+
+/// The `--script-stats` line of a run: (positions the memo held, calls of `moves`).
+fn memo_stats(stderr: &str) -> (u64, u64) {
+    let line = stderr.lines().find(|line| line.contains("the memo held")).unwrap_or_else(|| panic!("{stderr}"));
+    let number_after = |marker: &str| -> u64 {
+        let rest = &line[line.find(marker).unwrap_or_else(|| panic!("{line}")) + marker.len()..];
+        rest.split(' ').next().unwrap().parse().unwrap_or_else(|_| panic!("{line}"))
+    };
+    (number_after("the memo held "), number_after("`moves` ran "))
+}
+
+/// 对拍 with a script game (issue 55): one worker and one memo serve a whole `check`, its
+/// drawing, its right answers and the winning moves that aim tests at P-positions, so the
+/// script's `moves` runs at most twice a position (once to value it, once to list its
+/// options), however many tests are drawn; the answers are those of the built-in twin.
+#[test]
+fn check_with_a_script_game_keeps_its_memo_across_the_tests() {
+    let (directory, game) = temporary_script(
+        "split.star",
+        "def moves(a):\n    return [Sum(b, c) for b in range(a) for c in range(b + 1)]\n",
+    );
+    let format = directory.path().join("split.fmt");
+    std::fs::write(&format, "line n:1..6\nline a[n]:1..30\nposition {a}\nanswer Yes No\n").unwrap();
+    let format = format.display().to_string();
+    // The built-in split-Nim answers the judge's input: a right solution.
+    let solution = format!("{} outcome split-nim --input-format {format}", env!("CARGO_BIN_EXE_grundy"));
+    let mut expansions = Vec::new();
+    for samples in ["20", "200"] {
+        let run = grundy(&[
+            "check",
+            &game,
+            "--input-format",
+            &format,
+            "--program",
+            &solution,
+            "--samples",
+            samples,
+            "--seed",
+            "1",
+            "--script-stats",
+        ]);
+        assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+        assert!(run.stdout.starts_with(&format!("agrees on {samples} tests")), "{}", run.stdout);
+        let built_in = grundy(&[
+            "check",
+            "split-nim",
+            "--input-format",
+            &format,
+            "--program",
+            &solution,
+            "--samples",
+            samples,
+            "--seed",
+            "1",
+        ]);
+        assert_eq!(run.stdout, built_in.stdout, "the same tests drawn, the same verdict");
+        let (positions, ran) = memo_stats(&run.stderr);
+        assert!(positions <= 31, "heaps 0 to 30: {}", run.stderr);
+        assert!(ran <= 2 * positions, "each position expanded at most twice: {}", run.stderr);
+        expansions.push(ran);
+    }
+    assert!(expansions[1] <= 62, "ten times the tests, no more calls: {expansions:?}");
+}

@@ -158,7 +158,20 @@ impl Position {
     }
 
     fn values(&self) -> Values {
-        self.parts.iter().map(|part| part.components.iter().map(|c| part.game.value(c)).collect()).collect()
+        self.parts
+            .iter()
+            .map(|part| {
+                // Each part's components in one batch ([`Ruleset::values`]: one request of a
+                // script's worker for the whole part); when one fails, each is asked alone, so
+                // that every other component keeps its value and the failing one its own error.
+                let batch = part.game.values(&part.components);
+                if batch.len() == part.components.len() && batch.iter().all(Result::is_ok) {
+                    batch
+                } else {
+                    part.components.iter().map(|c| part.game.value(c)).collect()
+                }
+            })
+            .collect()
     }
 
     /// The value of the sum: the xor of the components' values (with Smith's rules for `∞`).

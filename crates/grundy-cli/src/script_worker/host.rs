@@ -12,10 +12,11 @@ use std::sync::Arc;
 pub struct WorkerHost;
 
 impl ScriptHost for WorkerHost {
-    /// The control goes unused: the worker process holds the script's memory and time limits
-    /// (from the global flags), and the signal handler stops the workers themselves.
-    fn build(&self, text: &str, path: &str, _: &grundy::control::Control) -> Result<Arc<dyn Ruleset>, GameError> {
-        let proxy = ScriptProxy::spawn(path, super::options()).map_err(|error| {
+    /// The worker process holds the script's time limits (from the global flags) and its
+    /// memo, bounded by what is left of the control's memory budget and counted against it;
+    /// the signal handler stops the workers themselves.
+    fn build(&self, text: &str, path: &str, control: &grundy::control::Control) -> Result<Arc<dyn Ruleset>, GameError> {
+        let proxy = ScriptProxy::spawn(path, super::options(), control).map_err(|error| {
             // The worker's load error already names the game: keep only its reason.
             let message = format!("{error:#}");
             let reason = message.strip_prefix(&format!("bad game `{text}`: ")).unwrap_or(&message).to_owned();

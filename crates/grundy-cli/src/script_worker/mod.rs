@@ -15,8 +15,9 @@ pub mod worker;
 
 use crate::output::Stop;
 use grundy::Value;
+use grundy::control::{Control, Held};
 use grundy::script::formula::FormulaAnswer;
-use grundy::script::{MovesBackend, ScriptOption, ScriptPosition, Shape};
+use grundy::script::{BYTES_PER_POSITION, MovesBackend, ScriptOption, ScriptPosition, Shape};
 use num_bigint::BigUint;
 use protocol::{position_to_json, positions_from_json, value_from_json};
 use serde_json::{Value as Json, json};
@@ -38,11 +39,20 @@ pub struct ScriptOptions {
     pub memory_cap: u64,
     /// Wall-clock milliseconds one call of a script function may take (0: no limit).
     pub max_call_millis: u64,
+    /// Print what each game worker's memo held and how often it ran the script, when it stops
+    /// (the hidden `--script-stats` flag: for tests and benchmarks).
+    pub stats: bool,
 }
 
 impl Default for ScriptOptions {
     fn default() -> Self {
-        ScriptOptions { max_ops: 10_000_000, max_positions: None, memory_cap: 4 << 30, max_call_millis: 60_000 }
+        ScriptOptions {
+            max_ops: 10_000_000,
+            max_positions: None,
+            memory_cap: 4 << 30,
+            max_call_millis: 60_000,
+            stats: false,
+        }
     }
 }
 
@@ -65,6 +75,10 @@ pub struct ScriptFlags {
     /// limit). One step of huge arithmetic, which no operation count sees, is stopped too.
     #[arg(long, global = true, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
     pub script_timeout: u64,
+    /// For tests and benchmarks: when a script game's worker stops, one line on stderr with
+    /// the positions its memo held, the calls of the script's `moves` and the bytes it held.
+    #[arg(long, global = true, hide = true)]
+    pub script_stats: bool,
 }
 
 /// The smallest `--memory-cap` a worker starts under (measured: 32 MiB starts the debug build,
@@ -112,6 +126,7 @@ impl ScriptFlags {
             max_positions: self.max_positions,
             memory_cap,
             max_call_millis: self.script_timeout,
+            stats: self.script_stats,
         }
     }
 }
@@ -163,16 +178,25 @@ pub struct ScriptProxy {
     name: String,
     description: String,
     start: Option<Vec<ScriptPosition>>,
+    /// Whether the script has `show` and `parse`: without them positions are written and read
+    /// here, by the default form, with no request.
+    shows: bool,
+    parses: bool,
+    /// The run's control: the worker's memo is bounded by what is left of its memory budget
+    /// when the worker starts, and what the worker holds is counted against it (`held`).
+    control: Option<Control>,
+    held: Option<Held>,
 }
 
 impl ScriptProxy {
-    /// Starts a worker on the script at `path` and loads it.
+    /// Starts a worker on the script at `path` and loads it, its memo within what is left of
+    /// `control`'s memory budget and held against it.
     ///
     /// # Errors
     /// The script cannot be read or loaded (syntax error with file, line and column), or the
     /// worker cannot start.
-    pub fn spawn(path: &str, options: ScriptOptions) -> anyhow::Result<ScriptProxy> {
-        Self::spawn_worker(path, false, options)
+    pub fn spawn(path: &str, options: ScriptOptions, control: &Control) -> anyhow::Result<ScriptProxy> {
+        Self::spawn_worker(path, false, options, Some(control.clone()))
     }
 
     /// Starts a worker that evaluates `grundy check`'s formula `expression` (a formula is a
@@ -181,10 +205,15 @@ impl ScriptProxy {
     /// # Errors
     /// A syntax error in the formula, or the worker cannot start.
     pub fn spawn_formula(expression: &str, options: ScriptOptions) -> anyhow::Result<ScriptProxy> {
-        Self::spawn_worker(expression, true, options)
+        Self::spawn_worker(expression, true, options, None)
     }
 
-    fn spawn_worker(path: &str, formula: bool, options: ScriptOptions) -> anyhow::Result<ScriptProxy> {
+    fn spawn_worker(
+        path: &str,
+        formula: bool,
+        options: ScriptOptions,
+        control: Option<Control>,
+    ) -> anyhow::Result<ScriptProxy> {
         let mut proxy = ScriptProxy {
             formula,
             path: path.to_owned(),
@@ -193,12 +222,59 @@ impl ScriptProxy {
             name: String::new(),
             description: String::new(),
             start: None,
+            // Until the worker says otherwise, every position goes through the script.
+            shows: true,
+            parses: true,
+            control,
+            held: None,
         };
         let hello = proxy.start_worker()?;
         proxy.name = hello["name"].as_str().unwrap_or_default().to_owned();
         proxy.description = hello["description"].as_str().unwrap_or_default().to_owned();
         proxy.start = if hello["start"].is_array() { Some(positions_from_json(&hello["start"])?) } else { None };
+        proxy.shows = hello["shows"].as_bool().unwrap_or(true);
+        proxy.parses = hello["parses"].as_bool().unwrap_or(true);
         Ok(proxy)
+    }
+
+    /// The positions the worker's memo may hold: the flags' (`--max-positions`, else the
+    /// memory cap at [`BYTES_PER_POSITION`] each), at most what is left of the run's memory
+    /// budget; with the note its refusal gives when the budget is what bounds it.
+    fn positions_allowed(&self) -> (usize, Option<String>) {
+        let flags = self.options.positions();
+        let Some(control) = &self.control else { return (flags, None) };
+        // What this worker holds already is its own (a restarted worker starts afresh).
+        let left = control.memory_left() + self.held.as_ref().map_or(0, Held::bytes);
+        let budget = usize::try_from(left / BYTES_PER_POSITION).unwrap_or(usize::MAX).max(1);
+        if budget >= flags {
+            return (flags, None);
+        }
+        let note = format!(
+            "the run's memory budget has {} left, room for {budget} positions at {BYTES_PER_POSITION} bytes each; raise --memory-limit, or ask about a smaller position",
+            grundy::error::human_bytes(left)
+        );
+        (budget, Some(note))
+    }
+
+    /// Counts what the worker says it holds (`held` in its reply) against the run's budget.
+    fn note_held(&mut self, reply: &Json) {
+        let (Some(control), Some(bytes)) = (&self.control, reply.get("held").and_then(Json::as_u64)) else {
+            return;
+        };
+        match &mut self.held {
+            Some(held) => held.set(u128::from(bytes)),
+            None => self.held = Some(control.hold(u128::from(bytes))),
+        }
+    }
+
+    /// What the worker's memo holds: positions, calls of the script's `moves`, bytes.
+    ///
+    /// # Errors
+    /// The worker died.
+    pub fn stats(&mut self) -> anyhow::Result<(u64, u64, u64)> {
+        let reply = self.request(json!({ "op": "stats" }), "reading the memo's size")?;
+        let count = |key: &str| reply[key].as_u64().unwrap_or(0);
+        Ok((count("positions"), count("expansions"), count("held")))
     }
 
     /// The script's `NAME`.
@@ -262,12 +338,23 @@ impl ScriptProxy {
 
     /// Reads component texts (the script's `parse`, or integers).
     pub fn parse(&mut self, texts: &[String]) -> anyhow::Result<Vec<ScriptPosition>> {
+        if !self.parses && !self.formula {
+            // The worker's own reading, with its message (`bad position … for script:PATH`).
+            let game = format!("script:{}", self.path);
+            return texts
+                .iter()
+                .map(|text| ScriptPosition::parse_default(text, &game).map_err(|error| anyhow::anyhow!("{error}")))
+                .collect();
+        }
         let reply = self.request(json!({ "op": "parse", "texts": texts }), "reading the position")?;
         positions_from_json(&reply)
     }
 
     /// Positions as text (the script's `show`).
     pub fn format(&mut self, positions: &[ScriptPosition]) -> anyhow::Result<Vec<String>> {
+        if !self.shows && !self.formula {
+            return Ok(positions.iter().map(ToString::to_string).collect());
+        }
         let positions: Vec<Json> = positions.iter().map(position_to_json).collect();
         let reply = self.request(json!({ "op": "format", "positions": positions }), "showing positions")?;
         reply
@@ -364,11 +451,15 @@ impl ScriptProxy {
         if self.formula {
             command.arg("--formula");
         }
+        let (positions, note) = self.positions_allowed();
+        if let Some(note) = note {
+            command.arg("--positions-note").arg(note);
+        }
         command
             .arg("--max-ops")
             .arg(self.options.max_ops.to_string())
             .arg("--max-positions")
-            .arg(self.options.positions().to_string())
+            .arg(positions.to_string())
             .arg("--max-heap-bytes")
             .arg(self.options.heap_bytes().to_string())
             .arg("--max-call-millis")
@@ -423,6 +514,7 @@ impl ScriptProxy {
             return Err(self.death(during));
         }
         let reply: Json = serde_json::from_str(&line).map_err(|_| anyhow::anyhow!("worker protocol: bad reply"))?;
+        self.note_held(&reply);
         if let Some(message) = reply.get("error").and_then(Json::as_str) {
             // A worker that stopped after an interpreter panic is restarted on the next request.
             if message.starts_with("the script made the interpreter fail") {
@@ -439,6 +531,8 @@ impl ScriptProxy {
         let Some(mut worker) = self.worker.take() else {
             return anyhow::anyhow!("the script worker is not running");
         };
+        // A dead worker holds nothing.
+        self.held = None;
         drop(worker.stdin);
         let status = worker.child.wait().ok();
         crate::signals::remove_worker(worker.child.id());
@@ -484,6 +578,7 @@ impl ScriptProxy {
     }
 
     fn stop_worker(&mut self) {
+        self.held = None;
         if let Some(mut worker) = self.worker.take() {
             let _ = worker.child.kill();
             let _ = worker.child.wait();
@@ -545,6 +640,16 @@ fn one_line(error: anyhow::Error) -> String {
 
 impl Drop for ScriptProxy {
     fn drop(&mut self) {
+        if self.options.stats
+            && !self.formula
+            && self.worker.is_some()
+            && let Ok((positions, expansions, held)) = self.stats()
+        {
+            eprintln!(
+                "grundy: {}: the memo held {positions} positions, `moves` ran {expansions} times, the worker held {held} bytes",
+                self.label()
+            );
+        }
         if let Some(worker) = self.worker.take() {
             // Closing its stdin ends the worker's loop.
             let Worker { mut child, stdin, stdout } = worker;

@@ -55,7 +55,17 @@ pub fn expanding() -> Option<String> {
     })
 }
 
-/// The system allocator, which on failure first writes the note to stderr.
+/// The bytes the process has allocated and not yet freed (what [`NotingAllocator`] counts).
+static LIVE_BYTES: AtomicUsize = AtomicUsize::new(0);
+
+/// The bytes this process holds on its heap now: in the worker, the script's memo and
+/// everything else it keeps (the parent counts it against the run's memory budget).
+pub fn live_bytes() -> usize {
+    LIVE_BYTES.load(Ordering::Relaxed)
+}
+
+/// The system allocator, which counts the bytes it hands out ([`live_bytes`]) and on failure
+/// first writes the note to stderr.
 pub struct NotingAllocator;
 
 // SAFETY: every call is forwarded to `System` unchanged; the failure path only reads statics
@@ -66,11 +76,14 @@ unsafe impl GlobalAlloc for NotingAllocator {
         let pointer = unsafe { System.alloc(layout) };
         if pointer.is_null() {
             write_note();
+        } else {
+            LIVE_BYTES.fetch_add(layout.size(), Ordering::Relaxed);
         }
         pointer
     }
 
     unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
+        LIVE_BYTES.fetch_sub(layout.size(), Ordering::Relaxed);
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { System.dealloc(pointer, layout) }
     }
@@ -80,17 +93,22 @@ unsafe impl GlobalAlloc for NotingAllocator {
         let pointer = unsafe { System.alloc_zeroed(layout) };
         if pointer.is_null() {
             write_note();
+        } else {
+            LIVE_BYTES.fetch_add(layout.size(), Ordering::Relaxed);
         }
         pointer
     }
 
     unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: forwarded with the caller's guarantees.
-        let pointer = unsafe { System.realloc(pointer, layout, new_size) };
-        if pointer.is_null() {
+        let moved = unsafe { System.realloc(pointer, layout, new_size) };
+        if moved.is_null() {
             write_note();
+        } else {
+            LIVE_BYTES.fetch_add(new_size, Ordering::Relaxed);
+            LIVE_BYTES.fetch_sub(layout.size(), Ordering::Relaxed);
         }
-        pointer
+        moved
     }
 }
 

@@ -32,6 +32,9 @@ pub struct Args {
     max_heap_bytes: usize,
     #[arg(long)]
     max_call_millis: u64,
+    /// What the refusal past `--max-positions` says when the run's memory budget set it.
+    #[arg(long)]
+    positions_note: Option<String>,
 }
 
 /// The script game, noting each position before it is expanded.
@@ -80,6 +83,17 @@ fn reply(out: &mut impl Write, result: anyhow::Result<Json>) -> std::io::Result<
     out.flush()
 }
 
+/// A game worker's reply, with the bytes it holds now (`held`: its memo and all), which the
+/// parent counts against the run's memory budget.
+fn reply_holding(out: &mut impl Write, result: anyhow::Result<Json>) -> std::io::Result<()> {
+    let line = match result {
+        Ok(value) => json!({ "ok": value, "held": note::live_bytes() }),
+        Err(error) => json!({ "error": format!("{error:#}").replace('\n', " "), "held": note::live_bytes() }),
+    };
+    out.write_all(format!("{line}\n").as_bytes())?;
+    out.flush()
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -98,7 +112,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .map_err(|message| anyhow::anyhow!(message))
         .and_then(|source| Ok(LocalScript::load_wrapped(&args.path, &source, limits, None, NotedGame)?));
     let mut script = match loaded {
-        Ok(script) => script,
+        Ok(script) => match args.positions_note.clone() {
+            Some(note) => script.with_limit_note(note),
+            None => script,
+        },
         Err(error) => {
             reply(&mut out, Err(error))?;
             return Ok(());
@@ -108,13 +125,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(parts) => Json::Array(parts.iter().map(position_to_json).collect()),
         None => Json::Null,
     };
-    reply(&mut out, Ok(json!({ "name": script.name(), "description": script.description(), "start": start })))?;
+    let hello = json!({
+        "name": script.name(),
+        "description": script.description(),
+        "start": start,
+        // Without `show` and `parse` the parent writes and reads positions itself, with no
+        // request (a check's tests write millions of them).
+        "shows": script.script().has_show(),
+        "parses": script.script().has_parse(),
+        "held": note::live_bytes(),
+    });
+    reply(&mut out, Ok(hello))?;
     for line in std::io::stdin().lock().lines() {
         let line = line?;
         let request: Json = serde_json::from_str(&line)?;
         let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handle(&mut script, &request)));
         match answer {
-            Ok(result) => reply(&mut out, result)?,
+            Ok(result) => reply_holding(&mut out, result)?,
             Err(panic) => {
                 let message = panic_text(&*panic);
                 let during = note::expanding()
@@ -244,6 +271,12 @@ fn handle(script: &mut LocalScript<NotedGame>, request: &Json) -> anyhow::Result
                         .collect(),
                 ),
             })
+        }
+        // What the memo holds and how often the script's `moves` ran (`grundy check --stats`
+        // prints it; a test checks that the memo is kept across a check's tests).
+        "stats" => {
+            let (positions, expansions) = script.memo_counts();
+            Ok(json!({ "positions": positions, "expansions": expansions, "held": note::live_bytes() }))
         }
         "sequence" => {
             let to = request["to"].as_u64().ok_or_else(|| anyhow::anyhow!("worker protocol: no `to`"))?;

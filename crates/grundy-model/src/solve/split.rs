@@ -324,6 +324,12 @@ pub const STACK_BYTES_PER_POSITION: usize = 64;
 /// The stack's memory that never makes the search let options go (4 MiB).
 const STACK_BASE_BYTES: usize = 4 << 20;
 
+/// The bytes [`SplitSolver::listed_options`] may keep of the options it listed, for each
+/// position the solver may remember ...
+const RECENT_BYTES_PER_POSITION: usize = 16;
+/// ... and at most (64 MiB).
+const RECENT_BYTES_MOST: usize = 64 << 20;
+
 /// How a depth-first search ended.
 enum Search {
     Finite,
@@ -350,7 +356,7 @@ enum Search {
 pub struct SplitSolver<G: SplitGame> {
     game: G,
     /// The ids of positions without a compact key.
-    ids: FxHashMap<G::State, u32>,
+    ids: HashedIds<G::State>,
     /// The ids of positions with a compact key ([`SplitGame::compact_key`]) that has no slot
     /// in `dense`, by that key.
     compact_ids: FxHashMap<u64, u32>,
@@ -366,6 +372,12 @@ pub struct SplitSolver<G: SplitGame> {
     /// [`SplitSolver::keeping_options`] every position's.
     kept: KeptOptions,
     keep_every_expansion: bool,
+    /// The options of positions recently listed by [`SplitSolver::listed_options`], as part
+    /// ids (4 bytes a part), so that a position asked about again (the winning moves of one
+    /// heap in test after test of a `check`) is not expanded again; emptied when it passes
+    /// `recent_bytes_limit`.
+    recent: KeptOptions,
+    recent_bytes_limit: usize,
     max_positions: usize,
     /// What the refusal past `max_positions` says the limit is and how to change it.
     limit_note: Option<Arc<str>>,
@@ -389,6 +401,11 @@ struct KeptOptions {
 }
 
 impl KeptOptions {
+    /// The bytes it holds, about.
+    fn bytes(&self) -> usize {
+        self.ranges.len() * 16 + self.ends.len() * std::mem::size_of::<usize>() + self.parts.len() * 4
+    }
+
     /// The options of `node`, if kept.
     fn get(&self, node: u32) -> Option<impl Iterator<Item = &[u32]> + '_> {
         // Usually nothing is kept: no hashing then, on every expansion of a search.
@@ -472,10 +489,57 @@ impl DenseIds {
     }
 }
 
+/// The ids of positions without a compact key, by the position's hash: each position is held
+/// once, in the solver's list of positions (a map from positions to ids would hold a second
+/// copy, and its buckets would be as wide as a position: a tuple of three entries took 172
+/// bytes a position remembered, 97 now). A second position of the same hash (rare) is kept
+/// with its id in `collided`.
+struct HashedIds<P> {
+    by_hash: FxHashMap<u64, u32>,
+    collided: FxHashMap<P, u32>,
+}
+
+impl<P> Default for HashedIds<P> {
+    fn default() -> Self {
+        HashedIds { by_hash: FxHashMap::default(), collided: FxHashMap::default() }
+    }
+}
+
+impl<P: Eq + Hash + Clone> HashedIds<P> {
+    fn hash(position: &P) -> u64 {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(position)
+    }
+
+    /// The id of `position` (whose hash is `hash`), `positions` being the solver's list.
+    fn get(&self, hash: u64, position: &P, positions: &[P]) -> Option<u32> {
+        let &id = self.by_hash.get(&hash)?;
+        if positions[id as usize] == *position {
+            return Some(id);
+        }
+        self.collided.get(position).copied()
+    }
+
+    /// How many positions it holds.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.by_hash.len() + self.collided.len()
+    }
+
+    /// Records a position not met before.
+    fn insert(&mut self, hash: u64, position: &P, id: u32) {
+        if let std::collections::hash_map::Entry::Vacant(entry) = self.by_hash.entry(hash) {
+            entry.insert(id);
+        } else {
+            self.collided.insert(position.clone(), id);
+        }
+    }
+}
+
 /// The memo's tables, borrowed apart from the game so that options can be memoized while the
 /// game is still producing them.
 struct Memo<'a, P> {
-    ids: &'a mut FxHashMap<P, u32>,
+    ids: &'a mut HashedIds<P>,
     compact_ids: &'a mut FxHashMap<u64, u32>,
     dense: &'a mut DenseIds,
     positions: &'a mut Vec<P>,
@@ -488,11 +552,12 @@ impl<P: Clone + Eq + Hash> Memo<'_, P> {
     /// The id of `position`, a new one (state unseen) the first time it is met.
     fn intern<G: SplitGame<State = P>>(&mut self, game: &G, position: &P) -> Result<u32, GameError> {
         let Some(key) = game.compact_key(position) else {
-            if let Some(&id) = self.ids.get(position) {
+            let hash = HashedIds::hash(position);
+            if let Some(id) = self.ids.get(hash, position, self.positions) {
                 return Ok(id);
             }
             let id = self.push(game, position)?;
-            self.ids.insert(position.clone(), id);
+            self.ids.insert(hash, position, id);
             return Ok(id);
         };
         let slot = dense_slot(key).filter(|_| self.dense.enabled);
@@ -550,7 +615,7 @@ impl<G: SplitGame> SplitSolver<G> {
     pub fn new(game: G, max_positions: usize) -> Self {
         SplitSolver {
             game,
-            ids: FxHashMap::default(),
+            ids: HashedIds::default(),
             compact_ids: FxHashMap::default(),
             dense: DenseIds { enabled: true, base_slots: DENSE_BASE_SLOTS, tables: [Vec::new(), Vec::new()] },
             positions: Vec::new(),
@@ -558,6 +623,8 @@ impl<G: SplitGame> SplitSolver<G> {
             loopy_options: FxHashMap::default(),
             kept: KeptOptions::default(),
             keep_every_expansion: false,
+            recent: KeptOptions::default(),
+            recent_bytes_limit: max_positions.saturating_mul(RECENT_BYTES_PER_POSITION).min(RECENT_BYTES_MOST),
             max_positions: max_positions.min(FINITE_LIMIT as usize),
             limit_note: None,
             expansions: 0,
@@ -676,6 +743,88 @@ impl<G: SplitGame> SplitSolver<G> {
             listed.push((parts, sum_of_values(&values)?));
         }
         Ok((self.value_of(root), listed))
+    }
+
+    /// The options of `position` with their values, in the order the game gives them (only
+    /// those of value `target` when it is given), or `None` when it has more than `limit`.
+    /// The options' parts are solved, not the position itself; its expansion is kept for the
+    /// next call (within a bound of memory: 16 bytes a position the solver may remember, at
+    /// most 64 MiB), so that listing the same position again runs no expansion.
+    ///
+    /// ```
+    /// use grundy_model::game::Game;
+    /// use grundy_model::solve::split::{PlainGame, SplitSolver};
+    /// struct TakeOneOrTwo;
+    /// impl Game for TakeOneOrTwo {
+    ///     type State = u64;
+    ///     fn options_into(&self, heap: &u64, out: &mut Vec<u64>) {
+    ///         out.extend((1..=2).filter(|&take| take <= *heap).map(|take| heap - take));
+    ///     }
+    /// }
+    /// let mut solver = SplitSolver::new(PlainGame(TakeOneOrTwo), 1000);
+    /// let to_zero = solver.listed_options(&4, 10, Some(&0u32.into())).unwrap().unwrap();
+    /// assert_eq!(to_zero, [(vec![3], 0u64.into())]);
+    /// let expansions = solver.expansions();
+    /// let all = solver.listed_options(&4, 10, None).unwrap().unwrap();
+    /// assert_eq!(all, [(vec![3], 0u64.into()), (vec![2], 2u64.into())]);
+    /// assert_eq!(solver.expansions(), expansions); // heap 4's options were kept
+    /// assert_eq!(solver.listed_options(&4, 1, None).unwrap(), None); // more than 1 option
+    /// ```
+    ///
+    /// # Errors
+    /// As [`SplitSolver::value`].
+    pub fn listed_options(
+        &mut self,
+        position: &G::State,
+        limit: usize,
+        target: Option<&num_bigint::BigUint>,
+    ) -> Result<Option<Vec<ValuedOption<G::State>>>, GameError> {
+        let root = self.intern(position)?;
+        let recent: Option<Vec<Vec<u32>>> = self.recent.get(root).map(|recent| recent.map(<[u32]>::to_vec).collect());
+        let options = match recent {
+            Some(recent) => recent,
+            None => {
+                let kept = self.kept.get(root).is_some() || self.loopy_options.contains_key(&root);
+                let options = self.node_options(root)?;
+                let bytes = 16 + options.iter().map(|option| 8 + 4 * option.len()).sum::<usize>();
+                if !kept && bytes <= self.recent_bytes_limit {
+                    if self.recent.bytes() + bytes > self.recent_bytes_limit {
+                        self.recent = KeptOptions::default();
+                    }
+                    self.recent.insert(root, options.iter().map(Vec::as_slice));
+                }
+                options
+            }
+        };
+        if options.len() > limit {
+            return Ok(None);
+        }
+        // The target as a finite value of the memo (one past every value when it is none).
+        let small_target = target.map(|target| u32::try_from(target).ok().filter(|&small| small < FINITE_LIMIT));
+        let mut listed = Vec::new();
+        let mut values = Vec::new();
+        for option in options {
+            for &part in &option {
+                self.solve(part)?;
+            }
+            // Finite parts: their nim-sum straight from the memo, no big numbers.
+            if let Some(sum) = self.finite_sum(&option) {
+                if small_target.is_some_and(|small| small != Some(sum)) {
+                    continue;
+                }
+                let parts = option.iter().map(|&part| self.positions[part as usize].clone()).collect();
+                listed.push((parts, Value::from(u64::from(sum))));
+                continue;
+            }
+            values.clear();
+            values.extend(option.iter().map(|&part| self.value_of(part)));
+            let value = sum_of_values(&values)?;
+            if target.is_some_and(|target| !matches!(&value, Value::Finite(finite) if finite == target)) {
+                continue;
+            }
+            listed.push((option.iter().map(|&part| self.positions[part as usize].clone()).collect(), value));
+        }
+        Ok(Some(listed))
     }
 
     fn solve(&mut self, root: u32) -> Result<(), GameError> {

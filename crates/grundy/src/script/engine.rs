@@ -279,6 +279,18 @@ impl ScriptGame {
         self.cancelled.clone()
     }
 
+    /// Whether the script defines `show`: without it a position's text is its default form
+    /// ([`ScriptPosition`]'s `Display`), which a front end can write without calling the script.
+    pub fn has_show(&self) -> bool {
+        self.show.is_some()
+    }
+
+    /// Whether the script defines `parse`: without it a text is read by
+    /// [`ScriptPosition::parse_default`], which a front end can call without the script.
+    pub fn has_parse(&self) -> bool {
+        self.parse.is_some()
+    }
+
     /// The game word, `script:PATH`.
     pub fn spec(&self) -> String {
         format!("script:{}", self.path)

@@ -11,8 +11,8 @@ use crate::error::GameError;
 use crate::moves::{MovesBackend, Shape};
 use crate::registry::{ReadFile, ScriptHost};
 use crate::ruleset::Ruleset;
-use crate::sum::sum_of_values;
 use crate::value::Value;
+use num_bigint::BigUint;
 use std::borrow::Borrow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -81,24 +81,39 @@ impl<G: SplitGame<State = ScriptPosition> + Borrow<ScriptGame>> LocalScript<G> {
         self.solver.game().borrow()
     }
 
-    /// Each option of `position`, or `None` when it has more than `limit`.
+    /// The loaded script (whether it has `show` and `parse`, its name, its limits).
+    pub fn script(&self) -> &ScriptGame {
+        self.game()
+    }
+
+    /// The same backend saying `note` when its memo is full (what bounds it and what to
+    /// change), instead of naming the CLI's `--max-positions`.
+    #[must_use]
+    pub fn with_limit_note(mut self, note: String) -> Self {
+        self.solver = self.solver.with_limit_note(note);
+        self
+    }
+
+    /// How many positions the memo holds, and how many times the script's `moves` has been
+    /// called by the solver: a memo kept across questions calls `moves` once a position.
+    pub fn memo_counts(&self) -> (usize, u64) {
+        (self.solver.positions_known(), self.solver.expansions())
+    }
+
+    /// Each option of `position` (only those of value `target` when it is given), or `None`
+    /// when it has more than `limit`; the position's expansion kept by the solver for the next
+    /// question about it, and only the options returned written as text.
     fn listed_options(
         &mut self,
         position: &ScriptPosition,
         limit: usize,
+        target: Option<&BigUint>,
     ) -> Result<Option<Vec<ScriptOption>>, GameError> {
-        let options = self.game().options(position)?;
-        if options.len() > limit {
-            return Ok(None);
-        }
+        let Some(options) = self.solver.listed_options(position, limit, target)? else { return Ok(None) };
         let mut listed = Vec::with_capacity(options.len());
-        for parts in options {
+        for (parts, value) in options {
             let texts = parts.iter().map(|part| self.game().format(part)).collect::<Result<Vec<_>, _>>()?;
-            let mut values = Vec::with_capacity(parts.len());
-            for part in &parts {
-                values.push(self.solver.value(part)?);
-            }
-            listed.push(ScriptOption { parts, texts, value: sum_of_values(&values)? });
+            listed.push(ScriptOption { parts, texts, value });
         }
         Ok(Some(listed))
     }
@@ -161,7 +176,16 @@ impl<G: SplitGame<State = ScriptPosition> + Borrow<ScriptGame> + Send> MovesBack
         position: &ScriptPosition,
         limit: usize,
     ) -> Result<Option<Vec<ScriptOption>>, String> {
-        self.listed_options(position, limit).map_err(|error| error.to_string())
+        self.listed_options(position, limit, None).map_err(|error| error.to_string())
+    }
+
+    fn options_to_value(
+        &mut self,
+        position: &ScriptPosition,
+        target: &BigUint,
+        limit: usize,
+    ) -> Result<Option<Vec<ScriptOption>>, String> {
+        self.listed_options(position, limit, Some(target)).map_err(|error| error.to_string())
     }
 
     fn sequence(&mut self, from: u64, to: u64) -> Result<Vec<u64>, String> {
@@ -211,9 +235,10 @@ pub struct InProcessHost<'a> {
     pub limits: ScriptLimits,
 }
 
-/// Bytes of memory one remembered position takes, about (the memo, its options and the
-/// script's values).
-const BYTES_PER_POSITION: u128 = 200;
+/// Bytes of memory one remembered position may take (the memo, its options and the
+/// script's values): what a front end budgets a position (the CLI's worker measures what it
+/// holds: `bench/RESULTS.md`).
+pub const BYTES_PER_POSITION: u128 = 200;
 
 impl ScriptHost for InProcessHost<'_> {
     fn build(&self, text: &str, path: &str, control: &Control) -> Result<Arc<dyn Ruleset>, GameError> {

@@ -53,7 +53,7 @@ pub use crate::moves::{MovesBackend, Shape};
 #[cfg(feature = "script")]
 pub use engine::{CallClock, ScriptGame, ScriptLimits, call_time_exceeded};
 #[cfg(feature = "script")]
-pub use local::{InProcessHost, LocalScript, SCRIPT_METHOD};
+pub use local::{BYTES_PER_POSITION, InProcessHost, LocalScript, SCRIPT_METHOD};
 pub use position::ScriptPosition;
 
 /// The `script:PATH` family: the adapter for games given by their moves on script positions.

@@ -567,3 +567,20 @@ fn a_deep_search_with_many_options_holds_its_stack() {
     let expansions = solver.expansions();
     assert!(expansions > u64::from(CAPACITY) + 1 && expansions <= 3 * u64::from(CAPACITY), "{expansions} expansions");
 }
+
+#[test]
+fn positions_of_the_same_hash_keep_their_own_ids() {
+    let positions = vec![vec![1i64], vec![2], vec![3]];
+    let mut ids = HashedIds::default();
+    // Three positions given one hash: the second and third go to `collided`.
+    for (id, position) in positions.iter().enumerate() {
+        assert_eq!(ids.get(7, position, &positions), None);
+        ids.insert(7, position, id as u32);
+    }
+    for (id, position) in positions.iter().enumerate() {
+        assert_eq!(ids.get(7, position, &positions), Some(id as u32));
+    }
+    assert_eq!(ids.get(7, &vec![4], &positions), None);
+    assert_eq!(ids.get(8, &vec![1], &positions), None);
+    assert_eq!((ids.collided.len(), ids.len()), (2, 3));
+}
