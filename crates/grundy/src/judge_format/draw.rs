@@ -294,7 +294,7 @@ impl<'f> Drawer<'f> {
         }
     }
 
-    /// `number` (in `item`'s bound narrowed by [`Drawer::parity_bound`], up to `high`) moved
+    /// `number` (in `item`'s bound narrowed by `Drawer::parity_bound`, up to `high`) moved
     /// by one to `item`'s parity when it has another.
     fn to_parity(item: &Item, number: u64, high: u64) -> u64 {
         if item.parity_fits(number) {
