@@ -448,3 +448,25 @@ fn every_sg_formats_and_the_compound_flag() {
     assert_eq!(tree.status, 2);
     assert!(tree.stderr.contains("check cannot draw this format's tests"), "{}", tree.stderr);
 }
+
+#[test]
+fn e_and_d_is_checked_with_an_even_count_of_heaps() {
+    // Luogu P2148 (E&D): a pair (a, b) has the value of the lowest 0 bit of (a − 1) | (b − 1);
+    // the right solution xors the pairs' values; a wrong one forgets the − 1.
+    let program = |expression: &str| {
+        format!(
+            "python3 -c \"import sys\nd=list(map(int,sys.stdin.read().split()));t=d[0];i=1\nfor _ in range(t):\n n=d[i];s=d[i+1:i+1+n];i+=1+n\n x=0\n for j in range(0,n,2):\n  a,b=s[j],s[j+1];v=({expression});g=0\n  while v>>g&1: g+=1\n  x^=g\n print('YES' if x else 'NO')\""
+        )
+    };
+    let args = ["--samples", "100", "--seed", "4"];
+    let right = grundy(
+        &[&["check", "--input-format", "luogu-p2148", "--program", &program("(a-1)|(b-1)")], &args[..]].concat(),
+    );
+    assert_eq!(right.status, 0, "{}{}", right.stdout, right.stderr);
+    let wrong =
+        grundy(&[&["check", "--input-format", "luogu-p2148", "--program", &program("a|b")], &args[..]].concat());
+    assert_eq!(wrong.status, 1, "{}{}", wrong.stdout, wrong.stderr);
+    assert!(wrong.stdout.contains("--- input (a whole file) ---"), "{}", wrong.stdout);
+    // The shrunk counterexample: one test of one pair of heaps, `1 1`.
+    assert!(wrong.stdout.contains("---\n1\n2\n1 1\n--- end of input ---"), "{}", wrong.stdout);
+}

@@ -276,8 +276,39 @@ impl<'f> Drawer<'f> {
             && !self.format.begins_with_sentinel(bindings)
     }
 
+    /// The least and greatest numbers `item` can hold, of its parity when it has one (the
+    /// format refuses a bound without a number of the parity).
     fn value_bound(item: &Item) -> (u64, u64) {
-        item.bound.unwrap_or((0, UNBOUNDED_VALUE))
+        Self::parity_bound(item, item.bound.unwrap_or((0, UNBOUNDED_VALUE)))
+    }
+
+    /// `low..=high` narrowed to numbers of `item`'s parity (empty, `low > high`, when none is).
+    fn parity_bound(item: &Item, (low, high): (u64, u64)) -> (u64, u64) {
+        match item.parity {
+            None => (low, high),
+            Some(parity) => {
+                let low = if low % 2 == parity { low } else { low.saturating_add(1) };
+                let high = if high % 2 == parity { high } else { high.saturating_sub(1) };
+                if low > high || high % 2 != parity { (1, 0) } else { (low, high) }
+            }
+        }
+    }
+
+    /// `number` (in `item`'s bound narrowed by `Drawer::parity_bound`, up to `high`) moved
+    /// by one to `item`'s parity when it has another.
+    fn to_parity(item: &Item, number: u64, high: u64) -> u64 {
+        if item.parity_fits(number) {
+            number
+        } else if number < high {
+            number + 1
+        } else {
+            number - 1
+        }
+    }
+
+    /// The distance between the numbers a list of `item` can hold: 2 for even or odd ones.
+    fn step(item: &Item) -> u64 {
+        if item.parity.is_some() { 2 } else { 1 }
     }
 
     /// Draws one test in `style`, or `None` when the style cannot make one here.
@@ -331,24 +362,27 @@ impl<'f> Drawer<'f> {
             low = low.max(list.count_less);
             if list.distinct {
                 let (least, most) = Self::value_bound(list);
-                high = high.min((most - least).saturating_add(1).saturating_add(list.count_less));
+                let room = if least > most { 0 } else { (most - least) / Self::step(list) + 1 };
+                high = high.min(room.saturating_add(list.count_less));
             }
         }
+        let (low, high) = Self::parity_bound(item, (low, high));
         if low > high {
             return None;
         }
+        let fit = |count: u64| Self::to_parity(item, count, high);
         let typical = high.min(low.max(TYPICAL_LIST));
         Some(match size {
             Size::Least => low,
             Size::Most => high,
-            Size::One if (low..=high).contains(&1) => 1,
+            Size::One if (low..=high).contains(&1) && item.parity_fits(1) => 1,
             Size::One => return None,
-            Size::Small => random.between(low, high.min(low.max(1) + 5)),
+            Size::Small => fit(random.between(low, high.min(low.max(1) + 5))),
             Size::Any => {
                 if random.chance(1, 2) {
-                    random.between(low, high.min(low.max(1) + 9))
+                    fit(random.between(low, high.min(low.max(1) + 9)))
                 } else {
-                    random.between(low, typical)
+                    fit(random.between(low, typical))
                 }
             }
         })
@@ -357,14 +391,19 @@ impl<'f> Drawer<'f> {
     /// `length` numbers for `item` (distinct ones shuffled: never sorted for the solution).
     fn draw_values(item: &Item, length: usize, values: Values, random: &mut SplitMix64) -> Option<Vec<u64>> {
         let (low, high) = Self::value_bound(item);
-        let one = || if (low..=high).contains(&1) { Some(1) } else { None };
+        if low > high {
+            return None;
+        }
+        let one = || if (low..=high).contains(&1) && item.parity_fits(1) { Some(1) } else { None };
+        let step = Self::step(item);
+        let fit = |number: u64| Self::to_parity(item, number, high);
         if item.distinct {
-            if (high - low).saturating_add(1) < length as u64 {
+            if (high - low) / step + 1 < length as u64 {
                 return None;
             }
             let mut numbers: Vec<u64> = match values {
-                Values::Least => (0..length as u64).map(|index| low + index).collect(),
-                Values::Most => (0..length as u64).map(|index| high - index).collect(),
+                Values::Least => (0..length as u64).map(|index| low + step * index).collect(),
+                Values::Most => (0..length as u64).map(|index| high - step * index).collect(),
                 Values::Equal | Values::Pairs | Values::Ones if length > 1 => return None,
                 Values::Ones => vec![one()?],
                 _ => {
@@ -372,16 +411,16 @@ impl<'f> Drawer<'f> {
                     let mut numbers = Vec::with_capacity(length);
                     // Rejection while the range is much wider than the list; otherwise the
                     // numbers left, taken at random.
-                    let span = (high - low).saturating_add(1);
+                    let span = (high - low) / step + 1;
                     if span / 4 >= length as u64 {
                         while numbers.len() < length {
-                            let number = Self::draw_value(low, high, values, random);
+                            let number = fit(Self::draw_value(low, high, values, random));
                             if seen.insert(number) {
                                 numbers.push(number);
                             }
                         }
                     } else {
-                        let mut all: Vec<u64> = (low..=high).collect();
+                        let mut all: Vec<u64> = (low..=high).step_by(step as usize).collect();
                         random.shuffle(&mut all);
                         all.truncate(length);
                         numbers = all;
@@ -392,7 +431,7 @@ impl<'f> Drawer<'f> {
             random.shuffle(&mut numbers);
             return Some(numbers);
         }
-        Some(match values {
+        let numbers = match values {
             Values::Least => vec![low; length],
             Values::Most => vec![high; length],
             Values::Ones => vec![one()?; length],
@@ -410,7 +449,8 @@ impl<'f> Drawer<'f> {
                 numbers
             }
             Values::Mixed | Values::Large => (0..length).map(|_| Self::draw_value(low, high, values, random)).collect(),
-        })
+        };
+        Some(if item.parity.is_some() { numbers.into_iter().map(fit).collect() } else { numbers })
     }
 
     /// One number in `low..=high`: for mixed draws the bounds, small numbers, every order of
@@ -936,183 +976,5 @@ impl std::fmt::Debug for Referee<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::judge_format::builtin;
-
-    fn format(name: &str) -> JudgeFormat {
-        JudgeFormat::parse(builtin(name).unwrap()).unwrap()
-    }
-
-    fn resolve(text: &str) -> Result<Arc<dyn Ruleset>, GameError> {
-        crate::registry::parse_game(text)
-    }
-
-    fn referee(format: &JudgeFormat) -> Referee<'static> {
-        Referee::new(format, &resolve, None, Limits::default(), Control::default())
-    }
-
-    #[test]
-    fn every_drawn_test_is_read_back_by_the_format() {
-        for (name, _, _) in super::super::BUILTIN_FORMATS {
-            let format = format(name);
-            if format.no_drawing().is_some() {
-                assert!(Drawer::new(&format, None).unwrap_err().0.contains("draw off"), "{name}");
-                continue;
-            }
-            let drawer = Drawer::new(&format, None).unwrap();
-            let mut referee = referee(&format);
-            let tests = drawer.draw_tests(300, 7, &mut referee);
-            assert!(tests.len() >= 250, "{name}: {}", tests.len());
-            for chunk in tests.chunks(format.tests_per_file()) {
-                let bindings: Vec<Bindings> = chunk.iter().map(|drawn| drawn.bindings.clone()).collect();
-                let read = format.read(&format.write(&bindings)).unwrap_or_else(|error| panic!("{name}: {error}"));
-                for (case, drawn) in read.iter().zip(chunk) {
-                    let expected = drawer.case(&drawn.bindings);
-                    assert_eq!((&case.game, &case.components), (&expected.game, &expected.components), "{name}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn p_positions_are_p_positions_and_large_wythoff_ones_are_drawn() {
-        let format = format("poj-1067");
-        let drawer = Drawer::new(&format, None).unwrap();
-        let mut referee = referee(&format);
-        let tests = drawer.draw_tests(400, 3, &mut referee);
-        let p_positions: Vec<&Drawn> = tests.iter().filter(|drawn| drawn.kind == Kind::PPositions).collect();
-        assert!(p_positions.len() >= 50);
-        for drawn in &p_positions {
-            assert_eq!(referee.truth(&drawer.case(&drawn.bindings)).unwrap().outcome, Outcome::P, "{drawn:?}");
-        }
-        // Wythoff P-positions with both numbers past 10^8, where 1.618 for φ is long wrong.
-        let large = tests.iter().filter(|drawn| {
-            drawn.bindings["a"][0].min(drawn.bindings["b"][0]) > 100_000_000
-                && referee.truth(&drawer.case(&drawn.bindings)).unwrap().outcome == Outcome::P
-        });
-        assert!(large.count() >= 5);
-    }
-
-    /// A format with a game per test (`game sub:2,3,{k}`) keeps each game's table against the
-    /// run's one budget; once they would not fit together, the referee forgets the earlier
-    /// games instead of refusing the next test (Codeforces 1194D's `sub:1,2,{k}` reached 20 GB
-    /// with a table per test kept).
-    #[test]
-    fn games_built_per_test_share_the_run_budget_and_are_forgotten_to_fit() {
-        let format =
-            JudgeFormat::parse("line n:0..1000000000 k:5..1000000\ngame sub:2,3,{k}\nposition {n}\nanswer Alice Bob\n")
-                .unwrap();
-        let drawer = Drawer::new(&format, None).unwrap();
-        let no_files = |path: &str| Err(format!("no file `{path}` here"));
-        let case =
-            |k: u64| drawer.case(&Bindings::from([("n".to_owned(), vec![999_999_999]), ("k".to_owned(), vec![k])]));
-        let answers = |control: &Control, takes: &[u64]| {
-            let front =
-                crate::registry::FrontEnd { control: control.clone(), ..crate::registry::FrontEnd::reading(&no_files) };
-            let resolve = |text: &str| crate::registry::parse_game_in(text, &front);
-            let mut referee = Referee::new(&format, &resolve, None, Limits::default(), control.clone());
-            let answers: Vec<Result<Truth, GameError>> = takes.iter().map(|&k| referee.truth(&case(k))).collect();
-            (answers, control.held_bytes())
-        };
-        let takes = [300_001, 300_002, 300_004, 300_005];
-        let roomy = Control::default();
-        let (one, held) = answers(&roomy, &takes[..1]);
-        assert!(one[0].is_ok() && held > 100_000, "{one:?} {held}");
-        let (expected, held_all) = answers(&Control::default(), &takes);
-        assert!(held_all >= held * 3, "the tables kept when they fit: {held_all} {held}");
-        let tight = Control::default().with_memory_limit(held * 8 / 5);
-        let (tight_answers, held_tight) = answers(&tight, &takes);
-        assert!(held_tight <= tight.memory_limit(), "{held_tight}");
-        for ((k, tight), expected) in takes.iter().zip(&tight_answers).zip(&expected) {
-            assert_eq!(tight.as_ref().unwrap(), expected.as_ref().unwrap(), "k = {k}");
-        }
-    }
-
-    #[test]
-    fn fibonacci_nim_p_positions_are_drawn_at_every_size() {
-        // A fresh heap's winning move leaves `n,k`, which HDU 2516's format cannot write: the
-        // P-positions come from the game (the Fibonacci numbers), far past 10^6 too.
-        let format = format("hdu-2516");
-        let drawer = Drawer::new(&format, None).unwrap();
-        let mut referee = referee(&format);
-        let tests = drawer.draw_tests(500, 5, &mut referee);
-        let p_positions: Vec<&Drawn> = tests.iter().filter(|drawn| drawn.kind == Kind::PPositions).collect();
-        assert!(p_positions.len() >= 20, "{}", p_positions.len());
-        let mut fibonacci = vec![1u64, 2];
-        while *fibonacci.last().unwrap() < 1 << 32 {
-            fibonacci.push(fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2]);
-        }
-        for drawn in &p_positions {
-            assert_eq!(referee.truth(&drawer.case(&drawn.bindings)).unwrap().outcome, Outcome::P, "{drawn:?}");
-            assert!(fibonacci.contains(&drawn.bindings["n"][0]), "{drawn:?}");
-        }
-        let large = p_positions.iter().filter(|drawn| drawn.bindings["n"][0] > 1_000_000).count();
-        assert!(large >= 5, "{large} P-positions past 10^6");
-    }
-
-    #[test]
-    fn parameters_are_drawn_and_distinct_lists_are_not_sorted() {
-        let format = format("acwing-893");
-        let drawer = Drawer::new(&format, None).unwrap();
-        let tests = drawer.draw_tests(500, 11, &mut referee(&format));
-        let sets: HashSet<&Vec<u64>> = tests.iter().map(|drawn| &drawn.bindings["S"]).collect();
-        assert!(sets.len() > 100, "{}", sets.len());
-        assert!(sets.iter().any(|set| set.windows(2).any(|pair| pair[0] > pair[1])));
-        // The command line's GAME fixes S.
-        let drawer = Drawer::new(&format, Some("sub:2,5")).unwrap();
-        let tests = drawer.draw_tests(100, 11, &mut referee(&format));
-        assert!(tests.iter().all(|drawn| drawn.bindings["S"] == [2, 5] && drawn.bindings["k"] == [2]));
-    }
-
-    #[test]
-    fn misere_all_ones_of_both_parities() {
-        let format = format("hdu-1907");
-        let drawer = Drawer::new(&format, None).unwrap();
-        let mut referee = referee(&format);
-        let tests = drawer.draw_tests(300, 5, &mut referee);
-        let ones: Vec<&Drawn> = tests.iter().filter(|drawn| drawn.kind == Kind::AllOnes).collect();
-        assert!(ones.iter().any(|drawn| drawn.bindings["n"][0] % 2 == 0));
-        assert!(ones.iter().any(|drawn| drawn.bindings["n"][0] % 2 == 1));
-        for drawn in tests.iter().filter(|drawn| drawn.kind == Kind::PPositions) {
-            assert_eq!(referee.truth(&drawer.case(&drawn.bindings)).unwrap().outcome, Outcome::P);
-        }
-    }
-
-    /// Shrinking by the first smaller test that still fails ends at a local minimum in every
-    /// number, even where halving jumps over it: the failure `n % 4 == 0` from n = 7812500
-    /// ends at n = 4 (halving alone stopped at 7812500, whose half is 2 mod 4).
-    #[test]
-    fn shrinking_reaches_a_local_minimum_in_every_number() {
-        let format = JudgeFormat::parse(
-            "tests 1..10\nline n:1..1e9 m:1..1000\ngame bash:{m}\nposition {n}\nanswer first second",
-        )
-        .unwrap();
-        let drawer = Drawer::new(&format, None).unwrap();
-        let fails = |bindings: &Bindings| bindings["n"][0].is_multiple_of(4);
-        let mut best: Bindings = [("n".to_owned(), vec![7_812_500]), ("m".to_owned(), vec![3])].into_iter().collect();
-        while let Some(smaller) = drawer.smaller(&best).into_iter().find(|candidate| fails(candidate)) {
-            best = smaller;
-        }
-        assert_eq!((best["n"][0], best["m"][0]), (4, 1));
-    }
-
-    #[test]
-    fn smaller_tests_fit_and_are_smaller() {
-        let format = format("acwing-893");
-        let drawer = Drawer::new(&format, None).unwrap();
-        let test = drawer.draw_tests(50, 2, &mut referee(&format)).pop().unwrap().bindings;
-        let size = |bindings: &Bindings| bindings.values().flatten().map(|&number| u128::from(number)).sum::<u128>();
-        for smaller in drawer.smaller(&test) {
-            assert!(drawer.fits(&smaller));
-            assert!(size(&smaller) < size(&test));
-        }
-    }
-
-    #[test]
-    fn bounds_that_admit_no_test_are_refused() {
-        let format = JudgeFormat::parse("line n:5..9\nline h[n]:1..3:distinct\nposition {h}\nanswer Yes No").unwrap();
-        let error = Drawer::new(&format, None).unwrap_err().0;
-        assert!(error.ends_with("numbers): n in 5..9, h[n] in 1..3 distinct"), "{error}");
-    }
-}
+#[path = "draw_tests.rs"]
+mod tests;

@@ -17,7 +17,8 @@
 //!
 //! - `line ITEM…`: one line of a test's input. An item is `NAME` (one number) or
 //!   `NAME[COUNT]` (COUNT numbers; COUNT a number or a name read before), with an optional
-//!   bound `:LOW..HIGH` (`1e9` is 10^9) and, for a list, `:distinct`.
+//!   bound `:LOW..HIGH` (`1e9` is 10^9), `:even` or `:odd` (Luogu P2148's N is even: `n:2..20000:even`)
+//!   and, for a list, `:distinct`.
 //! - `game TEXT` and `position TEXT`: the GAME word and the components, with `{NAME}` replaced
 //!   by what was read (a list: with commas in `game`, with spaces in `position`). Without a
 //!   `game` line the game is the one named on the command line.
@@ -158,8 +159,8 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
     ),
     (
         "luogu-p2148",
-        "Luogu P2148 [SDOI2009] E&D (remove one heap of a pair, split the other): T tests, each N (even), then the N heaps, paired 1st with 2nd, 3rd with 4th…; YES when the first player wins, else NO (answers a judge's input; `check` cannot draw its tests yet, the format language having no way to say that N is even)",
-        "tests 1..20\nline n:2..20000\nline s[n]:1..2e9\ngame e-and-d\nposition {s:,}\nanswer YES NO\n",
+        "Luogu P2148 [SDOI2009] E&D (remove one heap of a pair, split the other): T tests, each N (even), then the N heaps, paired 1st with 2nd, 3rd with 4th…; YES when the first player wins, else NO",
+        "tests 1..20\nline n:2..20000:even\nline s[n]:1..2e9\ngame e-and-d\nposition {s:,}\nanswer YES NO\n",
     ),
     (
         "hdu-2147",
@@ -248,6 +249,8 @@ struct Item {
     sorted: bool,
     /// The list holds its count's number less this (`e[n-1]`: a tree's n − 1 edges).
     count_less: u64,
+    /// Every number even (`Some(0)`, `:even`: Luogu P2148's N) or odd (`Some(1)`, `:odd`).
+    parity: Option<u64>,
 }
 
 /// One `line` of a test, or `rows COUNT …` (COUNT lines of the same items, each item a list).
@@ -335,6 +338,11 @@ fn parse_count(text: &str) -> Option<(Count, u64)> {
     valid_name(name).then(|| (Count::Name(name.to_owned()), less))
 }
 
+/// `even` for 0, `odd` for 1.
+fn parity_word(parity: u64) -> &'static str {
+    if parity == 0 { "even" } else { "odd" }
+}
+
 fn valid_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|first| first.is_ascii_alphabetic() || first == '_')
@@ -372,9 +380,24 @@ impl Item {
                 quote(name)
             ));
         }
-        let mut item =
-            Item { name: name.to_owned(), count, bound: None, distinct: false, set: false, sorted: false, count_less };
+        let mut item = Item {
+            name: name.to_owned(),
+            count,
+            bound: None,
+            distinct: false,
+            set: false,
+            sorted: false,
+            count_less,
+            parity: None,
+        };
         for part in parts {
+            if part == "even" || part == "odd" {
+                if item.parity.is_some() {
+                    return fail(format!("{at}: `{}`: one of `even` and `odd`", quote(text)));
+                }
+                item.parity = Some(u64::from(part == "odd"));
+                continue;
+            }
             if part == "distinct" || part == "set" || part == "sorted" {
                 if item.count.is_none() {
                     return fail(format!("{at}: `{}`: only a list (NAME[COUNT]) can be {part}", quote(text)));
@@ -398,11 +421,21 @@ impl Item {
                 item.bound = Some((low, high));
             } else {
                 return fail(format!(
-                    "{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct`, `set` or `sorted`",
+                    "{at}: `{}`: `{}` after `:` is neither a bound LOW..HIGH nor `distinct`, `set`, `sorted`, `even` or `odd`",
                     quote(text),
                     quote(part)
                 ));
             }
+        }
+        if let (Some(parity), Some((low, high))) = (item.parity, item.bound)
+            && low == high
+            && low % 2 != parity
+        {
+            return fail(format!(
+                "{at}: `{}`: the bound {low}..{high} holds no {} number",
+                quote(text),
+                parity_word(parity)
+            ));
         }
         Ok(item)
     }
@@ -428,7 +461,16 @@ impl Item {
     }
 
     fn describe_bound(&self) -> String {
-        self.bound.map(|(low, high)| format!("{low}..{high}")).unwrap_or_default()
+        let bound = self.bound.map(|(low, high)| format!("{low}..{high}")).unwrap_or_default();
+        match self.parity {
+            Some(parity) => format!("{bound}{}{}", if bound.is_empty() { "" } else { ", " }, parity_word(parity)),
+            None => bound,
+        }
+    }
+
+    /// Whether `number` has the item's parity (any number when it has none).
+    fn parity_fits(&self, number: u64) -> bool {
+        self.parity.is_none_or(|parity| number % 2 == parity)
     }
 }
 
@@ -1059,6 +1101,9 @@ impl JudgeFormat {
             && let Some(number) = numbers.iter().find(|number| !(low..=high).contains(*number))
         {
             return Some(format!("{number} in `{}` is outside its bound {}", item.name, item.describe_bound()));
+        }
+        if let Some(number) = numbers.iter().find(|number| !item.parity_fits(**number)) {
+            return Some(format!("{number} in `{}` is not {}", item.name, parity_word(item.parity.unwrap_or(0))));
         }
         if item.sorted && numbers.windows(2).any(|pair| pair[0] > pair[1]) {
             return Some(format!("`{}` decreases, and the format says sorted", item.name));

@@ -132,6 +132,14 @@ impl JudgeFormat {
         {
             return fail(format!("{at}: {number} for {what} is outside the format's bound {low}..{high}"));
         }
+        if !item.parity_fits(number) {
+            return fail(format!(
+                "{at}: {number} for {what} is not {}, and the format says `{}:{}`",
+                super::parity_word(item.parity.unwrap_or(0)),
+                item.name,
+                super::parity_word(item.parity.unwrap_or(0))
+            ));
+        }
         if item.distinct && !seen.insert(number) {
             return fail(format!("{at}: {number} for {what} repeats, and {} is distinct", item.name));
         }

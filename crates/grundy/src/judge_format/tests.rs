@@ -235,3 +235,18 @@ fn repeated_groups_write_each_time_apart() {
         error("line k\nrepeat k\nline n\nend\nline h[n]\nposition {h}\nanswer W L").contains("is a list, not a number")
     );
 }
+
+#[test]
+fn even_and_odd_numbers_are_read_and_the_others_refused_where_they_are() {
+    let format = builtin_format("luogu-p2148");
+    assert_eq!(format.read("1\n4\n1 2 3 1\n").unwrap()[0].components, ["1,2,3,1"]);
+    let error = format.read("1\n3\n1 2 3\n").unwrap_err().0;
+    assert!(error.starts_with("input line 2, column 1: 3 for n in test 1 is not even"), "{error}");
+    let odd = JudgeFormat::parse("line h[3]:odd\nposition {h}\nanswer Yes No").unwrap();
+    let error = odd.read("1 3 4").unwrap_err().0;
+    assert!(error.starts_with("input line 1, column 5: 4 for h (number 3 of 3)"), "{error}");
+    let error = JudgeFormat::parse("line n:3..3:even\nposition {n}\nanswer Yes No").unwrap_err().0;
+    assert!(error.contains("holds no even number"), "{error}");
+    let error = JudgeFormat::parse("line n:even:odd\nposition {n}\nanswer Yes No").unwrap_err().0;
+    assert!(error.contains("one of `even` and `odd`"), "{error}");
+}
