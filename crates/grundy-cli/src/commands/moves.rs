@@ -252,7 +252,13 @@ fn misere(position: &Position, json: bool, control: &Control) -> anyhow::Result<
 
 /// Every option judged, or with `--offset`/`--count` (`page`) the page of them asked for.
 fn every_option(position: &Position, json: bool, page: (Option<u64>, Option<u64>)) -> anyhow::Result<()> {
-    let mut options = position.options(MOVE_LIMIT)?;
+    let mut options = match position.options(MOVE_LIMIT) {
+        Ok(options) => options,
+        // The document keeps its head (game, position, value) and says why no option is listed,
+        // as when an error comes from inside the list.
+        Err(error) if json => return JsonList::open(&head(position)?, "options")?.close(Err(error.into())),
+        Err(error) => return Err(error.into()),
+    };
     let paged = page.0.is_some() || page.1.is_some();
     let total = options.len();
     let start = usize::try_from(page.0.unwrap_or(0)).unwrap_or(usize::MAX).min(total);
