@@ -250,6 +250,29 @@ fn misere(position: &Position, json: bool, control: &Control) -> anyhow::Result<
     Ok(())
 }
 
+/// The head of a page of options: the position's answer, then how many options there are in
+/// all and where the page starts.
+struct PageHead {
+    head: PositionAnswer,
+    page: Option<(usize, usize)>,
+}
+
+impl serde::Serialize for PageHead {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Flat<'a> {
+            #[serde(flatten)]
+            head: &'a PositionAnswer,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            options_total: Option<usize>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            offset: Option<usize>,
+        }
+        let (options_total, offset) = self.page.unzip();
+        Flat { head: &self.head, options_total, offset }.serialize(serializer)
+    }
+}
+
 /// Every option judged, or with `--offset`/`--count` (`page`) the page of them asked for.
 fn every_option(position: &Position, json: bool, page: (Option<u64>, Option<u64>)) -> anyhow::Result<()> {
     let mut options = match position.options(MOVE_LIMIT) {
@@ -265,12 +288,8 @@ fn every_option(position: &Position, json: bool, page: (Option<u64>, Option<u64>
     let end = start.saturating_add(usize::try_from(page.1.unwrap_or(u64::MAX)).unwrap_or(usize::MAX)).min(total);
     let options: Vec<SumMove> = options.drain(start..end).collect();
     let mut list = if json {
-        let mut object = serde_json::to_value(head(position)?)?;
-        if paged {
-            object["options_total"] = total.into();
-            object["offset"] = start.into();
-        }
-        Some(JsonList::open(&object, "options")?)
+        // The head's own field order kept (a `serde_json::Value` would sort the keys).
+        Some(JsonList::open(&PageHead { head: head(position)?, page: paged.then_some((total, start)) }, "options")?)
     } else {
         None
     };
