@@ -162,14 +162,22 @@ impl Position {
             .iter()
             .map(|part| {
                 // Each part's components in one batch ([`Ruleset::values`]: one request of a
-                // script's worker for the whole part); when one fails, each is asked alone, so
-                // that every other component keeps its value and the failing one its own error.
+                // script's worker for the whole part). A batch that fails may give every
+                // component the one error: those that failed are asked alone, so that each
+                // gets its own error; a lone component is not asked twice (a user's `moves`
+                // would be called again on the position that failed).
                 let batch = part.game.values(&part.components);
-                if batch.len() == part.components.len() && batch.iter().all(Result::is_ok) {
-                    batch
-                } else {
-                    part.components.iter().map(|c| part.game.value(c)).collect()
+                if batch.len() != part.components.len() {
+                    return part.components.iter().map(|c| part.game.value(c)).collect();
                 }
+                if part.components.len() == 1 {
+                    return batch;
+                }
+                batch
+                    .into_iter()
+                    .zip(&part.components)
+                    .map(|(value, component)| value.or_else(|_| part.game.value(component)))
+                    .collect()
             })
             .collect()
     }
