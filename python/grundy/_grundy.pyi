@@ -1,5 +1,6 @@
 """Type stubs of the compiled module ``grundy._grundy`` (re-exported by ``grundy``)."""
 
+import os
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Union, overload
 
 import numpy as np
@@ -66,7 +67,8 @@ class Plot:
 
     svg: str
     def _repr_svg_(self) -> str: ...
-    def save(self, path: str) -> None: ...
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes SVG for a name ending ``.svg``, PNG for ``.png``; another suffix is a ValueError."""
 
 class Game:
     """A built-in game by its GAME word (sums with "+"), or your own from ``from_moves``."""

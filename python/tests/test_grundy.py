@@ -295,6 +295,29 @@ def test_pictures_and_tables_for_notebooks():
     assert "<table" in html and "3 -&gt; 1" in html
 
 
+def test_a_position_given_as_several_arguments_names_the_list_that_works():
+    nim = grundy.Game("nim")
+    with pytest.raises(TypeError, match=r"value\(\) takes one position, not 3 arguments: .* value\(\[3, 4, 5\]\)"):
+        nim.value(3, 4, 5)
+    with pytest.raises(TypeError, match=r"outcome\(\[3, 4\]\)"):
+        nim.outcome(3, 4)
+    with pytest.raises(TypeError, match=r"winning_moves\(\[1, 2\]\)"):
+        nim.winning_moves(1, 2, compound="every")
+    assert nim.value([3, 4, 5]) == 2 and nim.outcome([1, 2], compound="every") == "N"
+
+
+def test_a_picture_is_saved_in_the_format_its_name_says(tmp_path):
+    picture = grundy.Game("wythoff").plot(size=16)
+    picture.save(tmp_path / "w.png")
+    picture.save(str(tmp_path / "W.SVG"))
+    assert (tmp_path / "w.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "W.SVG").read_text().lstrip().startswith(("<svg", "<?xml"))
+    with pytest.raises(ValueError, match="name it FILE.svg or FILE.png"):
+        picture.save(tmp_path / "w.jpg")
+    assert not (tmp_path / "w.jpg").exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["W.SVG", "w.png"]
+
+
 def test_progress_bar_is_optional():
     assert grundy.Game("kayles").sequence(1000, progress=True).shape == (1001,)
 

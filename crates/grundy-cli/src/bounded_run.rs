@@ -32,17 +32,7 @@ impl Drop for Lock {
 /// Writes the run's state to `path` atomically (a temporary file beside it, then a rename).
 fn save(run: &WindowedGrundy, path: &Path) -> anyhow::Result<()> {
     let _saving = crate::signals::saving();
-    let temporary = beside(path, &format!(".tmp-{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&temporary)?);
-        run.write_state(&mut file)?;
-        use std::io::Write;
-        file.flush()?;
-        file.into_inner().map_err(|error| error.into_error())?.sync_all()?;
-        std::fs::rename(&temporary, path)
-    };
-    write().map_err(|error| {
-        let _ = std::fs::remove_file(&temporary);
+    crate::atomic_file::write_with(path, |file| run.write_state(file)).map_err(|error| {
         anyhow::Error::new(error).context(format!("cannot save checkpoint `{}`", quote(&path.display().to_string())))
     })
 }

@@ -9,6 +9,7 @@
 // `unsafe` only where the operating system needs it: `os` (see there).
 #![deny(unsafe_code)]
 
+pub mod atomic_file;
 mod bounded_run;
 mod commands;
 mod example_files;

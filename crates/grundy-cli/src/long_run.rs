@@ -292,18 +292,9 @@ impl CheckpointFile {
         let shown = quote(&self.path.display().to_string());
         // A signal's watchdog lets this save finish.
         let _saving = crate::signals::saving();
-        let temporary = beside(&self.path, &format!(".tmp-{}", std::process::id()));
-        let write_and_rename = || -> std::io::Result<()> {
-            // Streamed: no buffer of the file's size (2 GB for 2^30 values of two bytes).
-            let mut file = std::io::BufWriter::with_capacity(WRITE_BUFFER, std::fs::File::create(&temporary)?);
-            checkpoint::write(&self.spec, values, &mut file)?;
-            file.into_inner().map_err(|error| error.into_error())?.sync_all()?;
-            std::fs::rename(&temporary, &self.path)
-        };
-        if let Err(error) = write_and_rename() {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(anyhow::Error::new(error).context(format!("cannot save checkpoint `{shown}`")));
-        }
+        // Streamed: no buffer of the file's size (2 GB for 2^30 values of two bytes).
+        crate::atomic_file::write_with(&self.path, |file| checkpoint::write(&self.spec, values, file))
+            .map_err(|error| anyhow::Error::new(error).context(format!("cannot save checkpoint `{shown}`")))?;
         self.saved_len = values.len();
         self.last_save = Instant::now();
         Ok(())

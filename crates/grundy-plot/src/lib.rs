@@ -28,7 +28,7 @@ pub mod charts;
 mod render;
 
 pub use charts::sequence::{Period, proved_period};
-pub use render::{Anchor, Color, Raster, Scene, Shape, png, svg};
+pub use render::{Anchor, Color, PictureFormat, Raster, Scene, Shape, png, svg};
 
 use grundy::heap::HeapGame;
 use grundy::ruleset::Ruleset;

@@ -518,7 +518,14 @@ impl Game {
     /// True
     /// >>> grundy.Game("wythoff").value([(4, 7)])
     /// 0
-    fn value<'py>(&self, py: Python<'py>, position: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    #[pyo3(signature = (position, *more))]
+    fn value<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        more: &Bound<'py, PyTuple>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        one_position("value", position, more)?;
         let value = self.on_position(py, position, Position::value)?;
         value_to_python(py, &value)
     }
@@ -535,8 +542,15 @@ impl Game {
     /// 'P'
     /// >>> grundy.Game("euclid").outcome(["3,2", "1,1"], compound="every")
     /// 'P'
-    #[pyo3(signature = (position, compound = None))]
-    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>, compound: Option<&str>) -> PyResult<String> {
+    #[pyo3(signature = (position, *more, compound = None))]
+    fn outcome(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        more: &Bound<'_, PyTuple>,
+        compound: Option<&str>,
+    ) -> PyResult<String> {
+        one_position("outcome", position, more)?;
         let outcome = match parse_compound(compound)? {
             None => self.on_position(py, position, Position::outcome)?,
             Some(compound) => self.on_position(py, position, |position| {
@@ -562,8 +576,15 @@ impl Game {
     ///
     /// >>> [m.to for m in grundy.Game("nim").winning_moves([1, 2], compound="every")]
     /// [[0, 0]]
-    #[pyo3(signature = (position, compound = None))]
-    fn winning_moves(&self, py: Python<'_>, position: &Bound<'_, PyAny>, compound: Option<&str>) -> PyResult<MoveList> {
+    #[pyo3(signature = (position, *more, compound = None))]
+    fn winning_moves(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        more: &Bound<'_, PyTuple>,
+        compound: Option<&str>,
+    ) -> PyResult<MoveList> {
+        one_position("winning_moves", position, more)?;
         let compound = parse_compound(compound)?;
         let mut found = Vec::new();
         // One position of a game from `moves`, given alone: each move leads to the position
@@ -1059,6 +1080,23 @@ fn quotient_dict<'py>(
     dict.set_item("relations", &quotient.relations)?;
     dict.set_item("words", &quotient.words)?;
     Ok(dict)
+}
+
+/// Refuses a position given as several arguments (`value(3, 4, 5)`) with the call that works:
+/// a position is one argument, its components a list.
+fn one_position(method: &str, position: &Bound<'_, PyAny>, more: &Bound<'_, PyTuple>) -> PyResult<()> {
+    if more.is_empty() {
+        return Ok(());
+    }
+    let given: Vec<String> = std::iter::once(position.clone())
+        .chain(more.iter())
+        .map(|argument| argument.repr().map_or_else(|_| "?".to_owned(), |text| text.to_string()))
+        .collect();
+    Err(PyTypeError::new_err(format!(
+        "{method}() takes one position, not {} arguments: pass the components as one list, {method}([{}])",
+        given.len(),
+        given.join(", ")
+    )))
 }
 
 /// The most winning moves of a compound `winning_moves` lists (there can be a product of many).

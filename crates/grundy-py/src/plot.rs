@@ -6,11 +6,12 @@ use crate::long::sequence_to;
 use grundy::heap::AsHeapGame;
 use grundy::ruleset::Ruleset;
 use grundy::view::{Chart, Views};
-use grundy_plot::{PlotError, Scene};
+use grundy_plot::{PictureFormat, PlotError, Scene};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// A picture: `.svg` is its SVG text; Jupyter shows it (`_repr_svg_`); `save(path)` writes it.
+/// A picture: `.svg` is its SVG text; Jupyter shows it (`_repr_svg_`); `save(path)` writes it
+/// as SVG or PNG, told by the file's suffix (as `grundy plot -o`).
 ///
 /// >>> import grundy
 /// >>> picture = grundy.Game("wythoff").plot(size=16)
@@ -21,6 +22,8 @@ pub struct Plot {
     /// The SVG text.
     #[pyo3(get)]
     svg: String,
+    /// What was drawn, for a PNG.
+    scene: Scene,
 }
 
 #[pymethods]
@@ -29,9 +32,20 @@ impl Plot {
         self.svg.clone()
     }
 
-    /// Writes the SVG to `path`.
-    fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
-        std::fs::write(&path, &self.svg).map_err(|error| {
+    /// Writes the picture to `path`: SVG for a name ending `.svg`, PNG for `.png` (any case);
+    /// another suffix is a `ValueError`. The file is written whole or not at all.
+    fn save(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+        let format = PictureFormat::of_path(&path).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "cannot tell the picture format of `{}`: name it FILE.svg or FILE.png",
+                path.display()
+            ))
+        })?;
+        let bytes = match format {
+            PictureFormat::Svg => self.svg.clone().into_bytes(),
+            PictureFormat::Png => py.detach(|| format.render(&self.scene)).map_err(plot_error)?,
+        };
+        py.detach(|| grundy_cli::atomic_file::write(&path, &bytes)).map_err(|error| {
             pyo3::exceptions::PyOSError::new_err(format!("cannot write `{}`: {error}", path.display()))
         })
     }
@@ -84,5 +98,5 @@ pub fn plot(py: Python<'_>, game: &dyn Ruleset, to: Option<u64>, size: Option<u6
             )));
         }
     };
-    Ok(Plot { svg: grundy_plot::svg::render(&scene).map_err(plot_error)? })
+    Ok(Plot { svg: grundy_plot::svg::render(&scene).map_err(plot_error)?, scene })
 }

@@ -7,7 +7,7 @@ use grundy::heap::AsHeapGame;
 use grundy::heap::{CompactSequence, HeapGame};
 use grundy::ruleset::Ruleset;
 use grundy::view::{Chart, Table, Views};
-use grundy_plot::Scene;
+use grundy_plot::{PictureFormat, Scene};
 use std::path::{Path, PathBuf};
 
 /// How far a nim-sequence is drawn without `--to`.
@@ -36,54 +36,38 @@ pub struct Args {
 }
 
 /// The picture formats, by file extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
-    Svg,
-    Png,
-}
 
 pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let format = picture_format(&args.output)?;
     check_directory(&args.output)?;
     let ruleset = resolve(&args.game, control)?;
     let scene = build_scene(&args, ruleset.as_ref(), control)?;
-    let bytes = match format {
-        Format::Svg => grundy_plot::svg::render(&scene)?.into_bytes(),
-        Format::Png => grundy_plot::png::render(&scene)?,
-    };
-    write_atomically(&args.output, &bytes)?;
+    let bytes = format.render(&scene)?;
+    crate::atomic_file::write(&args.output, &bytes)
+        .with_context(|| format!("cannot write `{}`", args.output.display()))?;
     if json {
         crate::output::print_json(&serde_json::json!({
             "game": ruleset.spec(),
             "file": args.output.display().to_string(),
-            "format": match format {
-                Format::Svg => "svg",
-                Format::Png => "png",
-            },
+            "format": format.name(),
             "bytes": bytes.len(),
         }))?;
         return Ok(());
     }
     // What was written, and where: a picture is the command's only result.
-    let kind = match format {
-        Format::Svg => "SVG",
-        Format::Png => "PNG",
-    };
     crate::output::print(&format!(
-        "wrote {} ({kind}, {} bytes): {}\n",
+        "wrote {} ({}, {} bytes): {}\n",
         args.output.display(),
+        format.name().to_ascii_uppercase(),
         bytes.len(),
         ruleset.spec()
     ))
 }
 
-fn picture_format(path: &Path) -> anyhow::Result<Format> {
-    let extension = path.extension().and_then(|extension| extension.to_str()).map(str::to_ascii_lowercase);
-    match extension.as_deref() {
-        Some("svg") => Ok(Format::Svg),
-        Some("png") => Ok(Format::Png),
-        _ => anyhow::bail!("cannot tell the picture format of `{}`: name it FILE.svg or FILE.png", path.display()),
-    }
+fn picture_format(path: &Path) -> anyhow::Result<PictureFormat> {
+    PictureFormat::of_path(path).with_context(|| {
+        format!("cannot tell the picture format of `{}`: name it FILE.svg or FILE.png", path.display())
+    })
 }
 
 /// The directory a file named `path` goes in.
@@ -143,26 +127,6 @@ fn sequence_picture(heap_game: &dyn HeapGame, to: u64, control: &Control) -> any
     };
     heap_game.extend_sequence(&mut values, len, &control)?;
     Ok(grundy_plot::nim_sequence_scene(heap_game, &values.to_vec()))
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
-/// that a reader never sees half a picture and a failure leaves no partial file behind.
-fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use std::io::Write;
-    let shown = path.display();
-    let file_name = path.file_name().with_context(|| format!("cannot write `{shown}`: it names no file"))?;
-    let temporary = directory_of(path).join(format!(".{}.{}.tmp", file_name.to_string_lossy(), std::process::id()));
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
-        .and_then(|()| std::fs::rename(&temporary, path));
-    if let Err(error) = written {
-        let _ = std::fs::remove_file(&temporary);
-        anyhow::bail!("cannot write `{shown}`: {error}");
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -358,6 +322,6 @@ mod tests {
                 .contains("`--to` is for heap games")
         );
         assert!(picture_format(Path::new("x.jpg")).is_err());
-        assert_eq!(picture_format(Path::new("x.SVG")).unwrap(), Format::Svg);
+        assert_eq!(picture_format(Path::new("x.SVG")).unwrap(), PictureFormat::Svg);
     }
 }

@@ -34,9 +34,7 @@ fn write_examples(directory: &Path, json: bool) -> anyhow::Result<()> {
             Ok(existing) if existing == contents.as_bytes() => {}
             Ok(_) => anyhow::bail!("`{}` exists and differs from grundy's example: choose another DIR", path.display()),
             Err(_) => {
-                let temporary = directory.join(format!(".{name}.tmp-{}", std::process::id()));
-                std::fs::write(&temporary, contents)
-                    .and_then(|()| std::fs::rename(&temporary, &path))
+                crate::atomic_file::write(&path, contents.as_bytes())
                     .with_context(|| format!("cannot write `{}`", path.display()))?;
             }
         }

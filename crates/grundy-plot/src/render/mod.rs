@@ -8,6 +8,56 @@
 pub mod png;
 pub mod svg;
 
+use crate::PlotError;
+
+/// The two kinds of file a picture is written as, told by the file's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// SVG text ([`svg`]).
+    Svg,
+    /// A PNG image ([`png`]).
+    Png,
+}
+
+impl PictureFormat {
+    /// The format a file of this name is written in: by its suffix, `.svg` or `.png` in any
+    /// case; none for another name.
+    ///
+    /// ```
+    /// use grundy_plot::PictureFormat;
+    /// assert_eq!(PictureFormat::of_path("out/Wythoff.PNG".as_ref()), Some(PictureFormat::Png));
+    /// assert_eq!(PictureFormat::of_path("a.svg".as_ref()), Some(PictureFormat::Svg));
+    /// assert_eq!(PictureFormat::of_path("a.jpg".as_ref()), None);
+    /// ```
+    pub fn of_path(path: &std::path::Path) -> Option<PictureFormat> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
+            "svg" => Some(PictureFormat::Svg),
+            "png" => Some(PictureFormat::Png),
+            _ => None,
+        }
+    }
+
+    /// Its name in messages and JSON: `svg` or `png`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PictureFormat::Svg => "svg",
+            PictureFormat::Png => "png",
+        }
+    }
+
+    /// The bytes of `scene` drawn in this format.
+    ///
+    /// # Errors
+    /// As [`svg::render`] and [`png::render`].
+    pub fn render(self, scene: &Scene) -> Result<Vec<u8>, PlotError> {
+        match self {
+            PictureFormat::Svg => Ok(svg::render(scene)?.into_bytes()),
+            PictureFormat::Png => png::render(scene),
+        }
+    }
+}
+
 /// An opaque colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Color {
