@@ -1,16 +1,14 @@
 //! The canon's closed-form families end to end (`staircase`, `moore:K`, `euclid`, `dynamic:K`,
-//! `fibonacci-nim`): answers at contest sizes within a second, and bad input as one line and
-//! exit status 2.
+//! `fibonacci-nim`): answers at contest sizes, and bad input as one line and exit status 2.
+//! How fast those answers come is measured by `bench/`, not here (a shared machine's load
+//! would make a timed test fail at random).
 
 use crate::common::{grundy, grundy_with_stdin};
-use std::time::{Duration, Instant};
 
-/// Runs a command that must succeed within a second; returns its stdout.
+/// Runs a command that must succeed; returns its stdout.
 fn quick(args: &[&str]) -> String {
-    let started = Instant::now();
     let run = grundy(args);
     assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
-    assert!(started.elapsed() < Duration::from_secs(1), "{args:?} took {:?}", started.elapsed());
     run.stdout
 }
 
@@ -20,12 +18,10 @@ fn contest_sizes_answer_at_once() {
     // input: it is longer than one command-line argument may be).
     let steps: Vec<String> = (0..100_000u64).map(|step| (1_000_000_000 - step * 7).to_string()).collect();
     let staircase = format!("{}\n", steps.join(","));
-    let started = Instant::now();
     let run = grundy_with_stdin(&["value", "staircase"], &staircase);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let expected = steps.iter().step_by(2).fold(0u64, |total, count| total ^ count.parse::<u64>().unwrap());
     assert_eq!(run.stdout.trim(), expected.to_string());
-    assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
     let small = quick(&["moves", "staircase", &steps[..1000].join(",")]);
     assert!(small.lines().count() >= 1, "{small}");
     // Euclid's game with numbers near 2^31 (Luogu P1290, HDU 1525), and far past them.

@@ -830,14 +830,14 @@ mod tests {
     }
 
     #[test]
-    fn a_million_edges_in_about_a_second() {
+    fn a_million_edges_without_deep_recursion() {
         // A random tree of 500,000 edges with 500,000 extra edges making circuits, and a path
-        // of 10^6 edges (a deep search, no recursion).
+        // of 10^6 edges (a deep search, no recursion: a recursive one overflows the stack).
+        // Its speed is measured in bench/, not here.
         let mut random = crate::random::SplitMix64::new(5);
         let mut edges: Vec<(u32, u32)> = (1..500_001u32).map(|v| (random.below(u64::from(v)) as u32, v)).collect();
         edges.extend((0..500_000).map(|_| (random.below(500_001) as u32, random.below(500_001) as u32)));
         let game = Hackenbush::new();
-        let started = std::time::Instant::now();
         let graph = HackenbushGraph::grounded(edges, 0, None);
         let value = game.graph_value(&graph).unwrap();
         assert!(value <= 1_000_000);
@@ -845,6 +845,5 @@ mod tests {
         assert_eq!(game.graph_value(&path).unwrap(), 1_000_000);
         let moves = game.moves_to_value(&path, &BigUint::from(0u32)).unwrap();
         assert_eq!(moves.len(), 1);
-        assert!(started.elapsed().as_secs_f64() < 10.0, "{:?}", started.elapsed());
     }
 }

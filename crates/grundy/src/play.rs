@@ -160,12 +160,12 @@ pub fn engine_move_misere(
 
 /// Why a typed move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{}` is not a legal move here; legal moves are written like {examples}", crate::error::quote(typed))]
+#[error("`{typed}` {why}")]
 pub struct IllegalMove {
-    /// What the person typed.
+    /// What the person typed (quoted for a message).
     pub typed: String,
-    /// A few legal moves, to show the form.
-    pub examples: String,
+    /// Why it is no move, with a few legal moves to show the form.
+    pub why: String,
 }
 
 /// How a typed move names the empty position, the one with no component left (`kayles 1`
@@ -173,12 +173,16 @@ pub struct IllegalMove {
 pub const EMPTY_POSITION: &str = "()";
 
 /// Finds the legal move a person typed: its notation as `moves` prints it (`3 -> 1`, spaces
-/// optional), the whole position it leads to (`1 4 5`; [`EMPTY_POSITION`] for none), or only
-/// what follows `->` when no other move ends there (a vertex name in geography).
+/// optional), with its component's number first when the notation alone could be a move in
+/// two components that differ (`2: 3 -> 1`, components counted from 1 over the whole
+/// position, as [`typed_form`] writes it), the whole position it leads to (`1 4 5`;
+/// [`EMPTY_POSITION`] for none), or only what follows `->` when no other move ends there (a
+/// vertex name in geography).
 ///
 /// # Errors
-/// [`IllegalMove`] (inside `Ok(Err(..))`) when nothing matches; the outer error when the
-/// moves cannot be listed.
+/// [`IllegalMove`] (inside `Ok(Err(..))`) when nothing matches, or when the notation fits moves
+/// in components that differ (the refusal names them); the outer error when the moves cannot
+/// be listed.
 ///
 /// ```
 /// use grundy::play::find_typed_move;
@@ -187,10 +191,55 @@ pub const EMPTY_POSITION: &str = "()";
 /// let found = find_typed_move(&position, "4->0").unwrap().unwrap();
 /// assert_eq!(position.after(&found).to_text(), "3 0 5");
 /// assert!(find_typed_move(&position, "4 -> 7").unwrap().is_err());
+/// // `3 -> 2` in Nim or in the subtraction game? Said which, then typed with its number.
+/// let mixed = parse_sum(&["nim", "3", "+", "sub:1,2", "3"]).unwrap();
+/// let refused = find_typed_move(&mixed, "3 -> 2").unwrap().unwrap_err();
+/// assert!(refused.to_string().contains("`1: 3 -> 2` or `2: 3 -> 2`"), "{refused}");
+/// let found = find_typed_move(&mixed, "2: 3 -> 2").unwrap().unwrap();
+/// assert_eq!(mixed.after(&found).to_text(), "nim 3 + sub:1,2 2");
 /// ```
 pub fn find_typed_move(position: &Position, typed: &str) -> Result<Result<SumMove, IllegalMove>, GameError> {
     let moves = position.options(MOVE_LIMIT)?;
+    let slots = component_slots(position);
+    let typed_quoted = crate::error::quote(typed);
+    let illegal = |examples: String| IllegalMove {
+        typed: typed_quoted.clone(),
+        why: format!("is not a legal move here; legal moves are written like {examples}"),
+    };
+    // `K: notation`: the move of that notation in component K.
+    if let Some((number, notation)) = typed.split_once(':')
+        && let Ok(number) = number.trim().parse::<usize>()
+    {
+        let wanted = normalize(notation);
+        let found = number.checked_sub(1).and_then(|slot| slots.get(slot)).and_then(|&slot| {
+            moves.iter().find(|candidate| {
+                (candidate.part, candidate.component) == slot && normalize(&candidate.notation) == wanted
+            })
+        });
+        return Ok(found
+            .cloned()
+            .ok_or_else(|| illegal(format!("{} (component {number} of 1 to {})", examples_of(&moves), slots.len()))));
+    }
     let wanted = normalize(typed);
+    let by_notation: Vec<&SumMove> =
+        moves.iter().filter(|candidate| normalize(&candidate.notation) == wanted).collect();
+    if let Some(&first) = by_notation.first() {
+        let differing: Vec<&SumMove> =
+            by_notation.iter().copied().filter(|other| !same_move_up_to_order(position, first, other)).collect();
+        if differing.is_empty() {
+            return Ok(Ok(first.clone()));
+        }
+        let mut numbered: Vec<String> = std::iter::once(first)
+            .chain(differing)
+            .map(|one| format!("`{}: {}`", slot_number(&slots, one), one.notation))
+            .collect();
+        numbered.dedup();
+        let last = numbered.pop().expect("at least two");
+        return Ok(Err(IllegalMove {
+            typed: typed_quoted,
+            why: format!("is a move in more than one component: type {} or {last}", numbered.join(", ")),
+        }));
+    }
     let wanted_position = if wanted == EMPTY_POSITION { String::new() } else { wanted.clone() };
     // Last, the destination alone (`b` for the geography move `a -> b`), when only one move
     // has it.
@@ -202,19 +251,67 @@ pub fn find_typed_move(position: &Position, typed: &str) -> Result<Result<SumMov
     };
     let found = moves
         .iter()
-        .find(|candidate| normalize(&candidate.notation) == wanted)
-        .or_else(|| moves.iter().find(|candidate| normalize(&position.after(candidate).to_text()) == wanted_position))
+        .find(|candidate| normalize(&position.after(candidate).to_text()) == wanted_position)
         .or_else(by_destination);
-    Ok(match found {
-        Some(found) => Ok(found.clone()),
-        None => {
-            let shown: Vec<String> =
-                moves.iter().take(3).map(|candidate| format!("`{}`", candidate.notation)).collect();
-            let examples =
-                if shown.is_empty() { "nothing: there is no move".to_owned() } else { shown.join(", ") + " …" };
-            Err(IllegalMove { typed: crate::error::quote(typed), examples })
-        }
-    })
+    Ok(found.cloned().ok_or_else(|| illegal(examples_of(&moves))))
+}
+
+/// How a person types `one` so that [`find_typed_move`] finds it again: its notation, with
+/// its component's number first (`2: 3 -> 1`) when the notation alone fits a move in another
+/// component that differs.
+///
+/// ```
+/// use grundy::play::{find_typed_move, typed_form};
+/// use grundy::registry::parse_sum;
+/// let mixed = parse_sum(&["nim", "3", "+", "sub:1,2", "3"]).unwrap();
+/// let moves = mixed.options(100).unwrap();
+/// let forms: Vec<String> = moves.iter().map(|one| typed_form(&mixed, one)).collect();
+/// assert_eq!(forms, ["1: 3 -> 2", "1: 3 -> 1", "3 -> 0", "2: 3 -> 2", "2: 3 -> 1"]);
+/// for (one, form) in moves.iter().zip(&forms) {
+///     assert_eq!(&find_typed_move(&mixed, form).unwrap().unwrap(), one);
+/// }
+/// ```
+pub fn typed_form(position: &Position, one: &SumMove) -> String {
+    let wanted = normalize(&one.notation);
+    let ambiguous = position.options(MOVE_LIMIT).is_ok_and(|moves| {
+        moves.iter().any(|other| normalize(&other.notation) == wanted && !same_move_up_to_order(position, one, other))
+    });
+    if ambiguous {
+        format!("{}: {}", slot_number(&component_slots(position), one), one.notation)
+    } else {
+        one.notation.clone()
+    }
+}
+
+/// Every component's (part, index within the part), in the order of the position: component
+/// K of a typed `K: …` is the K-th.
+fn component_slots(position: &Position) -> Vec<(usize, usize)> {
+    position
+        .parts
+        .iter()
+        .enumerate()
+        .flat_map(|(part, game)| (0..game.components.len()).map(move |component| (part, component)))
+        .collect()
+}
+
+/// The number (from 1) of the component `one` moves in.
+fn slot_number(slots: &[(usize, usize)], one: &SumMove) -> usize {
+    slots.iter().position(|&slot| slot == (one.part, one.component)).map_or(0, |index| index + 1)
+}
+
+/// Whether two moves lead to the same position but for the order of components: the same
+/// move in two equal components of one game.
+fn same_move_up_to_order(position: &Position, one: &SumMove, other: &SumMove) -> bool {
+    let part = &position.parts[one.part];
+    one.part == other.part
+        && part.components[one.component] == part.components[other.component]
+        && one.result == other.result
+}
+
+/// A few legal moves, to show the form.
+fn examples_of(moves: &[SumMove]) -> String {
+    let shown: Vec<String> = moves.iter().take(3).map(|candidate| format!("`{}`", candidate.notation)).collect();
+    if shown.is_empty() { "nothing: there is no move".to_owned() } else { shown.join(", ") + " …" }
 }
 
 /// Spaces around `->`, `+` and `,` do not matter; runs of spaces count as one.
@@ -240,7 +337,7 @@ pub fn hint(position: &Position) -> Result<String, GameError> {
         }
     };
     Ok(match winning.first() {
-        Some(first) => format!("{known}: you can win, e.g. with `{}` ({})", first.notation, first.explain),
+        Some(first) => format!("{known}: you can win, e.g. with `{}` ({})", typed_form(position, first), first.explain),
         None if drawn => format!("{known}: no move wins"),
         None => format!("{known}: a P-position, every move loses against perfect play"),
     })

@@ -4,7 +4,7 @@
 use crate::input::{BoundedLines, Line, STDIN_LINE_LIMIT};
 use crate::output::{Stop, print, print_json};
 use grundy::control::Control;
-use grundy::play::{Chooser, MOVE_LIMIT, engine_move, engine_move_misere, find_typed_move, hint};
+use grundy::play::{Chooser, MOVE_LIMIT, engine_move, engine_move_misere, find_typed_move, hint, typed_form};
 use grundy::sum::Position;
 use std::io::{IsTerminal, Write};
 
@@ -111,7 +111,7 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
                 None => return game.emit("end", "grundy has no move: you win!\n"),
                 Some(reply) => {
                     let reason = if game.hints { format!("   ({})", reply.reason) } else { String::new() };
-                    game.emit("grundy", &format!("grundy: {}{reason}\n", reply.chosen.notation))?;
+                    game.emit("grundy", &format!("grundy: {}{reason}\n", typed_form(&game.position, &reply.chosen)))?;
                     game.position = game.position.after(&reply.chosen);
                     persons_turn = true;
                     position_changed = true;
@@ -169,7 +169,7 @@ pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
             },
             _ => match find_typed_move(&game.position, typed)? {
                 Ok(chosen) => {
-                    game.emit("you", &format!("you: {}\n", chosen.notation))?;
+                    game.emit("you", &format!("you: {}\n", typed_form(&game.position, &chosen)))?;
                     let next = game.position.after(&chosen);
                     game.history.push(std::mem::replace(&mut game.position, next));
                     persons_turn = args.replay;
@@ -384,6 +384,6 @@ impl Session {
 
     fn example_move(&self) -> anyhow::Result<String> {
         let moves = self.position.options(MOVE_LIMIT)?;
-        Ok(moves.first().map_or_else(|| "3 -> 1".to_owned(), |first| first.notation.clone()))
+        Ok(moves.first().map_or_else(|| "3 -> 1".to_owned(), |first| typed_form(&self.position, first)))
     }
 }
