@@ -4,7 +4,7 @@
 //! rewritten atomically, saved on Ctrl-C, SIGTERM and SIGHUP) but the run's state in the file
 //! instead of the whole sequence.
 
-use crate::long_run::{CheckpointFile, Saving, beside, interruption};
+use crate::long_run::{CheckpointFile, Saving, interruption};
 use crate::output::print;
 use anyhow::Context;
 use grundy::control::Control;

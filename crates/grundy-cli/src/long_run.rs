@@ -65,8 +65,6 @@ pub fn values_to(
 const HEAD_BYTES: u64 = 4 * (MAX_HEADER_LINE as u64 + 64);
 /// The pieces a checkpoint is read in.
 const READ_PIECE: usize = 1 << 20;
-/// The buffer a checkpoint is written through.
-const WRITE_BUFFER: usize = 1 << 20;
 
 /// How often a checkpoint is rewritten during a run (besides at its end and on a signal).
 const SAVE_EVERY: Duration = Duration::from_secs(60);

@@ -35,8 +35,6 @@ pub struct Args {
     size: Option<u64>,
 }
 
-/// The picture formats, by file extension.
-
 pub fn run(args: Args, json: bool, control: &Control) -> anyhow::Result<()> {
     let format = picture_format(&args.output)?;
     check_directory(&args.output)?;
