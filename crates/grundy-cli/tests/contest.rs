@@ -46,10 +46,20 @@ fn builtin_formats_answer_their_problems_samples() {
         ("poj-3710", "1\n1 0\n1\n2 1\n1 2\n", "Harry\nSally\n"),
         // Every-SG: three pairs (1, 1) end in one move each (steps 1: odd, MM); (3, 2) has step 2.
         ("hdu-3595", "3\n1 1\n1 1\n1 1\n1\n3 2\n", "MM\nGG\n"),
+        // A pair with a 0 is over (step 0), as accepted solutions read it; (1, 1) still has step 1.
+        ("hdu-3595", "2\n1 0\n1 1\n", "MM\n"),
     ] {
         let run = grundy_with_stdin(&["outcome", "--input-format", format], input);
         assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, output, ""), "{format}");
     }
+    // The statements' bounds: Luogu P1290 has at most 6 tests of numbers below 2^31.
+    let seven = format!("7\n{}", "25 7\n".repeat(7));
+    let run = grundy_with_stdin(&["outcome", "--input-format", "luogu-p1290"], &seven);
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("1..6"), "{}", run.stderr);
+    let run = grundy_with_stdin(&["outcome", "--input-format", "luogu-p1290"], "1\n2147483648 1\n");
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("1..2147483647"), "{}", run.stderr);
     let values = grundy_with_stdin(&["value", "--input-format", "acwing-893"], "2\n2 5\n3\n2 4 7\n");
     assert_eq!(values.stdout, "1\n");
     // Misère play has no value to answer.

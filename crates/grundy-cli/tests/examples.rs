@@ -154,9 +154,9 @@ fn every_command_line_runs_through_bash(name: &str) {
     assert!(shell_outputs >= 3, "README's pipelines are checked ({shell_outputs})");
 }
 
-/// The cells of README's table of games (the table under `### \`grundy rules\``).
-fn readme_games_table() -> Vec<Vec<String>> {
-    let readme = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
+/// The cells of a README's table of games (the table under `### \`grundy rules\``).
+fn readme_games_table(file: &str) -> Vec<Vec<String>> {
+    let readme = std::fs::read_to_string(workspace_root().join(file)).unwrap();
     readme
         .lines()
         .skip_while(|line| *line != "### `grundy rules`")
@@ -169,15 +169,23 @@ fn readme_games_table() -> Vec<Vec<String>> {
 
 #[test]
 fn readme_games_table_is_the_registry() {
-    let rows = readme_games_table();
     let families = grundy::registry::FAMILIES;
-    let syntaxes: Vec<String> = rows.iter().map(|row| row[0].clone()).collect();
     let expected: Vec<String> = families.iter().map(|family| format!("`{}`", family.syntax)).collect();
-    assert_eq!(syntaxes, expected, "README's games table lists the registry's families, in order");
-    for (row, family) in rows.iter().zip(families) {
-        assert_eq!(row.len(), 3, "{row:?}");
-        assert_eq!(row[1], family.summary, "{}", family.syntax);
-        assert_eq!(row[2], family.component, "{}", family.syntax);
+    // Both languages: a family missing from either table fails here.
+    for file in ["README.md", "README.zh-CN.md"] {
+        let rows = readme_games_table(file);
+        let syntaxes: Vec<String> = rows.iter().map(|row| row[0].clone()).collect();
+        assert_eq!(syntaxes, expected, "{file}'s games table lists the registry's families, in order");
+        for (row, family) in rows.iter().zip(families) {
+            assert_eq!(row.len(), 3, "{file}: {row:?}");
+            assert_eq!(row[1], family.summary, "{file}: {}", family.syntax);
+            assert_eq!(row[2], family.component, "{file}: {}", family.syntax);
+        }
+        // And every built-in judge format is named there.
+        let readme = std::fs::read_to_string(workspace_root().join(file)).unwrap();
+        for (name, _, _) in grundy::judge_format::BUILTIN_FORMATS {
+            assert!(readme.contains(&format!("`{name}`")), "{file} names the built-in format {name}");
+        }
     }
     // And the registry is what `grundy rules --json` prints.
     let rules: serde_json::Value = serde_json::from_str(&grundy(&["rules", "--json"]).stdout).unwrap();

@@ -30,7 +30,11 @@
 //! largest step, the smallest remoteness, N when any piece is N), and of one that leaves none,
 //! 0.
 //!
-//! The numbers are found by search over every position reachable from each component through
+//! A family that knows its components' numbers without the search offers the [`KnownNumbers`]
+//! capability (Euclid's game: its steps and remoteness along Euclid's algorithm, proved in
+//! `euclid`'s module doc), and the solver asks it first; the module's tests compare it with the
+//! search. Every other family's numbers are found by search over every position reachable from
+//! each component through
 //! the family's `options` (the rules), memoized, iteratively (no deep recursion), bounded by
 //! the run's [`Control`] (its memory limit and its cancel flag) and by
 //! [`SEARCH_OPTION_LIMIT`]; a game with cycles is refused. The module's tests check every rule
@@ -58,7 +62,7 @@ use crate::control::Control;
 use crate::error::GameError;
 use crate::play::Chooser;
 use crate::position::Component;
-use crate::ruleset::{ComponentMove, MOVE_LIMIT, Ruleset};
+use crate::ruleset::{Capability, ComponentMove, MOVE_LIMIT, Ruleset};
 use crate::sum::{Part, Position, SumMove};
 use crate::value::Outcome;
 use num_bigint::BigUint;
@@ -164,6 +168,21 @@ impl Compound {
             Compound::Selective => u64::from(options.contains(&0)),
         }
     }
+}
+
+/// The capability of a game that knows its components' numbers under the compounds (steps,
+/// remoteness, outcomes) without searching their positions: Euclid's game at any size.
+pub struct KnownNumbers;
+impl Capability for KnownNumbers {
+    type Handle = Arc<dyn CompoundNumbers>;
+}
+
+/// What [`KnownNumbers`] hands out.
+pub trait CompoundNumbers: Send + Sync {
+    /// `component`'s number under `compound`: its step, its remoteness, or 1 for N and 0 for P,
+    /// the number the search by the rules finds; `None` for a component it does not know (of
+    /// another game), which is then searched.
+    fn compound_number(&self, compound: Compound, component: &Component) -> Option<u64>;
 }
 
 /// Who wins a compound, and why: the number of every component.
@@ -272,6 +291,8 @@ pub struct CompoundSolver {
     control: Control,
     /// The games searched, with the numbers of their positions found so far.
     games: Vec<(Arc<dyn Ruleset>, FxHashMap<Component, u64>)>,
+    /// Each game's own numbers ([`KnownNumbers`]), where it has them, by the index of `games`.
+    known: Vec<Option<Arc<dyn CompoundNumbers>>>,
     /// Options listed so far, against [`SEARCH_OPTION_LIMIT`].
     options_listed: u64,
     /// The memo's bytes, counted against the run's one memory budget (grown a chunk at a time,
@@ -297,6 +318,7 @@ impl CompoundSolver {
             compound,
             control: control.clone(),
             games: Vec::new(),
+            known: Vec::new(),
             options_listed: 0,
             held: control.hold(0),
         }
@@ -313,6 +335,7 @@ impl CompoundSolver {
             Some(index) => index,
             None => {
                 self.games.push((game.clone(), FxHashMap::default()));
+                self.known.push(game.capability::<KnownNumbers>());
                 self.games.len() - 1
             }
         }
@@ -329,6 +352,9 @@ impl CompoundSolver {
     /// cannot list.
     pub fn number(&mut self, game: &Arc<dyn Ruleset>, piece: &Component) -> Result<u64, GameError> {
         let index = self.game_index(game);
+        if let Some(number) = self.known[index].as_ref().and_then(|known| known.compound_number(self.compound, piece)) {
+            return Ok(number);
+        }
         if let Some(&number) = self.games[index].1.get(piece).filter(|&&number| number != IN_PROGRESS) {
             return Ok(number);
         }
@@ -1041,6 +1067,8 @@ mod tests {
             (0u64..8).prop_map(|n| format!("sub:1,2 {n}")),
             (0u64..7).prop_map(|n| format!("kayles {n}")),
             (0u64..4, 0u64..4).prop_map(|(x, y)| format!("wythoff {x},{y}")),
+            // Numbers known without the search (`KnownNumbers`), against the compound's own.
+            (0u64..9, 0u64..9).prop_map(|(a, b)| format!("euclid {a},{b}")),
         ];
         proptest::collection::vec(component, 0..4)
     }
@@ -1149,6 +1177,35 @@ mod tests {
         let mixed = selective.evaluate(&parse_sum(&["nim", "3", "3"]).unwrap()).unwrap();
         assert_eq!(mixed.outcome, Outcome::N, "unlike the sum, both heaps are N and move together");
         assert_eq!(selective.winning_moves(&parse_sum(&["nim", "3", "3"]).unwrap(), 10).unwrap().moves.len(), 1);
+    }
+
+    /// Euclid's steps, remoteness and outcomes by its chain (`euclid::compound_number`) are
+    /// the numbers the search by the rules finds, on every pair up to 60 (the search run
+    /// directly, past the capability).
+    #[test]
+    fn euclid_numbers_without_the_search_are_the_searchs() {
+        let game = crate::registry::parse_game("euclid").unwrap();
+        let known = game.capability::<KnownNumbers>().expect("euclid knows its numbers");
+        for compound in [Compound::Every, Compound::Conjunctive, Compound::Selective] {
+            let control = Control::default();
+            let mut solver = CompoundSolver::new(compound, &control);
+            let index = solver.game_index(&game);
+            for a in 0..=60 {
+                for b in 0..=60 {
+                    let piece = game.parse_component(&format!("{a},{b}")).unwrap();
+                    let searched = solver.search(index, &piece).unwrap();
+                    assert_eq!(known.compound_number(compound, &piece), Some(searched), "{compound:?} {a},{b}");
+                }
+            }
+        }
+        // At any size, with no search: F(90), F(89) goes down Euclid's algorithm by quotients 1.
+        let mut every = CompoundSolver::new(Compound::Every, &Control::default());
+        let far = every.evaluate(&parse_sum(&["euclid", "2880067194370816120,1779979416004714189"]).unwrap()).unwrap();
+        assert_eq!(far.numbers, [vec![88]]);
+        assert_eq!(every.remembered(), 0);
+        // A component of another game is not Euclid's to answer.
+        let nim = parse_sum(&["nim", "3"]).unwrap();
+        assert_eq!(known.compound_number(Compound::Every, &nim.parts[0].components[0]), None);
     }
 
     #[test]

@@ -25,8 +25,31 @@
 //! variant that stops at `a = b`, which is not this game.) The moves to a value `w` are at most
 //! three options of the chain, `i ∈ {0, w, w + 1}`. The property tests compare values, outcomes
 //! and moves with the mex over the rules.
+//!
+//! # Steps and remoteness (`--compound every`, `--compound conjunctive`; HDU 3595)
+//! The same chain gives Smith's step `s` (Every-SG) and the remoteness `r` (the conjunctive
+//! compound), defined in `compound`'s module doc, for numbers of any size. Let `x_j = (r + jb,
+//! b)`, `0 <= j <= q`, whose options are the `x_i`, `i < j`, and let `t` be the number of the
+//! base `x_0` (the pair one step down Euclid's algorithm; 0 when `r = 0`, no move).
+//!
+//! **Claim.** For `j >= 1` the number of `x_j` is `t + 1` when `t` is even; when `t` is odd,
+//! it is `t + 1` for `j = 1` and `t + 2` for `j >= 2`. The same for the step and for the
+//! remoteness.
+//!
+//! *Proof*, by induction on `j`. If `t` is even, the options of `x_j` with an even number are
+//! `x_0` alone (the others have `t + 1` by induction, odd), so both rules give `1 + t`. If `t`
+//! is odd: `x_1`'s only option `x_0` is odd, so both rules give `1 + t` (the minimum and the
+//! maximum of one number); for `j >= 2` the even options are `x_1` alone (`t + 1`; `x_0` has
+//! `t`, the others `t + 2` by induction, odd), so both rules give `t + 2`. ∎
+//!
+//! So `number(a, b) = t + 1` if `t` is even or `q = 1`, else `t + 2`, down Euclid's algorithm
+//! and back up ([`compound_number`]); under the selective compound a component's number is its
+//! outcome (1 for N), Cole and Davie's criterion. `compound`'s tests compare all three with
+//! the search by the rules.
 
+use crate::compound::{Compound, CompoundNumbers, KnownNumbers};
 use crate::error::GameError;
+use crate::position::{Component, ComponentKind};
 use crate::ruleset::{ComponentGame, ComponentMove, Request, too_many_moves};
 use crate::value::{Outcome, Value};
 use crate::view::{PairTable, PairValues};
@@ -76,6 +99,25 @@ pub fn grundy_value(a: &BigUint, b: &BigUint) -> BigUint {
     value
 }
 
+/// The step (Every-SG) or remoteness (conjunctive compound) of `(a, b)`, which are equal here,
+/// by the claim of the module doc: down Euclid's algorithm keeping whether each quotient is 1,
+/// then back up.
+pub fn compound_number(a: &BigUint, b: &BigUint) -> u64 {
+    let (mut large, mut small) = if a >= b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) };
+    let mut single = Vec::new();
+    while !small.is_zero() {
+        let (quotient, remainder) = large.div_rem(&small);
+        single.push(quotient == BigUint::from(1u32));
+        large = small;
+        small = remainder;
+    }
+    let mut number = 0u64;
+    for single in single.into_iter().rev() {
+        number += if number.is_multiple_of(2) || single { 1 } else { 2 };
+    }
+    number
+}
+
 /// Cole and Davie's criterion: `(a, b)` (both non-zero) is a P-position iff `a ≠ b` and the
 /// larger over the smaller is below φ.
 pub fn is_p_position(a: &BigUint, b: &BigUint) -> bool {
@@ -120,6 +162,16 @@ impl Euclid {
     }
 }
 
+impl CompoundNumbers for Euclid {
+    fn compound_number(&self, compound: Compound, component: &Component) -> Option<u64> {
+        let pair = EuclidPair::from_component(component)?;
+        Some(match compound {
+            Compound::Every | Compound::Conjunctive => compound_number(&pair.0, &pair.1),
+            Compound::Selective => u64::from(!is_p_position(&pair.0, &pair.1)),
+        })
+    }
+}
+
 impl PairTable for Euclid {
     fn first(&self) -> u64 {
         0
@@ -148,7 +200,8 @@ impl ComponentGame for Euclid {
     type Component = EuclidPair;
 
     fn provide(self: Arc<Self>, request: &mut Request) {
-        request.give::<PairValues>(|| self as Arc<dyn PairTable>);
+        request.give::<PairValues>(|| self.clone() as Arc<dyn PairTable>);
+        request.give::<KnownNumbers>(|| self as Arc<dyn CompoundNumbers>);
     }
 
     fn spec(&self) -> String {

@@ -152,6 +152,12 @@ fn game_word(name: &str, draw: &mut Draw, files: &mut Files) -> String {
         }
         "octal" => {
             let digits: String = (0..1 + draw.below(4)).map(|_| draw.below(8).to_string()).collect();
+            if draw.chance(4) {
+                // A repeating tail, CGSuite's notation (issue 56): `4.[3]` is Lasker's Nim,
+                // `0.[3]` Nim, any other by the definition.
+                let head: String = (0..draw.below(3)).map(|_| draw.below(8).to_string()).collect();
+                return format!("octal:{}.{head}[{}]", draw.pick(&["0", "0", "4"]), 1 + draw.below(7));
+            }
             format!("octal:{}.{digits}", draw.pick(&["0", "0", "4"]))
         }
         "hex" => {

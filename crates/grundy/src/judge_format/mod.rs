@@ -134,8 +134,8 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
     ),
     (
         "luogu-p1290",
-        "Luogu P1290 欧几里德的游戏 (Euclid's game): C tests of `M N`; Stan wins when the first player (Stan) wins, else Ollie wins",
-        "tests 1..100000\nline m:1..9223372036854775807 n:1..9223372036854775807\ngame euclid\nposition {m},{n}\nanswer \"Stan wins\" \"Ollie wins\"\n",
+        "Luogu P1290 欧几里德的游戏 (Euclid's game): C ≤ 6 tests of `M N`, each below 2^31; Stan wins when the first player (Stan) wins, else Ollie wins",
+        "tests 1..6\nline m:1..2147483647 n:1..2147483647\ngame euclid\nposition {m},{n}\nanswer \"Stan wins\" \"Ollie wins\"\n",
     ),
     (
         "hdu-3032",
@@ -174,7 +174,7 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
     ),
     (
         "luogu-p3480",
-        "Luogu P3480 [POI2009] KAM-Pebbles (piles that never decrease: staircase Nim on the differences, the last first): u tests, each n, then n piles in order; TAK when the first player wins, else NIE (the statement's bounds as remembered, not confirmed here)",
+        "Luogu P3480 [POI2009] KAM-Pebbles (piles that never decrease: staircase Nim on the differences, the last first): u tests, each n, then n piles in order; TAK when the first player wins, else NIE (u ≤ 10, n ≤ 1000, at most 10000 pebbles in all; a pile is bounded by the total)",
         "tests 1..10\nline n:1..1000\nline a[n]:0..10000:sorted\ngame staircase\nposition {a|diff|reverse:,}\nanswer TAK NIE\n",
     ),
     (
@@ -189,8 +189,8 @@ pub const BUILTIN_FORMATS: &[(&str, &str, &str)] = &[
     ),
     (
         "hdu-3595",
-        "HDU 3595 GG and MM (Every-SG: each turn a move in every game that can move; each game a pair, a multiple of the smaller taken from the larger, as in Euclid's game): tests until the end of input, each N, then N pairs `p q`; MM when the first player wins, else GG (the judge's words and bounds as remembered, not confirmed here)",
-        "tests eof\nline n:1..1000\nrows n p:1..1000 q:1..1000\ngame euclid\nposition {p~q}\ncompound every\nanswer MM GG\n",
+        "HDU 3595 GG and MM (Every-SG: each turn a move in every game that can move; each game a pair, a multiple of the smaller taken from the larger, as in Euclid's game): tests until the end of input, each N, then N pairs `p q`; MM when the first player wins, else GG (at most 100 tests, N ≤ 1000, p, q ≤ 1000, a pair with a 0 already over; the words are those of accepted solutions, the statement's sample is not confirmed here)",
+        "tests eof\nline n:1..1000\nrows n p:0..1000 q:0..1000\ngame euclid\nposition {p~q}\ncompound every\nanswer MM GG\n",
     ),
 ];
 
